@@ -1,0 +1,44 @@
+# goref: the two commands a new user needs (`make run`, `make test`) and the benchmarks.
+# A thin wrapper over CMake; every target first installs missing Debian packages.
+BUILD      ?= build
+TEST_BUILD ?= build-test
+JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
+CMAKE_FLAGS ?=
+
+.PHONY: all deps build run test test-fast bench bench-rules clean format
+
+all: build
+
+deps:
+	@scripts/deps.sh
+
+build: deps
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
+	@cmake --build $(BUILD) -j$(JOBS)
+
+# The main job: the most complete pipeline that exists (see README).
+run: build
+	@scripts/run.sh $(BUILD)
+
+# Every test, built with ASan and UBSan, through CTest.
+test: deps
+	@cmake -S . -B $(TEST_BUILD) -DCMAKE_BUILD_TYPE=Debug -DGOREF_SANITIZE=ON $(CMAKE_FLAGS) >/dev/null
+	@cmake --build $(TEST_BUILD) -j$(JOBS)
+	@cd $(TEST_BUILD) && ctest --output-on-failure -j$(JOBS)
+
+# Everything but the suites labelled slow.
+test-fast: deps
+	@cmake -S . -B $(TEST_BUILD) -DCMAKE_BUILD_TYPE=Debug -DGOREF_SANITIZE=ON $(CMAKE_FLAGS) >/dev/null
+	@cmake --build $(TEST_BUILD) -j$(JOBS)
+	@cd $(TEST_BUILD) && ctest --output-on-failure -j$(JOBS) -LE slow
+
+bench-rules: build
+	@$(BUILD)/bench/bench_rules
+
+bench: bench-rules
+
+format:
+	@clang-format -i $$(git ls-files '*.c' '*.h' '*.cpp')
+
+clean:
+	rm -rf $(BUILD) $(TEST_BUILD)

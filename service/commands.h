@@ -1,0 +1,14 @@
+/* The goref subcommands. Each takes the arguments after its name (argv[0] is the command
+ * name) and returns the process exit status: 0 success, 1 a negative answer (e.g. an illegal
+ * record), 2 bad input or an error (with a message on stderr, or JSON with --json). */
+#ifndef GOREF_COMMANDS_H
+#define GOREF_COMMANDS_H
+
+typedef struct goref_command {
+    const char *name;
+    const char *summary;
+    int (*run)(int argc, char **argv);
+} goref_command;
+
+
+#endif

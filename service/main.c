@@ -1,0 +1,48 @@
+/* goref: the command-line entry point. Dispatches to one subcommand per module front end. */
+#include <stdio.h>
+#include <string.h>
+
+#include "commands.h"
+
+#ifndef GOREF_VERSION
+#define GOREF_VERSION "0.0.0"
+#endif
+
+static int cmd_version(int argc, char **argv);
+static int cmd_help(int argc, char **argv);
+
+static const goref_command commands[] = {
+    {"version", "print the version", cmd_version},
+    {"help", "list the commands", cmd_help},
+};
+
+static int cmd_version(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    printf("goref %s\n", GOREF_VERSION);
+    return 0;
+}
+
+static int cmd_help(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    printf("usage: goref COMMAND [ARGS]\n\ncommands:\n");
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        printf("  %-10s %s\n", commands[i].name, commands[i].summary);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        cmd_help(0, NULL);
+        return 2;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(argv[1], commands[i].name) == 0)
+            return commands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "goref: unknown command '%s' (see 'goref help')\n", argv[1]);
+    return 2;
+}

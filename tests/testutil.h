@@ -1,0 +1,32 @@
+/* Helpers shared by the cmocka suites: reading files, locating ../shared/data, building boards
+ * from ASCII diagrams, and skipping loudly when a precondition (data, a peer program) is absent. */
+#ifndef GO_TESTUTIL_H
+#define GO_TESTUTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "go/board.h"
+
+/* Absolute path of a file under the shared data folder, in a static buffer per call site
+ * pattern: the result is valid until the next call on this thread. */
+const char *tu_data_path(const char *relative);
+/* True when the shared data folder exists. */
+int tu_have_data(void);
+/* Reads a whole file; *out is malloc'd and NUL-terminated (caller frees). 0 or -1. */
+int tu_read_file(const char *path, char **out, size_t *len);
+/* Builds a board from a diagram of rows ('.', 'X', 'O'); fails the test on error. */
+void tu_board(go_board *b, const char *diagram);
+/* Prints a loud SKIP line naming the reason, then skips the test. */
+#define TU_SKIP(...)                                                                           \
+    do {                                                                                       \
+        fprintf(stderr, "SKIP %s: ", __func__);                                                \
+        fprintf(stderr, __VA_ARGS__);                                                          \
+        fprintf(stderr, "\n");                                                                 \
+        skip();                                                                                \
+    } while (0)
+
+#endif
