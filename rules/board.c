@@ -129,27 +129,30 @@ static int adjacency(const go_board *b, go_point p, int g)
     return k;
 }
 
-/* Legality without the error detail (the hot path of playouts). */
+/* Legality without the error detail (the hot path of playouts). Neighbour colours and groups
+ * are read once; a group's adjacency to p is counted by comparing the four group ids. */
 static int check_fast(const go_board *b, go_color c, go_point p)
 {
     if (b->color[p] != GO_EMPTY)
         return b->color[p] == GO_OFFBOARD ? GO_EOFFBOARD : GO_EOCCUPIED;
     if (p == b->ko && c == b->ko_color)
         return GO_EKO;
-    for (int d = 0; d < 4; d++)
-        if (b->color[p + dir4[d]] == GO_EMPTY)
-            return 0;
+    uint8_t col[4];
+    int grp[4];
     for (int d = 0; d < 4; d++) {
         go_point q = p + dir4[d];
-        uint8_t col = b->color[q];
-        if (!is_stone(col))
+        col[d] = b->color[q];
+        if (col[d] == GO_EMPTY)
+            return 0;
+        grp[d] = is_stone(col[d]) ? b->group[q] : -1 - d; /* distinct for edges */
+    }
+    for (int d = 0; d < 4; d++) {
+        if (!is_stone(col[d]))
             continue;
-        int g = b->group[q];
-        int rest = b->libs[g] - adjacency(b, p, g);
-        if (col == c && rest > 0)
-            return 0; /* joins a group that keeps another liberty */
-        if (col != c && rest == 0)
-            return 0; /* captures */
+        int k = (grp[0] == grp[d]) + (grp[1] == grp[d]) + (grp[2] == grp[d]) + (grp[3] == grp[d]);
+        int rest = b->libs[grp[d]] - k;
+        if (col[d] == c ? rest > 0 : rest == 0)
+            return 0; /* joins a group that keeps another liberty, or captures */
     }
     return GO_ESUICIDE;
 }
@@ -257,15 +260,20 @@ static void play_unchecked(go_board *b, go_color c, go_point p)
     b->group[p] = (uint16_t)p;
     b->next[p] = (uint16_t)p;
     b->stones[p] = 1;
-    b->libs[p] = 0;
+    int libs = 0, root = p, enemies = 0;
     for (int d = 0; d < 4; d++) {
         go_point q = p + dir4[d];
-        if (b->color[q] == GO_EMPTY)
-            b->libs[p]++;
-        else if (is_stone(b->color[q]))
+        uint8_t col = b->color[q];
+        if (col == GO_EMPTY) {
+            libs++;
+        } else if (col == c) {
             b->libs[b->group[q]]--;
+        } else if (col == other) {
+            b->libs[b->group[q]]--;
+            enemies = 1;
+        }
     }
-    int root = p;
+    b->libs[p] = (uint16_t)libs;
     for (int d = 0; d < 4; d++) {
         go_point q = p + dir4[d];
         if (b->color[q] == c && b->group[q] != root)
@@ -273,12 +281,17 @@ static void play_unchecked(go_board *b, go_color c, go_point p)
     }
     int captured = 0;
     go_point last_captured = GO_NOPOINT;
-    for (int d = 0; d < 4; d++) {
-        go_point q = p + dir4[d];
-        if (b->color[q] == other && b->libs[b->group[q]] == 0) {
-            captured += capture(b, b->group[q]);
-            last_captured = q;
+    if (enemies)
+        for (int d = 0; d < 4; d++) {
+            go_point q = p + dir4[d];
+            if (b->color[q] == other && b->libs[b->group[q]] == 0) {
+                captured += capture(b, b->group[q]);
+                last_captured = q;
+            }
         }
+    if (captured == 0) {
+        b->ko = GO_NOPOINT;
+        return;
     }
     b->captures[c] += captured;
     if (captured == 1 && b->stones[root] == 1 && b->libs[root] == 1) {
