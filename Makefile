@@ -5,7 +5,7 @@ TEST_BUILD ?= build-test
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
-.PHONY: all deps build run test test-fast bench bench-rules clean format
+.PHONY: all deps build run test test-fast valgrind bench bench-rules clean format
 
 all: build
 
@@ -31,6 +31,12 @@ test-fast: deps
 	@cmake -S . -B $(TEST_BUILD) -DCMAKE_BUILD_TYPE=Debug -DGOREF_SANITIZE=ON $(CMAKE_FLAGS) >/dev/null
 	@cmake --build $(TEST_BUILD) -j$(JOBS)
 	@cd $(TEST_BUILD) && ctest --output-on-failure -j$(JOBS) -LE slow
+
+# The fast suites again without sanitizers, under valgrind memcheck (errors and leaks fail).
+valgrind: deps
+	@cmake -S . -B build-valgrind -DCMAKE_BUILD_TYPE=Debug -DGOREF_VALGRIND=ON $(CMAKE_FLAGS) >/dev/null
+	@cmake --build build-valgrind -j$(JOBS)
+	@cd build-valgrind && ctest --output-on-failure -j$(JOBS) -LE slow
 
 bench-rules: build
 	@$(BUILD)/bench/bench_rules

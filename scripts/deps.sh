@@ -8,7 +8,7 @@ PACKAGES=(
   libopencv-dev libpng-dev libjpeg-dev libwebp-dev
   libsqlite3-dev sqlite3
   libcmocka-dev libmicrohttpd-dev libjansson-dev libsodium-dev
-  gnugo
+  gnugo valgrind
 )
 # Extra packages a caller asks for (e.g. clang for fuzzing, wrk for load tests).
 PACKAGES+=("$@")
