@@ -1,0 +1,265 @@
+/* bench_vision: reads every photo of ../shared/data/photos (MANIFEST.tsv), compares the
+ * reading with its .board label under the 8 symmetries of the square, and prints a table per
+ * source and overall: intersections correct, photos perfect, refusals (counted as wrong), and
+ * median / p95 milliseconds with the decode, detect and classify shares. One OpenCV thread.
+ * Usage: bench_vision [-v] [--overlay DIR] [--only SUBSTRING] */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cv_shim.h"
+#include "go/board.h"
+#include "go/vision.h"
+
+#define MAX_PHOTOS 512
+#define MAX_SOURCES 16
+
+typedef struct photo_row {
+    char source[128], image[512], board[512];
+    int correct, total, refused, perfect, wrong_size;
+    double ms_total, ms_decode, ms_detect, ms_classify;
+} photo_row;
+
+static int read_text(const char *path, char **out, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return -1;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    rewind(f);
+    char *b = malloc((size_t)n + 1);
+    if (!b || fread(b, 1, (size_t)n, f) != (size_t)n) {
+        free(b);
+        fclose(f);
+        return -1;
+    }
+    b[n] = 0;
+    fclose(f);
+    *out = b;
+    *len = (size_t)n;
+    return 0;
+}
+
+/* Label text -> colour grid; the label may hold groups without liberty (a real photo), so it
+ * is parsed here rather than placed through the rules. */
+static int parse_label(const char *text, int *size, uint8_t grid[GO_MAX_SIZE][GO_MAX_SIZE])
+{
+    const char *p = text;
+    char *end;
+    if (strncmp(p, "size", 4) != 0)
+        return -1;
+    long n = strtol(p + 4, &end, 10);
+    if (n < 2 || n > GO_MAX_SIZE)
+        return -1;
+    *size = (int)n;
+    p = strchr(end, '\n');
+    int y = 0;
+    while (p && y < n) {
+        p++;
+        int x = 0;
+        while (*p && *p != '\n') {
+            if (*p == '.' || *p == 'X' || *p == 'O') {
+                if (x < n)
+                    grid[y][x] = *p == '.' ? GO_EMPTY : *p == 'X' ? GO_BLACK : GO_WHITE;
+                x++;
+            }
+            p++;
+        }
+        if (x == n)
+            y++;
+        if (!*p)
+            break;
+    }
+    return y == n ? 0 : -1;
+}
+
+static int cmp_d(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double pct(double *v, int n, double q)
+{
+    if (n == 0)
+        return 0;
+    qsort(v, (size_t)n, sizeof *v, cmp_d);
+    int i = (int)ceil(q * n) - 1;
+    if (i < 0)
+        i = 0;
+    if (i >= n)
+        i = n - 1;
+    return v[i];
+}
+
+int main(int argc, char **argv)
+{
+    const char *root = GOREF_DATA_DIR "/photos";
+    const char *overlay_dir = NULL, *only = NULL;
+    int verbose = 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "-v") == 0)
+            verbose = 1;
+        else if (strcmp(argv[i], "--overlay") == 0 && i + 1 < argc)
+            overlay_dir = argv[++i];
+        else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc)
+            only = argv[++i];
+    }
+    go_cv_set_threads(1);
+    char path[1024];
+    snprintf(path, sizeof path, "%s/MANIFEST.tsv", root);
+    char *manifest;
+    size_t mlen;
+    if (read_text(path, &manifest, &mlen) < 0) {
+        printf("bench_vision: SKIP, no photos at %s\n", path);
+        return 0;
+    }
+    static photo_row rows[MAX_PHOTOS];
+    int nrows = 0;
+    char *save = manifest, *line;
+    int first = 1;
+    while ((line = save) && *line) {
+        char *nl = strchr(line, '\n');
+        if (nl) {
+            *nl = 0;
+            save = nl + 1;
+        } else {
+            save = line + strlen(line);
+        }
+        if (first) {
+            first = 0;
+            continue;
+        }
+        char *f[4] = {0};
+        char *c = line;
+        for (int k = 0; k < 4 && c; k++) {
+            f[k] = c;
+            c = strchr(c, '\t');
+            if (c)
+                *c++ = 0;
+        }
+        if (!f[2] || nrows >= MAX_PHOTOS)
+            continue;
+        if (only && !strstr(f[1], only))
+            continue;
+        photo_row *r = &rows[nrows++];
+        snprintf(r->source, sizeof r->source, "%s", f[0]);
+        snprintf(r->image, sizeof r->image, "%s", f[1]);
+        snprintf(r->board, sizeof r->board, "%s", f[2]);
+    }
+    for (int i = 0; i < nrows; i++) {
+        photo_row *r = &rows[i];
+        char ip[1200], bp[1200];
+        snprintf(ip, sizeof ip, "%s/%s", root, r->image);
+        snprintf(bp, sizeof bp, "%s/%s", root, r->board);
+        char *lt;
+        size_t ll;
+        int lsize = 0;
+        static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+        memset(truth, 0, sizeof truth);
+        if (read_text(bp, &lt, &ll) < 0 || parse_label(lt, &lsize, truth) < 0) {
+            fprintf(stderr, "bad label %s\n", bp);
+            return 1;
+        }
+        free(lt);
+        r->total = lsize * lsize;
+        static go_vision_result res;
+        uint8_t *data = NULL;
+        size_t len = 0;
+        int rc = go_vision_read_file(&data, &len, ip, GO_VISION_MAX_BYTES);
+        if (rc == 0)
+            rc = go_vision_scan(&res, data, len, NULL);
+        if (rc < 0) {
+            r->refused = 1;
+            if (verbose)
+                printf("REFUSED %-60s %s: %s\n", r->image, go_strerror(rc), go_error_last());
+            free(data);
+            continue;
+        }
+        r->ms_total = res.ms_total;
+        r->ms_decode = res.ms_decode;
+        r->ms_detect = res.ms_detect;
+        r->ms_classify = res.ms_classify;
+        if (res.size != lsize) {
+            r->wrong_size = 1;
+        } else {
+            int n = lsize, best = -1;
+            for (int s = 0; s < 8; s++) {
+                int ok = 0;
+                for (int y = 0; y < n; y++)
+                    for (int x = 0; x < n; x++) {
+                        int tx = (s & 1) ? n - 1 - x : x, ty = (s & 2) ? n - 1 - y : y;
+                        if (s & 4) {
+                            int t = tx;
+                            tx = ty;
+                            ty = t;
+                        }
+                        ok += res.color[y][x] == truth[ty][tx];
+                    }
+                if (ok > best)
+                    best = ok;
+            }
+            r->correct = best;
+            r->perfect = best == n * n;
+        }
+        if (verbose)
+            printf("%-64s size %2d/%2d  %3d/%3d  %6.1f ms\n", r->image, res.size, lsize, r->correct,
+                   r->total, res.ms_total);
+        if (overlay_dir) {
+            char op[1400], name[600];
+            snprintf(name, sizeof name, "%s", r->image);
+            for (char *q = name; *q; q++)
+                if (*q == '/' || *q == ' ')
+                    *q = '_';
+            snprintf(op, sizeof op, "%s/%s.png", overlay_dir, name);
+            go_vision_write_overlay(op, data, len, &res);
+        }
+        free(data);
+    }
+    free(manifest);
+    /* Table per source, then overall. */
+    const char *sources[MAX_SOURCES + 1];
+    int ns = 0;
+    for (int i = 0; i < nrows; i++) {
+        int found = 0;
+        for (int k = 0; k < ns; k++)
+            found |= strcmp(sources[k], rows[i].source) == 0;
+        if (!found && ns < MAX_SOURCES)
+            sources[ns++] = rows[i].source;
+    }
+    sources[ns] = NULL;
+    printf("\n%-30s %6s %10s %9s %8s %6s %7s %7s %7s %7s %7s\n", "source", "photos", "points%",
+           "perfect", "refused", "size?", "med ms", "p95 ms", "decode", "detect", "classify");
+    for (int k = 0; k <= ns; k++) {
+        const char *src = k < ns ? sources[k] : "OVERALL";
+        long correct = 0, total = 0;
+        int photos = 0, perfect = 0, refused = 0, wsize = 0, nt = 0;
+        static double tt[MAX_PHOTOS], td[MAX_PHOTOS], tdt[MAX_PHOTOS], tc[MAX_PHOTOS];
+        for (int i = 0; i < nrows; i++) {
+            if (k < ns && strcmp(rows[i].source, src) != 0)
+                continue;
+            photos++;
+            correct += rows[i].correct;
+            total += rows[i].total;
+            perfect += rows[i].perfect;
+            refused += rows[i].refused;
+            wsize += rows[i].wrong_size;
+            if (!rows[i].refused) {
+                tt[nt] = rows[i].ms_total;
+                td[nt] = rows[i].ms_decode;
+                tdt[nt] = rows[i].ms_detect;
+                tc[nt] = rows[i].ms_classify;
+                nt++;
+            }
+        }
+        printf("%-30.30s %6d %9.2f%% %5d/%-3d %8d %6d %7.1f %7.1f %7.1f %7.1f %7.1f\n", src, photos,
+               total ? 100.0 * correct / total : 0, perfect, photos, refused, wsize,
+               pct(tt, nt, 0.5), pct(tt, nt, 0.95), pct(td, nt, 0.5), pct(tdt, nt, 0.5),
+               pct(tc, nt, 0.5));
+    }
+    printf("\nbars: >= 99.5%% points, >= 90%% photos perfect, median <= 250 ms, p95 <= 600 ms "
+           "(refusals count as wrong; times are medians per stage)\n");
+    return 0;
+}

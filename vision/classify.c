@@ -1,0 +1,243 @@
+/* Intersection classification: the board is warped to a square lattice image in CIE Lab; the
+ * local board colour is a smooth surface fitted (with outlier trimming) to the centres of the
+ * squares, which no well-placed stone covers; each intersection is then black, white or empty
+ * by its lightness and colour relative to that local board colour, never a global threshold. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vision_int.h"
+
+#define CELL 20
+
+typedef struct feat {
+    double L, a, b; /* disc means */
+    double Lb;      /* board lightness predicted here */
+} feat;
+
+static void disc_mean(const go_cv_image *lab, double cxp, double cyp, double rad, double out[3])
+{
+    int x0 = (int)floor(cxp - rad), x1 = (int)ceil(cxp + rad);
+    int y0 = (int)floor(cyp - rad), y1 = (int)ceil(cyp + rad);
+    double s[3] = {0, 0, 0};
+    int n = 0;
+    for (int y = y0; y <= y1; y++) {
+        if (y < 0 || y >= lab->height)
+            continue;
+        for (int x = x0; x <= x1; x++) {
+            if (x < 0 || x >= lab->width)
+                continue;
+            if ((x - cxp) * (x - cxp) + (y - cyp) * (y - cyp) > rad * rad)
+                continue;
+            const uint8_t *p = lab->pixels + ((size_t)y * lab->width + x) * 3;
+            s[0] += p[0];
+            s[1] += p[1];
+            s[2] += p[2];
+            n++;
+        }
+    }
+    for (int k = 0; k < 3; k++)
+        out[k] = n ? s[k] / n : 0;
+}
+
+/* Solves the 6x6 normal equations of a quadratic surface fit; 0 or -1 if singular. */
+static int solve6(double a[6][7])
+{
+    for (int c = 0; c < 6; c++) {
+        int piv = c;
+        for (int r = c + 1; r < 6; r++)
+            if (fabs(a[r][c]) > fabs(a[piv][c]))
+                piv = r;
+        if (fabs(a[piv][c]) < 1e-12)
+            return -1;
+        if (piv != c)
+            for (int k = 0; k < 7; k++) {
+                double t = a[c][k];
+                a[c][k] = a[piv][k];
+                a[piv][k] = t;
+            }
+        for (int r = 0; r < 6; r++) {
+            if (r == c)
+                continue;
+            double f = a[r][c] / a[c][c];
+            for (int k = c; k < 7; k++)
+                a[r][k] -= f * a[c][k];
+        }
+    }
+    for (int r = 0; r < 6; r++)
+        a[r][6] /= a[r][r];
+    return 0;
+}
+
+static void basis(double x, double y, double out[6])
+{
+    out[0] = 1;
+    out[1] = x;
+    out[2] = y;
+    out[3] = x * x;
+    out[4] = x * y;
+    out[5] = y * y;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g)
+{
+    const int n = g->size, side = (n + 1) * CELL;
+    go_cv_image warped = {0}, lab = {0};
+    int rc = 0;
+    /* warp pixel (X, Y) <- lattice ((X / CELL) - 1, (Y / CELL) - 1) <- image via g->h */
+    double s_inv[9] = {1.0 / CELL, 0, -1, 0, 1.0 / CELL, -1, 0, 0, 1};
+    double m[9];
+    vz_mat3_mul(m, g->h, s_inv);
+    if ((rc = go_cv_warp(&warped, bgr, m, side, side, 1)) < 0)
+        goto done;
+    if ((rc = go_cv_lab(&lab, &warped)) < 0)
+        goto done;
+
+    /* Board colour samples at the square centres (margins included). */
+    int ns = 0, cap = (n + 1) * (n + 1);
+    double *sx = malloc(sizeof(double) * 6 * (size_t)cap);
+    if (!sx) {
+        rc = go_error_set(GO_ENOMEM, "board samples");
+        goto done;
+    }
+    double *sy = sx + cap, *sL = sy + cap, *sa = sL + cap, *sb = sa + cap, *res = sb + cap;
+    for (int j = -1; j < n; j++)
+        for (int i = -1; i < n; i++) {
+            double c3[3];
+            disc_mean(&lab, (i + 1.5) * CELL, (j + 1.5) * CELL, 0.15 * CELL, c3);
+            sx[ns] = (i + 0.5) / n;
+            sy[ns] = (j + 0.5) / n;
+            sL[ns] = c3[0];
+            sa[ns] = c3[1];
+            sb[ns] = c3[2];
+            ns++;
+        }
+    double coef[6] = {0};
+    unsigned char *use = malloc((size_t)ns);
+    if (!use) {
+        free(sx);
+        rc = go_error_set(GO_ENOMEM, "board samples");
+        goto done;
+    }
+    /* Start from the samples near the median lightness (stones are the outliers). */
+    {
+        for (int i = 0; i < ns; i++)
+            res[i] = sL[i];
+        qsort(res, (size_t)ns, sizeof *res, cmp_double);
+        double med = res[ns / 2];
+        for (int i = 0; i < ns; i++)
+            use[i] = fabs(sL[i] - med) < 40;
+    }
+    for (int iter = 0; iter < 4; iter++) {
+        double A[6][7];
+        memset(A, 0, sizeof A);
+        int used = 0;
+        for (int i = 0; i < ns; i++) {
+            if (!use[i])
+                continue;
+            double bs[6];
+            basis(sx[i], sy[i], bs);
+            for (int p = 0; p < 6; p++) {
+                for (int q = 0; q < 6; q++)
+                    A[p][q] += bs[p] * bs[q];
+                A[p][6] += bs[p] * sL[i];
+            }
+            used++;
+        }
+        /* Regularize toward a flat surface so few samples cannot bend it wildly. */
+        for (int p = 1; p < 6; p++)
+            A[p][p] += 2.0;
+        if (used < 6 || solve6(A) < 0)
+            break;
+        for (int p = 0; p < 6; p++)
+            coef[p] = A[p][6];
+        int k = 0;
+        for (int i = 0; i < ns; i++) {
+            double bs[6], pred = 0;
+            basis(sx[i], sy[i], bs);
+            for (int p = 0; p < 6; p++)
+                pred += coef[p] * bs[p];
+            res[k++] = fabs(sL[i] - pred);
+        }
+        double tmp_med;
+        {
+            double *copy = malloc(sizeof(double) * (size_t)ns);
+            if (!copy)
+                break;
+            memcpy(copy, res, sizeof(double) * (size_t)ns);
+            qsort(copy, (size_t)ns, sizeof *copy, cmp_double);
+            tmp_med = copy[ns / 2];
+            free(copy);
+        }
+        double lim = 3.0 * tmp_med + 4;
+        for (int i = 0; i < ns; i++)
+            use[i] = res[i] < lim;
+    }
+    double ab_a = 0, ab_b = 0;
+    {
+        int k = 0;
+        for (int i = 0; i < ns; i++)
+            if (use[i]) {
+                ab_a += sa[i];
+                ab_b += sb[i];
+                k++;
+            }
+        if (k) {
+            ab_a /= k;
+            ab_b /= k;
+        } else {
+            ab_a = ab_b = 128;
+        }
+    }
+    free(use);
+    free(sx);
+
+    const char *dump = getenv("GOREF_VISION_DUMP");
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < n; i++) {
+            double c3[3], bs[6], Lb = 0;
+            disc_mean(&lab, (i + 1) * CELL, (j + 1) * CELL, 0.3 * CELL, c3);
+            basis((double)i / n, (double)j / n, bs);
+            for (int p = 0; p < 6; p++)
+                Lb += coef[p] * bs[p];
+            if (Lb < 20)
+                Lb = 20;
+            double rel = c3[0] / Lb;
+            double chroma = hypot(c3[1] - ab_a, c3[2] - ab_b);
+            double bchroma = hypot(ab_a - 128, ab_b - 128);
+            double pchroma = hypot(c3[1] - 128, c3[2] - 128);
+            /* Scores: black is much darker than the board; white is lighter or, under the
+             * board's warm cast, clearly less coloured. */
+            double sblack = (0.62 - rel) * 8;
+            double swhite = (rel - 1.08) * 10 + (bchroma - pchroma - 8) * 0.08;
+            if (swhite < (rel - 0.8) * 4 + (chroma - 18) * 0.08 && rel > 0.8)
+                swhite = (rel - 0.8) * 4 + (chroma - 18) * 0.08;
+            go_color c = GO_EMPTY;
+            double margin;
+            if (sblack > 0 && sblack >= swhite) {
+                c = GO_BLACK;
+                margin = sblack;
+            } else if (swhite > 0) {
+                c = GO_WHITE;
+                margin = swhite;
+            } else {
+                margin = -(sblack > swhite ? sblack : swhite);
+            }
+            r->color[j][i] = (uint8_t)c;
+            r->confidence[j][i] = (float)(1.0 / (1.0 + exp(-3.0 * margin)));
+            if (dump)
+                fprintf(stderr, "FEAT %d %d %.1f %.1f %.1f %.1f %.3f %.1f %.1f %.1f\n", i, j,
+                        c3[0], c3[1], c3[2], Lb, rel, chroma, bchroma, pchroma);
+        }
+done:
+    go_cv_image_free(&warped);
+    go_cv_image_free(&lab);
+    return rc;
+}

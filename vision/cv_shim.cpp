@@ -1,0 +1,270 @@
+// The OpenCV boundary (the only C++ in goref): each entry point copies plain buffers into
+// cv::Mat, calls OpenCV, copies results out, and turns every exception into a go_err with the
+// exception's text, so no C++ exception ever unwinds through C frames.
+#include "cv_shim.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <new>
+#include <vector>
+
+#include <opencv2/calib3d.hpp>
+#include <opencv2/core.hpp>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include "go/error.h"
+
+namespace {
+
+int fail(const cv::Exception &e)
+{
+    return go_error_set(GO_EINTERNAL, "opencv: %s", e.what());
+}
+int fail(const std::bad_alloc &)
+{
+    return go_error_set(GO_ENOMEM, "opencv: out of memory");
+}
+int fail(const std::exception &e)
+{
+    return go_error_set(GO_EINTERNAL, "opencv shim: %s", e.what());
+}
+int fail_unknown()
+{
+    return go_error_set(GO_EINTERNAL, "opencv shim: unknown exception");
+}
+
+#define SHIM_TRY try {
+#define SHIM_CATCH                                                                             \
+    }                                                                                          \
+    catch (const cv::Exception &e)                                                             \
+    {                                                                                          \
+        return fail(e);                                                                        \
+    }                                                                                          \
+    catch (const std::bad_alloc &e)                                                            \
+    {                                                                                          \
+        return fail(e);                                                                        \
+    }                                                                                          \
+    catch (const std::exception &e)                                                            \
+    {                                                                                          \
+        return fail(e);                                                                        \
+    }                                                                                          \
+    catch (...)                                                                                \
+    {                                                                                          \
+        return fail_unknown();                                                                 \
+    }
+
+int type_of(int channels)
+{
+    return CV_MAKETYPE(CV_8U, channels);
+}
+
+// A view of a go_cv_image as a cv::Mat (no copy; the image must outlive the Mat).
+cv::Mat view(const go_cv_image *img)
+{
+    return cv::Mat(img->height, img->width, type_of(img->channels), img->pixels);
+}
+
+// Copies a Mat out into a fresh malloc'd go_cv_image.
+int export_mat(go_cv_image *out, const cv::Mat &m)
+{
+    if (m.depth() != CV_8U || m.channels() < 1 || m.channels() > 4)
+        return go_error_set(GO_EINTERNAL, "opencv shim: unexpected image type %d", m.type());
+    go_cv_image img = {m.cols, m.rows, m.channels(), nullptr};
+    int rc = go_cv_image_alloc(&img, m.cols, m.rows, m.channels());
+    if (rc < 0)
+        return rc;
+    size_t row = (size_t)m.cols * (size_t)m.channels();
+    for (int y = 0; y < m.rows; y++)
+        std::memcpy(img.pixels + (size_t)y * row, m.ptr(y), row);
+    go_cv_image_free(out);
+    *out = img;
+    return 0;
+}
+
+} // namespace
+
+extern "C" {
+
+void go_cv_image_free(go_cv_image *img)
+{
+    if (!img)
+        return;
+    std::free(img->pixels);
+    img->pixels = nullptr;
+    img->width = img->height = img->channels = 0;
+}
+
+int go_cv_image_alloc(go_cv_image *out, int width, int height, int channels)
+{
+    if (width <= 0 || height <= 0 || channels <= 0 || channels > 4)
+        return go_error_set(GO_EINVAL, "image size %dx%dx%d", width, height, channels);
+    size_t n = (size_t)width * (size_t)height * (size_t)channels;
+    uint8_t *p = static_cast<uint8_t *>(std::calloc(n, 1));
+    if (!p)
+        return go_error_set(GO_ENOMEM, "image of %zu bytes", n);
+    out->width = width;
+    out->height = height;
+    out->channels = channels;
+    out->pixels = p;
+    return 0;
+}
+
+void go_cv_set_threads(int threads)
+{
+    try {
+        cv::setNumThreads(threads);
+    } catch (...) {
+        // Thread count is a performance hint; failing to set it changes no result.
+    }
+}
+
+int go_cv_decode(go_cv_image *out, const void *data, size_t len, int reduce)
+{
+    SHIM_TRY
+    if (!data || len == 0)
+        return go_error_set(GO_EIMAGE, "empty image");
+    int flags = cv::IMREAD_COLOR;
+    if (reduce == 2)
+        flags = cv::IMREAD_REDUCED_COLOR_2;
+    else if (reduce == 4)
+        flags = cv::IMREAD_REDUCED_COLOR_4;
+    else if (reduce == 8)
+        flags = cv::IMREAD_REDUCED_COLOR_8;
+    cv::Mat buf(1, (int)len, CV_8U, const_cast<void *>(data));
+    cv::Mat m = cv::imdecode(buf, flags);
+    if (m.empty())
+        return go_error_set(GO_EIMAGE, "the image data could not be decoded");
+    if (m.depth() != CV_8U) {
+        cv::Mat c;
+        m.convertTo(c, CV_8U, m.depth() == CV_16U ? 1.0 / 257.0 : 1.0);
+        m = c;
+    }
+    if (m.channels() == 1) {
+        cv::Mat c;
+        cv::cvtColor(m, c, cv::COLOR_GRAY2BGR);
+        m = c;
+    } else if (m.channels() == 4) {
+        cv::Mat c;
+        cv::cvtColor(m, c, cv::COLOR_BGRA2BGR);
+        m = c;
+    }
+    return export_mat(out, m);
+    SHIM_CATCH
+}
+
+int go_cv_resize(go_cv_image *out, const go_cv_image *in, int width, int height)
+{
+    SHIM_TRY
+    cv::Mat d;
+    int interp = (width < in->width) ? cv::INTER_AREA : cv::INTER_LINEAR;
+    cv::resize(view(in), d, cv::Size(width, height), 0, 0, interp);
+    return export_mat(out, d);
+    SHIM_CATCH
+}
+
+int go_cv_gray(go_cv_image *out, const go_cv_image *in)
+{
+    SHIM_TRY
+    cv::Mat d;
+    cv::cvtColor(view(in), d, cv::COLOR_BGR2GRAY);
+    return export_mat(out, d);
+    SHIM_CATCH
+}
+
+int go_cv_lab(go_cv_image *out, const go_cv_image *in)
+{
+    SHIM_TRY
+    cv::Mat d;
+    cv::cvtColor(view(in), d, cv::COLOR_BGR2Lab);
+    return export_mat(out, d);
+    SHIM_CATCH
+}
+
+int go_cv_blackhat(go_cv_image *out, const go_cv_image *gray, int ksize)
+{
+    SHIM_TRY
+    cv::Mat d;
+    cv::Mat k = cv::getStructuringElement(cv::MORPH_RECT, cv::Size(ksize, ksize));
+    cv::morphologyEx(view(gray), d, cv::MORPH_BLACKHAT, k);
+    return export_mat(out, d);
+    SHIM_CATCH
+}
+
+int go_cv_blur(go_cv_image *out, const go_cv_image *in, double sigma)
+{
+    SHIM_TRY
+    cv::Mat d;
+    cv::GaussianBlur(view(in), d, cv::Size(0, 0), sigma);
+    return export_mat(out, d);
+    SHIM_CATCH
+}
+
+int go_cv_hough_lines(float *out_rho_theta, int max, int *out_count, const go_cv_image *binary,
+                      double rho_step, double theta_step, int threshold)
+{
+    SHIM_TRY
+    std::vector<cv::Vec3f> lines;
+    cv::HoughLines(view(binary), lines, rho_step, theta_step, threshold);
+    int n = (int)lines.size() < max ? (int)lines.size() : max;
+    for (int i = 0; i < n; i++) {
+        out_rho_theta[3 * i] = lines[(size_t)i][0];
+        out_rho_theta[3 * i + 1] = lines[(size_t)i][1];
+        out_rho_theta[3 * i + 2] = lines[(size_t)i][2];
+    }
+    *out_count = n;
+    return 0;
+    SHIM_CATCH
+}
+
+int go_cv_warp(go_cv_image *out, const go_cv_image *in, const double h[9], int width, int height,
+               int inverse)
+{
+    SHIM_TRY
+    cv::Mat hm(3, 3, CV_64F, const_cast<double *>(h));
+    cv::Mat d;
+    int flags = cv::INTER_LINEAR | (inverse ? cv::WARP_INVERSE_MAP : 0);
+    cv::warpPerspective(view(in), d, hm, cv::Size(width, height), flags, cv::BORDER_REPLICATE);
+    return export_mat(out, d);
+    SHIM_CATCH
+}
+
+int go_cv_find_homography(double out[9], const double *src, const double *dst, int n, int ransac,
+                          double reproj)
+{
+    SHIM_TRY
+    if (n < 4)
+        return go_error_set(GO_EINVAL, "homography needs 4 points, got %d", n);
+    std::vector<cv::Point2d> s, d;
+    for (int i = 0; i < n; i++) {
+        s.emplace_back(src[2 * i], src[2 * i + 1]);
+        d.emplace_back(dst[2 * i], dst[2 * i + 1]);
+    }
+    cv::Mat hm = cv::findHomography(s, d, ransac ? cv::RANSAC : 0, reproj);
+    if (hm.empty())
+        return go_error_set(GO_EINVAL, "no homography fits the %d points", n);
+    for (int i = 0; i < 9; i++)
+        out[i] = hm.at<double>(i / 3, i % 3);
+    return 0;
+    SHIM_CATCH
+}
+
+int go_cv_encode_jpeg(uint8_t **out, size_t *out_len, const go_cv_image *img, int quality)
+{
+    SHIM_TRY
+    std::vector<uchar> buf;
+    std::vector<int> params = {cv::IMWRITE_JPEG_QUALITY, quality};
+    if (!cv::imencode(".jpg", view(img), buf, params))
+        return go_error_set(GO_EIMAGE, "JPEG encoding failed");
+    uint8_t *p = static_cast<uint8_t *>(std::malloc(buf.size() ? buf.size() : 1));
+    if (!p)
+        return go_error_set(GO_ENOMEM, "JPEG buffer");
+    std::memcpy(p, buf.data(), buf.size());
+    *out = p;
+    *out_len = buf.size();
+    return 0;
+    SHIM_CATCH
+}
+
+} // extern "C"

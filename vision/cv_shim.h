@@ -1,0 +1,70 @@
+/* The OpenCV boundary: the only C++ in goref (cv_shim.cpp) behind a C interface. Plain pixel
+ * buffers and numbers cross it; every OpenCV or C++ exception becomes a go_err whose detail
+ * (go_error_last) carries the exception's message. Internal to vision/. */
+#ifndef GO_CV_SHIM_H
+#define GO_CV_SHIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* An 8-bit image, rows contiguous (stride = width * channels). 3 channels are BGR.
+ * pixels is malloc'd; release with go_cv_image_free (a zeroed struct is a valid empty image). */
+typedef struct go_cv_image {
+    int width, height, channels;
+    uint8_t *pixels;
+} go_cv_image;
+
+void go_cv_image_free(go_cv_image *img);
+/* Allocates a zeroed image; GO_ENOMEM on failure. */
+int go_cv_image_alloc(go_cv_image *out, int width, int height, int channels);
+
+/* Limit OpenCV's worker threads (1 = honest one-core timing). */
+void go_cv_set_threads(int threads);
+
+/* Decode JPEG/PNG/WebP bytes into BGR, applying the EXIF orientation, decoded at 1/reduce
+ * scale (reduce is 1, 2, 4 or 8; JPEG scales in the DCT, which is what makes it fast).
+ * GO_EIMAGE when the bytes do not decode. */
+int go_cv_decode(go_cv_image *out, const void *data, size_t len, int reduce);
+
+/* Resize with area averaging (downscale) or linear interpolation (upscale). */
+int go_cv_resize(go_cv_image *out, const go_cv_image *in, int width, int height);
+
+/* BGR -> 1-channel luminance. */
+int go_cv_gray(go_cv_image *out, const go_cv_image *in);
+/* BGR -> 3-channel CIE L*a*b* (8-bit OpenCV scaling: L 0..255, a/b offset by 128). */
+int go_cv_lab(go_cv_image *out, const go_cv_image *in);
+
+/* Morphological black-hat (closing minus image) with a square kernel of side ksize: the thin
+ * dark lines of the grid light up, large dark stones do not. */
+int go_cv_blackhat(go_cv_image *out, const go_cv_image *gray, int ksize);
+
+/* Gaussian blur with sigma (kernel chosen by OpenCV). */
+int go_cv_blur(go_cv_image *out, const go_cv_image *in, double sigma);
+
+/* Standard Hough transform on a binary image: up to max lines (rho, theta, votes) written to
+ * out_rho_theta (3 floats per line), strongest first; *out_count receives how many. */
+int go_cv_hough_lines(float *out_rho_theta, int max, int *out_count, const go_cv_image *binary,
+                      double rho_step, double theta_step, int threshold);
+
+/* Warp in (any channels) by the 3x3 row-major homography h (destination -> source when
+ * inverse is nonzero, else source -> destination) into a width x height image. */
+int go_cv_warp(go_cv_image *out, const go_cv_image *in, const double h[9], int width, int height,
+               int inverse);
+
+/* Homography mapping src[i] to dst[i] (n >= 4 point pairs, x,y interleaved). With ransac
+ * nonzero, outliers beyond reproj pixels are rejected. GO_EINVAL when no model is found. */
+int go_cv_find_homography(double out[9], const double *src, const double *dst, int n, int ransac,
+                          double reproj);
+
+/* Encode as JPEG at quality q (tests: JPEG artefacts on synthetic boards). *out is malloc'd. */
+int go_cv_encode_jpeg(uint8_t **out, size_t *out_len, const go_cv_image *img, int quality);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,54 @@
+/* Small projective geometry for vision/: 3x3 products, inverse, point mapping, clock. */
+#include <math.h>
+#include <time.h>
+
+#include "vision_int.h"
+
+void vz_mat3_mul(double out[9], const double a[9], const double b[9])
+{
+    double r[9];
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            r[i * 3 + j] = a[i * 3] * b[j] + a[i * 3 + 1] * b[3 + j] + a[i * 3 + 2] * b[6 + j];
+    for (int i = 0; i < 9; i++)
+        out[i] = r[i];
+}
+
+int vz_mat3_inv(double out[9], const double m[9])
+{
+    double c0 = m[4] * m[8] - m[5] * m[7];
+    double c1 = m[5] * m[6] - m[3] * m[8];
+    double c2 = m[3] * m[7] - m[4] * m[6];
+    double det = m[0] * c0 + m[1] * c1 + m[2] * c2;
+    if (fabs(det) < 1e-300)
+        return -1;
+    double r[9] = {c0,
+                   m[2] * m[7] - m[1] * m[8],
+                   m[1] * m[5] - m[2] * m[4],
+                   c1,
+                   m[0] * m[8] - m[2] * m[6],
+                   m[2] * m[3] - m[0] * m[5],
+                   c2,
+                   m[1] * m[6] - m[0] * m[7],
+                   m[0] * m[4] - m[1] * m[3]};
+    for (int i = 0; i < 9; i++)
+        out[i] = r[i] / det;
+    return 0;
+}
+
+int vz_apply(const double h[9], double x, double y, double *ox, double *oy)
+{
+    double w = h[6] * x + h[7] * y + h[8];
+    if (fabs(w) < 1e-12)
+        return -1;
+    *ox = (h[0] * x + h[1] * y + h[2]) / w;
+    *oy = (h[3] * x + h[4] * y + h[5]) / w;
+    return 0;
+}
+
+double vz_now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}

@@ -1,0 +1,580 @@
+/* Grid detection: thin dark lines (black-hat) -> Hough lines -> two line families -> their
+ * vanishing points -> affine rectification (parallel, evenly spaced lines) -> line profiles ->
+ * spacing, phase and extent (size 9/13/19) -> lattice homography -> refinement against the
+ * crossings seen in the image. Stones hide lines but never the whole length of one, so the
+ * profiles along each family still show every grid line on a finished board. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vision_int.h"
+
+#define MAX_LINES 800
+#define PI 3.14159265358979323846
+
+typedef struct line3 {
+    double l[3]; /* normalized homogeneous line in normalized image coordinates */
+    double theta;
+    double votes;
+    int family;
+} line3;
+
+static void cross3(double out[3], const double a[3], const double b[3])
+{
+    double r[3] = {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
+    out[0] = r[0];
+    out[1] = r[1];
+    out[2] = r[2];
+}
+
+/* Angle (radians) between line k's direction and the direction from its foot point (nearest
+ * to the origin) toward the vanishing point v. */
+static double vp_angle(const line3 *k, const double v[3])
+{
+    double a = k->l[0], b = k->l[1], c = k->l[2];
+    double fx = -a * c, fy = -b * c; /* foot of the perpendicular from origin (a^2+b^2=1) */
+    double dx = -b, dy = a;
+    double tx, ty;
+    if (fabs(v[2]) < 1e-9) {
+        tx = v[0];
+        ty = v[1];
+    } else {
+        tx = v[0] / v[2] - fx;
+        ty = v[1] / v[2] - fy;
+    }
+    double n = hypot(tx, ty);
+    if (n < 1e-12)
+        return 0;
+    double cosang = fabs(dx * tx + dy * ty) / n;
+    if (cosang > 1)
+        cosang = 1;
+    return acos(cosang);
+}
+
+/* Smallest eigenvector of a symmetric 3x3 matrix (Jacobi rotations). */
+static void smallest_eigvec(double out[3], const double m_in[9])
+{
+    double a[9], v[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+    memcpy(a, m_in, sizeof a);
+    for (int sweep = 0; sweep < 30; sweep++) {
+        double off = fabs(a[1]) + fabs(a[2]) + fabs(a[5]);
+        if (off < 1e-15)
+            break;
+        for (int p = 0; p < 2; p++)
+            for (int q = p + 1; q < 3; q++) {
+                double apq = a[p * 3 + q];
+                if (fabs(apq) < 1e-18)
+                    continue;
+                double app = a[p * 3 + p], aqq = a[q * 3 + q];
+                double th = 0.5 * atan2(2 * apq, aqq - app);
+                double c = cos(th), s = sin(th);
+                for (int k = 0; k < 3; k++) { /* A = A * R */
+                    double akp = a[k * 3 + p], akq = a[k * 3 + q];
+                    a[k * 3 + p] = c * akp - s * akq;
+                    a[k * 3 + q] = s * akp + c * akq;
+                }
+                for (int k = 0; k < 3; k++) { /* A = R^T * A */
+                    double apk = a[p * 3 + k], aqk = a[q * 3 + k];
+                    a[p * 3 + k] = c * apk - s * aqk;
+                    a[q * 3 + k] = s * apk + c * aqk;
+                }
+                for (int k = 0; k < 3; k++) {
+                    double vkp = v[k * 3 + p], vkq = v[k * 3 + q];
+                    v[k * 3 + p] = c * vkp - s * vkq;
+                    v[k * 3 + q] = s * vkp + c * vkq;
+                }
+            }
+    }
+    int best = 0;
+    for (int i = 1; i < 3; i++)
+        if (a[i * 4] < a[best * 4])
+            best = i;
+    for (int k = 0; k < 3; k++)
+        out[k] = v[k * 3 + best];
+}
+
+/* RANSAC vanishing point of the lines of one family; returns the inlier vote mass. */
+static double fit_vp(double vp[3], line3 *lines, int n, int family, unsigned *seed)
+{
+    int idx[MAX_LINES];
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        if (lines[i].family == family)
+            idx[m++] = i;
+    if (m < 3)
+        return 0;
+    const double tol = 0.6 * PI / 180;
+    double best = -1, bestv[3] = {0, 0, 1};
+    for (int it = 0; it < 400; it++) {
+        int i, j;
+        if (it == 0) { /* always try the two strongest lines */
+            i = idx[0];
+            j = idx[1];
+        } else {
+            *seed = *seed * 1103515245u + 12345u;
+            i = idx[(*seed >> 8) % (unsigned)m];
+            *seed = *seed * 1103515245u + 12345u;
+            j = idx[(*seed >> 8) % (unsigned)m];
+        }
+        if (i == j)
+            continue;
+        double v[3];
+        cross3(v, lines[i].l, lines[j].l);
+        double nv = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+        if (nv < 1e-12)
+            continue;
+        for (int k = 0; k < 3; k++)
+            v[k] /= nv;
+        /* A vanishing point inside the image would make the lines a fan, not a grid. */
+        if (fabs(v[2]) > 1e-9 && hypot(v[0] / v[2], v[1] / v[2]) < 1.3)
+            continue;
+        double score = 0;
+        for (int k = 0; k < m; k++)
+            if (vp_angle(&lines[idx[k]], v) < tol)
+                score += lines[idx[k]].votes;
+        if (score > best) {
+            best = score;
+            memcpy(bestv, v, sizeof bestv);
+        }
+    }
+    /* Least-squares refinement over the inliers; lines outside the consensus leave the family. */
+    double M[9] = {0};
+    double mass = 0;
+    for (int k = 0; k < m; k++) {
+        line3 *ln = &lines[idx[k]];
+        if (vp_angle(ln, bestv) < tol) {
+            for (int r = 0; r < 3; r++)
+                for (int c = 0; c < 3; c++)
+                    M[r * 3 + c] += ln->votes * ln->l[r] * ln->l[c];
+            mass += ln->votes;
+        } else {
+            ln->family = -1;
+        }
+    }
+    smallest_eigvec(vp, M);
+    if (vp_angle(&lines[idx[0]], vp) > 3 * tol) /* refinement went astray */
+        memcpy(vp, bestv, sizeof bestv);
+    return mass;
+}
+
+/* Peak position (sub-bin) and strength above the local floor near bin c within +-rad bins. */
+static void peak_near(const double *prof, int nb, double c, double rad, double *pos,
+                      double *strength)
+{
+    int lo = (int)floor(c - rad), hi = (int)ceil(c + rad);
+    if (lo < 1)
+        lo = 1;
+    if (hi > nb - 2)
+        hi = nb - 2;
+    int best = -1;
+    for (int b = lo; b <= hi; b++)
+        if (best < 0 || prof[b] > prof[best])
+            best = b;
+    if (best < 0) {
+        *pos = c;
+        *strength = 0;
+        return;
+    }
+    double y0 = prof[best - 1], y1 = prof[best], y2 = prof[best + 1];
+    double den = y0 - 2 * y1 + y2;
+    double off = (fabs(den) > 1e-12) ? 0.5 * (y0 - y2) / den : 0;
+    if (off > 0.5)
+        off = 0.5;
+    if (off < -0.5)
+        off = -0.5;
+    *pos = best + off;
+    /* floor: the lowest value between this and the neighbouring line positions */
+    int flo = (int)floor(c - 2 * rad), fhi = (int)ceil(c + 2 * rad);
+    if (flo < 0)
+        flo = 0;
+    if (fhi > nb - 1)
+        fhi = nb - 1;
+    double mn = y1;
+    for (int b = flo; b <= fhi; b++)
+        if (prof[b] < mn)
+            mn = prof[b];
+    *strength = y1 - mn;
+}
+
+typedef struct axis_fit {
+    double spacing, origin; /* line k at origin + k * spacing (profile bins) */
+    int kmin, kmax;         /* lattice indices inside the profile */
+    double strength[256];   /* indexed k - kmin */
+    double pos[256];
+    double periodicity;
+} axis_fit;
+
+/* Finds the period and phase of the line profile; spacing limited to [dmin, dmax] bins. */
+static int fit_axis(axis_fit *out, const double *prof, int nb, double dmin, double dmax)
+{
+    double total = 0;
+    for (int b = 0; b < nb; b++)
+        total += prof[b];
+    if (total <= 0)
+        return -1;
+    /* Spectral magnitude for periods on a geometric grid. */
+    int nd = 0;
+    double ds[600], fs[600];
+    for (double d = dmin; d <= dmax && nd < 600; d *= 1.004) {
+        double re = 0, im = 0, w = 2 * PI / d;
+        for (int b = 0; b < nb; b++) {
+            if (prof[b] == 0)
+                continue;
+            re += prof[b] * cos(w * b);
+            im += prof[b] * sin(w * b);
+        }
+        ds[nd] = d;
+        fs[nd] = hypot(re, im) / total;
+        nd++;
+    }
+    if (nd < 3)
+        return -1;
+    double fmax = 0;
+    for (int i = 0; i < nd; i++)
+        if (fs[i] > fmax)
+            fmax = fs[i];
+    /* Harmonics of the true period (d/2, d/3) score as well as it; take the longest period
+     * that is a local maximum reaching most of the best score. */
+    int pick = -1;
+    for (int i = nd - 2; i >= 1; i--)
+        if (fs[i] >= fs[i - 1] && fs[i] >= fs[i + 1] && fs[i] >= 0.6 * fmax) {
+            pick = i;
+            break;
+        }
+    if (pick < 0)
+        return -1;
+    double d = ds[pick];
+    double re = 0, im = 0, w = 2 * PI / d;
+    for (int b = 0; b < nb; b++) {
+        re += prof[b] * cos(w * b);
+        im += prof[b] * sin(w * b);
+    }
+    double origin = atan2(im, re) / w;
+    if (origin < 0)
+        origin += d;
+    /* Refine spacing and origin by least squares on the strong peaks (two passes). */
+    for (int pass = 0; pass < 2; pass++) {
+        int kmin = (int)ceil((0 - origin) / d), kmax = (int)floor((nb - 1 - origin) / d);
+        if (kmax - kmin + 1 > 256)
+            kmax = kmin + 255;
+        double sw = 0, sk = 0, sp = 0, skk = 0, skp = 0, smax = 0;
+        for (int k = kmin; k <= kmax; k++) {
+            double pos, st;
+            peak_near(prof, nb, origin + k * d, 0.25 * d, &pos, &st);
+            out->pos[k - kmin] = pos;
+            out->strength[k - kmin] = st;
+            if (st > smax)
+                smax = st;
+        }
+        for (int k = kmin; k <= kmax; k++) {
+            double st = out->strength[k - kmin];
+            if (st < 0.3 * smax)
+                continue;
+            double pos = out->pos[k - kmin];
+            sw += st;
+            sk += st * k;
+            sp += st * pos;
+            skk += st * k * k;
+            skp += st * k * pos;
+        }
+        double den = sw * skk - sk * sk;
+        if (sw > 0 && fabs(den) > 1e-9) {
+            double nd2 = (sw * skp - sk * sp) / den;
+            double no = (sp - nd2 * sk) / sw;
+            if (nd2 > 0.8 * d && nd2 < 1.25 * d) {
+                d = nd2;
+                origin = no;
+            }
+        }
+        out->kmin = kmin;
+        out->kmax = kmax;
+    }
+    for (int k = out->kmin; k <= out->kmax; k++) {
+        double pos, st;
+        peak_near(prof, nb, origin + k * d, 0.25 * d, &pos, &st);
+        out->pos[k - out->kmin] = pos;
+        out->strength[k - out->kmin] = st;
+    }
+    out->spacing = d;
+    out->origin = origin;
+    out->periodicity = fs[pick];
+    return 0;
+}
+
+/* Best window of n consecutive lines: strong inside, nothing just outside. */
+static double best_window(const axis_fit *f, int n, int *out_start)
+{
+    int count = f->kmax - f->kmin + 1;
+    double best = -1e300;
+    *out_start = f->kmin;
+    if (count < n)
+        return best;
+    double smax = 0;
+    for (int i = 0; i < count; i++)
+        if (f->strength[i] > smax)
+            smax = f->strength[i];
+    if (smax <= 0)
+        return best;
+    for (int a = 0; a + n <= count; a++) {
+        double in = 0, weakest = 1e300;
+        for (int i = a; i < a + n; i++) {
+            double s = f->strength[i] / smax;
+            in += s;
+            if (s < weakest)
+                weakest = s;
+        }
+        in /= n;
+        double left = a > 0 ? f->strength[a - 1] / smax : 0;
+        double right = a + n < count ? f->strength[a + n] / smax : 0;
+        /* The outermost grid lines are long and unbroken by stones on most of their length. */
+        double edges = 0.5 * (f->strength[a] + f->strength[a + n - 1]) / smax;
+        double score = in + 0.3 * edges + 0.3 * weakest - 0.8 * (left > right ? left : right);
+        if (score > best) {
+            best = score;
+            *out_start = f->kmin + a;
+        }
+    }
+    return best;
+}
+
+int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint)
+{
+    go_cv_image gray = {0}, bh = {0}, bin = {0};
+    float *raw = NULL;
+    line3 *lines = NULL;
+    double *pu = NULL, *pv = NULL;
+    int rc = 0;
+    const int W = bgr->width, H = bgr->height;
+    const double cx = W / 2.0, cy = H / 2.0, S = (W > H ? W : H) / 2.0;
+
+    if ((rc = go_cv_gray(&gray, bgr)) < 0)
+        goto done;
+    int ks = (int)(S / 40);
+    if (ks < 5)
+        ks = 5;
+    if ((rc = go_cv_blackhat(&bh, &gray, ks | 1)) < 0)
+        goto done;
+    /* Threshold at a high percentile of the black-hat response. */
+    {
+        size_t hist[256] = {0}, n = (size_t)W * H;
+        for (size_t i = 0; i < n; i++)
+            hist[bh.pixels[i]]++;
+        size_t acc = 0;
+        int t = 255;
+        while (t > 0 && acc + hist[t] < n / 12)
+            acc += hist[t--];
+        if (t < 8)
+            t = 8;
+        if ((rc = go_cv_image_alloc(&bin, W, H, 1)) < 0)
+            goto done;
+        for (size_t i = 0; i < n; i++)
+            bin.pixels[i] = bh.pixels[i] > t ? 255 : 0;
+    }
+    raw = malloc(sizeof(float) * 3 * MAX_LINES);
+    lines = malloc(sizeof(line3) * MAX_LINES);
+    if (!raw || !lines) {
+        rc = go_error_set(GO_ENOMEM, "grid lines");
+        goto done;
+    }
+    int nl = 0;
+    int hough_t = (int)(S / 4);
+    if ((rc = go_cv_hough_lines(raw, MAX_LINES, &nl, &bin, 1, PI / 360, hough_t)) < 0)
+        goto done;
+    if (nl < 8) {
+        rc = go_error_set(GO_ENOBOARD, "no board: only %d straight lines in the photo", nl);
+        goto done;
+    }
+    /* Angle histogram -> the two line families. */
+    double ah[180] = {0};
+    for (int i = 0; i < nl; i++) {
+        double rho = raw[3 * i], th = raw[3 * i + 1];
+        line3 *ln = &lines[i];
+        ln->theta = th;
+        ln->votes = raw[3 * i + 2];
+        ln->l[0] = cos(th);
+        ln->l[1] = sin(th);
+        ln->l[2] = (cx * cos(th) + cy * sin(th) - rho) / S;
+        ln->family = -1;
+        int b = (int)(th * 180 / PI) % 180;
+        for (int dd = -3; dd <= 3; dd++)
+            ah[(b + dd + 180) % 180] += ln->votes * (4 - abs(dd));
+    }
+    int p1 = 0;
+    for (int b = 1; b < 180; b++)
+        if (ah[b] > ah[p1])
+            p1 = b;
+    int p2 = -1;
+    for (int b = 0; b < 180; b++) {
+        int dist = abs(b - p1);
+        if (dist > 90)
+            dist = 180 - dist;
+        if (dist < 30)
+            continue;
+        if (p2 < 0 || ah[b] > ah[p2])
+            p2 = b;
+    }
+    if (p2 < 0 || ah[p2] < 0.05 * ah[p1]) {
+        rc = go_error_set(GO_ENOBOARD, "no board: no second family of grid lines");
+        goto done;
+    }
+    for (int i = 0; i < nl; i++) {
+        int b = (int)(lines[i].theta * 180 / PI) % 180;
+        int d1 = abs(b - p1), d2 = abs(b - p2);
+        if (d1 > 90)
+            d1 = 180 - d1;
+        if (d2 > 90)
+            d2 = 180 - d2;
+        if (d1 < d2 && d1 <= 35)
+            lines[i].family = 0;
+        else if (d2 <= d1 && d2 <= 35)
+            lines[i].family = 1;
+    }
+    unsigned seed = 12345u;
+    double va[3], vb[3];
+    double ma = fit_vp(va, lines, nl, 0, &seed);
+    double mb = fit_vp(vb, lines, nl, 1, &seed);
+    if (ma <= 0 || mb <= 0) {
+        rc = go_error_set(GO_ENOBOARD, "no board: grid lines do not meet in vanishing points");
+        goto done;
+    }
+    /* Affine rectification: send the vanishing line to infinity. */
+    double linf[3];
+    cross3(linf, va, vb);
+    if (fabs(linf[2]) < 1e-9) {
+        rc = go_error_set(GO_ENOBOARD, "no board: degenerate perspective");
+        goto done;
+    }
+    {
+        double l2 = linf[2];
+        linf[0] /= l2;
+        linf[1] /= l2;
+        linf[2] = 1;
+    }
+    /* A vanishing line through the middle of the photo is not a board seen from above. */
+    if (hypot(linf[0], linf[1]) > 0.8) {
+        rc = go_error_set(GO_ENOBOARD, "no board: the line families imply an impossible view");
+        goto done;
+    }
+    /* Direction of each family after rectification is its vanishing point's (x, y). */
+    double da = hypot(va[0], va[1]), db = hypot(vb[0], vb[1]);
+    double na[2] = {-va[1] / da, va[0] / da}, nb2[2] = {-vb[1] / db, vb[0] / db};
+    /* rectified (xr, yr) = (x', y') / (1 + l.x'); u = na . r, v = nb . r */
+    /* Profile resolution: quarter-pixel at the image centre. */
+    const double binw = 0.35 / S;
+    double umin = 1e300, umax = -1e300, vmin = 1e300, vmax = -1e300;
+    for (int c = 0; c < 4; c++) {
+        double x = (c & 1) ? 1.0 * W / S - cx / S : -cx / S;
+        double y = (c & 2) ? 1.0 * H / S - cy / S : -cy / S;
+        double w = 1 + linf[0] * x + linf[1] * y;
+        if (w < 0.2)
+            w = 0.2;
+        double xr = x / w, yr = y / w;
+        double u = na[0] * xr + na[1] * yr, v = nb2[0] * xr + nb2[1] * yr;
+        if (u < umin)
+            umin = u;
+        if (u > umax)
+            umax = u;
+        if (v < vmin)
+            vmin = v;
+        if (v > vmax)
+            vmax = v;
+    }
+    int nbu = (int)((umax - umin) / binw) + 3, nbv = (int)((vmax - vmin) / binw) + 3;
+    if (nbu > 12000)
+        nbu = 12000;
+    if (nbv > 12000)
+        nbv = 12000;
+    double bwu = (umax - umin) / (nbu - 3), bwv = (vmax - vmin) / (nbv - 3);
+    pu = calloc((size_t)nbu, sizeof *pu);
+    pv = calloc((size_t)nbv, sizeof *pv);
+    if (!pu || !pv) {
+        rc = go_error_set(GO_ENOMEM, "profiles");
+        goto done;
+    }
+    for (int y = 0; y < H; y++) {
+        const uint8_t *row = bh.pixels + (size_t)y * W, *brow = bin.pixels + (size_t)y * W;
+        double yn = (y - cy) / S;
+        for (int x = 0; x < W; x++) {
+            if (!brow[x])
+                continue;
+            double xn = (x - cx) / S;
+            double w = 1 + linf[0] * xn + linf[1] * yn;
+            if (w < 0.2)
+                continue;
+            double xr = xn / w, yr = yn / w;
+            double u = na[0] * xr + na[1] * yr, v = nb2[0] * xr + nb2[1] * yr;
+            int bu = (int)((u - umin) / bwu + 1), bv = (int)((v - vmin) / bwv + 1);
+            if (bu >= 0 && bu < nbu)
+                pu[bu] += row[x];
+            if (bv >= 0 && bv < nbv)
+                pv[bv] += row[x];
+        }
+    }
+    axis_fit fu, fv;
+    /* A board's cell spans 1/80 to 1/6 of the larger image side. */
+    double dmin_u = (2.0 / 80) / bwu, dmax_u = (2.0 / 6) / bwu;
+    double dmin_v = (2.0 / 80) / bwv, dmax_v = (2.0 / 6) / bwv;
+    if (fit_axis(&fu, pu, nbu, dmin_u, dmax_u) < 0 || fit_axis(&fv, pv, nbv, dmin_v, dmax_v) < 0) {
+        rc = go_error_set(GO_ENOBOARD, "no board: the lines are not evenly spaced");
+        goto done;
+    }
+    int sizes[3] = {19, 13, 9}, nsizes = 3;
+    if (size_hint > 0) {
+        sizes[0] = size_hint;
+        nsizes = 1;
+    }
+    double best = -1e300;
+    int bn = 0, bau = 0, bav = 0;
+    for (int i = 0; i < nsizes; i++) {
+        int au, av;
+        double su = best_window(&fu, sizes[i], &au), sv = best_window(&fv, sizes[i], &av);
+        double s = su + sv;
+        if (s > best) {
+            best = s;
+            bn = sizes[i];
+            bau = au;
+            bav = av;
+        }
+    }
+    if (bn == 0 || best < -1e299) {
+        rc = go_error_set(GO_ENOBOARD, "no board: too few grid lines (%d x %d found)",
+                          fu.kmax - fu.kmin + 1, fv.kmax - fv.kmin + 1);
+        goto done;
+    }
+    /* Lattice -> image: (i, j) -> (u, v) -> rectified -> image. */
+    double src[8], dst[8];
+    for (int c = 0; c < 4; c++) {
+        int i = (c == 1 || c == 2) ? bn - 1 : 0, j = (c >= 2) ? bn - 1 : 0;
+        double ub = fu.origin + (bau + i) * fu.spacing, vb_ = fv.origin + (bav + j) * fv.spacing;
+        double u = umin + (ub - 1) * bwu, v = vmin + (vb_ - 1) * bwv;
+        /* solve [na; nb] r = (u, v) */
+        double det = na[0] * nb2[1] - na[1] * nb2[0];
+        double xr = (u * nb2[1] - na[1] * v) / det, yr = (na[0] * v - nb2[0] * u) / det;
+        /* invert x' / (1 + l.x') = r: x' = r / (1 - l.r) */
+        double w = 1 - linf[0] * xr - linf[1] * yr;
+        if (fabs(w) < 1e-9) {
+            rc = go_error_set(GO_ENOBOARD, "no board: grid corner at infinity");
+            goto done;
+        }
+        double xn = xr / w, yn = yr / w;
+        src[2 * c] = i;
+        src[2 * c + 1] = j;
+        dst[2 * c] = xn * S + cx;
+        dst[2 * c + 1] = yn * S + cy;
+    }
+    if ((rc = go_cv_find_homography(out->h, src, dst, 4, 0, 0)) < 0) {
+        rc = go_error_set(GO_ENOBOARD, "no board: the grid corners do not form a quadrilateral");
+        goto done;
+    }
+    out->size = bn;
+    out->score = best;
+done:
+    go_cv_image_free(&gray);
+    go_cv_image_free(&bh);
+    go_cv_image_free(&bin);
+    free(raw);
+    free(lines);
+    free(pu);
+    free(pv);
+    return rc;
+}

@@ -1,0 +1,91 @@
+/* goref vision: from a photo of a physical Go board to the position on it. Decodes the photo
+ * (JPEG, PNG, WebP; EXIF orientation applied), finds the playing grid, reads every
+ * intersection as black, white or empty with a confidence, and checks the reading against the
+ * rules. When no board can be found it refuses with a reason (GO_ENOBOARD); it never returns
+ * a guess as a success. */
+#ifndef GO_VISION_H
+#define GO_VISION_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "go/board.h"
+#include "go/error.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Limits checked on the image header before anything is decoded (decompression bombs). */
+#define GO_VISION_MAX_PIXELS (60u * 1000u * 1000u)
+#define GO_VISION_MAX_BYTES (40u * 1024u * 1024u)
+
+typedef struct go_vision_options {
+    int version;  /* 1 */
+    int size;     /* 9, 13, 19 (or any 5..25) when known; 0 to detect 9, 13 or 19 */
+} go_vision_options;
+#define GO_VISION_OPTIONS_VERSION 1
+#define GO_VISION_OPTIONS_INIT {GO_VISION_OPTIONS_VERSION, 0}
+
+/* Image formats recognised from their first bytes. */
+typedef enum go_image_format {
+    GO_IMAGE_UNKNOWN = 0,
+    GO_IMAGE_JPEG,
+    GO_IMAGE_PNG,
+    GO_IMAGE_WEBP
+} go_image_format;
+
+/* Reads the format and the stored pixel dimensions from the header only (no decoding).
+ * GO_EIMAGE when the bytes are not a JPEG, PNG or WebP image or the header is damaged. */
+int go_vision_probe(go_image_format *out, int *out_width, int *out_height, const void *data,
+                    size_t len);
+
+/* One reading of a photo (a plain value; about 12 kB). Points index [y][x]: y = row from the
+ * top of the photo as displayed, x = column from the left. */
+typedef struct go_vision_result {
+    int size;
+    /* What was read at each point: GO_EMPTY, GO_BLACK or GO_WHITE. */
+    uint8_t color[GO_MAX_SIZE][GO_MAX_SIZE];
+    /* Confidence of that reading, 0..1. */
+    float confidence[GO_MAX_SIZE][GO_MAX_SIZE];
+    /* The reading as a board. Stones of a group without liberty (impossible on a finished
+     * board) are left off it and listed in uncertain[]. */
+    go_board board;
+    /* Points that need a person's look (low confidence or rule conflict), as go_point. */
+    int uncertain_count;
+    go_point uncertain[GO_MAX_SIZE * GO_MAX_SIZE];
+    /* Number of stones in groups with no liberty (a rule conflict), 0 normally. */
+    int dead_without_liberty;
+    /* The grid's outer corners in displayed-image pixels: top-left, top-right, bottom-right,
+     * bottom-left (as they appear in the photo). */
+    double corners[4][2];
+    /* Lattice (x, y in 0..size-1) -> displayed-image pixels, row-major 3x3. */
+    double homography[9];
+    int image_width, image_height; /* displayed image (after EXIF orientation) */
+    /* Milliseconds spent per stage, on the calling thread's clock. */
+    double ms_decode, ms_detect, ms_classify, ms_total;
+} go_vision_result;
+
+/* Reads the photo in data (len bytes). *out is filled on success. Errors: GO_EIMAGE (not an
+ * image, damaged), GO_ETOOBIG (over the pixel or byte limit), GO_ENOBOARD (no board found; the
+ * reason in go_error_last()), GO_ENOMEM, GO_EINTERNAL. opt may be NULL (defaults). */
+int go_vision_scan(go_vision_result *out, const void *data, size_t len,
+                   const go_vision_options *opt);
+
+/* Same, reading the file at path (GO_EIO when it cannot be read, GO_ETOOBIG over 40 MB). */
+int go_vision_scan_file(go_vision_result *out, const char *path, const go_vision_options *opt);
+
+/* Writes a PNG of the photo (scaled to at most 1600 px on its long side) with the fitted grid,
+ * a colour-coded mark on each stone read and a ring on each uncertain point. */
+int go_vision_write_overlay(const char *png_path, const void *data, size_t len,
+                            const go_vision_result *r);
+
+/* Reads a whole file into a malloc'd buffer (*out, caller frees), refusing files over max
+ * bytes with GO_ETOOBIG. */
+int go_vision_read_file(uint8_t **out, size_t *out_len, const char *path, size_t max);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,246 @@
+/* The vision pipeline: limits -> decode (scaled in the JPEG DCT when the photo is large) ->
+ * grid -> corner order as displayed -> classification -> rule check -> result. Owns the
+ * public entry points of go/vision.h except the overlay. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vision_int.h"
+
+/* Detection and classification run on an image of about this long side: enough pixels for a
+ * 19x19 grid seen at an angle, few enough for one core. */
+#define WORK_SIDE 1000
+
+int go_vision_read_file(uint8_t **out, size_t *out_len, const char *path, size_t max)
+{
+    FILE *f = fopen(path, "rb");
+    uint8_t *buf = NULL;
+    int rc = 0;
+    if (!f)
+        return go_error_set(GO_EIO, "cannot open %s", path);
+    if (fseek(f, 0, SEEK_END) != 0) {
+        rc = go_error_set(GO_EIO, "cannot seek %s", path);
+        goto done;
+    }
+    long size = ftell(f);
+    if (size < 0) {
+        rc = go_error_set(GO_EIO, "cannot size %s", path);
+        goto done;
+    }
+    if ((size_t)size > max) {
+        rc = go_error_set(GO_ETOOBIG, "%s is %ld bytes; the limit is %zu", path, size, max);
+        goto done;
+    }
+    rewind(f);
+    buf = malloc((size_t)size + 1);
+    if (!buf) {
+        rc = go_error_set(GO_ENOMEM, "reading %s", path);
+        goto done;
+    }
+    if (fread(buf, 1, (size_t)size, f) != (size_t)size) {
+        rc = go_error_set(GO_EIO, "short read on %s", path);
+        goto done;
+    }
+    *out = buf;
+    *out_len = (size_t)size;
+    buf = NULL;
+done:
+    free(buf);
+    fclose(f);
+    return rc;
+}
+
+/* Reorders the grid so lattice (0,0) is the top-left corner as displayed and x runs to the
+ * right: the eight symmetries of the lattice are tried and the one whose corners best match
+ * (top-left, top-right, bottom-right, bottom-left) by position wins. */
+static void orient_grid(vz_grid *g)
+{
+    int n = g->size - 1;
+    double best = -1e300, bh[9];
+    memcpy(bh, g->h, sizeof bh);
+    for (int s = 0; s < 8; s++) {
+        /* lattice symmetry T: (x, y) -> (x', y') */
+        double t[9];
+        int swap = s & 4, fx = s & 1, fy = s & 2;
+        double a = swap ? 0 : (fx ? -1 : 1), b = swap ? (fx ? -1 : 1) : 0;
+        double c = swap ? (fy ? -1 : 1) : 0, d = swap ? 0 : (fy ? -1 : 1);
+        t[0] = a;
+        t[1] = b;
+        t[2] = (a + b < 0) ? n : 0;
+        t[3] = c;
+        t[4] = d;
+        t[5] = (c + d < 0) ? n : 0;
+        t[6] = 0;
+        t[7] = 0;
+        t[8] = 1;
+        double h[9];
+        vz_mat3_mul(h, g->h, t);
+        double x0, y0, x1, y1, x3, y3;
+        if (vz_apply(h, 0, 0, &x0, &y0) || vz_apply(h, n, 0, &x1, &y1) ||
+            vz_apply(h, 0, n, &x3, &y3))
+            continue;
+        /* x axis should point right, y axis down, top-left should be the most top-left */
+        double score = (x1 - x0) + (y3 - y0) - 0.01 * (x0 + y0);
+        if (score > best) {
+            best = score;
+            memcpy(bh, h, sizeof bh);
+        }
+    }
+    memcpy(g->h, bh, sizeof bh);
+}
+
+static void rule_check(go_vision_result *r)
+{
+    int n = r->size;
+    go_board_init(&r->board, n);
+    r->uncertain_count = 0;
+    r->dead_without_liberty = 0;
+    /* Place every stone that keeps all groups alive; a stone whose group would have no
+     * liberty is a rule conflict (impossible on a finished board) and needs a look. */
+    go_board raw;
+    go_board_init(&raw, n);
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++)
+            if (r->color[y][x] != GO_EMPTY)
+                raw.color[go_point_at(x, y)] = r->color[y][x];
+    unsigned char conflict[GO_MAX_SIZE][GO_MAX_SIZE];
+    memset(conflict, 0, sizeof conflict);
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) {
+            if (r->color[y][x] == GO_EMPTY)
+                continue;
+            /* flood the group in the raw reading, looking for one liberty */
+            static const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
+            int stack[GO_MAX_SIZE * GO_MAX_SIZE], top = 0, libs = 0;
+            unsigned char seen[GO_MAX_SIZE][GO_MAX_SIZE];
+            memset(seen, 0, sizeof seen);
+            stack[top++] = y * GO_MAX_SIZE + x;
+            seen[y][x] = 1;
+            while (top > 0 && !libs) {
+                int p = stack[--top], py = p / GO_MAX_SIZE, px = p % GO_MAX_SIZE;
+                for (int k = 0; k < 4; k++) {
+                    int qx = px + dx[k], qy = py + dy[k];
+                    if (qx < 0 || qy < 0 || qx >= n || qy >= n || seen[qy][qx])
+                        continue;
+                    if (r->color[qy][qx] == GO_EMPTY) {
+                        libs = 1;
+                        break;
+                    }
+                    if (r->color[qy][qx] == r->color[y][x]) {
+                        seen[qy][qx] = 1;
+                        stack[top++] = qy * GO_MAX_SIZE + qx;
+                    }
+                }
+            }
+            if (!libs)
+                conflict[y][x] = 1;
+        }
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) {
+            if (conflict[y][x]) {
+                r->dead_without_liberty++;
+            } else if (r->color[y][x] != GO_EMPTY) {
+                if (go_board_place(&r->board, (go_color)r->color[y][x], go_point_at(x, y)) < 0)
+                    conflict[y][x] = 1;
+            }
+            if (conflict[y][x] || r->confidence[y][x] < 0.6f)
+                r->uncertain[r->uncertain_count++] = go_point_at(x, y);
+        }
+    go_error_clear();
+}
+
+int go_vision_scan(go_vision_result *out, const void *data, size_t len,
+                   const go_vision_options *opt)
+{
+    go_vision_options defaults = GO_VISION_OPTIONS_INIT;
+    go_cv_image img = {0}, work = {0};
+    go_vision_result *r = out;
+    int rc = 0;
+    double t0 = vz_now_ms();
+    if (!opt)
+        opt = &defaults;
+    if (opt->size != 0 && (opt->size < 5 || opt->size > GO_MAX_SIZE))
+        return go_error_set(GO_ERANGE, "board size %d (5..%d, or 0 to detect)", opt->size,
+                            GO_MAX_SIZE);
+    memset(r, 0, sizeof *r);
+    if (len > GO_VISION_MAX_BYTES)
+        return go_error_set(GO_ETOOBIG, "image of %zu bytes; the limit is %u", len,
+                            GO_VISION_MAX_BYTES);
+    go_image_format fmt;
+    int sw, shh;
+    if ((rc = go_vision_probe(&fmt, &sw, &shh, data, len)) < 0)
+        return rc;
+    if ((double)sw * shh > GO_VISION_MAX_PIXELS)
+        return go_error_set(GO_ETOOBIG, "image of %dx%d pixels; the limit is 60 megapixels", sw,
+                            shh);
+    int longest = sw > shh ? sw : shh, reduce = 1;
+    if (fmt == GO_IMAGE_JPEG)
+        while (reduce < 8 && longest / (reduce * 2) >= WORK_SIDE)
+            reduce *= 2;
+    if ((rc = go_cv_decode(&img, data, len, reduce)) < 0)
+        goto done;
+    {
+        int dl = img.width > img.height ? img.width : img.height;
+        if (dl > WORK_SIDE) {
+            double s = (double)WORK_SIDE / dl;
+            int ww = (int)lround(img.width * s), wh = (int)lround(img.height * s);
+            if ((rc = go_cv_resize(&work, &img, ww < 1 ? 1 : ww, wh < 1 ? 1 : wh)) < 0)
+                goto done;
+        } else {
+            work = img;
+            img.pixels = NULL;
+        }
+    }
+    /* displayed size: the stored size, turned if the decoder applied a quarter-turn */
+    if ((work.width > work.height) != (sw > shh) && sw != shh) {
+        r->image_width = shh;
+        r->image_height = sw;
+    } else {
+        r->image_width = sw;
+        r->image_height = shh;
+    }
+    double t1 = vz_now_ms();
+    r->ms_decode = t1 - t0;
+
+    vz_grid g;
+    memset(&g, 0, sizeof g);
+    if ((rc = vz_find_grid(&g, &work, opt->size)) < 0)
+        goto done;
+    orient_grid(&g);
+    double t2 = vz_now_ms();
+    r->ms_detect = t2 - t1;
+
+    r->size = g.size;
+    if ((rc = vz_classify(r, &work, &g)) < 0)
+        goto done;
+    rule_check(r);
+    double scale[9] = {(double)r->image_width / work.width, 0, 0, 0,
+                       (double)r->image_height / work.height, 0, 0, 0, 1};
+    vz_mat3_mul(r->homography, scale, g.h);
+    int n = g.size - 1;
+    const int cx[4] = {0, n, n, 0}, cy[4] = {0, 0, n, n};
+    for (int c = 0; c < 4; c++)
+        vz_apply(r->homography, cx[c], cy[c], &r->corners[c][0], &r->corners[c][1]);
+    double t3 = vz_now_ms();
+    r->ms_classify = t3 - t2;
+    r->ms_total = t3 - t0;
+done:
+    go_cv_image_free(&img);
+    go_cv_image_free(&work);
+    if (rc < 0)
+        memset(r, 0, sizeof *r);
+    return rc;
+}
+
+int go_vision_scan_file(go_vision_result *out, const char *path, const go_vision_options *opt)
+{
+    uint8_t *data = NULL;
+    size_t len = 0;
+    int rc = go_vision_read_file(&data, &len, path, GO_VISION_MAX_BYTES);
+    if (rc < 0)
+        return rc;
+    rc = go_vision_scan(out, data, len, opt);
+    free(data);
+    return rc;
+}
