@@ -10,5 +10,8 @@ typedef struct goref_command {
     int (*run)(int argc, char **argv);
 } goref_command;
 
+/* service/cmd_gtp.c: the GTP v2 engine on stdin/stdout. */
+int cmd_gtp(int argc, char **argv);
+
 
 #endif

@@ -14,6 +14,7 @@ static int cmd_help(int argc, char **argv);
 static const goref_command commands[] = {
     {"version", "print the version", cmd_version},
     {"help", "list the commands", cmd_help},
+    {"gtp", "speak GTP v2 on stdin/stdout (GoGui, Sabaki, GNU Go twogtp)", cmd_gtp},
 };
 
 static int cmd_version(int argc, char **argv)
