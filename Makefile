@@ -5,7 +5,7 @@ TEST_BUILD ?= build-test
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
-.PHONY: all deps build run test test-fast valgrind bench bench-rules clean format
+.PHONY: all deps build run test test-fast valgrind bench bench-rules bench-vision clean format
 
 all: build
 
@@ -41,7 +41,11 @@ valgrind: deps
 bench-rules: build
 	@$(BUILD)/bench/bench_rules
 
-bench: bench-rules
+# Vision on the real photos of ../shared/data/photos: accuracy per source, speed per stage.
+bench-vision: build
+	@$(BUILD)/bench/bench_vision
+
+bench: bench-rules bench-vision
 
 format:
 	@clang-format -i $$(git ls-files '*.c' '*.h' '*.cpp')
