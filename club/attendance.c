@@ -1,0 +1,583 @@
+/* Attendance and the charter rules (seed 002): the weekly schedule, activities, check-ins
+ * (30+ minutes late = half an attendance), and `rules apply`: N consecutive weeks without a
+ * check-in -> withdrawn, N missed activities in total -> revoked, full attendance -> reward. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "club_int.h"
+
+static int parse_hhmm(int *out, const char *s)
+{
+    if (!s || strlen(s) != 5 || s[2] != ':' || s[0] < '0' || s[0] > '2' || s[1] < '0' ||
+        s[1] > '9' || s[3] < '0' || s[3] > '5' || s[4] < '0' || s[4] > '9')
+        return go_error_set(GO_EINVAL, "'%.20s' is not a time (HH:MM)", s ? s : "");
+    int h = (s[0] - '0') * 10 + (s[1] - '0');
+    if (h > 23)
+        return go_error_set(GO_EINVAL, "'%.20s' is not a possible time", s);
+    *out = h * 60 + (s[3] - '0') * 10 + (s[4] - '0');
+    return 0;
+}
+
+int go_club_schedule_set(go_club *club, int weekday, const char *start_hhmm, const char *from)
+{
+    int rc, minute;
+    if (weekday < 1 || weekday > 7)
+        return go_error_set(GO_EINVAL, "weekday %d: use 1 (Monday) .. 7 (Sunday)", weekday);
+    if ((rc = parse_hhmm(&minute, start_hhmm)) != 0)
+        return rc;
+    if ((rc = check_date("from", from)) != 0)
+        return rc;
+    sqlite3_stmt *st = NULL;
+    if ((rc = tx_begin(club)) != 0)
+        return rc;
+    if ((rc = db_prepare(club, &st,
+                         "INSERT INTO schedule(weekday, start_time, from_date) VALUES (?1, ?2, ?3)")) == 0) {
+        sqlite3_bind_int(st, 1, weekday);
+        sqlite3_bind_text(st, 2, start_hhmm, 5, SQLITE_STATIC);
+        sqlite3_bind_text(st, 3, from, 10, SQLITE_STATIC);
+        rc = db_step_done(club, st, "schedule");
+    }
+    sqlite3_finalize(st);
+    return tx_end(club, rc);
+}
+
+/* The schedule in force on a day: weekday and start, or GO_ENOTFOUND. */
+static int schedule_on(go_club *club, int *weekday, char start[6], const char *date)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = db_prepare(club, &st,
+                        "SELECT weekday, start_time FROM schedule WHERE from_date <= ?1"
+                        " ORDER BY from_date DESC, id DESC LIMIT 1");
+    if (rc)
+        return rc;
+    sqlite3_bind_text(st, 1, date, 10, SQLITE_STATIC);
+    if (sqlite3_step(st) == SQLITE_ROW) {
+        *weekday = sqlite3_column_int(st, 0);
+        col_copy(start, 6, st, 1);
+    } else {
+        rc = GO_ENOTFOUND;
+    }
+    sqlite3_finalize(st);
+    return rc;
+}
+
+static int activity_insert(go_club *club, int64_t *out_id, const char *date, const char *start,
+                           const char *title)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = db_prepare(club, &st,
+                        "INSERT INTO activities(date, start_time, title) VALUES (?1, ?2, ?3)"
+                        " ON CONFLICT(date) DO NOTHING");
+    if (rc)
+        return rc;
+    sqlite3_bind_text(st, 1, date, 10, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, start, 5, SQLITE_STATIC);
+    bind_text_or_null(st, 3, title);
+    rc = db_step_done(club, st, "activity");
+    sqlite3_finalize(st);
+    if (rc || !out_id)
+        return rc;
+    if ((rc = db_prepare(club, &st, "SELECT id FROM activities WHERE date = ?1")) != 0)
+        return rc;
+    sqlite3_bind_text(st, 1, date, 10, SQLITE_STATIC);
+    if (sqlite3_step(st) == SQLITE_ROW)
+        *out_id = sqlite3_column_int64(st, 0);
+    else
+        rc = db_error(club, "activity");
+    sqlite3_finalize(st);
+    return rc;
+}
+
+int go_club_schedule_generate(go_club *club, int *out_count, const char *from, const char *to)
+{
+    int32_t d0, d1;
+    int rc;
+    *out_count = 0;
+    if ((rc = go_club_date_parse(&d0, from)) != 0 || (rc = go_club_date_parse(&d1, to)) != 0)
+        return rc;
+    if (d1 < d0)
+        return go_error_set(GO_EINVAL, "the period ends (%.10s) before it starts (%.10s)", to,
+                            from);
+    if (d1 - d0 > 366 * 10)
+        return go_error_set(GO_EINVAL, "period longer than ten years");
+    if ((rc = tx_begin(club)) != 0)
+        return rc;
+    int before = sqlite3_total_changes(club->db);
+    for (int32_t d = d0; d <= d1 && rc == 0; d++) {
+        char date[11], start[6];
+        int wd;
+        go_club_date_format(date, d);
+        int r = schedule_on(club, &wd, start, date);
+        if (r == GO_ENOTFOUND)
+            continue;
+        if (r) {
+            rc = r;
+            break;
+        }
+        if (wd == go_club_weekday(d))
+            rc = activity_insert(club, NULL, date, start, NULL);
+    }
+    *out_count = sqlite3_total_changes(club->db) - before;
+    return tx_end(club, rc);
+}
+
+int go_club_activity_add(go_club *club, int64_t *out_id, const char *start, const char *title)
+{
+    int32_t day;
+    int minute, rc;
+    if ((rc = go_club_datetime_parse(&day, &minute, start)) != 0)
+        return rc;
+    if (strlen(start) < 16)
+        return go_error_set(GO_EINVAL, "give the start time: YYYY-MM-DDTHH:MM");
+    if ((rc = check_text("title", title, 200, false)) != 0)
+        return rc;
+    if ((rc = tx_begin(club)) != 0)
+        return rc;
+    char date[11];
+    go_club_date_format(date, day);
+    rc = activity_insert(club, out_id, date, start + 11, title);
+    return tx_end(club, rc);
+}
+
+int go_club_activity_cancel(go_club *club, const char *date)
+{
+    int rc = check_date("date", date);
+    if (rc)
+        return rc;
+    sqlite3_stmt *st = NULL;
+    if ((rc = tx_begin(club)) != 0)
+        return rc;
+    if ((rc = db_prepare(club, &st, "UPDATE activities SET cancelled = 1 WHERE date = ?1")) == 0) {
+        sqlite3_bind_text(st, 1, date, 10, SQLITE_STATIC);
+        rc = db_step_done(club, st, "cancel");
+        if (rc == 0 && sqlite3_changes(club->db) == 0)
+            rc = go_error_set(GO_ENOTFOUND, "no activity on %.10s", date);
+    }
+    sqlite3_finalize(st);
+    return tx_end(club, rc);
+}
+
+int go_club_activity_list(go_club *club, go_club_table **out, const char *from, const char *to)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = db_prepare(club, &st,
+                        "SELECT a.id, a.date, a.start_time, a.title, a.cancelled,"
+                        " (SELECT count(*) FROM checkins c WHERE c.activity_id = a.id) AS present"
+                        " FROM activities a WHERE a.date >= ifnull(?1, '0000')"
+                        " AND a.date <= ifnull(?2, '9999') ORDER BY a.date");
+    if (rc)
+        return rc;
+    bind_text_or_null(st, 1, from);
+    bind_text_or_null(st, 2, to);
+    rc = table_from_stmt(out, st);
+    sqlite3_finalize(st);
+    return rc;
+}
+
+int go_club_checkin(go_club *club, bool *out_half, int64_t member, const char *at)
+{
+    int32_t day;
+    int minute, rc;
+    if ((rc = go_club_datetime_parse(&day, &minute, at)) != 0)
+        return rc;
+    if (strlen(at) < 16)
+        return go_error_set(GO_EINVAL, "give the time of the check-in: YYYY-MM-DDTHH:MM");
+    char date[11];
+    go_club_date_format(date, day);
+    sqlite3_stmt *st = NULL;
+    if ((rc = tx_begin(club)) != 0)
+        return rc;
+    go_member m;
+    if ((rc = go_club_member_get(club, &m, member)) != 0)
+        goto done;
+    if (m.status != GO_MEMBER_ACTIVE) {
+        rc = go_error_set(GO_ECONFLICT, "member %lld (%s) is %s; set the status back to active first",
+                          (long long)member, m.name, go_member_status_name(m.status));
+        goto done;
+    }
+    if (strcmp(date, m.join_date) < 0) {
+        rc = go_error_set(GO_EINVAL, "check-in on %s is before member %lld joined (%s)", date,
+                          (long long)member, m.join_date);
+        goto done;
+    }
+    int64_t activity = 0;
+    char start[6] = "";
+    int cancelled = 0;
+    if ((rc = db_prepare(club, &st,
+                         "SELECT id, start_time, cancelled FROM activities WHERE date = ?1")) != 0)
+        goto done;
+    sqlite3_bind_text(st, 1, date, 10, SQLITE_STATIC);
+    if (sqlite3_step(st) == SQLITE_ROW) {
+        activity = sqlite3_column_int64(st, 0);
+        col_copy(start, sizeof start, st, 1);
+        cancelled = sqlite3_column_int(st, 2);
+    }
+    sqlite3_finalize(st);
+    st = NULL;
+    if (cancelled) {
+        rc = go_error_set(GO_ECONFLICT, "the activity of %s was cancelled", date);
+        goto done;
+    }
+    if (!activity) {
+        int wd;
+        int r = schedule_on(club, &wd, start, date);
+        if (r == 0 && wd == go_club_weekday(day)) {
+            if ((rc = activity_insert(club, &activity, date, start, NULL)) != 0)
+                goto done;
+        } else {
+            rc = r && r != GO_ENOTFOUND
+                     ? r
+                     : go_error_set(GO_ENOTFOUND,
+                                    "no activity on %s (not a scheduled day); add one with"
+                                    " 'activity add'", date);
+            goto done;
+        }
+    }
+    int start_minute = 0;
+    parse_hhmm(&start_minute, start);
+    int late_limit = (int)setting_int(club, "late_minutes", 30);
+    bool half = minute - start_minute >= late_limit;
+    if ((rc = db_prepare(club, &st,
+                         "INSERT INTO checkins(member_id, activity_id, at, credit)"
+                         " VALUES (?1, ?2, ?3, ?4)")) != 0)
+        goto done;
+    sqlite3_bind_int64(st, 1, member);
+    sqlite3_bind_int64(st, 2, activity);
+    sqlite3_bind_text(st, 3, at, 16, SQLITE_STATIC);
+    sqlite3_bind_int(st, 4, half ? 1 : 2);
+    rc = db_step_done(club, st, "check-in");
+    if (rc == GO_ECONFLICT)
+        rc = go_error_set(GO_EEXISTS, "member %lld already checked in on %s", (long long)member,
+                          date);
+    if (out_half)
+        *out_half = half;
+done:
+    sqlite3_finalize(st);
+    return tx_end(club, rc);
+}
+
+int go_club_checkin_list(go_club *club, go_club_table **out, int64_t member, const char *from,
+                         const char *to)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = db_prepare(club, &st,
+                        "SELECT c.member_id AS member, m.name, a.date, a.start_time, c.at,"
+                        " CASE c.credit WHEN 2 THEN 'full' ELSE 'half' END AS attendance"
+                        " FROM checkins c JOIN members m ON m.id = c.member_id"
+                        " JOIN activities a ON a.id = c.activity_id"
+                        " WHERE (?1 <= 0 OR c.member_id = ?1) AND a.date >= ifnull(?2, '0000')"
+                        " AND a.date <= ifnull(?3, '9999') ORDER BY a.date, c.member_id");
+    if (rc)
+        return rc;
+    sqlite3_bind_int64(st, 1, member);
+    bind_text_or_null(st, 2, from);
+    bind_text_or_null(st, 3, to);
+    rc = table_from_stmt(out, st);
+    sqlite3_finalize(st);
+    return rc;
+}
+
+int go_club_rules_get(go_club *club, go_club_rules *out)
+{
+    out->withdraw_enabled = setting_int(club, "withdraw_enabled", 1) != 0;
+    out->withdraw_weeks = (int)setting_int(club, "withdraw_weeks", 3);
+    out->revoke_enabled = setting_int(club, "revoke_enabled", 1) != 0;
+    out->revoke_missed = (int)setting_int(club, "revoke_missed", 3);
+    out->late_minutes = (int)setting_int(club, "late_minutes", 30);
+    out->reward_enabled = setting_int(club, "reward_enabled", 1) != 0;
+    return 0;
+}
+
+int go_club_rules_set(go_club *club, const go_club_rules *r)
+{
+    if (r->withdraw_weeks < 1 || r->withdraw_weeks > 52 || r->revoke_missed < 1 ||
+        r->revoke_missed > 1000 || r->late_minutes < 1 || r->late_minutes > 600)
+        return go_error_set(GO_EINVAL, "rule value out of range (weeks 1..52, missed 1..1000,"
+                                       " late minutes 1..600)");
+    const char *keys[] = {"withdraw_enabled", "withdraw_weeks", "revoke_enabled",
+                          "revoke_missed", "late_minutes", "reward_enabled"};
+    int values[] = {r->withdraw_enabled, r->withdraw_weeks, r->revoke_enabled,
+                    r->revoke_missed, r->late_minutes, r->reward_enabled};
+    sqlite3_stmt *st = NULL;
+    int rc = tx_begin(club);
+    if (rc)
+        return rc;
+    if ((rc = db_prepare(club, &st,
+                         "INSERT INTO settings(key, value) VALUES (?1, ?2)"
+                         " ON CONFLICT(key) DO UPDATE SET value = excluded.value")) != 0)
+        goto done;
+    for (int i = 0; i < 6 && rc == 0; i++) {
+        sqlite3_reset(st);
+        sqlite3_bind_text(st, 1, keys[i], -1, SQLITE_STATIC);
+        sqlite3_bind_int(st, 2, values[i]);
+        rc = db_step_done(club, st, "settings");
+    }
+done:
+    sqlite3_finalize(st);
+    return tx_end(club, rc);
+}
+
+typedef struct activity_row {
+    int32_t day;
+    int32_t week; /* Monday-based week number */
+} activity_row;
+
+typedef struct member_row {
+    int64_t id;
+    int32_t since; /* day of joining or of the last return to active */
+    char name[4 * GO_CLUB_NAME_MAX + 1];
+} member_row;
+
+static int32_t week_of(int32_t day)
+{
+    /* 1970-01-01 was a Thursday: shift so that weeks start on Monday. */
+    int32_t d = day + 3;
+    return d >= 0 ? d / 7 : -((-d + 6) / 7);
+}
+
+/* Evaluates one member; returns 1 with *chg filled when a rule fires. credit[i] is the credit
+ * (0, 1 half, 2 full) of activity i (date order). The first rule broken decides; when both
+ * are broken on the same day the member is withdrawn (the more specific description). */
+static int evaluate(go_rule_change *chg, const member_row *m, const activity_row *act,
+                    const unsigned char *credit, size_t nact, int32_t as_of,
+                    const go_club_rules *rules)
+{
+    int missed_half = 0, run = 0;
+    int32_t run_start = 0, last_missed = 0;
+    size_t i = 0;
+    while (i < nact && act[i].day < m->since)
+        i++;
+    while (i < nact && act[i].day <= as_of) {
+        /* One week at a time; a week counts for the withdraw rule once all of it has passed. */
+        int32_t week = act[i].week, revoke_day = -1, week_end = act[i].day;
+        size_t j = i;
+        bool seen = false, complete = true;
+        for (; j < nact && act[j].week == week; j++) {
+            if (act[j].day > as_of) {
+                complete = false;
+                continue;
+            }
+            week_end = act[j].day;
+            if (credit[j])
+                seen = true;
+            if (credit[j] < 2)
+                last_missed = act[j].day;
+            missed_half += 2 - credit[j];
+            if (rules->revoke_enabled && revoke_day < 0 &&
+                missed_half >= 2 * rules->revoke_missed)
+                revoke_day = act[j].day;
+        }
+        bool withdraw = false;
+        if (complete && rules->withdraw_enabled) {
+            if (!seen) {
+                if (run == 0)
+                    run_start = act[i].day;
+                withdraw = ++run >= rules->withdraw_weeks;
+            } else {
+                run = 0;
+            }
+        }
+        if (withdraw && (revoke_day < 0 || revoke_day >= week_end)) {
+            chg->to = GO_MEMBER_WITHDRAWN;
+            snprintf(chg->rule, sizeof chg->rule, "withdraw_weeks");
+            go_club_date_format(chg->date, week_end);
+            char first[11];
+            go_club_date_format(first, run_start);
+            snprintf(chg->reason, sizeof chg->reason,
+                     "no check-in for %d consecutive weeks (activities from %s to %s)", run,
+                     first, chg->date);
+            return 1;
+        }
+        if (revoke_day >= 0) {
+            chg->to = GO_MEMBER_REVOKED;
+            snprintf(chg->rule, sizeof chg->rule, "revoke_missed");
+            go_club_date_format(chg->date, revoke_day);
+            char since[11], last[11];
+            go_club_date_format(since, m->since);
+            go_club_date_format(last, last_missed);
+            snprintf(chg->reason, sizeof chg->reason,
+                     "%d%s activities missed since %s (last on %s; arriving 30+ min late"
+                     " counts as half)", missed_half / 2, missed_half % 2 ? ".5" : "", since,
+                     last);
+            return 1;
+        }
+        i = j;
+    }
+    return 0;
+}
+
+int go_club_rules_apply(go_club *club, go_rule_change **out, size_t *out_count,
+                        const char *as_of, bool dry_run)
+{
+    *out = NULL;
+    *out_count = 0;
+    int32_t as_of_day;
+    int rc = go_club_date_parse(&as_of_day, as_of);
+    if (rc)
+        return rc;
+    go_club_rules rules;
+    go_club_rules_get(club, &rules);
+    activity_row *act = NULL;
+    member_row *mem = NULL;
+    unsigned char *credit = NULL;
+    int32_t *index_of = NULL; /* activity id -> position in act */
+    go_rule_change *changes = NULL;
+    size_t nact = 0, cap = 0, nmem = 0, mcap = 0, nchg = 0;
+    int64_t max_id = 0;
+    sqlite3_stmt *st = NULL;
+    if ((rc = tx_begin(club)) != 0)
+        return rc;
+
+    /* Activities, including a few after as_of so that a week in progress is recognised. */
+    if ((rc = db_prepare(club, &st,
+                         "SELECT id, date FROM activities WHERE cancelled = 0 ORDER BY date")) != 0)
+        goto done;
+    int64_t *ids = NULL;
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        if (nact == cap) {
+            cap = cap ? 2 * cap : 512;
+            activity_row *a = realloc(act, cap * sizeof *a);
+            int64_t *b = realloc(ids, cap * sizeof *b);
+            if (a) act = a;
+            if (b) ids = b;
+            if (!a || !b) {
+                free(ids);
+                rc = go_error_set(GO_ENOMEM, "activities");
+                goto done;
+            }
+        }
+        ids[nact] = sqlite3_column_int64(st, 0);
+        go_club_date_parse(&act[nact].day, (const char *)sqlite3_column_text(st, 1));
+        act[nact].week = week_of(act[nact].day);
+        if (ids[nact] > max_id)
+            max_id = ids[nact];
+        nact++;
+    }
+    sqlite3_finalize(st);
+    st = NULL;
+    index_of = malloc(((size_t)max_id + 1) * sizeof *index_of);
+    credit = calloc(nact + 1, 1);
+    if (!index_of || !credit) {
+        free(ids);
+        rc = go_error_set(GO_ENOMEM, "activities");
+        goto done;
+    }
+    for (int64_t k = 0; k <= max_id; k++)
+        index_of[k] = -1;
+    for (size_t k = 0; k < nact; k++)
+        index_of[ids[k]] = (int32_t)k;
+    free(ids);
+
+    if ((rc = db_prepare(club, &st,
+                         "SELECT id, status_since, name FROM members WHERE status = 'active'"
+                         " ORDER BY id")) != 0)
+        goto done;
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        if (nmem == mcap) {
+            mcap = mcap ? 2 * mcap : 256;
+            member_row *m = realloc(mem, mcap * sizeof *m);
+            if (!m) {
+                rc = go_error_set(GO_ENOMEM, "members");
+                goto done;
+            }
+            mem = m;
+        }
+        mem[nmem].id = sqlite3_column_int64(st, 0);
+        go_club_date_parse(&mem[nmem].since, (const char *)sqlite3_column_text(st, 1));
+        col_copy(mem[nmem].name, sizeof mem[nmem].name, st, 2);
+        nmem++;
+    }
+    sqlite3_finalize(st);
+    st = NULL;
+
+    /* Walk the check-ins of active members in member order alongside the member list. */
+    if ((rc = db_prepare(club, &st,
+                         "SELECT c.member_id, c.activity_id, c.credit FROM checkins c"
+                         " JOIN members m ON m.id = c.member_id AND m.status = 'active'"
+                         " ORDER BY c.member_id")) != 0)
+        goto done;
+    int step = sqlite3_step(st);
+    size_t *touched = malloc((nact + 1) * sizeof *touched);
+    if (!touched) {
+        rc = go_error_set(GO_ENOMEM, "scratch");
+        goto done;
+    }
+    for (size_t k = 0; k < nmem; k++) {
+        size_t ntouched = 0;
+        while (step == SQLITE_ROW && sqlite3_column_int64(st, 0) < mem[k].id)
+            step = sqlite3_step(st);
+        while (step == SQLITE_ROW && sqlite3_column_int64(st, 0) == mem[k].id) {
+            int64_t a = sqlite3_column_int64(st, 1);
+            if (a >= 0 && a <= max_id && index_of[a] >= 0) {
+                credit[index_of[a]] = (unsigned char)sqlite3_column_int(st, 2);
+                touched[ntouched++] = (size_t)index_of[a];
+            }
+            step = sqlite3_step(st);
+        }
+        go_rule_change chg;
+        memset(&chg, 0, sizeof chg);
+        if (evaluate(&chg, &mem[k], act, credit, nact, as_of_day, &rules)) {
+            chg.member = mem[k].id;
+            chg.from = GO_MEMBER_ACTIVE;
+            memcpy(chg.name, mem[k].name, sizeof chg.name);
+            if (nchg % 64 == 0) {
+                go_rule_change *c2 = realloc(changes, (nchg + 64) * sizeof *c2);
+                if (!c2) {
+                    free(touched);
+                    rc = go_error_set(GO_ENOMEM, "changes");
+                    goto done;
+                }
+                changes = c2;
+            }
+            changes[nchg++] = chg;
+        }
+        for (size_t t = 0; t < ntouched; t++)
+            credit[touched[t]] = 0;
+    }
+    free(touched);
+    if (step != SQLITE_DONE && step != SQLITE_ROW) {
+        rc = db_error(club, "check-ins");
+        goto done;
+    }
+    sqlite3_finalize(st);
+    st = NULL;
+    if (!dry_run)
+        for (size_t k = 0; k < nchg && rc == 0; k++)
+            rc = go_club_member_set_status(club, changes[k].member, changes[k].to,
+                                           changes[k].date, changes[k].rule, changes[k].reason);
+done:
+    sqlite3_finalize(st);
+    free(act);
+    free(mem);
+    free(credit);
+    free(index_of);
+    rc = tx_end(club, rc);
+    if (rc) {
+        free(changes);
+        return rc;
+    }
+    *out = changes;
+    *out_count = nchg;
+    return 0;
+}
+
+int go_club_rules_reward(go_club *club, go_club_table **out, const char *from, const char *to)
+{
+    int rc;
+    if ((rc = check_date("from", from)) != 0 || (rc = check_date("to", to)) != 0)
+        return rc;
+    sqlite3_stmt *st = NULL;
+    if ((rc = db_prepare(club, &st,
+                         "SELECT m.id AS member, m.name, count(*) AS activities"
+                         " FROM members m JOIN activities a ON a.cancelled = 0"
+                         " AND a.date BETWEEN ?1 AND ?2 AND a.date >= m.join_date"
+                         " LEFT JOIN checkins c ON c.member_id = m.id AND c.activity_id = a.id"
+                         " WHERE m.status = 'active' GROUP BY m.id"
+                         " HAVING sum(ifnull(c.credit, 0) = 2) = count(*) ORDER BY m.id")) != 0)
+        return rc;
+    sqlite3_bind_text(st, 1, from, 10, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, to, 10, SQLITE_STATIC);
+    rc = table_from_stmt(out, st);
+    sqlite3_finalize(st);
+    return rc;
+}

@@ -1,0 +1,883 @@
+/* Events (Article 27): round robin with Berger tables, Swiss (积分编排制) pairing that avoids
+ * repeat games and balances colours, knockout brackets, matches of several games, and team
+ * round robins with a fixed board order. Pairings are stored as pending games. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "club_int.h"
+
+static const char *const kind_names[] = {"roundrobin", "swiss", "knockout", "match", "team"};
+
+const char *go_event_kind_name(go_event_kind k)
+{
+    return (unsigned)k < 5 ? kind_names[k] : "?";
+}
+
+int go_event_kind_parse(go_event_kind *out, const char *text)
+{
+    for (int i = 0; i < 5; i++)
+        if (text && strcmp(text, kind_names[i]) == 0) {
+            *out = (go_event_kind)i;
+            return 0;
+        }
+    return go_error_set(GO_EINVAL,
+                        "unknown event kind '%.32s' (roundrobin, swiss, knockout, match, team)",
+                        text ? text : "");
+}
+
+int go_club_event_add(go_club *club, int64_t *out_id, const char *name, go_event_kind kind,
+                      int rounds, const char *date, int boards)
+{
+    int rc;
+    if ((rc = check_name("event name", name)) != 0)
+        return rc;
+    if ((unsigned)kind > GO_EVENT_TEAM)
+        return go_error_set(GO_EINVAL, "unknown event kind");
+    if (date && *date && (rc = check_date("event date", date)) != 0)
+        return rc;
+    if (kind == GO_EVENT_SWISS && (rounds < 1 || rounds > 30))
+        return go_error_set(GO_EINVAL, "a Swiss event needs 1..30 rounds, not %d", rounds);
+    if (kind == GO_EVENT_MATCH && (rounds < 1 || rounds > 15))
+        return go_error_set(GO_EINVAL, "a match is 1..15 games (best of 3, 5, 7 ...), not %d",
+                            rounds);
+    if (kind == GO_EVENT_TEAM && (boards < 1 || boards > 10))
+        return go_error_set(GO_EINVAL, "a team event needs 1..10 boards, not %d", boards);
+    if (rounds < 0 || rounds > 1000)
+        return go_error_set(GO_EINVAL, "rounds out of range");
+    sqlite3_stmt *st = NULL;
+    if ((rc = tx_begin(club)) != 0)
+        return rc;
+    if ((rc = db_prepare(club, &st,
+                         "INSERT INTO events(name, kind, rounds, date, boards)"
+                         " VALUES (?1, ?2, ?3, ifnull(?4, date('now')), ?5)")) == 0) {
+        sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+        sqlite3_bind_text(st, 2, go_event_kind_name(kind), -1, SQLITE_STATIC);
+        sqlite3_bind_int(st, 3, rounds);
+        bind_text_or_null(st, 4, date);
+        sqlite3_bind_int(st, 5, kind == GO_EVENT_TEAM ? boards : 0);
+        if ((rc = db_step_done(club, st, "event")) == 0 && out_id)
+            *out_id = sqlite3_last_insert_rowid(club->db);
+    }
+    sqlite3_finalize(st);
+    return tx_end(club, rc);
+}
+
+int go_club_event_list(go_club *club, go_club_table **out)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = db_prepare(club, &st,
+                        "SELECT e.id, e.name, e.kind, e.rounds, e.date, e.boards,"
+                        " (SELECT count(*) FROM entries n WHERE n.event_id = e.id) AS players,"
+                        " (SELECT max(round) FROM games g WHERE g.event_id = e.id) AS paired_rounds"
+                        " FROM events e ORDER BY e.id");
+    if (rc)
+        return rc;
+    rc = table_from_stmt(out, st);
+    sqlite3_finalize(st);
+    return rc;
+}
+
+void ev_clear(ev_data *ev)
+{
+    free(ev->entries);
+    free(ev->games);
+    free(ev->teams);
+    memset(ev, 0, sizeof *ev);
+}
+
+static int entry_index(const ev_data *ev, int64_t member)
+{
+    for (size_t i = 0; i < ev->nentries; i++)
+        if (ev->entries[i].member == member)
+            return (int)i;
+    return -1;
+}
+
+int ev_load(go_club *c, ev_data *ev, int64_t event)
+{
+    memset(ev, 0, sizeof *ev);
+    sqlite3_stmt *st = NULL;
+    int rc = db_prepare(c, &st, "SELECT name, kind, rounds, date, boards FROM events WHERE id = ?1");
+    if (rc)
+        return rc;
+    sqlite3_bind_int64(st, 1, event);
+    if (sqlite3_step(st) != SQLITE_ROW) {
+        rc = go_error_set(GO_ENOTFOUND, "no event with id %lld", (long long)event);
+        goto done;
+    }
+    ev->id = event;
+    col_copy(ev->name, sizeof ev->name, st, 0);
+    go_event_kind_parse(&ev->kind, (const char *)sqlite3_column_text(st, 1));
+    ev->rounds = sqlite3_column_int(st, 2);
+    col_copy(ev->date, sizeof ev->date, st, 3);
+    ev->boards = sqlite3_column_int(st, 4);
+    sqlite3_finalize(st);
+    st = NULL;
+
+    size_t cap = 0;
+    if ((rc = db_prepare(c, &st,
+                         "SELECT n.member_id, m.name, m.rank, n.seed, ifnull(n.team_id, 0), n.board,"
+                         " ifnull(n.withdrawn_after, 0) FROM entries n JOIN members m"
+                         " ON m.id = n.member_id WHERE n.event_id = ?1 ORDER BY n.team_id, n.board,"
+                         " n.seed")) != 0)
+        goto done;
+    sqlite3_bind_int64(st, 1, event);
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        if (ev->nentries == cap) {
+            cap = cap ? cap * 2 : 64;
+            ev_entry *e = realloc(ev->entries, cap * sizeof *e);
+            if (!e) {
+                rc = go_error_set(GO_ENOMEM, "entries");
+                goto done;
+            }
+            ev->entries = e;
+        }
+        ev_entry *e = &ev->entries[ev->nentries++];
+        e->member = sqlite3_column_int64(st, 0);
+        col_copy(e->name, sizeof e->name, st, 1);
+        e->rank = sqlite3_column_int(st, 2);
+        e->seed = sqlite3_column_int(st, 3);
+        e->team = sqlite3_column_int64(st, 4);
+        e->board = sqlite3_column_int(st, 5);
+        e->withdrawn_after = sqlite3_column_int(st, 6);
+    }
+    sqlite3_finalize(st);
+    st = NULL;
+
+    if ((rc = db_prepare(c, &st, "SELECT id, name FROM teams WHERE event_id = ?1 ORDER BY id")) != 0)
+        goto done;
+    sqlite3_bind_int64(st, 1, event);
+    cap = 0;
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        if (ev->nteams == cap) {
+            cap = cap ? cap * 2 : 16;
+            ev_team *t = realloc(ev->teams, cap * sizeof *t);
+            if (!t) {
+                rc = go_error_set(GO_ENOMEM, "teams");
+                goto done;
+            }
+            ev->teams = t;
+        }
+        ev->teams[ev->nteams].id = sqlite3_column_int64(st, 0);
+        col_copy(ev->teams[ev->nteams].name, sizeof ev->teams[0].name, st, 1);
+        ev->nteams++;
+    }
+    sqlite3_finalize(st);
+    st = NULL;
+
+    if ((rc = db_prepare(c, &st,
+                         "SELECT id, round, ifnull(board, 0), black_id, ifnull(white_id, 0),"
+                         " ifnull(winner, ''), by, warnings_black, warnings_white FROM games"
+                         " WHERE event_id = ?1 ORDER BY round, board, id")) != 0)
+        goto done;
+    sqlite3_bind_int64(st, 1, event);
+    cap = 0;
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        if (ev->ngames == cap) {
+            cap = cap ? cap * 2 : 256;
+            ev_game *g = realloc(ev->games, cap * sizeof *g);
+            if (!g) {
+                rc = go_error_set(GO_ENOMEM, "games");
+                goto done;
+            }
+            ev->games = g;
+        }
+        ev_game *g = &ev->games[ev->ngames];
+        g->id = sqlite3_column_int64(st, 0);
+        g->round = sqlite3_column_int(st, 1);
+        g->board = sqlite3_column_int(st, 2);
+        g->black = entry_index(ev, sqlite3_column_int64(st, 3));
+        int64_t w = sqlite3_column_int64(st, 4);
+        g->white = w ? entry_index(ev, w) : -1;
+        const char *win = (const char *)sqlite3_column_text(st, 5);
+        g->winner = win ? win[0] : 0;
+        go_result_by_parse(&g->by, (const char *)sqlite3_column_text(st, 6));
+        g->warnings_black = sqlite3_column_int(st, 7);
+        g->warnings_white = sqlite3_column_int(st, 8);
+        if (g->black < 0 || (w && g->white < 0))
+            continue; /* a game of someone removed from the event: not part of it any more */
+        ev->ngames++;
+    }
+    go_error_clear();
+done:
+    sqlite3_finalize(st);
+    if (rc)
+        ev_clear(ev);
+    return rc;
+}
+
+int go_club_event_enter(go_club *club, int64_t event, int64_t member, const char *team, int board)
+{
+    int rc;
+    ev_data ev;
+    sqlite3_stmt *st = NULL;
+    if ((rc = tx_begin(club)) != 0)
+        return rc;
+    if ((rc = ev_load(club, &ev, event)) != 0)
+        return tx_end(club, rc);
+    go_member m;
+    if ((rc = go_club_member_get(club, &m, member)) != 0)
+        goto done;
+    if (entry_index(&ev, member) >= 0) {
+        rc = go_error_set(GO_EEXISTS, "%s is already entered in %s", m.name, ev.name);
+        goto done;
+    }
+    if (ev.ngames > 0 && ev.kind != GO_EVENT_SWISS) {
+        rc = go_error_set(GO_ECONFLICT, "%s is already paired; entries are closed", ev.name);
+        goto done;
+    }
+    if (ev.kind == GO_EVENT_MATCH && ev.nentries >= 2) {
+        rc = go_error_set(GO_ECONFLICT, "a match is between two players");
+        goto done;
+    }
+    int64_t team_id = 0;
+    if (ev.kind == GO_EVENT_TEAM) {
+        if ((rc = check_name("team name", team)) != 0)
+            goto done;
+        if (board < 1 || board > ev.boards) {
+            rc = go_error_set(GO_EINVAL, "board %d: this event has boards 1..%d", board, ev.boards);
+            goto done;
+        }
+        if ((rc = db_prepare(club, &st,
+                             "INSERT INTO teams(event_id, name) VALUES (?1, ?2)"
+                             " ON CONFLICT(event_id, name) DO NOTHING")) != 0)
+            goto done;
+        sqlite3_bind_int64(st, 1, event);
+        sqlite3_bind_text(st, 2, team, -1, SQLITE_STATIC);
+        if ((rc = db_step_done(club, st, "team")) != 0)
+            goto done;
+        sqlite3_finalize(st);
+        if ((rc = db_prepare(club, &st, "SELECT id FROM teams WHERE event_id = ?1 AND name = ?2")) != 0)
+            goto done;
+        sqlite3_bind_int64(st, 1, event);
+        sqlite3_bind_text(st, 2, team, -1, SQLITE_STATIC);
+        if (sqlite3_step(st) == SQLITE_ROW)
+            team_id = sqlite3_column_int64(st, 0);
+        sqlite3_finalize(st);
+        st = NULL;
+        for (size_t i = 0; i < ev.nentries; i++)
+            if (ev.entries[i].team == team_id && ev.entries[i].board == board) {
+                rc = go_error_set(GO_EEXISTS, "team %s already has a player on board %d", team,
+                                  board);
+                goto done;
+            }
+    } else if (team && *team) {
+        rc = go_error_set(GO_EINVAL, "teams belong to team events");
+        goto done;
+    }
+    if ((rc = db_prepare(club, &st,
+                         "INSERT INTO entries(event_id, member_id, seed, team_id, board)"
+                         " VALUES (?1, ?2, (SELECT ifnull(max(seed), 0) + 1 FROM entries"
+                         " WHERE event_id = ?1), ?3, ?4)")) != 0)
+        goto done;
+    sqlite3_bind_int64(st, 1, event);
+    sqlite3_bind_int64(st, 2, member);
+    if (team_id)
+        sqlite3_bind_int64(st, 3, team_id);
+    sqlite3_bind_int(st, 4, ev.kind == GO_EVENT_TEAM ? board : 0);
+    rc = db_step_done(club, st, "entry");
+done:
+    sqlite3_finalize(st);
+    ev_clear(&ev);
+    return tx_end(club, rc);
+}
+
+int go_club_event_withdraw(go_club *club, int64_t event, int64_t member, int after_round)
+{
+    int rc;
+    ev_data ev;
+    sqlite3_stmt *st = NULL;
+    if ((rc = tx_begin(club)) != 0)
+        return rc;
+    if ((rc = ev_load(club, &ev, event)) != 0)
+        return tx_end(club, rc);
+    int idx = entry_index(&ev, member);
+    if (idx < 0) {
+        rc = go_error_set(GO_ENOTFOUND, "member %lld is not entered in %s", (long long)member,
+                          ev.name);
+        goto done;
+    }
+    if (ev.entries[idx].withdrawn_after) {
+        rc = go_error_set(GO_ECONFLICT, "member %lld already withdrew", (long long)member);
+        goto done;
+    }
+    if (after_round < 0 || (ev.rounds && after_round > ev.rounds)) {
+        rc = go_error_set(GO_EINVAL, "round %d out of range", after_round);
+        goto done;
+    }
+    if (after_round == 0) {
+        /* Article 29 section 1: before the start the player is simply removed (and the draw
+         * done again when there is time). */
+        for (size_t i = 0; i < ev.ngames; i++)
+            if (ev.games[i].black == idx || ev.games[i].white == idx) {
+                rc = go_error_set(GO_ECONFLICT, "already paired: give the round after which"
+                                                " the player withdrew");
+                goto done;
+            }
+        if ((rc = db_prepare(club, &st, "DELETE FROM entries WHERE event_id = ?1 AND member_id = ?2")) != 0)
+            goto done;
+    } else {
+        if ((rc = db_prepare(club, &st,
+                             "UPDATE entries SET withdrawn_after = ?3 WHERE event_id = ?1"
+                             " AND member_id = ?2")) != 0)
+            goto done;
+        sqlite3_bind_int(st, 3, after_round);
+    }
+    sqlite3_bind_int64(st, 1, event);
+    sqlite3_bind_int64(st, 2, member);
+    rc = db_step_done(club, st, "withdraw");
+done:
+    sqlite3_finalize(st);
+    ev_clear(&ev);
+    return tx_end(club, rc);
+}
+
+/* ---- pairing ---- */
+
+typedef struct pair {
+    int black, white; /* entry indices (team indices for team events); white -1: bye */
+} pair;
+
+static int insert_pairs(go_club *club, const ev_data *ev, int round, const pair *pairs, size_t n)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = db_prepare(club, &st,
+                        "INSERT INTO games(date, black_id, white_id, winner, by, event_id, round,"
+                        " board, komi_quarters) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 15)");
+    for (size_t i = 0; i < n && rc == 0; i++) {
+        sqlite3_reset(st);
+        sqlite3_clear_bindings(st);
+        sqlite3_bind_text(st, 1, ev->date, -1, SQLITE_STATIC);
+        sqlite3_bind_int64(st, 2, ev->entries[pairs[i].black].member);
+        if (pairs[i].white >= 0) {
+            sqlite3_bind_int64(st, 3, ev->entries[pairs[i].white].member);
+            sqlite3_bind_text(st, 5, "pending", -1, SQLITE_STATIC);
+        } else {
+            sqlite3_bind_text(st, 4, "B", -1, SQLITE_STATIC);
+            sqlite3_bind_text(st, 5, "bye", -1, SQLITE_STATIC);
+        }
+        sqlite3_bind_int64(st, 6, ev->id);
+        sqlite3_bind_int(st, 7, round);
+        sqlite3_bind_int(st, 8, (int)i + 1);
+        rc = db_step_done(club, st, "pairing");
+    }
+    sqlite3_finalize(st);
+    return rc;
+}
+
+/* Berger table round r (1-based) for n players (n even; index n-1 is the bye when the real
+ * count is odd): FIDE's tables, player i meets j when i + j - 2 == r - 1 (mod n - 1) and the
+ * last player meets i when 2i - 2 == r - 1 (mod n - 1). Indices are 0-based here. */
+static size_t berger_round(pair *out, int n, int r)
+{
+    size_t k = 0;
+    int m = n - 1;
+    for (int i = 0; i < m; i++) {
+        if ((2 * i) % m == (r - 1) % m) {
+            /* against the last player: the last player takes the first move in even rounds */
+            if (r % 2 == 0)
+                out[k++] = (pair){n - 1, i};
+            else
+                out[k++] = (pair){i, n - 1};
+        }
+        for (int j = i + 1; j < m; j++)
+            if ((i + j) % m == (r - 1) % m) {
+                /* i + j odd (1-based even): the lower number first, else the higher */
+                if ((i + j) % 2 == 0)
+                    out[k++] = (pair){i, j};
+                else
+                    out[k++] = (pair){j, i};
+            }
+    }
+    return k;
+}
+
+static int pair_round_robin(go_club *club, ev_data *ev, int *out_round, size_t nplayers,
+                            const int *players)
+{
+    int n = (int)nplayers + (int)(nplayers % 2);
+    pair *tbl = malloc(((size_t)n / 2 + 1) * sizeof *tbl);
+    pair *pairs = malloc(((size_t)n / 2 + 1) * sizeof *pairs);
+    int rc = 0;
+    if (!tbl || !pairs) {
+        rc = go_error_set(GO_ENOMEM, "pairings");
+        goto done;
+    }
+    for (int r = 1; r <= n - 1 && rc == 0; r++) {
+        size_t k = berger_round(tbl, n, r), np = 0;
+        for (size_t i = 0; i < k; i++) {
+            bool bye_b = tbl[i].black >= (int)nplayers, bye_w = tbl[i].white >= (int)nplayers;
+            if (bye_b && bye_w)
+                continue;
+            if (bye_b || bye_w) /* the odd player sits out: no game, no points */
+                continue;
+            pairs[np++] = (pair){players[tbl[i].black], players[tbl[i].white]};
+        }
+        rc = insert_pairs(club, ev, r, pairs, np);
+    }
+    *out_round = 1;
+done:
+    free(tbl);
+    free(pairs);
+    return rc;
+}
+
+static int pair_team(go_club *club, ev_data *ev, int *out_round)
+{
+    int nt = (int)ev->nteams, n = nt + nt % 2, rc = 0;
+    if (nt < 2)
+        return go_error_set(GO_EINVAL, "a team event needs at least two teams");
+    /* Every team fields every board. */
+    int *lineup = calloc((size_t)nt * (size_t)ev->boards, sizeof *lineup);
+    pair *tbl = malloc(((size_t)n / 2 + 1) * sizeof *tbl);
+    pair *pairs = malloc(((size_t)n / 2 + 1) * (size_t)ev->boards * sizeof *pairs);
+    if (!lineup || !tbl || !pairs) {
+        rc = go_error_set(GO_ENOMEM, "pairings");
+        goto done;
+    }
+    for (int t = 0; t < nt * ev->boards; t++)
+        lineup[t] = -1;
+    for (size_t i = 0; i < ev->nentries; i++)
+        for (int t = 0; t < nt; t++)
+            if (ev->teams[t].id == ev->entries[i].team && ev->entries[i].board >= 1 &&
+                ev->entries[i].board <= ev->boards)
+                lineup[t * ev->boards + ev->entries[i].board - 1] = (int)i;
+    for (int t = 0; t < nt; t++)
+        for (int b = 0; b < ev->boards; b++)
+            if (lineup[t * ev->boards + b] < 0) {
+                rc = go_error_set(GO_EINVAL, "team %s has nobody on board %d", ev->teams[t].name,
+                                  b + 1);
+                goto done;
+            }
+    for (int r = 1; r <= n - 1 && rc == 0; r++) {
+        size_t k = berger_round(tbl, n, r), np = 0;
+        for (size_t i = 0; i < k; i++) {
+            if (tbl[i].black >= nt || tbl[i].white >= nt)
+                continue;
+            for (int b = 0; b < ev->boards; b++) {
+                /* Colours alternate down the boards so neither team has all the blacks. */
+                int a = lineup[tbl[i].black * ev->boards + b], c = lineup[tbl[i].white * ev->boards + b];
+                pairs[np++] = b % 2 == 0 ? (pair){a, c} : (pair){c, a};
+            }
+        }
+        rc = insert_pairs(club, ev, r, pairs, np);
+    }
+    *out_round = 1;
+done:
+    free(lineup);
+    free(tbl);
+    free(pairs);
+    return rc;
+}
+
+/* Swiss state of one player for pairing. */
+typedef struct sw_player {
+    int entry;
+    double points;
+    int rank, seed;
+    int color_diff; /* blacks - whites */
+    int last_color; /* +1 black, -1 white, 0 none */
+    bool had_bye;
+} sw_player;
+
+static int cmp_swiss(const void *a, const void *b)
+{
+    const sw_player *x = a, *y = b;
+    if (x->points != y->points)
+        return x->points > y->points ? -1 : 1;
+    if (x->rank != y->rank)
+        return y->rank - x->rank;
+    return x->seed - y->seed;
+}
+
+typedef struct sw_ctx {
+    sw_player *pl;
+    int n;
+    const unsigned char *met; /* n x n, in sorted order */
+    int *partner;             /* -1 unpaired */
+    long steps, max_steps;
+    bool allow_repeat;
+} sw_ctx;
+
+/* Pairs every unpaired player from position `from` on; 1 on success. */
+static int sw_dfs(sw_ctx *c, int from)
+{
+    int p = from;
+    while (p < c->n && c->partner[p] >= 0)
+        p++;
+    if (p >= c->n)
+        return 1;
+    if (++c->steps > c->max_steps)
+        return 0;
+    /* Candidates: the unpaired players after p. Within p's score group the preferred opponent
+     * sits half the group further down (top half meets bottom half); then its neighbours;
+     * then the lower groups in order. */
+    int cand[64], nc = 0, group = 0, remaining = 0;
+    for (int q = p + 1; q < c->n; q++)
+        if (c->partner[q] < 0) {
+            remaining++;
+            if (c->pl[q].points == c->pl[p].points)
+                group++;
+        }
+    (void)remaining;
+    int pref = (group + 1) / 2; /* 1-based position among the unpaired group members */
+    int order_pos[64], no = 0;
+    for (int d = 0; no < 64 && (pref - d >= 1 || pref + d <= group); d++) {
+        if (pref + d <= group)
+            order_pos[no++] = pref + d;
+        if (d > 0 && pref - d >= 1 && no < 64)
+            order_pos[no++] = pref - d;
+    }
+    int pos = 0;
+    int idx_of_pos[64];
+    for (int i = 0; i < 64; i++)
+        idx_of_pos[i] = -1;
+    for (int q = p + 1; q < c->n && pos < group && pos < 63; q++)
+        if (c->partner[q] < 0 && c->pl[q].points == c->pl[p].points)
+            idx_of_pos[++pos] = q;
+    for (int i = 0; i < no && nc < 48; i++)
+        if (order_pos[i] < 64 && idx_of_pos[order_pos[i]] >= 0)
+            cand[nc++] = idx_of_pos[order_pos[i]];
+    for (int q = p + 1; q < c->n && nc < 64; q++)
+        if (c->partner[q] < 0 && c->pl[q].points != c->pl[p].points)
+            cand[nc++] = q;
+    for (int i = 0; i < nc; i++) {
+        int q = cand[i];
+        if (!c->allow_repeat && c->met[(size_t)p * (size_t)c->n + (size_t)q])
+            continue;
+        c->partner[p] = q;
+        c->partner[q] = p;
+        if (sw_dfs(c, p + 1))
+            return 1;
+        c->partner[p] = c->partner[q] = -1;
+        if (c->steps > c->max_steps)
+            return 0;
+    }
+    return 0;
+}
+
+static int pair_swiss(go_club *club, ev_data *ev, int *out_round, int next)
+{
+    int rc = 0;
+    size_t ne = ev->nentries;
+    sw_player *pl = calloc(ne + 1, sizeof *pl);
+    int *pos_of = malloc((ne + 1) * sizeof *pos_of);
+    unsigned char *met = NULL;
+    int *partner = NULL;
+    pair *pairs = NULL;
+    go_xtable xt = {0};
+    double *points = NULL, *sb = NULL;
+    if (!pl || !pos_of) {
+        rc = go_error_set(GO_ENOMEM, "pairing");
+        goto done;
+    }
+    if ((rc = ev_xtable(&xt, ev)) != 0)
+        goto done;
+    points = calloc(ne + 1, sizeof *points);
+    sb = calloc(ne + 1, sizeof *sb);
+    if (!points || !sb) {
+        rc = go_error_set(GO_ENOMEM, "pairing");
+        goto done;
+    }
+    if ((rc = go_xtable_tiebreaks(&xt, GO_UNPLAYED_AS_SCORED, points, sb, NULL)) != 0)
+        goto done;
+    int n = 0;
+    for (size_t i = 0; i < ne; i++) {
+        pos_of[i] = -1;
+        if (ev->entries[i].withdrawn_after) /* Article 29 section 3: not paired any more */
+            continue;
+        pl[n].entry = (int)i;
+        pl[n].points = points[i];
+        pl[n].rank = ev->entries[i].rank;
+        pl[n].seed = ev->entries[i].seed;
+        n++;
+    }
+    for (size_t g = 0; g < ev->ngames; g++) {
+        const ev_game *gm = &ev->games[g];
+        for (int k = 0; k < n; k++) {
+            if (pl[k].entry == gm->black) {
+                if (gm->white < 0)
+                    pl[k].had_bye = true;
+                else {
+                    pl[k].color_diff++;
+                    pl[k].last_color = 1;
+                }
+            } else if (pl[k].entry == gm->white) {
+                pl[k].color_diff--;
+                pl[k].last_color = -1;
+            }
+        }
+    }
+    qsort(pl, (size_t)n, sizeof *pl, cmp_swiss);
+    for (int k = 0; k < n; k++)
+        pos_of[pl[k].entry] = k;
+    pairs = malloc(((size_t)n / 2 + 2) * sizeof *pairs);
+    partner = malloc(((size_t)n + 1) * sizeof *partner);
+    met = calloc((size_t)n * (size_t)n + 1, 1);
+    if (!pairs || !partner || !met) {
+        rc = go_error_set(GO_ENOMEM, "pairing");
+        goto done;
+    }
+    for (size_t g = 0; g < ev->ngames; g++) {
+        const ev_game *gm = &ev->games[g];
+        if (gm->white < 0)
+            continue;
+        int a = pos_of[gm->black], b = pos_of[gm->white];
+        if (a >= 0 && b >= 0)
+            met[(size_t)a * (size_t)n + (size_t)b] = met[(size_t)b * (size_t)n + (size_t)a] = 1;
+    }
+    for (int k = 0; k < n; k++)
+        partner[k] = -1;
+    size_t np = 0;
+    int bye = -1;
+    if (n % 2) {
+        /* The bye goes to the lowest-placed player who has not had one. */
+        for (int k = n - 1; k >= 0 && bye < 0; k--)
+            if (!pl[k].had_bye)
+                bye = k;
+        if (bye < 0)
+            bye = n - 1;
+        partner[bye] = bye;
+    }
+    sw_ctx ctx = {pl, n, met, partner, 0, 200000, false};
+    if (!sw_dfs(&ctx, 0)) {
+        /* No pairing without a repeat within the search budget: allow repeats rather than
+         * stall the event, and say so. */
+        for (int k = 0; k < n; k++)
+            if (k != bye)
+                partner[k] = -1;
+        ctx.steps = 0;
+        ctx.allow_repeat = true;
+        if (!sw_dfs(&ctx, 0)) {
+            rc = go_error_set(GO_EINTERNAL, "no pairing found");
+            goto done;
+        }
+        fprintf(stderr, "goref: round %d of %s repeats at least one game\n", next, ev->name);
+    }
+    for (int k = 0; k < n; k++) {
+        int q = partner[k];
+        if (q == k || q < k)
+            continue;
+        /* Colours: the player with fewer blacks so far takes Black; on equal counts the one
+         * who had White last; else alternate down the boards. */
+        sw_player *a = &pl[k], *b = &pl[q];
+        bool a_black;
+        if (a->color_diff != b->color_diff)
+            a_black = a->color_diff < b->color_diff;
+        else if (a->last_color != b->last_color)
+            a_black = a->last_color < b->last_color;
+        else
+            a_black = np % 2 == 0;
+        pairs[np++] = a_black ? (pair){a->entry, b->entry} : (pair){b->entry, a->entry};
+    }
+    if (bye >= 0)
+        pairs[np++] = (pair){pl[bye].entry, -1};
+    rc = insert_pairs(club, ev, next, pairs, np);
+    *out_round = next;
+done:
+    free(pl);
+    free(pos_of);
+    free(met);
+    free(partner);
+    free(pairs);
+    free(points);
+    free(sb);
+    go_xtable_clear(&xt);
+    return rc;
+}
+
+static int pair_knockout(go_club *club, ev_data *ev, int *out_round, int next)
+{
+    int rc = 0;
+    size_t ne = ev->nentries;
+    int *alive = malloc((ne + 1) * sizeof *alive);
+    pair *pairs = malloc((ne + 1) * sizeof *pairs);
+    int *order = NULL;
+    size_t na = 0, np = 0;
+    if (!alive || !pairs) {
+        rc = go_error_set(GO_ENOMEM, "pairing");
+        goto done;
+    }
+    if (next == 1) {
+        /* Seeded bracket: 1 v 8, 4 v 5, 2 v 7, 3 v 6 ... so the top seeds meet last. */
+        size_t size = 1;
+        while (size < ne)
+            size *= 2;
+        order = malloc(size * sizeof *order);
+        if (!order) {
+            rc = go_error_set(GO_ENOMEM, "pairing");
+            goto done;
+        }
+        order[0] = 1;
+        size_t len = 1;
+        if (size > 1) {
+            order[1] = 2;
+            len = 2;
+        }
+        while (len < size) {
+            int *tmp = malloc(2 * len * sizeof *tmp);
+            if (!tmp) {
+                rc = go_error_set(GO_ENOMEM, "pairing");
+                goto done;
+            }
+            for (size_t i = 0; i < len; i++) {
+                tmp[2 * i] = order[i];
+                tmp[2 * i + 1] = (int)(2 * len + 1) - order[i];
+            }
+            memcpy(order, tmp, 2 * len * sizeof *tmp);
+            free(tmp);
+            len *= 2;
+        }
+        /* entries are sorted by seed in ev_load for individual events */
+        for (size_t i = 0; i + 1 < size; i += 2) {
+            int a = order[i] - 1, b = order[i + 1] - 1;
+            if ((size_t)a < ne && (size_t)b < ne)
+                pairs[np++] = (pair){a, b};
+            else if ((size_t)a < ne)
+                pairs[np++] = (pair){a, -1};
+            else if ((size_t)b < ne)
+                pairs[np++] = (pair){b, -1};
+        }
+    } else {
+        /* Winners of the previous round, in board order, meet in pairs. */
+        for (size_t g = 0; g < ev->ngames; g++) {
+            const ev_game *gm = &ev->games[g];
+            if (gm->round != next - 1)
+                continue;
+            if (gm->winner == 'D') {
+                rc = go_error_set(GO_ECONFLICT, "board %d of round %d is a draw: a knockout"
+                                                " needs a winner (replay it)", gm->board, gm->round);
+                goto done;
+            }
+            if (gm->winner == 'B' || gm->white < 0)
+                alive[na++] = gm->black;
+            else if (gm->winner == 'W')
+                alive[na++] = gm->white;
+        }
+        if (na < 2) {
+            rc = go_error_set(GO_ECONFLICT, "the knockout is over");
+            goto done;
+        }
+        for (size_t i = 0; i < na; i += 2)
+            pairs[np++] = i + 1 < na ? (pair){alive[i], alive[i + 1]} : (pair){alive[i], -1};
+    }
+    rc = insert_pairs(club, ev, next, pairs, np);
+    *out_round = next;
+done:
+    free(alive);
+    free(pairs);
+    free(order);
+    return rc;
+}
+
+int go_club_event_pair(go_club *club, int *out_round, int64_t event)
+{
+    int rc;
+    ev_data ev;
+    *out_round = 0;
+    if ((rc = tx_begin(club)) != 0)
+        return rc;
+    if ((rc = ev_load(club, &ev, event)) != 0)
+        return tx_end(club, rc);
+    int last = 0;
+    for (size_t i = 0; i < ev.ngames; i++)
+        if (ev.games[i].round > last)
+            last = ev.games[i].round;
+    for (size_t i = 0; i < ev.ngames; i++)
+        if (ev.games[i].round == last && ev.games[i].by == GO_BY_PENDING &&
+            (ev.kind == GO_EVENT_SWISS || ev.kind == GO_EVENT_KNOCKOUT)) {
+            rc = go_error_set(GO_ECONFLICT, "round %d still has games without a result (game %lld)",
+                              last, (long long)ev.games[i].id);
+            goto done;
+        }
+    if (ev.kind != GO_EVENT_SWISS && ev.kind != GO_EVENT_KNOCKOUT && last > 0) {
+        rc = go_error_set(GO_ECONFLICT, "%s is already paired (all rounds)", ev.name);
+        goto done;
+    }
+    size_t active = 0;
+    int *players = malloc((ev.nentries + 1) * sizeof *players);
+    if (!players) {
+        rc = go_error_set(GO_ENOMEM, "pairing");
+        goto done;
+    }
+    for (size_t i = 0; i < ev.nentries; i++)
+        if (!ev.entries[i].withdrawn_after)
+            players[active++] = (int)i;
+    if (active < 2 && ev.kind != GO_EVENT_TEAM) {
+        free(players);
+        rc = go_error_set(GO_EINVAL, "%s needs at least two players", ev.name);
+        goto done;
+    }
+    switch (ev.kind) {
+    case GO_EVENT_ROUND_ROBIN:
+        rc = pair_round_robin(club, &ev, out_round, active, players);
+        if (rc == 0) {
+            sqlite3_stmt *st = NULL;
+            /* the number of rounds follows from the number of players */
+            if ((rc = db_prepare(club, &st, "UPDATE events SET rounds = ?2 WHERE id = ?1")) == 0) {
+                sqlite3_bind_int64(st, 1, event);
+                sqlite3_bind_int(st, 2, (int)(active - 1 + active % 2));
+                rc = db_step_done(club, st, "rounds");
+            }
+            sqlite3_finalize(st);
+        }
+        break;
+    case GO_EVENT_SWISS:
+        if (last >= ev.rounds)
+            rc = go_error_set(GO_ECONFLICT, "all %d rounds of %s are paired", ev.rounds, ev.name);
+        else
+            rc = pair_swiss(club, &ev, out_round, last + 1);
+        break;
+    case GO_EVENT_KNOCKOUT:
+        rc = pair_knockout(club, &ev, out_round, last + 1);
+        break;
+    case GO_EVENT_MATCH: {
+        pair *pairs = malloc(sizeof *pairs);
+        if (!pairs) {
+            rc = go_error_set(GO_ENOMEM, "pairing");
+            break;
+        }
+        for (int r = 1; r <= ev.rounds && rc == 0; r++) {
+            /* colours alternate from game to game */
+            pairs[0] = r % 2 ? (pair){players[0], players[1]} : (pair){players[1], players[0]};
+            rc = insert_pairs(club, &ev, r, pairs, 1);
+        }
+        free(pairs);
+        *out_round = 1;
+        break;
+    }
+    case GO_EVENT_TEAM:
+        rc = pair_team(club, &ev, out_round);
+        break;
+    }
+    free(players);
+done:
+    ev_clear(&ev);
+    return tx_end(club, rc);
+}
+
+int go_club_event_pairings(go_club *club, go_club_table **out, int64_t event, int round)
+{
+    ev_data ev;
+    int rc = ev_load(club, &ev, event);
+    if (rc)
+        return rc;
+    ev_clear(&ev);
+    sqlite3_stmt *st = NULL;
+    if ((rc = db_prepare(club, &st,
+                         "SELECT g.round, g.board, g.id AS game, g.black_id AS black,"
+                         " b.name AS black_name, g.white_id AS white, w.name AS white_name,"
+                         " CASE WHEN g.by = 'bye' THEN 'bye' WHEN g.by = 'pending' THEN ''"
+                         " WHEN g.winner = 'D' THEN '1-1' WHEN g.winner = 'N' THEN '0-0'"
+                         " WHEN g.winner = 'B' THEN '2-0' ELSE '0-2' END AS result, g.by"
+                         " FROM games g JOIN members b ON b.id = g.black_id"
+                         " LEFT JOIN members w ON w.id = g.white_id"
+                         " WHERE g.event_id = ?1 AND (?2 <= 0 OR g.round = ?2)"
+                         " ORDER BY g.round, g.board")) != 0)
+        return rc;
+    sqlite3_bind_int64(st, 1, event);
+    sqlite3_bind_int(st, 2, round);
+    rc = table_from_stmt(out, st);
+    sqlite3_finalize(st);
+    return rc;
+}

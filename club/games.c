@@ -1,0 +1,281 @@
+/* Games and results: who played whom with which colour, handicap and komi, how the game ended
+ * (margin in quarter stones from the count, resignation, time, forfeit, draw), the referee,
+ * warnings (Article 25: two in one game lose it), the position, count and photo hash. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "club_int.h"
+
+static const char *const by_names[] = {"pending", "count",    "resign", "time",
+                                       "forfeit", "warnings", "draw",   "bye"};
+
+const char *go_result_by_name(go_result_by by)
+{
+    return (unsigned)by < 8 ? by_names[by] : "?";
+}
+
+int go_result_by_parse(go_result_by *out, const char *text)
+{
+    for (int i = 0; i < 8; i++)
+        if (text && strcmp(text, by_names[i]) == 0) {
+            *out = (go_result_by)i;
+            return 0;
+        }
+    return go_error_set(GO_EINVAL,
+                        "unknown result kind '%.32s' (count, resign, time, forfeit, draw)",
+                        text ? text : "");
+}
+
+static int validate(go_game_record *r)
+{
+    int rc;
+    if ((rc = check_date("game date", r->date)) != 0)
+        return rc;
+    if (r->handicap < 0 || r->handicap > 9 || r->handicap == 1)
+        return go_error_set(GO_EINVAL, "handicap %d: 0 or 2..9 stones", r->handicap);
+    if (r->komi_quarters < -400 || r->komi_quarters > 400)
+        return go_error_set(GO_EINVAL, "komi out of range");
+    if ((rc = check_text("rules", r->rules, 16, false)) != 0)
+        return rc;
+    if (r->referee[0] && (rc = check_name("referee", r->referee)) != 0)
+        return rc;
+    if (r->warnings_black < 0 || r->warnings_black > 9 || r->warnings_white < 0 ||
+        r->warnings_white > 9)
+        return go_error_set(GO_EINVAL, "warnings: 0..9 per player");
+    if ((rc = check_text("position", r->position, 4096, false)) != 0 ||
+        (rc = check_text("dead stones", r->dead, 4096, false)) != 0 ||
+        (rc = check_text("count", r->count_json, 1 << 20, false)) != 0)
+        return rc;
+    if (r->photo_sha256[0]) {
+        if (strlen(r->photo_sha256) != 64)
+            return go_error_set(GO_EINVAL, "photo SHA-256: 64 hex digits");
+        for (int i = 0; i < 64; i++) {
+            char c = r->photo_sha256[i];
+            if (c >= 'A' && c <= 'F')
+                r->photo_sha256[i] = (char)(c - 'A' + 'a');
+            else if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f')))
+                return go_error_set(GO_EINVAL, "photo SHA-256: 64 hex digits");
+        }
+    }
+    /* Article 25 section 2: two warnings in one game lose it. */
+    bool b_out = r->warnings_black >= 2, w_out = r->warnings_white >= 2;
+    if (b_out || w_out) {
+        r->winner = b_out && w_out ? 'N' : b_out ? 'W' : 'B';
+        r->by = GO_BY_WARNINGS;
+        r->margin_quarters = 0;
+        return 0;
+    }
+    switch (r->by) {
+    case GO_BY_PENDING:
+        r->winner = 0;
+        break;
+    case GO_BY_DRAW:
+        r->winner = 'D';
+        r->margin_quarters = 0;
+        break;
+    case GO_BY_BYE:
+        r->winner = 'B';
+        break;
+    case GO_BY_COUNT:
+        if (r->winner == 'D') {
+            if (r->margin_quarters != 0)
+                return go_error_set(GO_EINVAL, "a drawn count has no margin");
+            r->by = GO_BY_DRAW;
+            break;
+        }
+        if (r->margin_quarters <= 0 || r->margin_quarters > 4 * 625)
+            return go_error_set(GO_EINVAL, "a win on the count needs a margin above 0 stones");
+        /* fall through */
+    case GO_BY_RESIGN:
+    case GO_BY_TIME:
+    case GO_BY_FORFEIT:
+    case GO_BY_WARNINGS:
+        if (r->winner != 'B' && r->winner != 'W' && !(r->by == GO_BY_FORFEIT && r->winner == 'N'))
+            return go_error_set(GO_EINVAL, "say who won: B or W");
+        if (r->by != GO_BY_COUNT)
+            r->margin_quarters = 0;
+        break;
+    default:
+        return go_error_set(GO_EINVAL, "unknown result kind");
+    }
+    return 0;
+}
+
+int go_club_result_add(go_club *club, go_game_record *rec)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = tx_begin(club);
+    if (rc)
+        return rc;
+    if (rec->id > 0) {
+        /* Entering the result of a paired game: players, event and round come from it. */
+        if ((rc = db_prepare(club, &st,
+                             "SELECT black_id, ifnull(white_id, 0), by, event_id, round, board, date"
+                             " FROM games WHERE id = ?1")) != 0)
+            goto done;
+        sqlite3_bind_int64(st, 1, rec->id);
+        if (sqlite3_step(st) != SQLITE_ROW) {
+            rc = go_error_set(GO_ENOTFOUND, "no game with id %lld", (long long)rec->id);
+            goto done;
+        }
+        int64_t b = sqlite3_column_int64(st, 0), w = sqlite3_column_int64(st, 1);
+        if ((rec->black && rec->black != b) || (rec->white && rec->white != w)) {
+            rc = go_error_set(GO_ECONFLICT, "game %lld was paired %lld (black) - %lld (white)",
+                              (long long)rec->id, (long long)b, (long long)w);
+            goto done;
+        }
+        if (w == 0) {
+            rc = go_error_set(GO_ECONFLICT, "game %lld is a bye", (long long)rec->id);
+            goto done;
+        }
+        rec->black = b;
+        rec->white = w;
+        rec->event = sqlite3_column_int64(st, 3);
+        rec->round = sqlite3_column_int(st, 4);
+        rec->board = sqlite3_column_int(st, 5);
+        if (!rec->date[0])
+            col_copy(rec->date, sizeof rec->date, st, 6);
+        sqlite3_finalize(st);
+        st = NULL;
+    }
+    if ((rc = validate(rec)) != 0)
+        goto done;
+    if (rec->black == rec->white) {
+        rc = go_error_set(GO_EINVAL, "a member cannot play against themselves");
+        goto done;
+    }
+    if ((rc = member_exists(club, rec->black)) != 0 ||
+        (rec->white && (rc = member_exists(club, rec->white)) != 0))
+        goto done;
+    if (rec->id > 0)
+        rc = db_prepare(club, &st,
+                        "UPDATE games SET date = ?1, handicap = ?4, komi_quarters = ?5, rules = ?6,"
+                        " winner = ?7, by = ?8, margin_quarters = ?9, referee = ?10,"
+                        " warnings_black = ?11, warnings_white = ?12, position = ?13, dead = ?14,"
+                        " count_json = ?15, photo_sha256 = ?16 WHERE id = ?20");
+    else
+        rc = db_prepare(club, &st,
+                        "INSERT INTO games(date, black_id, white_id, handicap, komi_quarters, rules,"
+                        " winner, by, margin_quarters, referee, warnings_black, warnings_white,"
+                        " position, dead, count_json, photo_sha256, event_id, round, board)"
+                        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,"
+                        " ?16, ?17, ?18, ?19)");
+    if (rc)
+        goto done;
+    char winner[2] = {rec->winner, 0};
+    sqlite3_bind_text(st, 1, rec->date, 10, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 2, rec->black);
+    if (rec->white)
+        sqlite3_bind_int64(st, 3, rec->white);
+    else
+        sqlite3_bind_null(st, 3);
+    sqlite3_bind_int(st, 4, rec->handicap);
+    sqlite3_bind_int(st, 5, rec->komi_quarters);
+    sqlite3_bind_text(st, 6, rec->rules[0] ? rec->rules : "chinese", -1, SQLITE_STATIC);
+    bind_text_or_null(st, 7, winner);
+    sqlite3_bind_text(st, 8, go_result_by_name(rec->by), -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 9, rec->margin_quarters);
+    bind_text_or_null(st, 10, rec->referee);
+    sqlite3_bind_int(st, 11, rec->warnings_black);
+    sqlite3_bind_int(st, 12, rec->warnings_white);
+    bind_text_or_null(st, 13, rec->position);
+    bind_text_or_null(st, 14, rec->dead);
+    bind_text_or_null(st, 15, rec->count_json);
+    bind_text_or_null(st, 16, rec->photo_sha256);
+    if (rec->id > 0) {
+        sqlite3_bind_int64(st, 20, rec->id);
+    } else {
+        if (rec->event)
+            sqlite3_bind_int64(st, 17, rec->event);
+        if (rec->round)
+            sqlite3_bind_int(st, 18, rec->round);
+        if (rec->board)
+            sqlite3_bind_int(st, 19, rec->board);
+    }
+    if ((rc = db_step_done(club, st, "game")) == 0 && rec->id <= 0)
+        rec->id = sqlite3_last_insert_rowid(club->db);
+done:
+    sqlite3_finalize(st);
+    return tx_end(club, rc);
+}
+
+int go_club_game_list(go_club *club, go_club_table **out, int64_t member, int64_t event)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = db_prepare(club, &st,
+                        "SELECT g.id, g.date, g.event_id AS event, g.round, g.board,"
+                        " g.black_id AS black, b.name AS black_name, g.white_id AS white,"
+                        " w.name AS white_name, g.handicap, g.komi_quarters / 4.0 AS komi,"
+                        " g.winner, g.by, g.margin_quarters / 4.0 AS margin, g.referee,"
+                        " g.warnings_black, g.warnings_white, g.photo_sha256"
+                        " FROM games g JOIN members b ON b.id = g.black_id"
+                        " LEFT JOIN members w ON w.id = g.white_id"
+                        " WHERE (?1 <= 0 OR g.black_id = ?1 OR g.white_id = ?1)"
+                        " AND (?2 <= 0 OR g.event_id = ?2) ORDER BY g.date, g.id");
+    if (rc)
+        return rc;
+    sqlite3_bind_int64(st, 1, member);
+    sqlite3_bind_int64(st, 2, event);
+    rc = table_from_stmt(out, st);
+    sqlite3_finalize(st);
+    return rc;
+}
+
+/* ---- SHA-256 (FIPS 180-4), for the photo of the final position ---- */
+
+static const uint32_t K[64] = {
+    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2};
+
+#define ROR(x, n) (((x) >> (n)) | ((x) << (32 - (n))))
+
+static void sha_block(uint32_t h[8], const unsigned char *p)
+{
+    uint32_t w[64];
+    for (int i = 0; i < 16; i++)
+        w[i] = (uint32_t)p[4 * i] << 24 | (uint32_t)p[4 * i + 1] << 16 |
+               (uint32_t)p[4 * i + 2] << 8 | p[4 * i + 3];
+    for (int i = 16; i < 64; i++) {
+        uint32_t s0 = ROR(w[i - 15], 7) ^ ROR(w[i - 15], 18) ^ (w[i - 15] >> 3);
+        uint32_t s1 = ROR(w[i - 2], 17) ^ ROR(w[i - 2], 19) ^ (w[i - 2] >> 10);
+        w[i] = w[i - 16] + s0 + w[i - 7] + s1;
+    }
+    uint32_t a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], hh = h[7];
+    for (int i = 0; i < 64; i++) {
+        uint32_t t1 = hh + (ROR(e, 6) ^ ROR(e, 11) ^ ROR(e, 25)) + ((e & f) ^ (~e & g)) + K[i] + w[i];
+        uint32_t t2 = (ROR(a, 2) ^ ROR(a, 13) ^ ROR(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
+        hh = g; g = f; f = e; e = d + t1; d = c; c = b; b = a; a = t1 + t2;
+    }
+    h[0] += a; h[1] += b; h[2] += c; h[3] += d; h[4] += e; h[5] += f; h[6] += g; h[7] += hh;
+}
+
+void go_sha256_hex(char out[65], const void *data, size_t len)
+{
+    uint32_t h[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+                     0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
+    const unsigned char *p = data;
+    size_t n = len;
+    while (n >= 64) {
+        sha_block(h, p);
+        p += 64;
+        n -= 64;
+    }
+    unsigned char tail[128] = {0};
+    memcpy(tail, p, n);
+    tail[n] = 0x80;
+    size_t tl = n < 56 ? 64 : 128;
+    uint64_t bits = (uint64_t)len * 8;
+    for (int i = 0; i < 8; i++)
+        tail[tl - 1 - i] = (unsigned char)(bits >> (8 * i));
+    sha_block(h, tail);
+    if (tl == 128)
+        sha_block(h, tail + 64);
+    for (int i = 0; i < 8; i++)
+        snprintf(out + 8 * i, 9, "%08x", h[i]);
+}

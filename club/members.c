@@ -1,0 +1,366 @@
+/* Members: identity, class, contact, Chinese amateur rank (seed 001), status with the dated
+ * reason of every change, and dues per school year. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "club_int.h"
+
+static const char *const status_names[] = {"active", "withdrawn", "revoked", "left"};
+
+const char *go_member_status_name(go_member_status s)
+{
+    return (unsigned)s < 4 ? status_names[s] : "?";
+}
+
+int go_member_status_parse(go_member_status *out, const char *text)
+{
+    for (int i = 0; i < 4; i++)
+        if (text && strcmp(text, status_names[i]) == 0) {
+            *out = (go_member_status)i;
+            return 0;
+        }
+    return go_error_set(GO_EINVAL, "unknown status '%.40s' (active, withdrawn, revoked, left)",
+                        text ? text : "");
+}
+
+int go_rank_parse(int *out, const char *text)
+{
+    if (!text || !*text)
+        return go_error_set(GO_EINVAL, "empty rank");
+    const char *p = text;
+    if (strncmp(p, "业余", strlen("业余")) == 0)
+        p += strlen("业余");
+    char *end = NULL;
+    long n = strtol(p, &end, 10);
+    if (end == p)
+        goto bad;
+    while (*end == ' ')
+        end++;
+    bool kyu = strcmp(end, "k") == 0 || strcmp(end, "K") == 0 || strcmp(end, "kyu") == 0 ||
+               strcmp(end, "级") == 0;
+    bool dan = strcmp(end, "d") == 0 || strcmp(end, "D") == 0 || strcmp(end, "dan") == 0 ||
+               strcmp(end, "段") == 0;
+    if (kyu && n >= 1 && n <= 25) {
+        *out = (int)-n;
+        return 0;
+    }
+    if (dan && n >= 1 && n <= 7) {
+        *out = (int)n;
+        return 0;
+    }
+bad:
+    return go_error_set(GO_EINVAL,
+                        "'%.40s' is not an amateur rank (25k..1k, 1d..7d; 5级, 1段)", text);
+}
+
+void go_rank_format(char out[16], int rank)
+{
+    if (rank < 0)
+        snprintf(out, 16, "%dk", -rank);
+    else if (rank > 0)
+        snprintf(out, 16, "%dd", rank);
+    else
+        snprintf(out, 16, "-");
+}
+
+bool go_rank_has_certificate(int rank)
+{
+    switch (rank) {
+    case -1: case -2: case -5: case -10: case -15: case -20: case -25:
+        return true;
+    default:
+        return rank >= 1 && rank <= 7;
+    }
+}
+
+static int validate(const go_member *m)
+{
+    int rc;
+    if ((rc = check_name("member name", m->name)) != 0)
+        return rc;
+    if ((rc = check_text("member number", m->number, 32, true)) != 0)
+        return rc;
+    if ((rc = check_text("class", m->grade, 64, false)) != 0)
+        return rc;
+    if ((rc = check_text("contact", m->contact, GO_CLUB_TEXT_MAX, false)) != 0)
+        return rc;
+    if (m->rank < -25 || m->rank > 7)
+        return go_error_set(GO_EINVAL, "rank %d out of range", m->rank);
+    return check_date("join date", m->join_date);
+}
+
+int go_club_member_add(go_club *club, go_member *member)
+{
+    int rc = validate(member);
+    if (rc)
+        return rc;
+    sqlite3_stmt *st = NULL;
+    if ((rc = tx_begin(club)) != 0)
+        return rc;
+    if ((rc = db_prepare(club, &st, "SELECT id FROM members WHERE number = ?1")) != 0)
+        goto done;
+    sqlite3_bind_text(st, 1, member->number, -1, SQLITE_STATIC);
+    if (sqlite3_step(st) == SQLITE_ROW) {
+        rc = go_error_set(GO_EEXISTS, "member number %s is already used by member %lld",
+                          member->number, (long long)sqlite3_column_int64(st, 0));
+        goto done;
+    }
+    sqlite3_finalize(st);
+    st = NULL;
+    if ((rc = db_prepare(club, &st,
+                         "INSERT INTO members(number, name, grade, contact, rank, join_date,"
+                         " status, status_since) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'active', ?6)")) != 0)
+        goto done;
+    sqlite3_bind_text(st, 1, member->number, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, member->name, -1, SQLITE_STATIC);
+    bind_text_or_null(st, 3, member->grade);
+    bind_text_or_null(st, 4, member->contact);
+    sqlite3_bind_int(st, 5, member->rank);
+    sqlite3_bind_text(st, 6, member->join_date, 10, SQLITE_STATIC);
+    if ((rc = db_step_done(club, st, "add member")) != 0)
+        goto done;
+    member->id = sqlite3_last_insert_rowid(club->db);
+    member->status = GO_MEMBER_ACTIVE;
+    sqlite3_finalize(st);
+    st = NULL;
+    if ((rc = db_prepare(club, &st,
+                         "INSERT INTO status_history(member_id, date, from_status, to_status, rule,"
+                         " reason) VALUES (?1, ?2, NULL, 'active', NULL, 'joined')")) != 0)
+        goto done;
+    sqlite3_bind_int64(st, 1, member->id);
+    sqlite3_bind_text(st, 2, member->join_date, 10, SQLITE_STATIC);
+    rc = db_step_done(club, st, "status history");
+done:
+    sqlite3_finalize(st);
+    return tx_end(club, rc);
+}
+
+int go_club_member_get(go_club *club, go_member *out, int64_t id)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = db_prepare(club, &st,
+                        "SELECT id, number, name, grade, contact, rank, join_date, status"
+                        " FROM members WHERE id = ?1");
+    if (rc)
+        return rc;
+    sqlite3_bind_int64(st, 1, id);
+    if (sqlite3_step(st) != SQLITE_ROW) {
+        rc = go_error_set(GO_ENOTFOUND, "no member with id %lld", (long long)id);
+        goto done;
+    }
+    memset(out, 0, sizeof *out);
+    out->id = sqlite3_column_int64(st, 0);
+    col_copy(out->number, sizeof out->number, st, 1);
+    col_copy(out->name, sizeof out->name, st, 2);
+    col_copy(out->grade, sizeof out->grade, st, 3);
+    col_copy(out->contact, sizeof out->contact, st, 4);
+    out->rank = sqlite3_column_int(st, 5);
+    col_copy(out->join_date, sizeof out->join_date, st, 6);
+    go_member_status_parse(&out->status, (const char *)sqlite3_column_text(st, 7));
+done:
+    sqlite3_finalize(st);
+    return rc;
+}
+
+int go_club_member_edit(go_club *club, const go_member *member)
+{
+    int rc = validate(member);
+    if (rc)
+        return rc;
+    sqlite3_stmt *st = NULL;
+    if ((rc = tx_begin(club)) != 0)
+        return rc;
+    if ((rc = member_exists(club, member->id)) != 0)
+        goto done;
+    if ((rc = db_prepare(club, &st, "SELECT id FROM members WHERE number = ?1 AND id <> ?2")) != 0)
+        goto done;
+    sqlite3_bind_text(st, 1, member->number, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 2, member->id);
+    if (sqlite3_step(st) == SQLITE_ROW) {
+        rc = go_error_set(GO_EEXISTS, "member number %s is already used by member %lld",
+                          member->number, (long long)sqlite3_column_int64(st, 0));
+        goto done;
+    }
+    sqlite3_finalize(st);
+    st = NULL;
+    if ((rc = db_prepare(club, &st,
+                         "UPDATE members SET number = ?1, name = ?2, grade = ?3, contact = ?4,"
+                         " rank = ?5, join_date = ?6 WHERE id = ?7")) != 0)
+        goto done;
+    sqlite3_bind_text(st, 1, member->number, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, member->name, -1, SQLITE_STATIC);
+    bind_text_or_null(st, 3, member->grade);
+    bind_text_or_null(st, 4, member->contact);
+    sqlite3_bind_int(st, 5, member->rank);
+    sqlite3_bind_text(st, 6, member->join_date, 10, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 7, member->id);
+    rc = db_step_done(club, st, "edit member");
+done:
+    sqlite3_finalize(st);
+    return tx_end(club, rc);
+}
+
+int go_club_member_set_status(go_club *club, int64_t id, go_member_status to, const char *date,
+                              const char *rule, const char *reason)
+{
+    int rc;
+    if ((unsigned)to > GO_MEMBER_LEFT)
+        return go_error_set(GO_EINVAL, "unknown status %d", (int)to);
+    if ((rc = check_date("date", date)) != 0)
+        return rc;
+    if ((rc = check_text("reason", reason, GO_CLUB_TEXT_MAX, true)) != 0)
+        return rc;
+    if ((rc = check_text("rule", rule, 64, false)) != 0)
+        return rc;
+    go_member m;
+    sqlite3_stmt *st = NULL;
+    if ((rc = tx_begin(club)) != 0)
+        return rc;
+    if ((rc = go_club_member_get(club, &m, id)) != 0)
+        goto done;
+    if (m.status == to) {
+        rc = go_error_set(GO_ECONFLICT, "member %lld is already %s", (long long)id,
+                          go_member_status_name(to));
+        goto done;
+    }
+    if (strcmp(date, m.join_date) < 0) {
+        rc = go_error_set(GO_EINVAL, "date %.10s is before member %lld joined (%s)", date,
+                          (long long)id, m.join_date);
+        goto done;
+    }
+    if ((rc = db_prepare(club, &st,
+                         "UPDATE members SET status = ?1, status_since = ?2 WHERE id = ?3")) != 0)
+        goto done;
+    sqlite3_bind_text(st, 1, go_member_status_name(to), -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, date, 10, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 3, id);
+    if ((rc = db_step_done(club, st, "status")) != 0)
+        goto done;
+    sqlite3_finalize(st);
+    st = NULL;
+    if ((rc = db_prepare(club, &st,
+                         "INSERT INTO status_history(member_id, date, from_status, to_status, rule,"
+                         " reason) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")) != 0)
+        goto done;
+    sqlite3_bind_int64(st, 1, id);
+    sqlite3_bind_text(st, 2, date, 10, SQLITE_STATIC);
+    sqlite3_bind_text(st, 3, go_member_status_name(m.status), -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 4, go_member_status_name(to), -1, SQLITE_STATIC);
+    bind_text_or_null(st, 5, rule);
+    sqlite3_bind_text(st, 6, reason, -1, SQLITE_STATIC);
+    rc = db_step_done(club, st, "status history");
+done:
+    sqlite3_finalize(st);
+    return tx_end(club, rc);
+}
+
+int go_club_member_list(go_club *club, go_club_table **out, int status)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = db_prepare(club, &st,
+                        "SELECT id, number, name, grade, rank, join_date, status, status_since"
+                        " FROM members WHERE ?1 IS NULL OR status = ?1 ORDER BY id");
+    if (rc)
+        return rc;
+    if (status >= 0)
+        sqlite3_bind_text(st, 1, go_member_status_name((go_member_status)status), -1,
+                          SQLITE_STATIC);
+    rc = table_from_stmt(out, st);
+    sqlite3_finalize(st);
+    if (rc == 0) {
+        /* Ranks are stored as numbers; show them the way teachers write them. */
+        for (int r = 0; r < (*out)->nrows; r++) {
+            char **cell = &(*out)->cells[(size_t)r * (size_t)(*out)->ncols + 4];
+            char buf[16];
+            go_rank_format(buf, *cell ? (int)strtol(*cell, NULL, 10) : 0);
+            char *s = malloc(strlen(buf) + 1);
+            if (!s)
+                continue;
+            memcpy(s, buf, strlen(buf) + 1);
+            free(*cell);
+            *cell = s;
+        }
+        (*out)->types[4] = GO_COL_TEXT;
+    }
+    return rc;
+}
+
+int go_club_member_history(go_club *club, go_club_table **out, int64_t id)
+{
+    int rc = member_exists(club, id);
+    if (rc)
+        return rc;
+    sqlite3_stmt *st = NULL;
+    if ((rc = db_prepare(club, &st,
+                         "SELECT date, from_status, to_status, rule, reason, recorded_at"
+                         " FROM status_history WHERE member_id = ?1 ORDER BY date, id")) != 0)
+        return rc;
+    sqlite3_bind_int64(st, 1, id);
+    rc = table_from_stmt(out, st);
+    sqlite3_finalize(st);
+    return rc;
+}
+
+static int check_school_year(const char *s)
+{
+    /* "2026-2027": the second year follows the first. */
+    if (!s || strlen(s) != 9 || s[4] != '-')
+        return go_error_set(GO_EINVAL, "'%.40s' is not a school year (e.g. 2026-2027)",
+                            s ? s : "");
+    char *end;
+    long a = strtol(s, &end, 10), b;
+    if (end != s + 4 || a < 1900 || a > 2200)
+        return go_error_set(GO_EINVAL, "'%.40s' is not a school year (e.g. 2026-2027)", s);
+    b = strtol(s + 5, &end, 10);
+    if (*end || b != a + 1)
+        return go_error_set(GO_EINVAL, "'%.40s' is not a school year (e.g. 2026-2027)", s);
+    return 0;
+}
+
+int go_club_dues_set(go_club *club, int64_t member, const char *school_year, int64_t amount_fen,
+                     const char *paid_on)
+{
+    int rc;
+    if ((rc = check_school_year(school_year)) != 0)
+        return rc;
+    if (amount_fen < 0 || amount_fen > 100000000)
+        return go_error_set(GO_EINVAL, "dues amount out of range");
+    if (paid_on && *paid_on && (rc = check_date("paid on", paid_on)) != 0)
+        return rc;
+    sqlite3_stmt *st = NULL;
+    if ((rc = tx_begin(club)) != 0)
+        return rc;
+    if ((rc = member_exists(club, member)) != 0)
+        goto done;
+    if ((rc = db_prepare(club, &st,
+                         "INSERT INTO dues(member_id, school_year, amount_fen, paid_on)"
+                         " VALUES (?1, ?2, ?3, ?4) ON CONFLICT(member_id, school_year) DO UPDATE"
+                         " SET amount_fen = excluded.amount_fen, paid_on = excluded.paid_on")) != 0)
+        goto done;
+    sqlite3_bind_int64(st, 1, member);
+    sqlite3_bind_text(st, 2, school_year, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 3, amount_fen);
+    bind_text_or_null(st, 4, paid_on);
+    rc = db_step_done(club, st, "dues");
+done:
+    sqlite3_finalize(st);
+    return tx_end(club, rc);
+}
+
+int go_club_dues_list(go_club *club, go_club_table **out, int64_t member, bool unpaid_only)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = db_prepare(club, &st,
+                        "SELECT d.member_id AS member, m.name, d.school_year,"
+                        " printf('%d.%02d', d.amount_fen / 100, d.amount_fen % 100) AS amount,"
+                        " d.paid_on FROM dues d JOIN members m ON m.id = d.member_id"
+                        " WHERE (?1 <= 0 OR d.member_id = ?1) AND (?2 = 0 OR d.paid_on IS NULL)"
+                        " ORDER BY d.school_year, d.member_id");
+    if (rc)
+        return rc;
+    sqlite3_bind_int64(st, 1, member);
+    sqlite3_bind_int(st, 2, unpaid_only);
+    rc = table_from_stmt(out, st);
+    sqlite3_finalize(st);
+    return rc;
+}
