@@ -7,6 +7,9 @@
 
 /* col[p] = colour of p once the groups at dead[] are removed (GO_OFFBOARD off the board). */
 int score_remove_dead(uint8_t *col, const go_board *b, const go_point *dead, int ndead);
+/* The same, also writing the colours before the removal to orig. */
+int score_remove_dead_keep(uint8_t *col, uint8_t *orig, const go_board *b, const go_point *dead,
+                           int ndead);
 /* Seki stones on a colour array (see go_score_seki); returns their number. */
 int score_seki_find(bool *out, const uint8_t *col, int size);
 /* Totals, margin, winner and verdicts from the point counts already in c. */

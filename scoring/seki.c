@@ -53,55 +53,82 @@ static void label_groups(groups *g, const uint8_t *col, int size)
 static int libs_after(const groups *g, const uint8_t *col, int size, go_point p, uint8_t c)
 {
     uint8_t other = (uint8_t)(3 - c);
-    uint16_t joined[4];
-    int nj = 0;
     for (int d = 0; d < 4; d++) {
         go_point r = p + dir4[d];
         if (col[r] == other && g->libs[g->id[r]] == 1)
             return -1;
-        if (col[r] == c) {
-            uint16_t id = g->id[r];
-            int dup = 0;
-            for (int k = 0; k < nj; k++)
-                dup |= joined[k] == id;
-            if (!dup)
-                joined[nj++] = id;
+    }
+    /* Distinct empty points next to p or to a joined group: a walk over the joined stones
+     * only, with generation stamps instead of clearing marks on every call. */
+    (void)size;
+    static _Thread_local uint32_t stamp[GO_POINTS], generation;
+    if (++generation == 0) {
+        memset(stamp, 0, sizeof stamp);
+        generation = 1;
+    }
+    uint32_t gen = generation;
+    uint16_t stack[GO_POINTS];
+    int sp = 0, libs = 0;
+    stamp[p] = gen;
+    stack[sp++] = (uint16_t)p;
+    while (sp > 0) {
+        go_point q = stack[--sp];
+        for (int d = 0; d < 4; d++) {
+            go_point r = q + dir4[d];
+            if (stamp[r] == gen)
+                continue;
+            if (col[r] == GO_EMPTY) {
+                stamp[r] = gen;
+                libs++;
+            } else if (col[r] == c) {
+                stamp[r] = gen;
+                stack[sp++] = (uint16_t)r;
+            }
         }
     }
-    /* Distinct empty points next to p or to a joined group. Joined groups are small in the
-     * positions this runs on (a seki neighbourhood), so scanning the board is acceptable. */
-    uint8_t mark[GO_POINTS];
-    memset(mark, 0, sizeof mark);
-    int libs = 0;
-    mark[p] = 1;
+    return libs;
+}
+
+/* Empty point next to both colours? */
+static bool between_both(const uint8_t *col, go_point p)
+{
+    int seen = 0;
     for (int d = 0; d < 4; d++) {
-        go_point r = p + dir4[d];
-        if (col[r] == GO_EMPTY && !mark[r]) {
-            mark[r] = 1;
-            libs++;
-        }
+        uint8_t c = col[p + dir4[d]];
+        if (c == GO_BLACK || c == GO_WHITE)
+            seen |= c;
     }
-    if (nj == 0)
-        return libs;
+    return seen == (GO_BLACK | GO_WHITE);
+}
+
+/* Neither colour can fill p: each would be left in atari or have no liberty, and neither
+ * captures by playing there. */
+static bool unfillable(const groups *g, const uint8_t *col, int size, go_point p)
+{
+    int black_libs = libs_after(g, col, size, p, GO_BLACK);
+    int white_libs = libs_after(g, col, size, p, GO_WHITE);
+    return (black_libs == 0 || black_libs == 1) && (white_libs == 0 || white_libs == 1);
+}
+
+/* Is there a shared point, fillable by someone, that is a liberty of both groups? */
+static bool race_open(const groups *g, const uint8_t *col, int size, const uint8_t *shared,
+                      uint16_t black, uint16_t white)
+{
     for (int y = 0; y < size; y++)
         for (int x = 0; x < size; x++) {
             go_point q = go_point_at(x, y);
-            if (col[q] != c)
+            if (shared[q] != 1)
                 continue;
-            int in = 0;
-            for (int k = 0; k < nj; k++)
-                in |= g->id[q] == joined[k];
-            if (!in)
-                continue;
+            bool touches_black = false, touches_white = false;
             for (int d = 0; d < 4; d++) {
                 go_point r = q + dir4[d];
-                if (col[r] == GO_EMPTY && !mark[r]) {
-                    mark[r] = 1;
-                    libs++;
-                }
+                touches_black |= col[r] == GO_BLACK && g->id[r] == black;
+                touches_white |= col[r] == GO_WHITE && g->id[r] == white;
             }
+            if (touches_black && touches_white)
+                return true;
         }
-    return libs;
+    return false;
 }
 
 int score_seki_find(bool *out, const uint8_t *col, int size)
@@ -109,45 +136,53 @@ int score_seki_find(bool *out, const uint8_t *col, int size)
     memset(out, 0, GO_POINTS * sizeof *out);
     static _Thread_local groups g;
     int labelled = 0, found = 0;
-    uint8_t seki_label[GO_POINTS];
+    /* 0 = not a shared point, 1 = shared and fillable by someone, 2 = shared, unfillable. */
+    uint8_t shared[GO_POINTS];
+    memset(shared, 0, sizeof shared);
     for (int y = 0; y < size; y++)
         for (int x = 0; x < size; x++) {
             go_point p = go_point_at(x, y);
-            if (col[p] != GO_EMPTY)
+            if (col[p] != GO_EMPTY || !between_both(col, p))
                 continue;
-            int seen = 0;
-            for (int d = 0; d < 4; d++) {
-                uint8_t c = col[p + dir4[d]];
-                if (c == GO_BLACK || c == GO_WHITE)
-                    seen |= c;
-            }
-            if (seen != (GO_BLACK | GO_WHITE))
-                continue; /* not between both colours */
             if (!labelled) {
                 label_groups(&g, col, size);
-                memset(seki_label, 0, sizeof seki_label);
                 labelled = 1;
             }
-            int black_libs = libs_after(&g, col, size, p, GO_BLACK);
-            int white_libs = libs_after(&g, col, size, p, GO_WHITE);
-            if (black_libs != 0 && black_libs != 1)
-                continue; /* Black can fill it safely (or capture): plain dame */
-            if (white_libs != 0 && white_libs != 1)
-                continue;
-            for (int d = 0; d < 4; d++) {
-                go_point r = p + dir4[d];
-                if (col[r] == GO_BLACK || col[r] == GO_WHITE)
-                    seki_label[g.id[r]] = 1;
-            }
-            found = 1;
+            shared[p] = unfillable(&g, col, size, p) ? 2 : 1;
+            found |= shared[p] == 2;
         }
     if (!found)
         return 0;
+    /* A Black group and a White group around an unfillable point live together unless some
+     * other liberty of both can be filled safely: then one side can still close the race (a
+     * capturing race, not a seki). */
+    uint8_t keep[GO_POINTS];
+    memset(keep, 0, sizeof keep);
+    for (int y = 0; y < size; y++)
+        for (int x = 0; x < size; x++) {
+            go_point p = go_point_at(x, y);
+            if (shared[p] != 2)
+                continue;
+            for (int d = 0; d < 4; d++) {
+                go_point bp = p + dir4[d];
+                if (col[bp] != GO_BLACK)
+                    continue;
+                for (int e = 0; e < 4; e++) {
+                    go_point wp = p + dir4[e];
+                    if (col[wp] != GO_WHITE)
+                        continue;
+                    if (race_open(&g, col, size, shared, g.id[bp], g.id[wp]))
+                        continue;
+                    keep[g.id[bp]] = 1;
+                    keep[g.id[wp]] = 1;
+                }
+            }
+        }
     int n = 0;
     for (int y = 0; y < size; y++)
         for (int x = 0; x < size; x++) {
             go_point p = go_point_at(x, y);
-            if ((col[p] == GO_BLACK || col[p] == GO_WHITE) && seki_label[g.id[p]]) {
+            if ((col[p] == GO_BLACK || col[p] == GO_WHITE) && keep[g.id[p]]) {
                 out[p] = true;
                 n++;
             }

@@ -7,6 +7,10 @@
 
 static const int dir4[4] = {-GO_STRIDE, 1, GO_STRIDE, -1};
 
+/* A structural seki whose liberties the group's colour owns in fewer than this share of the
+ * playouts is a dead group that happens to look like a seki (per mille). */
+#define SEKI_FLOOR 250
+
 /* Playouts when the caller leaves it to us: sized so a 19x19 stays well inside 100 ms. */
 static int auto_playouts(int size)
 {
@@ -95,59 +99,87 @@ int go_score_suggest_dead(go_dead_suggestion *out, const go_board *b, go_color t
     go_score_benson(benson_black, b, GO_BLACK);
     go_score_benson(benson_white, b, GO_WHITE);
 
-    /* Groups: MC share of ownership kept by the group's colour. */
+    /* Structural seki on the position as it stands (before anything is removed). */
+    uint8_t col[GO_POINTS];
+    bool seki_before[GO_POINTS], seki_after[GO_POINTS];
+    int rc = score_remove_dead(col, b, NULL, 0);
+    if (rc != 0)
+        return rc;
+    score_seki_find(seki_before, col, size);
+
+    /* Groups. The decision uses the ownership of the group's liberties: where a group
+     * breathes is what the playouts settle most reliably (a dead group inside a large
+     * territory keeps its own stones in many light playouts, since both sides play at random
+     * around it, but its liberties end up the opponent's). The stones' own share is reported
+     * alongside for the confidence. */
     go_point stones[GO_MAX_SIZE * GO_MAX_SIZE];
     uint8_t done[GO_POINTS];
+    uint16_t lib_mark[GO_POINTS];
     memset(done, 0, sizeof done);
+    memset(lib_mark, 0, sizeof lib_mark);
     for (int i = 0; i < npoints; i++) {
         go_point p = points[i];
         go_color c = go_board_at(b, p);
         if (c == GO_EMPTY || done[p])
             continue;
         int n = go_board_group(b, p, stones, GO_MAX_SIZE * GO_MAX_SIZE);
-        long long kept = 0;
+        const int *own = c == GO_BLACK ? black_owned : white_owned;
+        long long kept = 0, lib_kept = 0;
+        int libs = 0;
+        uint16_t mark = (uint16_t)(out->ngroups + 1);
         for (int k = 0; k < n; k++) {
             done[stones[k]] = 1;
-            kept += c == GO_BLACK ? black_owned[stones[k]] : white_owned[stones[k]];
+            kept += own[stones[k]];
+            for (int d = 0; d < 4; d++) {
+                go_point q = stones[k] + dir4[d];
+                if (go_board_at(b, q) == GO_EMPTY && lib_mark[q] != mark) {
+                    lib_mark[q] = mark;
+                    lib_kept += own[q];
+                    libs++;
+                }
+            }
         }
         go_group_status *g = &out->groups[out->ngroups++];
         g->id = go_board_group_id(b, p);
         g->color = c;
         g->stones = n;
         g->owned_permille = (int)(1000LL * kept / ((long long)n * playouts));
+        int breath = libs ? (int)(1000LL * lib_kept / ((long long)libs * playouts))
+                          : g->owned_permille;
         g->benson_alive = c == GO_BLACK ? benson_black[p] : benson_white[p];
         if (g->benson_alive) {
             g->status = GO_STATUS_ALIVE;
             g->confidence = 1000;
-        } else if (g->owned_permille < 500) {
+        } else if (seki_before[p] && breath >= SEKI_FLOOR) {
+            /* Random playouts kill seki groups about half of the time (whoever fills a shared
+             * liberty first loses), so the structure decides, not the share. */
+            g->status = GO_STATUS_SEKI;
+            g->confidence = 1000 - (breath > 500 ? breath - 500 : 500 - breath);
+        } else if (breath < 500) {
             g->status = GO_STATUS_DEAD;
-            g->confidence = 1000 - g->owned_permille;
+            g->confidence = 1000 - breath;
         } else {
             g->status = GO_STATUS_ALIVE;
-            g->confidence = g->owned_permille;
+            g->confidence = breath;
         }
     }
 
-    /* Seki: with the suggested dead removed, groups around a shared point that neither side
-     * can fill live together; random playouts kill such groups about half of the time, so
-     * the structure, not the ownership share, decides. */
+    /* Seki that appear once the dead stones are gone (e.g. a group that shares liberties with
+     * a neighbour only after a dead stone between them is lifted). */
     go_point dead_now[GO_MAX_SIZE * GO_MAX_SIZE];
     int ndead_now = 0;
     for (int i = 0; i < out->ngroups; i++)
         if (out->groups[i].status == GO_STATUS_DEAD)
             dead_now[ndead_now++] = out->groups[i].id;
-    uint8_t col[GO_POINTS];
-    bool seki[GO_POINTS];
-    int rc = score_remove_dead(col, b, dead_now, ndead_now);
+    rc = score_remove_dead(col, b, dead_now, ndead_now);
     if (rc != 0)
         return rc;
-    if (score_seki_find(seki, col, size) > 0)
+    if (score_seki_find(seki_after, col, size) > 0)
         for (int i = 0; i < out->ngroups; i++) {
             go_group_status *g = &out->groups[i];
-            if (g->status == GO_STATUS_ALIVE && seki[g->id]) {
+            if (g->status == GO_STATUS_ALIVE && !g->benson_alive && seki_after[g->id]) {
                 g->status = GO_STATUS_SEKI;
-                int spread = g->owned_permille > 500 ? g->owned_permille - 500 : 500 - g->owned_permille;
-                g->confidence = 1000 - spread;
+                g->confidence = 1000 - (g->confidence - 500);
             }
         }
 

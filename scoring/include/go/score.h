@@ -152,7 +152,8 @@ typedef struct go_group_status {
     int stones;
     go_status status;
     int confidence;      /* 500..1000 per mille: how sure the status is */
-    int owned_permille;  /* share of (playout, stone) pairs where the group's colour kept it */
+    int owned_permille;  /* share of (playout, stone) pairs where the group's colour kept it;
+                          * the status itself is decided on the group's liberties, see suggest.c */
     bool benson_alive;   /* unconditionally alive (Benson): never suggested dead */
 } go_group_status;
 

@@ -1,0 +1,314 @@
+/* make bench-scoring: counts per second on 19x19 finished positions, dead-stone suggestion
+ * latency (median, p95) over the GNU Go corpus, and agreement with GNU Go 3.8 (dead set,
+ * winner, margin). `bench_scoring -v` also lists every game where goref and GNU Go differ. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <jansson.h>
+
+#include "go/board.h"
+#include "go/score.h"
+
+#define MAX_GAMES 400
+
+typedef struct game {
+    char id[16];
+    go_board board;
+    go_color to_move;
+    int komi_quarters;
+    int handicap;
+    int ndead;
+    go_point dead[GO_MAX_SIZE * GO_MAX_SIZE];
+    int gnugo_w_minus_b_halves; /* final_score in half points, White positive */
+    int split_w_minus_b_halves; /* derived_split_rule margin, White positive */
+    int neutral;
+} game;
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static char *read_text(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+        free(buf);
+        buf = NULL;
+    }
+    fclose(f);
+    if (buf) {
+        buf[n] = '\0';
+        *len = (size_t)n;
+    }
+    return buf;
+}
+
+static int load_game(game *g, const char *dir, int number)
+{
+    char path[4096];
+    size_t len;
+    snprintf(g->id, sizeof g->id, "g%04d", number);
+    if (snprintf(path, sizeof path, "%s/%s.board.txt", dir, g->id) >= (int)sizeof path)
+        return -1;
+    char *text = read_text(path, &len);
+    if (!text)
+        return -1;
+    int rc = go_board_from_text(&g->board, text, len);
+    free(text);
+    if (rc != 0)
+        return -1;
+    if (snprintf(path, sizeof path, "%s/%s.json", dir, g->id) >= (int)sizeof path)
+        return -1;
+    json_error_t err;
+    json_t *root = json_load_file(path, 0, &err);
+    if (!root)
+        return -1;
+    int size = go_board_size(&g->board);
+    const char *to_move = json_string_value(json_object_get(root, "to_move"));
+    g->to_move = to_move && strcmp(to_move, "white") == 0 ? GO_WHITE : GO_BLACK;
+    go_score_komi_parse_points(&g->komi_quarters,
+                               json_string_value(json_object_get(root, "komi")));
+    g->handicap = (int)json_integer_value(json_object_get(root, "handicap"));
+    json_t *gnugo = json_object_get(root, "gnugo");
+    g->gnugo_w_minus_b_halves =
+        (int)(json_number_value(json_object_get(gnugo, "final_score_white_minus_black")) * 2.0 +
+              (json_number_value(json_object_get(gnugo, "final_score_white_minus_black")) >= 0
+                   ? 0.25
+                   : -0.25));
+    json_t *split = json_object_get(root, "derived_split_rule");
+    double sm = json_number_value(json_object_get(split, "margin_white_minus_black"));
+    g->split_w_minus_b_halves = (int)(sm * 2.0 + (sm >= 0 ? 0.25 : -0.25));
+    g->neutral = (int)json_integer_value(json_object_get(split, "neutral"));
+    g->ndead = 0;
+    size_t i, j;
+    json_t *grp, *pt;
+    json_array_foreach(json_object_get(gnugo, "dead"), i, grp)
+    {
+        json_array_foreach(grp, j, pt)
+        {
+            go_point p;
+            if (go_point_from_gtp(&p, json_string_value(pt), size) == 0)
+                g->dead[g->ndead++] = p;
+        }
+    }
+    json_decref(root);
+    return 0;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Same set of dead stones? */
+static int same_dead(const game *g, const go_dead_suggestion *s)
+{
+    if (g->ndead != s->ndead)
+        return 0;
+    bool mark[GO_POINTS] = {0};
+    for (int i = 0; i < g->ndead; i++)
+        mark[g->dead[i]] = true;
+    for (int i = 0; i < s->ndead; i++)
+        if (!mark[s->dead[i]])
+            return 0;
+    return 1;
+}
+
+static void print_board_diff(const game *g, const go_dead_suggestion *s)
+{
+    int size = go_board_size(&g->board);
+    bool gd[GO_POINTS] = {0}, sd[GO_POINTS] = {0};
+    for (int i = 0; i < g->ndead; i++)
+        gd[g->dead[i]] = true;
+    for (int i = 0; i < s->ndead; i++)
+        sd[s->dead[i]] = true;
+    printf("    GNU Go dead lowercase | goref dead marked * | seki +\n");
+    for (int y = 0; y < size; y++) {
+        printf("    %2d ", size - y);
+        for (int x = 0; x < size; x++) {
+            go_point p = go_point_at(x, y);
+            go_color c = go_board_at(&g->board, p);
+            char ch = go_color_char(c);
+            if (gd[p])
+                ch = (char)(ch == 'X' ? 'x' : 'o');
+            go_status st = go_suggestion_status_at(s, &g->board, p);
+            printf("%c%c", ch, sd[p] ? '*' : st == GO_STATUS_SEKI ? '+' : ' ');
+        }
+        printf("   ");
+        for (int x = 0; x < size; x++) {
+            int own = s->black_owned[go_point_at(x, y)];
+            printf("%c", own >= 800 ? 'B' : own >= 500 ? 'b' : own > 200 ? 'w' : 'W');
+        }
+        printf("\n");
+    }
+    for (int i = 0; i < s->ngroups; i++) {
+        const go_group_status *gs = &s->groups[i];
+        char name[8];
+        go_point_to_gtp(name, sizeof name, gs->id, size);
+        bool gnugo_dead = gd[gs->id];
+        bool ours = gs->status == GO_STATUS_DEAD;
+        if (gnugo_dead != ours)
+            printf("    group %s (%c, %d stones): gnugo %s, goref %s kept %d permille%s\n", name,
+                   go_color_char(gs->color), gs->stones, gnugo_dead ? "dead" : "alive",
+                   ours ? "dead" : gs->status == GO_STATUS_SEKI ? "seki" : "alive",
+                   gs->owned_permille, gs->benson_alive ? " (Benson)" : "");
+    }
+}
+
+int main(int argc, char **argv)
+{
+    int verbose = argc > 1 && strcmp(argv[1], "-v") == 0;
+    int dump = argc > 1 && strcmp(argv[1], "-d") == 0;
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s/gnugo/games", GOREF_DATA_DIR);
+    static game games[MAX_GAMES];
+    int ngames = 0;
+    for (int i = 1; i <= 300 && ngames < MAX_GAMES; i++)
+        if (load_game(&games[ngames], dir, i) == 0)
+            ngames++;
+    if (ngames == 0) {
+        printf("no corpus at %s: nothing to measure\n", dir);
+        return 1;
+    }
+    printf("goref scoring benchmark (%d finished GNU Go games from %s)\n\n", ngames, dir);
+    printf("| measure | value | target | |\n|---|---|---|---|\n");
+
+    /* 1. Counts per second on 19x19 finished positions, GNU Go's dead lists. */
+    {
+        int idx[MAX_GAMES], n19 = 0;
+        for (int i = 0; i < ngames; i++)
+            if (go_board_size(&games[i].board) == 19)
+                idx[n19++] = i;
+        go_count c;
+        long counts = 0;
+        long sink = 0;
+        double t0 = now(), t;
+        do {
+            for (int k = 0; k < n19; k++) {
+                const game *g = &games[idx[k]];
+                go_count_options o = GO_COUNT_OPTIONS_INIT;
+                o.komi_quarters = g->komi_quarters;
+                o.handicap = g->handicap;
+                go_score_count(&c, &g->board, g->dead, g->ndead, &o);
+                sink += c.margin_quarters;
+            }
+            counts += n19;
+            t = now() - t0;
+        } while (t < 1.0);
+        double rate = (double)counts / t;
+        printf("| counts/s, 19x19 finished (%d positions, one core) | %.0f | >= 500000 | %s |\n",
+               n19, rate, rate >= 500000 ? "met" : "MISSED");
+        if (sink == 42)
+            printf("\n");
+    }
+
+    /* 2. Suggestion latency and agreement. */
+    static double lat[MAX_GAMES];
+    int same_set = 0, same_winner = 0, margin_ok = 0, margin_explained = 0;
+    double lat_by_size[26] = {0};
+    int n_by_size[26] = {0};
+    static go_dead_suggestion s;
+    for (int i = 0; i < ngames; i++) {
+        const game *g = &games[i];
+        go_suggest_options so = GO_SUGGEST_OPTIONS_INIT;
+        double t0 = now();
+        go_score_suggest_dead(&s, &g->board, g->to_move, &so);
+        lat[i] = (now() - t0) * 1000.0;
+        int size = go_board_size(&g->board);
+        lat_by_size[size] += lat[i];
+        n_by_size[size]++;
+
+        go_count_options o = GO_COUNT_OPTIONS_INIT;
+        o.komi_quarters = g->komi_quarters;
+        o.handicap = g->handicap;
+        go_count ours, with_gnugo_dead;
+        go_score_count(&ours, &g->board, s.dead, s.ndead, &o);
+        go_score_count(&with_gnugo_dead, &g->board, g->dead, g->ndead, &o);
+        int set_ok = same_dead(g, &s);
+        if (dump) {
+            bool gd[GO_POINTS] = {0};
+            for (int k = 0; k < g->ndead; k++)
+                gd[g->dead[k]] = true;
+            for (int k = 0; k < s.ngroups; k++) {
+                const go_group_status *gs = &s.groups[k];
+                /* Mean ownership by the group's colour over its liberties and the empty points
+                 * two steps away. */
+                go_point st[GO_MAX_SIZE * GO_MAX_SIZE];
+                int n = go_board_group(&g->board, gs->id, st, GO_MAX_SIZE * GO_MAX_SIZE);
+                bool m[GO_POINTS] = {0};
+                long sum = 0;
+                int cnt = 0;
+                static const int d4[4] = {-GO_STRIDE, 1, GO_STRIDE, -1};
+                for (int a = 0; a < n; a++)
+                    for (int d = 0; d < 4; d++) {
+                        go_point q = st[a] + d4[d];
+                        if (go_board_at(&g->board, q) == GO_EMPTY && !m[q]) {
+                            m[q] = true;
+                            int own = s.black_owned[q];
+                            sum += gs->color == GO_BLACK ? own : 1000 - own;
+                            cnt++;
+                        }
+                    }
+                printf("D %s %d %c %d %d %d %d %d %d\n", g->id, size, go_color_char(gs->color),
+                       gs->stones, gs->owned_permille, cnt ? (int)(sum / cnt) : -1,
+                       go_board_liberties(&g->board, gs->id), gs->benson_alive, gd[gs->id]);
+            }
+        }
+        same_set += set_ok;
+        int gw = g->gnugo_w_minus_b_halves > 0 ? GO_WHITE : g->gnugo_w_minus_b_halves < 0 ? GO_BLACK : GO_EMPTY;
+        int win_ok = (int)ours.winner == gw;
+        same_winner += win_ok;
+        /* Margin in half points, White positive, like GNU Go's. */
+        int our_halves = -with_gnugo_dead.margin_quarters;
+        int m_ok = our_halves == g->gnugo_w_minus_b_halves;
+        margin_ok += m_ok;
+        if (!m_ok && (g->neutral > 0 || with_gnugo_dead.seki_black + with_gnugo_dead.seki_white > 0))
+            margin_explained++;
+        if (verbose && (!set_ok || !win_ok || !m_ok)) {
+            char r[16];
+            printf("\n%s %dx%d komi %d/4 handicap %d: dead set %s, winner %s (goref %s, GNU Go %+.1f W), "
+                   "margin with GNU Go's dead %s (goref %+.1f W, GNU Go %+.1f W, neutral %d)\n",
+                   g->id, size, size, g->komi_quarters, g->handicap, set_ok ? "same" : "DIFFERS",
+                   win_ok ? "same" : "DIFFERS", go_count_gtp_result(r, sizeof r, &ours),
+                   g->gnugo_w_minus_b_halves / 2.0, m_ok ? "same" : "DIFFERS",
+                   our_halves / 2.0, g->gnugo_w_minus_b_halves / 2.0, g->neutral);
+            if (!set_ok)
+                print_board_diff(g, &s);
+        }
+    }
+    double sorted[MAX_GAMES];
+    memcpy(sorted, lat, sizeof(double) * (size_t)ngames);
+    qsort(sorted, (size_t)ngames, sizeof(double), cmp_double);
+    double median = sorted[ngames / 2], p95 = sorted[(ngames * 95) / 100];
+    if (verbose)
+        printf("\n| measure | value | target | |\n|---|---|---|---|\n");
+    for (int size = 2; size <= 25; size++)
+        if (n_by_size[size])
+            printf("| suggestion mean latency %dx%d (%d games) | %.1f ms | | |\n", size, size,
+                   n_by_size[size], lat_by_size[size] / n_by_size[size]);
+    printf("| suggestion latency median (all sizes) | %.1f ms | < 50 ms | %s |\n", median,
+           median < 50 ? "met" : "MISSED");
+    printf("| suggestion latency p95 (all sizes) | %.1f ms | < 100 ms | %s |\n", p95,
+           p95 < 100 ? "met" : "MISSED");
+    printf("| suggestion latency max | %.1f ms | < 100 ms on 19x19 | %s |\n", sorted[ngames - 1],
+           sorted[ngames - 1] < 100 ? "met" : "MISSED");
+    printf("| same dead set as GNU Go | %d/%d = %.1f%% | >= 97%% | %s |\n", same_set, ngames,
+           100.0 * same_set / ngames, same_set * 100 >= 97 * ngames ? "met" : "MISSED");
+    printf("| same winner as GNU Go final_score | %d/%d = %.1f%% | >= 99%% | %s |\n", same_winner,
+           ngames, 100.0 * same_winner / ngames, same_winner * 100 >= 99 * ngames ? "met" : "MISSED");
+    printf("| same margin as GNU Go (its dead list) | %d/%d; %d others have seki or open dame | | |\n",
+           margin_ok, ngames, margin_explained);
+    return 0;
+}
