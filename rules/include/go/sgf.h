@@ -115,8 +115,9 @@ int go_sgf_node_add_value(go_sgf *sgf, go_sgf_node *node, const char *id, const 
 int go_sgf_node_set(go_sgf *sgf, go_sgf_node *node, const char *id, const char *value);
 
 /* ------------------------------------------------------------------------------------------
- * Writing: FF[4] text, UTF-8, every tree and variation kept, "]" "\" (and ":" in composed
- * values) escaped. A root's CA is written as CA[UTF-8] since values are UTF-8.
+ * Writing: FF[4] text, UTF-8, every tree and variation kept, "]" and "\" escaped (values
+ * are stored unescaped, so a "\:" inside a composed value is written back as ":"). A root's CA
+ * is written as CA[UTF-8] since values are UTF-8.
  * *out is malloc'd, NUL-terminated, and belongs to the caller (free()).
  * ------------------------------------------------------------------------------------------ */
 int go_sgf_write(char **out, size_t *out_len, const go_sgf *sgf);
@@ -175,8 +176,9 @@ int go_sgf_info(go_sgf_game_info *out, const go_sgf *sgf, size_t game);
  * exactly n AB stones and nothing else is placed as a free handicap so that
  * go_game_handicap() counts it), then PL, then the move B[]/W[] ("" and "tt" on boards up to
  * 19 are passes). HA without stones places nothing (Fox writes HA[1], HA[2] with the stones
- * in the first move node). Moves need not alternate (the record decides). Passes after the
- * game ended by two passes are accepted (play resumed).
+ * in the first move node). Moves need not alternate (the record decides). More passes after
+ * two passes are accepted (3-, 4-pass records); a stone after two passes is refused with
+ * GO_EGAMEOVER, since go_game cannot resume play after a dispute.
  *
  * Errors name the place: GO_EOCCUPIED, GO_ESUICIDE, GO_EKO, GO_ESUPERKO, GO_EOFFBOARD (with
  * "move 23 B[eg] (SGF byte 812): ..."), GO_EPARSE for a coordinate that is not one
