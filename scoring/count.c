@@ -342,8 +342,22 @@ static int parse_amount(int *out, const char *text, long long unit, const char *
         }
         if (frac_digits == 0 && digits == 0)
             return go_error_set(GO_EPARSE, "%s '%s' is not a number", what, text);
+    } else if (*s == '/' && digits > 0) {
+        /* A bare fraction: "3/4". */
+        s++;
+        long long bden = 0;
+        int bd = 0;
+        while (*s >= '0' && *s <= '9' && bd < 6) {
+            bden = bden * 10 + (*s++ - '0');
+            bd++;
+        }
+        if (bd == 0 || bden == 0)
+            return go_error_set(GO_EPARSE, "%s '%s': bad fraction", what, text);
+        num = whole;
+        whole = 0;
+        den = bden;
     } else {
-        /* Optional fraction: "3 3/4", "3又3/4", "3/4". */
+        /* Optional fraction after the whole part: "3 3/4", "3又3/4". */
         const char *f = s;
         if (strncmp(f, "又", strlen("又")) == 0)
             f += strlen("又");
