@@ -371,23 +371,17 @@ static int insert_pairs(go_club *club, const ev_data *ev, int round, const pair 
 static size_t berger_round(pair *out, int n, int r)
 {
     size_t k = 0;
-    int m = n - 1;
-    for (int i = 0; i < m; i++) {
-        if ((2 * i) % m == (r - 1) % m) {
-            /* against the last player: the last player takes the first move in even rounds */
-            if (r % 2 == 0)
-                out[k++] = (pair){n - 1, i};
-            else
-                out[k++] = (pair){i, n - 1};
-        }
-        for (int j = i + 1; j < m; j++)
-            if ((i + j) % m == (r - 1) % m) {
-                /* i + j odd (1-based even): the lower number first, else the higher */
-                if ((i + j) % 2 == 0)
-                    out[k++] = (pair){i, j};
-                else
-                    out[k++] = (pair){j, i};
-            }
+    int m = n - 1, i0 = 0;
+    while ((2 * i0) % m != (r - 1) % m)
+        i0++;
+    /* Board 1: the last player, who takes the first move in even rounds. */
+    out[k++] = r % 2 == 0 ? (pair){n - 1, i0} : (pair){i0, n - 1};
+    /* Then outwards round the circle from i0, as the printed tables list them. */
+    for (int d = 1; d < n / 2; d++) {
+        int i = (i0 + d) % m, j = (i0 - d + m) % m;
+        int lo = i < j ? i : j, hi = i < j ? j : i;
+        /* an odd sum of numbers: the lower number first, else the higher */
+        out[k++] = (lo + hi) % 2 == 1 ? (pair){lo, hi} : (pair){hi, lo};
     }
     return k;
 }

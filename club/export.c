@@ -160,8 +160,8 @@ int go_club_export_trf(go_club *club, FILE *out, int64_t event)
                 continue;
             snprintf(buf, sizeof buf, "%4d", g->opponent >= 0 ? g->opponent + 1 : 0);
             trf_field(line, c0, 4, buf);
-            line[c0 + 4 - 1] = g->opponent >= 0 ? g->color : '-';
-            line[c0 + 6 - 1] = g->result;
+            line[c0 + 4] = g->opponent >= 0 ? g->color : '-';
+            line[c0 + 6] = g->result;
         }
         size_t end = width;
         while (end > 0 && line[end - 1] == ' ')

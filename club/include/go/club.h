@@ -196,7 +196,7 @@ typedef struct go_game_record {
     char date[11];
     int64_t black, white;     /* member ids; white 0 for a bye */
     int handicap;
-    int komi_quarters;        /* 3 3/4 stones = 15 */
+    int komi_quarters;        /* default 15 = 3 3/4 stones (today's Chinese rules; 1988: 11) */
     char rules[17];           /* "chinese" */
     char winner;              /* 'B', 'W', 'D' draw, 'N' both lose, 0 unknown */
     go_result_by by;
@@ -210,7 +210,7 @@ typedef struct go_game_record {
     int64_t event;            /* 0: a friendly game */
     int round, board;
 } go_game_record;
-#define GO_GAME_RECORD_INIT {0, "", 0, 0, 0, 0, "chinese", 0, GO_BY_PENDING, 0, "", 0, 0, NULL, NULL, NULL, "", 0, 0, 0}
+#define GO_GAME_RECORD_INIT {0, "", 0, 0, 0, 15, "chinese", 0, GO_BY_PENDING, 0, "", 0, 0, NULL, NULL, NULL, "", 0, 0, 0}
 
 /* Adds a game (or, when rec->id > 0, enters the result of that paired game). Applies Article
  * 25: a player with two warnings loses, whatever was entered. */
