@@ -12,6 +12,8 @@ typedef struct goref_command {
 
 /* service/cmd_gtp.c: the GTP v2 engine on stdin/stdout. */
 int cmd_gtp(int argc, char **argv);
+/* service/cmd_serve.c: the HTTP service and the web page. */
+int cmd_serve(int argc, char **argv);
 /* service/cmd_scan.c: photo -> position (vision). */
 int cmd_scan(int argc, char **argv);
 

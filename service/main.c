@@ -15,6 +15,7 @@ static const goref_command commands[] = {
     {"version", "print the version", cmd_version},
     {"help", "list the commands", cmd_help},
     {"gtp", "speak GTP v2 on stdin/stdout (GoGui, Sabaki, GNU Go twogtp)", cmd_gtp},
+    {"serve", "run the HTTP service and the web page (phone, browser)", cmd_serve},
     {"scan", "read the position from a photo of a board (vision)", cmd_scan},
 };
 

@@ -1,0 +1,177 @@
+/* Internals of the HTTP service shared by its files: the server state, one request as the
+ * handlers see it, the reply helpers (one JSON error shape), the route flags checked centrally
+ * (auth, role, CSRF, content type) and the entry points of each concern. */
+#ifndef GOREF_HTTP_INT_H
+#define GOREF_HTTP_INT_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <jansson.h>
+#include <microhttpd.h>
+#include <sqlite3.h>
+
+#include "http.h"
+
+#define HTTP_DEFAULT_MAX_BODY (25u * 1024u * 1024u)
+#define HTTP_TOKEN_HEX 64 /* 32 random bytes as hex */
+
+/* Roles as bits, so that a route lists who may call it. */
+enum {
+    ROLE_ADMIN = 1,
+    ROLE_SECRETARY = 2,
+    ROLE_TEACHER = 4,
+    ROLE_REFEREE = 8,
+    ROLE_ANY = 15,
+};
+
+typedef struct http_auth http_auth; /* http_auth.c */
+
+struct go_http {
+    go_http_options opts;
+    char bind[64];
+    char db_path[1024];
+    char web_dir[4096]; /* canonical, or "" for the embedded files */
+    struct MHD_Daemon *daemon;
+    unsigned port;
+    unsigned ncores;
+    http_auth *auth;
+    atomic_int in_flight;   /* requests between first call and completion */
+    atomic_int heavy_now;   /* scans and suggestions running */
+    atomic_bool stopping;
+    void *club;             /* go_club handle when the club module is built (http_club.c) */
+    pthread_mutex_t club_lock;
+};
+
+typedef struct http_user {
+    long long id;
+    char name[128];
+    int role;                        /* one ROLE_ bit */
+    char csrf[HTTP_TOKEN_HEX + 1];
+    char session_hash[HTTP_TOKEN_HEX + 1];
+} http_user;
+
+#define HTTP_MAX_EXTRA_HEADERS 4
+
+typedef struct http_req {
+    go_http *srv;
+    struct MHD_Connection *conn;
+    const char *method;
+    const char *url;      /* path only; MHD strips the query */
+    char client_ip[64];
+    char *body;           /* NUL-terminated, body_len bytes */
+    size_t body_len, body_cap;
+    size_t discarded;     /* bytes dropped after the cap was passed */
+    bool too_big;
+    bool counted;         /* in_flight was incremented */
+    bool have_user;
+    http_user user;
+    /* The reply being built. */
+    int status;
+    struct MHD_Response *resp;
+    char extra_name[HTTP_MAX_EXTRA_HEADERS][32];
+    char extra_value[HTTP_MAX_EXTRA_HEADERS][256];
+    int nextra;
+} http_req;
+
+/* -------------------------------------------------------------------- replies (http_json.c) */
+
+/* Status and error code for a go_err, from one table. */
+int http_status_of(int err, const char **out_code);
+/* Queues body (copied) with a status and content type. */
+void http_reply(http_req *r, int status, const char *content_type, const void *body, size_t len);
+/* Serialises and frees j (compact UTF-8). */
+void http_reply_json(http_req *r, int status, json_t *j);
+/* Takes a malloc'd JSON text. */
+void http_reply_json_text(http_req *r, int status, char *text);
+/* { "error": code, "message": text } with status. */
+void http_reply_error(http_req *r, int status, const char *code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+/* The error shape for a go_err, message from go_error_last() or go_strerror(). */
+void http_reply_goerr(http_req *r, int err);
+/* Adds a header to the reply to come (Set-Cookie, Retry-After...). */
+void http_reply_header(http_req *r, const char *name, const char *value);
+
+/* Parses the body as a JSON object (400 replied and NULL returned when it is not one). */
+json_t *http_body_json(http_req *r);
+/* Optional members with type checks: 0 when absent (out untouched) or fine; otherwise a
+ * 400 is replied and -1 returned. */
+int http_json_string(http_req *r, json_t *obj, const char *key, const char **out, size_t max);
+int http_json_int(http_req *r, json_t *obj, const char *key, long long *out, long long lo,
+                  long long hi);
+int http_json_bool(http_req *r, json_t *obj, const char *key, bool *out);
+const char *http_header(http_req *r, const char *name);
+const char *http_query(http_req *r, const char *name);
+/* True when the content type's media type (before ';') equals want, case-insensitive. */
+bool http_content_type_is(const char *content_type, const char *want);
+
+/* ----------------------------------------------------------------------- auth (http_auth.c) */
+
+int http_auth_open(http_auth **out, const char *db_path, const go_http_options *opts);
+void http_auth_close(http_auth *a);
+/* Fills r->user from the session cookie when it names a live session. */
+void http_auth_identify(http_req *r);
+const char *http_role_name(int role);
+int http_role_parse(const char *name);
+
+void http_api_login(http_req *r);
+void http_api_logout(http_req *r);
+void http_api_me(http_req *r);
+void http_api_users_list(http_req *r);
+void http_api_users_create(http_req *r);
+void http_api_users_update(http_req *r); /* POST /api/users/{id} */
+void http_api_users_delete(http_req *r); /* DELETE /api/users/{id} */
+void http_api_password(http_req *r);     /* POST /api/me/password */
+
+/* ---------------------------------------------------------------- static (http_static.c) */
+
+void http_static_get(http_req *r);
+
+/* The files of web/, embedded at build time (http_assets.c, generated by http_embed.cmake):
+ * the only files the server gives out unless --web-dir is set. */
+typedef struct http_asset {
+    const char *path; /* "/index.html" */
+    const char *mime;
+    const unsigned char *data;
+    size_t len;
+} http_asset;
+extern const http_asset http_assets[];
+extern const size_t http_assets_count;
+
+/* ------------------------------------------------------------ multipart (http_multipart.c) */
+
+typedef struct http_part {
+    char name[64];
+    char filename[256];
+    char content_type[128];
+    const char *data; /* into the body */
+    size_t len;
+} http_part;
+#define HTTP_MAX_PARTS 16
+/* Splits a multipart/form-data body; parts point into body. GO_EPARSE with a detail when the
+ * body is malformed or truncated. */
+int http_multipart_parse(http_part *out, int *out_n, int max, const char *content_type,
+                         const char *body, size_t len);
+
+/* --------------------------------------------------------------- endpoints of the modules */
+
+/* A slot for CPU-heavy work (scan, suggestion) or a 503 with Retry-After already replied. */
+bool http_heavy_enter(http_req *r);
+void http_heavy_leave(http_req *r);
+
+void http_api_count(http_req *r);        /* http_score.c */
+void http_api_suggest_dead(http_req *r); /* http_score.c */
+void http_api_scan(http_req *r);         /* http_vision.c */
+void http_api_score(http_req *r);        /* http_vision.c */
+void http_api_overlay(http_req *r);      /* http_vision.c: GET /api/overlay/{id} */
+void http_api_club(http_req *r);         /* http_club.c: every /api/club/... route */
+int http_club_open(go_http *srv);
+void http_club_close(go_http *srv);
+
+#endif

@@ -1,0 +1,217 @@
+/* Replies of the HTTP service: the one table from go_err to HTTP status and error code, the
+ * one JSON error shape { "error": CODE, "message": TEXT }, and typed access to JSON bodies so
+ * that each handler refuses bad input the same way. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "go/error.h"
+#include "http_int.h"
+
+static const struct {
+    int err;
+    int status;
+    const char *code;
+} err_table[] = {
+    {GO_EINVAL, 400, "invalid"},
+    {GO_ENOMEM, 503, "no_memory"},
+    {GO_EOFFBOARD, 400, "off_board"},
+    {GO_EOCCUPIED, 409, "occupied"},
+    {GO_ESUICIDE, 422, "suicide"},
+    {GO_EKO, 422, "ko"},
+    {GO_ESUPERKO, 422, "superko"},
+    {GO_EGAMEOVER, 409, "game_over"},
+    {GO_EPARSE, 400, "parse"},
+    {GO_EUNSUPPORTED, 422, "unsupported"},
+    {GO_ERANGE, 400, "range"},
+    {GO_EIO, 500, "io"},
+    {GO_ENOBOARD, 422, "no_board"},
+    {GO_EIMAGE, 422, "image"},
+    {GO_EDB, 500, "database"},
+    {GO_ENOTFOUND, 404, "not_found"},
+    {GO_EEXISTS, 409, "exists"},
+    {GO_ETOOBIG, 413, "too_big"},
+    {GO_ECHARSET, 400, "charset"},
+    {GO_EAUTH, 401, "auth"},
+    {GO_EPERM, 403, "forbidden"},
+    {GO_EBUSY, 503, "busy"},
+    {GO_ECONFLICT, 409, "conflict"},
+    {GO_EILLEGAL, 422, "illegal"},
+    {GO_EINTERNAL, 500, "internal"},
+};
+
+int http_status_of(int err, const char **out_code)
+{
+    for (size_t i = 0; i < sizeof err_table / sizeof err_table[0]; i++)
+        if (err_table[i].err == err) {
+            if (out_code)
+                *out_code = err_table[i].code;
+            return err_table[i].status;
+        }
+    if (out_code)
+        *out_code = "internal";
+    return 500;
+}
+
+void http_reply_header(http_req *r, const char *name, const char *value)
+{
+    if (r->nextra >= HTTP_MAX_EXTRA_HEADERS)
+        return;
+    snprintf(r->extra_name[r->nextra], sizeof r->extra_name[0], "%s", name);
+    snprintf(r->extra_value[r->nextra], sizeof r->extra_value[0], "%s", value);
+    r->nextra++;
+}
+
+void http_reply(http_req *r, int status, const char *content_type, const void *body, size_t len)
+{
+    if (r->resp) /* first reply wins: a handler never answers twice */
+        return;
+    struct MHD_Response *resp =
+        MHD_create_response_from_buffer(len, (void *)body, MHD_RESPMEM_MUST_COPY);
+    if (!resp)
+        return; /* the server answers 500 */
+    MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, content_type);
+    MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
+    MHD_add_response_header(resp, "Referrer-Policy", "no-referrer");
+    for (int i = 0; i < r->nextra; i++)
+        MHD_add_response_header(resp, r->extra_name[i], r->extra_value[i]);
+    r->resp = resp;
+    r->status = status;
+}
+
+void http_reply_json_text(http_req *r, int status, char *text)
+{
+    if (!text) {
+        http_reply_error(r, 503, "no_memory", "out of memory");
+        return;
+    }
+    http_reply(r, status, "application/json; charset=utf-8", text, strlen(text));
+    free(text);
+}
+
+void http_reply_json(http_req *r, int status, json_t *j)
+{
+    char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
+    json_decref(j);
+    http_reply_json_text(r, status, text);
+}
+
+void http_reply_error(http_req *r, int status, const char *code, const char *fmt, ...)
+{
+    char message[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(message, sizeof message, fmt, ap);
+    va_end(ap);
+    /* json_pack with "s" refuses invalid UTF-8: a message quoting client bytes could hold
+     * some, so fall back to a fixed text rather than failing the error reply itself. */
+    json_t *j = json_pack("{s:s,s:s}", "error", code, "message", message);
+    if (!j)
+        j = json_pack("{s:s,s:s}", "error", code, "message", "invalid text in request");
+    http_reply_json(r, status, j);
+}
+
+void http_reply_goerr(http_req *r, int err)
+{
+    const char *code;
+    int status = http_status_of(err, &code);
+    const char *detail = go_error_last();
+    http_reply_error(r, status, code, "%s", detail && detail[0] ? detail : go_strerror(err));
+    if (status == 503)
+        http_reply_header(r, "Retry-After", "1");
+}
+
+const char *http_header(http_req *r, const char *name)
+{
+    return MHD_lookup_connection_value(r->conn, MHD_HEADER_KIND, name);
+}
+
+const char *http_query(http_req *r, const char *name)
+{
+    return MHD_lookup_connection_value(r->conn, MHD_GET_ARGUMENT_KIND, name);
+}
+
+bool http_content_type_is(const char *content_type, const char *want)
+{
+    if (!content_type)
+        return false;
+    while (*content_type == ' ')
+        content_type++;
+    size_t n = strlen(want);
+    if (strncasecmp(content_type, want, n) != 0)
+        return false;
+    char next = content_type[n];
+    return next == '\0' || next == ';' || next == ' ';
+}
+
+json_t *http_body_json(http_req *r)
+{
+    if (!http_content_type_is(http_header(r, MHD_HTTP_HEADER_CONTENT_TYPE), "application/json")) {
+        http_reply_error(r, 415, "content_type", "expected Content-Type: application/json");
+        return NULL;
+    }
+    json_error_t jerr;
+    json_t *j = json_loadb(r->body ? r->body : "", r->body_len, JSON_REJECT_DUPLICATES, &jerr);
+    if (!j) {
+        http_reply_error(r, 400, "parse", "bad JSON at line %d column %d: %s", jerr.line,
+                         jerr.column, jerr.text);
+        return NULL;
+    }
+    if (!json_is_object(j)) {
+        json_decref(j);
+        http_reply_error(r, 400, "parse", "the body must be a JSON object");
+        return NULL;
+    }
+    return j;
+}
+
+int http_json_string(http_req *r, json_t *obj, const char *key, const char **out, size_t max)
+{
+    json_t *v = json_object_get(obj, key);
+    if (!v || json_is_null(v))
+        return 0;
+    if (!json_is_string(v)) {
+        http_reply_error(r, 400, "invalid", "'%s' must be a string", key);
+        return -1;
+    }
+    if (json_string_length(v) > max || strlen(json_string_value(v)) != json_string_length(v)) {
+        http_reply_error(r, 400, "invalid", "'%s' is too long or holds a NUL", key);
+        return -1;
+    }
+    *out = json_string_value(v);
+    return 0;
+}
+
+int http_json_int(http_req *r, json_t *obj, const char *key, long long *out, long long lo,
+                  long long hi)
+{
+    json_t *v = json_object_get(obj, key);
+    if (!v || json_is_null(v))
+        return 0;
+    if (!json_is_integer(v)) {
+        http_reply_error(r, 400, "invalid", "'%s' must be an integer", key);
+        return -1;
+    }
+    long long n = json_integer_value(v);
+    if (n < lo || n > hi) {
+        http_reply_error(r, 400, "range", "'%s' must be between %lld and %lld", key, lo, hi);
+        return -1;
+    }
+    *out = n;
+    return 0;
+}
+
+int http_json_bool(http_req *r, json_t *obj, const char *key, bool *out)
+{
+    json_t *v = json_object_get(obj, key);
+    if (!v || json_is_null(v))
+        return 0;
+    if (!json_is_boolean(v)) {
+        http_reply_error(r, 400, "invalid", "'%s' must be true or false", key);
+        return -1;
+    }
+    *out = json_is_true(v);
+    return 0;
+}
