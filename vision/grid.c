@@ -4,6 +4,7 @@
  * crossings seen in the image. Stones hide lines but never the whole length of one, so the
  * profiles along each family still show every grid line on a finished board. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,7 +15,7 @@
 
 typedef struct line3 {
     double l[3]; /* normalized homogeneous line in normalized image coordinates */
-    double theta;
+    double rho, theta;
     double votes;
     int family;
 } line3;
@@ -212,21 +213,41 @@ static int fit_axis(axis_fit *out, const double *prof, int nb, double dmin, doub
         total += prof[b];
     if (total <= 0)
         return -1;
-    /* Spectral magnitude for periods on a geometric grid. */
+    /* Spectral magnitude for periods on a geometric grid. For each period d the profile is
+     * first high-passed by subtracting its moving average over d: that keeps the component
+     * of period d whole but removes the long-period bulk of a board's line mass, which would
+     * otherwise outscore the grid's own period. */
     int nd = 0;
     double ds[600], fs[600];
+    double *cum = malloc(sizeof(double) * (size_t)(nb + 1));
+    if (!cum)
+        return -1;
+    cum[0] = 0;
+    for (int b = 0; b < nb; b++)
+        cum[b + 1] = cum[b] + prof[b];
     for (double d = dmin; d <= dmax && nd < 600; d *= 1.004) {
-        double re = 0, im = 0, w = 2 * PI / d;
+        int half = (int)(d / 2);
+        if (half < 1)
+            half = 1;
+        double w = 2 * PI / d, cr = cos(w), sr = sin(w);
+        double c = 1, s = 0, re = 0, im = 0, mass = 0;
         for (int b = 0; b < nb; b++) {
-            if (prof[b] == 0)
-                continue;
-            re += prof[b] * cos(w * b);
-            im += prof[b] * sin(w * b);
+            int lo = b - half < 0 ? 0 : b - half, hi = b + half + 1 > nb ? nb : b + half + 1;
+            double hp = prof[b] - (cum[hi] - cum[lo]) / (hi - lo);
+            if (hp > 0) {
+                re += hp * c;
+                im += hp * s;
+                mass += hp;
+            }
+            double nc = c * cr - s * sr;
+            s = s * cr + c * sr;
+            c = nc;
         }
         ds[nd] = d;
-        fs[nd] = hypot(re, im) / total;
+        fs[nd] = mass > 0 ? hypot(re, im) / (total + mass) : 0;
         nd++;
     }
+    free(cum);
     if (nd < 3)
         return -1;
     double fmax = 0;
@@ -337,10 +358,104 @@ static double best_window(const axis_fit *f, int n, int *out_start)
     return best;
 }
 
+typedef struct hline {
+    float rho, theta, votes;
+} hline;
+
+static int cmp_votes(const void *a, const void *b)
+{
+    float x = ((const hline *)a)->votes, y = ((const hline *)b)->votes;
+    return (x < y) - (x > y);
+}
+
+/* Hough transform with real non-maximum suppression (OpenCV's keeps whole clouds of
+ * near-identical lines around each thick line, which crowds out the weaker family).
+ * theta in [0, pi) in 0.5 degree steps, rho in 1 pixel steps. */
+static int hough(hline *out, int max, int *out_count, const go_cv_image *bin, int threshold)
+{
+    enum { NT = 360 };
+    const int W = bin->width, H = bin->height;
+    const int R = (int)ceil(hypot(W, H)) + 1, NR = 2 * R + 2;
+    int *acc = calloc((size_t)NT * NR, sizeof *acc);
+    hline *cand = NULL;
+    float ct[NT], st[NT];
+    int rc = 0, nc = 0, cap = 20000;
+    if (!acc)
+        return go_error_set(GO_ENOMEM, "Hough accumulator");
+    for (int t = 0; t < NT; t++) {
+        ct[t] = (float)cos(t * PI / NT);
+        st[t] = (float)sin(t * PI / NT);
+    }
+    for (int y = 0; y < H; y++) {
+        const uint8_t *row = bin->pixels + (size_t)y * W;
+        for (int x = 0; x < W; x++) {
+            if (!row[x])
+                continue;
+            /* Each vote is split between the two nearest rho bins: rounding instead makes
+             * dense pixel areas peak at 45 and 135 degrees (pixel diagonals alias). */
+            for (int t = 0; t < NT; t++) {
+                float rf = x * ct[t] + y * st[t] + (float)R;
+                int r = (int)rf;
+                int frac = (int)((rf - (float)r) * 16.0f);
+                acc[t * NR + r] += 16 - frac;
+                acc[t * NR + r + 1] += frac;
+            }
+        }
+    }
+    cand = malloc(sizeof *cand * (size_t)cap);
+    if (!cand) {
+        rc = go_error_set(GO_ENOMEM, "Hough lines");
+        goto done;
+    }
+    for (int t = 0; t < NT; t++)
+        for (int r = 0; r < NR; r++) {
+            int v = acc[t * NR + r];
+            if (v < threshold)
+                continue;
+            int is_max = 1;
+            for (int dt = -4; dt <= 4 && is_max; dt++) {
+                int tt = t + dt, rr0 = r;
+                if (tt < 0) { /* theta wraps to pi with rho negated */
+                    tt += NT;
+                    rr0 = 2 * R - r;
+                } else if (tt >= NT) {
+                    tt -= NT;
+                    rr0 = 2 * R - r;
+                }
+                for (int dr = -6; dr <= 6; dr++) {
+                    int rr = rr0 + dr;
+                    if (rr < 0 || rr >= NR || (dt == 0 && dr == 0))
+                        continue;
+                    int w = acc[tt * NR + rr];
+                    /* ties broken by position so a plateau keeps one line */
+                    if (w > v || (w == v && (tt * NR + rr) < (t * NR + r))) {
+                        is_max = 0;
+                        break;
+                    }
+                }
+            }
+            if (!is_max || nc >= cap)
+                continue;
+            cand[nc].rho = (float)(r - R);
+            cand[nc].theta = (float)(t * PI / NT);
+            cand[nc].votes = (float)v / 16.0f;
+            nc++;
+        }
+    qsort(cand, (size_t)nc, sizeof *cand, cmp_votes);
+    *out_count = nc < max ? nc : max;
+    for (int i = 0; i < *out_count; i++)
+        out[i] = cand[i];
+done:
+    free(acc);
+    free(cand);
+    return rc;
+}
+
 int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint)
 {
     go_cv_image gray = {0}, bh = {0}, bin = {0};
-    float *raw = NULL;
+    hline *raw = NULL;
+    const char *dbg = getenv("GOREF_VISION_DEBUG");
     line3 *lines = NULL;
     double *pu = NULL, *pv = NULL;
     int rc = 0;
@@ -349,9 +464,9 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint)
 
     if ((rc = go_cv_gray(&gray, bgr)) < 0)
         goto done;
-    int ks = (int)(S / 40);
-    if (ks < 5)
-        ks = 5;
+    /* The kernel matches the width of a printed line at this resolution (1-3 px), not the
+     * board: wider dark gaps (board between white stones) must not respond. */
+    int ks = getenv("GOREF_KS") ? atoi(getenv("GOREF_KS")) : 7;
     if ((rc = go_cv_blackhat(&bh, &gray, ks | 1)) < 0)
         goto done;
     /* Threshold at a high percentile of the black-hat response. */
@@ -361,7 +476,7 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint)
             hist[bh.pixels[i]]++;
         size_t acc = 0;
         int t = 255;
-        while (t > 0 && acc + hist[t] < n / 12)
+        while (t > 0 && acc + hist[t] < n / (getenv("GOREF_FR") ? atoi(getenv("GOREF_FR")) : 12))
             acc += hist[t--];
         if (t < 8)
             t = 8;
@@ -370,68 +485,73 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint)
         for (size_t i = 0; i < n; i++)
             bin.pixels[i] = bh.pixels[i] > t ? 255 : 0;
     }
-    raw = malloc(sizeof(float) * 3 * MAX_LINES);
+    if (dbg) {
+        FILE *f = fopen("/tmp/goref_vision_bin.pgm", "wb");
+        if (f) {
+            fprintf(f, "P5 %d %d 255\n", W, H);
+            fwrite(bin.pixels, 1, (size_t)W * H, f);
+            fclose(f);
+        }
+    }
+    raw = malloc(sizeof(hline) * MAX_LINES);
     lines = malloc(sizeof(line3) * MAX_LINES);
     if (!raw || !lines) {
         rc = go_error_set(GO_ENOMEM, "grid lines");
         goto done;
     }
     int nl = 0;
-    int hough_t = (int)(S / 4);
-    if ((rc = go_cv_hough_lines(raw, MAX_LINES, &nl, &bin, 1, PI / 360, hough_t)) < 0)
+    if ((rc = hough(raw, MAX_LINES, &nl, &bin, (int)(S / 5) * 16)) < 0)
         goto done;
-    if (nl < 8) {
-        rc = go_error_set(GO_ENOBOARD, "no board: only %d straight lines in the photo", nl);
-        goto done;
-    }
-    /* Angle histogram -> the two line families. */
-    double ah[180] = {0};
     for (int i = 0; i < nl; i++) {
-        double rho = raw[3 * i], th = raw[3 * i + 1];
+        double rho = raw[i].rho, th = raw[i].theta;
         line3 *ln = &lines[i];
+        ln->rho = rho;
         ln->theta = th;
-        ln->votes = raw[3 * i + 2];
+        ln->votes = raw[i].votes;
         ln->l[0] = cos(th);
         ln->l[1] = sin(th);
         ln->l[2] = (cx * cos(th) + cy * sin(th) - rho) / S;
         ln->family = -1;
-        int b = (int)(th * 180 / PI) % 180;
+    }
+    if (nl < 8) {
+        rc = go_error_set(GO_ENOBOARD, "no board: only %d straight lines in the photo", nl);
+        goto done;
+    }
+    /* Angle histogram -> the dominant direction; its vanishing point by consensus. */
+    double ah[180] = {0};
+    for (int i = 0; i < nl; i++) {
+        int b = (int)(lines[i].theta * 180 / PI) % 180;
         for (int dd = -3; dd <= 3; dd++)
-            ah[(b + dd + 180) % 180] += ln->votes * (4 - abs(dd));
+            ah[(b + dd + 180) % 180] += lines[i].votes * (4 - abs(dd));
     }
     int p1 = 0;
     for (int b = 1; b < 180; b++)
         if (ah[b] > ah[p1])
             p1 = b;
-    int p2 = -1;
-    for (int b = 0; b < 180; b++) {
-        int dist = abs(b - p1);
-        if (dist > 90)
-            dist = 180 - dist;
-        if (dist < 30)
-            continue;
-        if (p2 < 0 || ah[b] > ah[p2])
-            p2 = b;
-    }
-    if (p2 < 0 || ah[p2] < 0.05 * ah[p1]) {
-        rc = go_error_set(GO_ENOBOARD, "no board: no second family of grid lines");
-        goto done;
-    }
     for (int i = 0; i < nl; i++) {
         int b = (int)(lines[i].theta * 180 / PI) % 180;
-        int d1 = abs(b - p1), d2 = abs(b - p2);
+        int d1 = abs(b - p1);
         if (d1 > 90)
             d1 = 180 - d1;
-        if (d2 > 90)
-            d2 = 180 - d2;
-        if (d1 < d2 && d1 <= 35)
-            lines[i].family = 0;
-        else if (d2 <= d1 && d2 <= 35)
-            lines[i].family = 1;
+        lines[i].family = d1 <= 30 ? 0 : (d1 >= 20 ? 1 : -1);
     }
     unsigned seed = 12345u;
     double va[3], vb[3];
     double ma = fit_vp(va, lines, nl, 0, &seed);
+    /* The other family: the strongest consensus among the remaining lines (the lattice's
+     * diagonals also meet in points, but through crossings only, with few votes). */
+    for (int i = 0; i < nl; i++) {
+        int b = (int)(lines[i].theta * 180 / PI) % 180;
+        int d1 = abs(b - p1);
+        if (d1 > 90)
+            d1 = 180 - d1;
+        if (lines[i].family != 0)
+            lines[i].family = d1 >= 20 ? 1 : -1;
+    }
+    if (getenv("GOREF_VISION_DEBUG") && atoi(getenv("GOREF_VISION_DEBUG")) > 1)
+        for (int i = 0; i < nl; i++)
+            fprintf(stderr, "line %d rho %.1f th %.2f votes %.0f fam %d\n", i, lines[i].rho,
+                    lines[i].theta * 180 / PI, lines[i].votes, lines[i].family);
     double mb = fit_vp(vb, lines, nl, 1, &seed);
     if (ma <= 0 || mb <= 0) {
         rc = go_error_set(GO_ENOBOARD, "no board: grid lines do not meet in vanishing points");
@@ -504,10 +624,12 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint)
             double xr = xn / w, yr = yn / w;
             double u = na[0] * xr + na[1] * yr, v = nb2[0] * xr + nb2[1] * yr;
             int bu = (int)((u - umin) / bwu + 1), bv = (int)((v - vmin) / bwv + 1);
+            /* 1/w: a far line covers fewer pixels per unit of board length */
+            double wt = row[x] / w;
             if (bu >= 0 && bu < nbu)
-                pu[bu] += row[x];
+                pu[bu] += wt;
             if (bv >= 0 && bv < nbv)
-                pv[bv] += row[x];
+                pv[bv] += wt;
         }
     }
     axis_fit fu, fv;
@@ -517,6 +639,18 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint)
     if (fit_axis(&fu, pu, nbu, dmin_u, dmax_u) < 0 || fit_axis(&fv, pv, nbv, dmin_v, dmax_v) < 0) {
         rc = go_error_set(GO_ENOBOARD, "no board: the lines are not evenly spaced");
         goto done;
+    }
+    if (getenv("GOREF_VISION_DEBUG")) {
+        fprintf(stderr, "lines %d p1 %d va %.3f %.3f %.3f vb %.3f %.3f %.3f linf %.3f %.3f\n", nl, p1,
+                va[0], va[1], va[2], vb[0], vb[1], vb[2], linf[0], linf[1]);
+        const axis_fit *fa[2] = {&fu, &fv};
+        for (int a = 0; a < 2; a++) {
+            fprintf(stderr, "axis %d spacing %.1f origin %.1f per %.3f k %d..%d:", a, fa[a]->spacing,
+                    fa[a]->origin, fa[a]->periodicity, fa[a]->kmin, fa[a]->kmax);
+            for (int k = fa[a]->kmin; k <= fa[a]->kmax; k++)
+                fprintf(stderr, " %.0f", fa[a]->strength[k - fa[a]->kmin]);
+            fprintf(stderr, "\n");
+        }
     }
     int sizes[3] = {19, 13, 9}, nsizes = 3;
     if (size_hint > 0) {
