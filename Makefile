@@ -5,7 +5,7 @@ TEST_BUILD ?= build-test
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
-.PHONY: all deps build run test test-fast valgrind bench bench-rules bench-vision clean format
+.PHONY: all deps build run test test-fast valgrind bench bench-rules bench-vision bench-scoring clean format
 
 all: build
 
@@ -45,7 +45,12 @@ bench-rules: build
 bench-vision: build
 	@$(BUILD)/bench/bench_vision
 
-bench: bench-rules bench-vision
+# Counting speed, dead-stone suggestion latency and agreement with GNU Go (-v lists the games
+# where goref and GNU Go differ: make bench-scoring BENCH_SCORING_ARGS=-v).
+bench-scoring: build
+	@$(BUILD)/bench/bench_scoring $(BENCH_SCORING_ARGS)
+
+bench: bench-rules bench-vision bench-scoring
 
 format:
 	@clang-format -i $$(git ls-files '*.c' '*.h' '*.cpp')
