@@ -51,7 +51,7 @@ int go_xtable_tiebreaks(const go_xtable *t, go_unplayed_mode mode, double *point
         free(games_played);
         return go_error_set(GO_ENOMEM, "tie-breaks");
     }
-    int rounds_done = 0;
+    int rounds_done = 0, first_pending = R;
     for (int i = 0; i < n; i++) {
         points[i] = 0;
         for (int r = 0; r < R; r++) {
@@ -59,10 +59,14 @@ int go_xtable_tiebreaks(const go_xtable *t, go_unplayed_mode mode, double *point
             points[i] += go_xtable_points_of(t, g->result);
             if (g->result != ' ' && g->result != 0 && r + 1 > rounds_done)
                 rounds_done = r + 1;
+            if (g->opponent >= 0 && g->result == ' ' && r < first_pending)
+                first_pending = r; /* paired, no result yet: that round is not done */
             if (g->opponent >= 0 && g->result != ' ')
                 games_played[i]++;
         }
     }
+    if (rounds_done > first_pending)
+        rounds_done = first_pending;
     /* The score each player counts for in the opponents' tie-breaks. */
     for (int i = 0; i < n; i++) {
         opp_score[i] = points[i];
@@ -98,10 +102,17 @@ int go_xtable_tiebreaks(const go_xtable *t, go_unplayed_mode mode, double *point
                 s += sb_factor(t, g->result) * points[i];
                 continue;
             }
-            if (g->opponent < 0 || g->opponent >= n)
+            bool done = r < rounds_done; /* the Swiss total counts finished rounds only */
+            if (g->opponent < 0 || g->opponent >= n) {
+                /* A bye has no opponent: count it as an average one (half the top score),
+                 * so the Swiss total neither gains nor loses by it. */
+                if (done && (g->result == 'U' || g->result == 'F' || g->result == 'H'))
+                    opp_sum += top / 2;
                 continue;
+            }
             s += sb_factor(t, g->result) * opp_score[g->opponent];
-            opp_sum += opp_score[g->opponent];
+            if (done && g->result != ' ')
+                opp_sum += opp_score[g->opponent];
         }
         sb[i] = s;
         if (swiss_total) {

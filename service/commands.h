@@ -16,6 +16,8 @@ int cmd_gtp(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 /* service/cmd_scan.c: photo -> position (vision). */
 int cmd_scan(int argc, char **argv);
+/* service/cmd_club.c: the club log (club/). */
+int cmd_club(int argc, char **argv);
 /* service/cmd_count.c: the referee's count (scoring). */
 int cmd_count(int argc, char **argv);
 

@@ -17,6 +17,7 @@ static const goref_command commands[] = {
     {"gtp", "speak GTP v2 on stdin/stdout (GoGui, Sabaki, GNU Go twogtp)", cmd_gtp},
     {"serve", "run the HTTP service and the web page (phone, browser)", cmd_serve},
     {"scan", "read the position from a photo of a board (vision)", cmd_scan},
+    {"club", "the club log: members, attendance, equipment, games, events (SQLite)", cmd_club},
     {"count", "count a final position (Chinese area counting, dead stones)", cmd_count},
 };
 

@@ -1,0 +1,1076 @@
+/* goref club: the club log from the command line. Parses arguments, calls the club library
+ * (one transaction per command), prints plain tables, JSON (--json, via jansson) or HTML.
+ * Only translation lives here; the rules of the club are in club/. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <jansson.h>
+
+#include "commands.h"
+#include "go/club.h"
+
+#define MAX_ARGS 64
+#define ARG_MAX_BYTES 4096
+
+typedef struct args {
+    const char *pos[MAX_ARGS];
+    int npos;
+    const char *key[MAX_ARGS];
+    const char *val[MAX_ARGS];
+    int nopt;
+    bool json;
+} args;
+
+static const char *const flags[] = {"json", "dry-run", "unpaid", "open", "projector", NULL};
+
+static bool is_flag(const char *name)
+{
+    for (int i = 0; flags[i]; i++)
+        if (strcmp(flags[i], name) == 0)
+            return true;
+    return false;
+}
+
+static const char *opt(const args *a, const char *name)
+{
+    for (int i = a->nopt - 1; i >= 0; i--)
+        if (strcmp(a->key[i], name) == 0)
+            return a->val[i] ? a->val[i] : "1";
+    return NULL;
+}
+
+static bool flag(const args *a, const char *name)
+{
+    return opt(a, name) != NULL;
+}
+
+static int fail(const args *a, int code)
+{
+    if (a && a->json) {
+        json_t *e = json_pack("{s:i, s:s, s:s}", "error", code, "message", go_strerror(code),
+                              "detail", go_error_last());
+        char *s = json_dumps(e, JSON_ENSURE_ASCII);
+        if (s)
+            puts(s);
+        free(s);
+        json_decref(e);
+    } else {
+        fprintf(stderr, "goref club: %s%s%s\n", go_strerror(code), *go_error_last() ? ": " : "",
+                go_error_last());
+    }
+    return 2;
+}
+
+static int usage_error(const args *a, const char *fmt, const char *what)
+{
+    go_error_set(GO_EINVAL, fmt, what ? what : "");
+    return fail(a, GO_EINVAL);
+}
+
+/* Copies an argument into a fixed field, refusing what does not fit (never truncates). */
+static int copy_field(char *dst, size_t size, const char *src, const char *what)
+{
+    if (!src) {
+        dst[0] = '\0';
+        return 0;
+    }
+    size_t n = strlen(src);
+    if (n >= size)
+        return go_error_set(GO_EINVAL, "%s is too long (%zu bytes, at most %zu)", what, n,
+                            size - 1);
+    memcpy(dst, src, n + 1);
+    return 0;
+}
+
+static int parse_id(int64_t *out, const char *s, const char *what)
+{
+    char *end;
+    errno = 0;
+    long long v = s ? strtoll(s, &end, 10) : 0;
+    if (!s || !*s || *end || errno || v <= 0)
+        return go_error_set(GO_EINVAL, "%s: '%.40s' is not an id (a positive number)", what,
+                            s ? s : "");
+    *out = v;
+    return 0;
+}
+
+static int parse_int(int *out, const char *s, const char *what, int lo, int hi)
+{
+    char *end;
+    errno = 0;
+    long v = s ? strtol(s, &end, 10) : 0;
+    if (!s || !*s || *end || errno || v < lo || v > hi)
+        return go_error_set(GO_EINVAL, "%s: '%.40s' is not a number in %d..%d", what,
+                            s ? s : "", lo, hi);
+    *out = (int)v;
+    return 0;
+}
+
+/* "45", "45.5", "45.50" yuan -> fen. */
+static int parse_money(int64_t *out, const char *s, const char *what)
+{
+    char *end;
+    errno = 0;
+    double v = s ? strtod(s, &end) : -1;
+    if (!s || !*s || *end || errno || v < 0 || v > 1e6)
+        return go_error_set(GO_EINVAL, "%s: '%.40s' is not an amount (yuan, e.g. 45.50)", what,
+                            s ? s : "");
+    *out = (int64_t)(v * 100 + 0.5);
+    return 0;
+}
+
+/* Stones as a decimal with quarters: "2.75", "3", "0.5" -> quarters. */
+static int parse_quarters(int *out, const char *s, const char *what)
+{
+    char *end;
+    errno = 0;
+    double v = s ? strtod(s, &end) : 0;
+    if (!s || !*s || *end || errno || v < -100 || v > 625)
+        return go_error_set(GO_EINVAL, "%s: '%.40s' is not a number of stones", what, s ? s : "");
+    double q = v * 4;
+    if (q - (double)(long)q != 0 && q - (double)(long)q != 0.0)
+        return go_error_set(GO_EINVAL, "%s: %.40s is not a multiple of 1/4 stone", what, s);
+    *out = (int)(q >= 0 ? q + 0.5 : q - 0.5);
+    if ((double)*out != q)
+        return go_error_set(GO_EINVAL, "%s: %.40s is not a multiple of 1/4 stone", what, s);
+    return 0;
+}
+
+static void today(char out[11])
+{
+    time_t t = time(NULL);
+    struct tm tm;
+    localtime_r(&t, &tm);
+    strftime(out, 11, "%Y-%m-%d", &tm);
+}
+
+static void now_minute(char out[17])
+{
+    time_t t = time(NULL);
+    struct tm tm;
+    localtime_r(&t, &tm);
+    strftime(out, 17, "%Y-%m-%dT%H:%M", &tm);
+}
+
+static char *read_all(const char *path, size_t *len, size_t cap)
+{
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    if (!f) {
+        go_error_set(GO_EIO, "cannot open %s", path);
+        return NULL;
+    }
+    size_t n = 0, size = 4096;
+    char *buf = malloc(size + 1);
+    while (buf) {
+        size_t r = fread(buf + n, 1, size - n, f);
+        n += r;
+        if (r == 0)
+            break;
+        if (n == size) {
+            if (size >= cap) {
+                free(buf);
+                buf = NULL;
+                go_error_set(GO_ETOOBIG, "%s is larger than %zu bytes", path, cap);
+                break;
+            }
+            size *= 2;
+            char *b = realloc(buf, size + 1);
+            if (!b) {
+                free(buf);
+                buf = NULL;
+            }
+            buf = b;
+        }
+    }
+    if (f != stdin)
+        fclose(f);
+    if (buf) {
+        buf[n] = '\0';
+        *len = n;
+    }
+    return buf;
+}
+
+/* ---- output ---- */
+
+static json_t *table_json(const go_club_table *t)
+{
+    json_t *arr = json_array();
+    for (int r = 0; r < t->nrows; r++) {
+        json_t *o = json_object();
+        for (int c = 0; c < t->ncols; c++) {
+            const char *s = go_club_cell(t, r, c);
+            json_t *v;
+            if (!s)
+                v = json_null();
+            else if (t->types[c] == GO_COL_INT)
+                v = json_integer(strtoll(s, NULL, 10));
+            else if (t->types[c] == GO_COL_REAL)
+                v = json_real(strtod(s, NULL));
+            else
+                v = json_string(s);
+            json_object_set_new(o, t->names[c], v ? v : json_null());
+        }
+        json_array_append_new(arr, o);
+    }
+    return arr;
+}
+
+static void print_json(json_t *j)
+{
+    char *s = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+    if (s)
+        puts(s);
+    free(s);
+    json_decref(j);
+}
+
+/* Prints a listing as JSON, HTML (--html FILE) or an aligned text table; frees it. */
+static int show_table(const args *a, go_club_table *t, const char *title)
+{
+    int rc = 0;
+    const char *html = opt(a, "html");
+    if (a->json) {
+        print_json(table_json(t));
+    } else if (html) {
+        FILE *f = strcmp(html, "-") == 0 ? stdout : fopen(html, "w");
+        if (!f) {
+            go_club_table_free(t);
+            go_error_set(GO_EIO, "cannot write %s", html);
+            return fail(a, GO_EIO);
+        }
+        go_club_table_html(f, t, title, flag(a, "projector"));
+        if (f != stdout && fclose(f) != 0)
+            rc = fail(a, go_error_set(GO_EIO, "cannot write %s", html));
+    } else {
+        go_club_table_text(stdout, t);
+    }
+    go_club_table_free(t);
+    return rc;
+}
+
+/* Takes the address of the table: the listing call fills it while the arguments are
+ * evaluated, in an order C leaves unspecified. */
+static int listing(const args *a, int rc, go_club_table **t, const char *title)
+{
+    if (rc)
+        return fail(a, rc);
+    return show_table(a, *t, title);
+}
+
+static void ok(const args *a, const char *what, int64_t id)
+{
+    if (a->json) {
+        json_t *o = json_pack("{s:b, s:s}", "ok", 1, "what", what);
+        if (id)
+            json_object_set_new(o, "id", json_integer(id));
+        print_json(o);
+    } else if (id) {
+        printf("%s %lld\n", what, (long long)id);
+    } else {
+        printf("%s\n", what);
+    }
+}
+
+/* ---- commands: each runs inside one transaction when it writes ---- */
+
+static int member_fill(const args *a, go_member *m)
+{
+    int rc = 0;
+    const char *v;
+    if ((v = opt(a, "name")) && (rc = copy_field(m->name, sizeof m->name, v, "name")))
+        return rc;
+    if ((v = opt(a, "number")) && (rc = copy_field(m->number, sizeof m->number, v, "member number")))
+        return rc;
+    if ((v = opt(a, "class")) && (rc = copy_field(m->grade, sizeof m->grade, v, "class")))
+        return rc;
+    if ((v = opt(a, "contact")) && (rc = copy_field(m->contact, sizeof m->contact, v, "contact")))
+        return rc;
+    if ((v = opt(a, "joined")) && (rc = copy_field(m->join_date, sizeof m->join_date, v, "join date")))
+        return rc;
+    if ((v = opt(a, "rank")) && (rc = go_rank_parse(&m->rank, v)))
+        return rc;
+    return 0;
+}
+
+static int cmd_member(go_club *c, const args *a)
+{
+    const char *verb = a->npos > 1 ? a->pos[1] : "";
+    int rc;
+    if (strcmp(verb, "add") == 0) {
+        go_member m = {0};
+        today(m.join_date);
+        if ((rc = member_fill(a, &m)) || (rc = go_club_member_add(c, &m)))
+            return fail(a, rc);
+        ok(a, "member", m.id);
+        return 0;
+    }
+    if (strcmp(verb, "list") == 0) {
+        int status = -1;
+        go_club_table *t = NULL;
+        if (opt(a, "status")) {
+            go_member_status s;
+            if ((rc = go_member_status_parse(&s, opt(a, "status"))))
+                return fail(a, rc);
+            status = (int)s;
+        }
+        return listing(a, go_club_member_list(c, &t, status), &t, "Members");
+    }
+    int64_t id = 0;
+    if ((rc = parse_id(&id, a->npos > 2 ? a->pos[2] : NULL, "member")))
+        return fail(a, rc);
+    if (strcmp(verb, "show") == 0) {
+        go_member m;
+        go_club_table *h = NULL, *d = NULL;
+        if ((rc = go_club_member_get(c, &m, id)) || (rc = go_club_member_history(c, &h, id)) ||
+            (rc = go_club_dues_list(c, &d, id, false))) {
+            go_club_table_free(h);
+            return fail(a, rc);
+        }
+        char rank[16];
+        go_rank_format(rank, m.rank);
+        if (a->json) {
+            json_t *o = json_pack("{s:I, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:b}", "id",
+                                  (json_int_t)m.id, "number", m.number, "name", m.name, "class",
+                                  m.grade, "contact", m.contact, "rank", rank, "joined",
+                                  m.join_date, "status", go_member_status_name(m.status),
+                                  "rank_certificate", go_rank_has_certificate(m.rank));
+            json_object_set_new(o, "history", table_json(h));
+            json_object_set_new(o, "dues", table_json(d));
+            print_json(o);
+        } else {
+            printf("member %lld  %s  (number %s)\nclass:   %s\ncontact: %s\nrank:    %s\n"
+                   "joined:  %s\nstatus:  %s\n\nhistory:\n",
+                   (long long)m.id, m.name, m.number, m.grade, m.contact, rank, m.join_date,
+                   go_member_status_name(m.status));
+            go_club_table_text(stdout, h);
+            printf("\ndues:\n");
+            go_club_table_text(stdout, d);
+        }
+        go_club_table_free(h);
+        go_club_table_free(d);
+        return 0;
+    }
+    if (strcmp(verb, "edit") == 0) {
+        go_member m;
+        if ((rc = go_club_member_get(c, &m, id)) || (rc = member_fill(a, &m)) ||
+            (rc = go_club_member_edit(c, &m)))
+            return fail(a, rc);
+        ok(a, "member", m.id);
+        return 0;
+    }
+    if (strcmp(verb, "status") == 0) {
+        go_member_status s;
+        char date[11];
+        today(date);
+        if ((rc = go_member_status_parse(&s, a->npos > 3 ? a->pos[3] : NULL)) ||
+            (rc = go_club_member_set_status(c, id, s, opt(a, "date") ? opt(a, "date") : date, NULL,
+                                            opt(a, "reason"))))
+            return fail(a, rc);
+        ok(a, "status", id);
+        return 0;
+    }
+    return usage_error(a, "member: add | list | show ID | edit ID | status ID STATUS --reason R%s", "");
+}
+
+static int cmd_dues(go_club *c, const args *a)
+{
+    const char *verb = a->npos > 1 ? a->pos[1] : "";
+    int rc;
+    if (strcmp(verb, "set") == 0) {
+        int64_t id, amount;
+        if ((rc = parse_id(&id, a->npos > 2 ? a->pos[2] : NULL, "member")) ||
+            (rc = parse_money(&amount, a->npos > 4 ? a->pos[4] : NULL, "amount")) ||
+            (rc = go_club_dues_set(c, id, a->npos > 3 ? a->pos[3] : NULL, amount, opt(a, "paid"))))
+            return fail(a, rc);
+        ok(a, "dues", id);
+        return 0;
+    }
+    if (strcmp(verb, "list") == 0) {
+        int64_t id = 0;
+        if (opt(a, "member") && (rc = parse_id(&id, opt(a, "member"), "member")))
+            return fail(a, rc);
+        go_club_table *t = NULL;
+        return listing(a, go_club_dues_list(c, &t, id, flag(a, "unpaid")), &t, "Dues");
+    }
+    return usage_error(a, "dues: set MEMBER YEAR AMOUNT [--paid DATE] | list [--unpaid]%s", "");
+}
+
+static int cmd_schedule(go_club *c, const args *a)
+{
+    const char *verb = a->npos > 1 ? a->pos[1] : "";
+    int rc, wd;
+    char date[11];
+    today(date);
+    if (strcmp(verb, "set") == 0) {
+        if ((rc = parse_int(&wd, a->npos > 2 ? a->pos[2] : NULL, "weekday (1 Monday .. 7 Sunday)", 1, 7)) ||
+            (rc = go_club_schedule_set(c, wd, a->npos > 3 ? a->pos[3] : NULL,
+                                       opt(a, "from") ? opt(a, "from") : date)))
+            return fail(a, rc);
+        ok(a, "schedule", 0);
+        return 0;
+    }
+    if (strcmp(verb, "generate") == 0) {
+        int n = 0;
+        if ((rc = go_club_schedule_generate(c, &n, a->npos > 2 ? a->pos[2] : NULL,
+                                            a->npos > 3 ? a->pos[3] : NULL)))
+            return fail(a, rc);
+        if (a->json)
+            print_json(json_pack("{s:i}", "created", n));
+        else
+            printf("%d activities created\n", n);
+        return 0;
+    }
+    return usage_error(a, "schedule: set WEEKDAY HH:MM [--from DATE] | generate FROM TO%s", "");
+}
+
+static int cmd_activity(go_club *c, const args *a)
+{
+    const char *verb = a->npos > 1 ? a->pos[1] : "";
+    int rc;
+    if (strcmp(verb, "add") == 0) {
+        int64_t id = 0;
+        if ((rc = go_club_activity_add(c, &id, a->npos > 2 ? a->pos[2] : NULL, opt(a, "title"))))
+            return fail(a, rc);
+        ok(a, "activity", id);
+        return 0;
+    }
+    if (strcmp(verb, "cancel") == 0) {
+        if ((rc = go_club_activity_cancel(c, a->npos > 2 ? a->pos[2] : NULL)))
+            return fail(a, rc);
+        ok(a, "cancelled", 0);
+        return 0;
+    }
+    if (strcmp(verb, "list") == 0) {
+        go_club_table *t = NULL;
+        return listing(a, go_club_activity_list(c, &t, opt(a, "from"), opt(a, "to")), &t, "Activities");
+    }
+    return usage_error(a, "activity: add DATE'T'HH:MM [--title T] | cancel DATE | list%s", "");
+}
+
+static int cmd_checkin(go_club *c, const args *a)
+{
+    int rc;
+    if (a->npos > 1 && strcmp(a->pos[1], "list") == 0) {
+        int64_t id = 0;
+        if (opt(a, "member") && (rc = parse_id(&id, opt(a, "member"), "member")))
+            return fail(a, rc);
+        go_club_table *t = NULL;
+        return listing(a, go_club_checkin_list(c, &t, id, opt(a, "from"), opt(a, "to")), &t,
+                       "Check-ins");
+    }
+    int64_t id;
+    char at[17];
+    now_minute(at);
+    bool half = false;
+    if ((rc = parse_id(&id, a->npos > 1 ? a->pos[1] : NULL, "member")) ||
+        (rc = go_club_checkin(c, &half, id, opt(a, "at") ? opt(a, "at") : at)))
+        return fail(a, rc);
+    if (a->json)
+        print_json(json_pack("{s:b, s:I, s:s}", "ok", 1, "member", (json_int_t)id, "attendance",
+                             half ? "half" : "full"));
+    else
+        printf("checked in member %lld (%s attendance)\n", (long long)id, half ? "half: 30+ min late" : "full");
+    return 0;
+}
+
+static int on_off(bool *out, const char *s)
+{
+    if (!s)
+        return 0;
+    if (strcmp(s, "on") == 0 || strcmp(s, "1") == 0)
+        *out = true;
+    else if (strcmp(s, "off") == 0 || strcmp(s, "0") == 0)
+        *out = false;
+    else
+        return go_error_set(GO_EINVAL, "'%.20s': use on or off", s);
+    return 0;
+}
+
+static int cmd_rules(go_club *c, const args *a)
+{
+    const char *verb = a->npos > 1 ? a->pos[1] : "";
+    int rc;
+    go_club_rules r;
+    go_club_rules_get(c, &r);
+    if (strcmp(verb, "show") == 0 || strcmp(verb, "set") == 0) {
+        if (strcmp(verb, "set") == 0) {
+            if ((rc = on_off(&r.withdraw_enabled, opt(a, "withdraw"))) ||
+                (rc = on_off(&r.revoke_enabled, opt(a, "revoke"))) ||
+                (rc = on_off(&r.reward_enabled, opt(a, "reward"))) ||
+                (opt(a, "withdraw-weeks") && (rc = parse_int(&r.withdraw_weeks, opt(a, "withdraw-weeks"), "withdraw-weeks", 1, 52))) ||
+                (opt(a, "revoke-missed") && (rc = parse_int(&r.revoke_missed, opt(a, "revoke-missed"), "revoke-missed", 1, 1000))) ||
+                (opt(a, "late-minutes") && (rc = parse_int(&r.late_minutes, opt(a, "late-minutes"), "late-minutes", 1, 600))) ||
+                (rc = go_club_rules_set(c, &r)))
+                return fail(a, rc);
+        }
+        if (a->json)
+            print_json(json_pack("{s:b, s:i, s:b, s:i, s:i, s:b}", "withdraw", r.withdraw_enabled,
+                                 "withdraw_weeks", r.withdraw_weeks, "revoke", r.revoke_enabled,
+                                 "revoke_missed", r.revoke_missed, "late_minutes", r.late_minutes,
+                                 "reward", r.reward_enabled));
+        else
+            printf("withdraw after %d weeks without check-in: %s\nrevoke after %d missed"
+                   " activities: %s\nlate (half attendance) from %d minutes\nfull attendance"
+                   " reward list: %s\n",
+                   r.withdraw_weeks, r.withdraw_enabled ? "on" : "off", r.revoke_missed,
+                   r.revoke_enabled ? "on" : "off", r.late_minutes, r.reward_enabled ? "on" : "off");
+        return 0;
+    }
+    if (strcmp(verb, "apply") == 0) {
+        char date[11];
+        today(date);
+        go_rule_change *chg = NULL;
+        size_t n = 0;
+        bool dry = flag(a, "dry-run");
+        if ((rc = go_club_rules_apply(c, &chg, &n, opt(a, "as-of") ? opt(a, "as-of") : date, dry)))
+            return fail(a, rc);
+        if (a->json) {
+            json_t *arr = json_array();
+            for (size_t i = 0; i < n; i++)
+                json_array_append_new(arr, json_pack("{s:I, s:s, s:s, s:s, s:s, s:s, s:s}", "member",
+                                                     (json_int_t)chg[i].member, "name", chg[i].name,
+                                                     "from", go_member_status_name(chg[i].from), "to",
+                                                     go_member_status_name(chg[i].to), "rule",
+                                                     chg[i].rule, "date", chg[i].date, "reason",
+                                                     chg[i].reason));
+            print_json(arr);
+        } else {
+            for (size_t i = 0; i < n; i++)
+                printf("%s member %lld %s: %s -> %s on %s (%s): %s\n", dry ? "would change" : "changed",
+                       (long long)chg[i].member, chg[i].name, go_member_status_name(chg[i].from),
+                       go_member_status_name(chg[i].to), chg[i].date, chg[i].rule, chg[i].reason);
+            printf("%zu change%s%s\n", n, n == 1 ? "" : "s", dry ? " (dry run: nothing written)" : "");
+        }
+        free(chg);
+        return 0;
+    }
+    if (strcmp(verb, "reward") == 0) {
+        go_club_table *t = NULL;
+        return listing(a, go_club_rules_reward(c, &t, opt(a, "from"), opt(a, "to")), &t,
+                       "Full attendance (reward)");
+    }
+    return usage_error(a, "rules: show | set [--withdraw-weeks N ...] | apply --as-of DATE [--dry-run] | reward --from D --to D%s", "");
+}
+
+static int cmd_item(go_club *c, const args *a)
+{
+    const char *verb = a->npos > 1 ? a->pos[1] : "";
+    int rc;
+    if (strcmp(verb, "add") == 0) {
+        go_item it = {0};
+        it.count = 1;
+        if ((rc = copy_field(it.name, sizeof it.name, opt(a, "name"), "name")) ||
+            (rc = copy_field(it.kind, sizeof it.kind, opt(a, "kind") ? opt(a, "kind") : "other", "kind")) ||
+            (rc = copy_field(it.location, sizeof it.location, opt(a, "location"), "location")) ||
+            (rc = copy_field(it.condition, sizeof it.condition, opt(a, "condition"), "condition")) ||
+            (opt(a, "size") && (rc = parse_int(&it.board_size, opt(a, "size"), "size", 0, 25))) ||
+            (opt(a, "count") && (rc = parse_int(&it.count, opt(a, "count"), "count", 0, 100000))) ||
+            (opt(a, "price") && (rc = parse_money(&it.price_fen, opt(a, "price"), "price"))) ||
+            (rc = go_club_item_add(c, &it)))
+            return fail(a, rc);
+        ok(a, "item", it.id);
+        return 0;
+    }
+    if (strcmp(verb, "list") == 0) {
+        go_club_table *t = NULL;
+        return listing(a, go_club_item_list(c, &t), &t, "Equipment");
+    }
+    return usage_error(a, "item: add --name N --kind board|stones|clock|book|other [--size 19] [--count N] [--price Y] | list%s", "");
+}
+
+static int cmd_stocktake(go_club *c, const args *a)
+{
+    int rc;
+    if (a->npos > 1 && strcmp(a->pos[1], "report") == 0) {
+        go_club_table *t = NULL;
+        return listing(a, go_club_stocktake_report(c, &t), &t, "Stock-taking");
+    }
+    int64_t item;
+    int counted;
+    char date[11];
+    today(date);
+    if ((rc = parse_id(&item, a->npos > 1 ? a->pos[1] : NULL, "item")) ||
+        (rc = parse_int(&counted, a->npos > 2 ? a->pos[2] : NULL, "counted", 0, 100000)) ||
+        (rc = go_club_stocktake(c, item, counted, opt(a, "date") ? opt(a, "date") : date, opt(a, "note"))))
+        return fail(a, rc);
+    ok(a, "counted", item);
+    return 0;
+}
+
+static int cmd_loan(go_club *c, const args *a)
+{
+    const char *verb = a->npos > 1 ? a->pos[1] : "";
+    int rc;
+    char date[11];
+    today(date);
+    if (strcmp(verb, "out") == 0) {
+        int64_t item, member, id = 0;
+        int qty = 1;
+        if ((rc = parse_id(&item, a->npos > 2 ? a->pos[2] : NULL, "item")) ||
+            (rc = parse_id(&member, a->npos > 3 ? a->pos[3] : NULL, "member")) ||
+            (opt(a, "quantity") && (rc = parse_int(&qty, opt(a, "quantity"), "quantity", 1, 1000))) ||
+            (rc = go_club_loan_out(c, &id, item, qty, member, opt(a, "approver"),
+                                   opt(a, "date") ? opt(a, "date") : date, opt(a, "due"))))
+            return fail(a, rc);
+        ok(a, "loan", id);
+        return 0;
+    }
+    if (strcmp(verb, "return") == 0) {
+        int64_t loan, charge = 0;
+        if ((rc = parse_id(&loan, a->npos > 2 ? a->pos[2] : NULL, "loan")) ||
+            (rc = go_club_loan_return(c, &charge, loan, opt(a, "condition") ? opt(a, "condition") : "good",
+                                      opt(a, "date") ? opt(a, "date") : date)))
+            return fail(a, rc);
+        if (a->json)
+            print_json(json_pack("{s:b, s:I, s:f}", "ok", 1, "loan", (json_int_t)loan, "charge",
+                                 charge / 100.0));
+        else if (charge)
+            printf("returned loan %lld; to pay: %lld.%02lld yuan\n", (long long)loan,
+                   (long long)(charge / 100), (long long)(charge % 100));
+        else
+            printf("returned loan %lld\n", (long long)loan);
+        return 0;
+    }
+    go_club_table *t = NULL;
+    if (strcmp(verb, "list") == 0)
+        return listing(a, go_club_loan_list(c, &t, flag(a, "open")), &t, "Loans");
+    if (strcmp(verb, "overdue") == 0)
+        return listing(a, go_club_loan_overdue(c, &t, opt(a, "as-of") ? opt(a, "as-of") : date), &t,
+                       "Overdue loans");
+    return usage_error(a, "loan: out ITEM MEMBER --approver NAME [--due DATE] | return LOAN [--condition good|worn|damaged|lost] | list [--open] | overdue%s", "");
+}
+
+/* Fills winner/by/margin from the JSON that `goref count --json` / `score --json` prints. */
+static int result_from_count(go_game_record *r, const char *text, const args *a)
+{
+    (void)a;
+    json_error_t err;
+    json_t *j = json_loads(text, 0, &err);
+    if (!j)
+        return go_error_set(GO_EPARSE, "count JSON line %d: %s", err.line, err.text);
+    int rc = 0;
+    const char *winner = json_string_value(json_object_get(j, "winner"));
+    json_t *margin = json_object_get(j, "margin_stones");
+    if (!winner) {
+        rc = go_error_set(GO_EPARSE, "count JSON has no \"winner\"");
+        goto done;
+    }
+    if (strcmp(winner, "draw") == 0) {
+        r->winner = 'D';
+        r->by = GO_BY_DRAW;
+    } else if (strcmp(winner, "B") == 0 || strcmp(winner, "W") == 0) {
+        r->winner = winner[0];
+        r->by = GO_BY_COUNT;
+        double m = json_is_number(margin) ? json_number_value(margin) : -1;
+        if (json_is_string(margin))
+            m = strtod(json_string_value(margin), NULL);
+        if (m < 0) {
+            rc = go_error_set(GO_EPARSE, "count JSON has no usable \"margin_stones\"");
+            goto done;
+        }
+        r->margin_quarters = (int)(m * 4 + 0.5);
+    } else {
+        rc = go_error_set(GO_EPARSE, "count JSON winner '%.10s'", winner);
+        goto done;
+    }
+    json_t *komi = json_object_get(j, "komi_stones");
+    if (json_is_number(komi))
+        r->komi_quarters = (int)(json_number_value(komi) * 4 + (json_number_value(komi) >= 0 ? 0.5 : -0.5));
+done:
+    json_decref(j);
+    return rc;
+}
+
+static int cmd_result(go_club *c, const args *a)
+{
+    const char *verb = a->npos > 1 ? a->pos[1] : "";
+    if (strcmp(verb, "add") != 0)
+        return usage_error(a, "result add --black M --white M --winner B|W|draw --by count|resign|time|forfeit [--margin 2.75] | --count-json FILE%s", "");
+    go_game_record r = GO_GAME_RECORD_INIT;
+    int rc = 0;
+    char *count = NULL, *position = NULL, *photo = NULL;
+    const char *v;
+    today(r.date);
+    if ((v = opt(a, "game")) && (rc = parse_id(&r.id, v, "game")))
+        goto done;
+    if ((v = opt(a, "black")) && (rc = parse_id(&r.black, v, "black")))
+        goto done;
+    if ((v = opt(a, "white")) && (rc = parse_id(&r.white, v, "white")))
+        goto done;
+    if (!r.id && (!r.black || !r.white)) {
+        rc = go_error_set(GO_EINVAL, "give --black and --white (member ids), or --game ID");
+        goto done;
+    }
+    if ((v = opt(a, "date")) && (rc = copy_field(r.date, sizeof r.date, v, "date")))
+        goto done;
+    if (!opt(a, "date") && r.id)
+        r.date[0] = '\0'; /* keep the date of the pairing */
+    if ((v = opt(a, "handicap")) && (rc = parse_int(&r.handicap, v, "handicap", 0, 9)))
+        goto done;
+    if ((v = opt(a, "komi")) && (rc = parse_quarters(&r.komi_quarters, v, "komi")))
+        goto done;
+    if ((v = opt(a, "rules")) && (rc = copy_field(r.rules, sizeof r.rules, v, "rules")))
+        goto done;
+    if ((v = opt(a, "referee")) && (rc = copy_field(r.referee, sizeof r.referee, v, "referee")))
+        goto done;
+    if ((v = opt(a, "warnings-black")) && (rc = parse_int(&r.warnings_black, v, "warnings", 0, 9)))
+        goto done;
+    if ((v = opt(a, "warnings-white")) && (rc = parse_int(&r.warnings_white, v, "warnings", 0, 9)))
+        goto done;
+    if ((v = opt(a, "count-json"))) {
+        size_t len;
+        if (!(count = read_all(v, &len, 1 << 20))) {
+            rc = GO_EIO;
+            goto done;
+        }
+        if ((rc = result_from_count(&r, count, a)))
+            goto done;
+        r.count_json = count;
+        json_t *j = json_loads(count, 0, NULL);
+        json_t *dead = j ? json_object_get(j, "dead") : NULL;
+        if (dead) {
+            char *d = json_dumps(dead, JSON_COMPACT);
+            if (d) {
+                r.dead = d;
+            }
+        }
+        json_decref(j);
+    }
+    if ((v = opt(a, "winner"))) {
+        if (strcmp(v, "B") == 0 || strcmp(v, "W") == 0)
+            r.winner = v[0];
+        else if (strcmp(v, "draw") == 0 || strcmp(v, "D") == 0)
+            r.winner = 'D';
+        else {
+            rc = go_error_set(GO_EINVAL, "--winner: B, W or draw, not '%.10s'", v);
+            goto done;
+        }
+        if (r.winner == 'D' && !opt(a, "by"))
+            r.by = GO_BY_DRAW;
+    }
+    if ((v = opt(a, "by")) && (rc = go_result_by_parse(&r.by, v)))
+        goto done;
+    if (r.by == GO_BY_PENDING && !opt(a, "count-json")) {
+        rc = go_error_set(GO_EINVAL, "say how the game ended: --by count|resign|time|forfeit|draw");
+        goto done;
+    }
+    if ((v = opt(a, "margin")) && (rc = parse_quarters(&r.margin_quarters, v, "margin")))
+        goto done;
+    if ((v = opt(a, "dead")) && !r.dead)
+        r.dead = (char *)v;
+    if ((v = opt(a, "position"))) {
+        size_t len;
+        if (!(position = read_all(v, &len, 65536))) {
+            rc = GO_EIO;
+            goto done;
+        }
+        r.position = position;
+    }
+    if ((v = opt(a, "photo"))) {
+        size_t len;
+        if (!(photo = read_all(v, &len, 64u << 20))) {
+            rc = GO_EIO;
+            goto done;
+        }
+        go_sha256_hex(r.photo_sha256, photo, len);
+    } else if ((v = opt(a, "photo-sha256")) &&
+               (rc = copy_field(r.photo_sha256, sizeof r.photo_sha256, v, "photo SHA-256"))) {
+        goto done;
+    }
+    rc = go_club_result_add(c, &r);
+done:
+    if (r.dead && r.dead != opt(a, "dead"))
+        free(r.dead);
+    free(count);
+    free(position);
+    free(photo);
+    if (rc)
+        return fail(a, rc);
+    if (a->json) {
+        char w[2] = {r.winner, 0};
+        print_json(json_pack("{s:b, s:I, s:s, s:s, s:f}", "ok", 1, "game", (json_int_t)r.id,
+                             "winner", w, "by", go_result_by_name(r.by), "margin_stones",
+                             r.margin_quarters / 4.0));
+    } else {
+        printf("game %lld: %s", (long long)r.id,
+               r.winner == 'D' ? "draw" : r.winner == 'N' ? "both lose" : r.winner == 'B' ? "Black wins" : "White wins");
+        if (r.by == GO_BY_COUNT)
+            printf(" by %g stones", r.margin_quarters / 4.0);
+        else if (r.winner != 'D')
+            printf(" (%s)", go_result_by_name(r.by));
+        if (r.by == GO_BY_WARNINGS)
+            printf(": two warnings lose the game (Article 25)");
+        printf("\n");
+    }
+    return 0;
+}
+
+static int cmd_game(go_club *c, const args *a)
+{
+    int64_t member = 0, event = 0;
+    int rc;
+    if ((opt(a, "member") && (rc = parse_id(&member, opt(a, "member"), "member"))) ||
+        (opt(a, "event") && (rc = parse_id(&event, opt(a, "event"), "event"))))
+        return fail(a, rc);
+    go_club_table *t = NULL;
+    return listing(a, go_club_game_list(c, &t, member, event), &t, "Games");
+}
+
+static int cmd_event(go_club *c, const args *a)
+{
+    const char *verb = a->npos > 1 ? a->pos[1] : "";
+    int rc;
+    if (strcmp(verb, "add") == 0) {
+        go_event_kind kind;
+        int rounds = 0, boards = 0;
+        int64_t id = 0;
+        if ((rc = go_event_kind_parse(&kind, opt(a, "kind") ? opt(a, "kind") : "swiss")) ||
+            (opt(a, "rounds") && (rc = parse_int(&rounds, opt(a, "rounds"), "rounds", 0, 1000))) ||
+            (opt(a, "boards") && (rc = parse_int(&boards, opt(a, "boards"), "boards", 0, 10))) ||
+            (rc = go_club_event_add(c, &id, a->npos > 2 ? a->pos[2] : NULL, kind, rounds,
+                                    opt(a, "date"), boards)))
+            return fail(a, rc);
+        ok(a, "event", id);
+        return 0;
+    }
+    if (strcmp(verb, "list") == 0) {
+        go_club_table *t = NULL;
+        return listing(a, go_club_event_list(c, &t), &t, "Events");
+    }
+    int64_t ev;
+    if ((rc = parse_id(&ev, a->npos > 2 ? a->pos[2] : NULL, "event")))
+        return fail(a, rc);
+    if (strcmp(verb, "enter") == 0) {
+        int board = 0;
+        if (opt(a, "board") && (rc = parse_int(&board, opt(a, "board"), "board", 1, 10)))
+            return fail(a, rc);
+        if (a->npos < 4)
+            return usage_error(a, "event enter EVENT MEMBER... [--team NAME --board N]%s", "");
+        for (int i = 3; i < a->npos; i++) {
+            int64_t m;
+            if ((rc = parse_id(&m, a->pos[i], "member")) ||
+                (rc = go_club_event_enter(c, ev, m, opt(a, "team"), board)))
+                return fail(a, rc);
+        }
+        ok(a, "entered", ev);
+        return 0;
+    }
+    if (strcmp(verb, "withdraw") == 0) {
+        int64_t m;
+        int after = 0;
+        if ((rc = parse_id(&m, a->npos > 3 ? a->pos[3] : NULL, "member")) ||
+            (rc = parse_int(&after, opt(a, "after") ? opt(a, "after") : "0", "after (round)", 0, 1000)) ||
+            (rc = go_club_event_withdraw(c, ev, m, after)))
+            return fail(a, rc);
+        ok(a, "withdrawn", m);
+        return 0;
+    }
+    if (strcmp(verb, "pair") == 0) {
+        int round = 0;
+        if ((rc = go_club_event_pair(c, &round, ev)))
+            return fail(a, rc);
+        go_club_table *t = NULL;
+        return listing(a, go_club_event_pairings(c, &t, ev, round), &t, "Pairings");
+    }
+    if (strcmp(verb, "pairings") == 0) {
+        int round = 0;
+        if (opt(a, "round") && (rc = parse_int(&round, opt(a, "round"), "round", 1, 1000)))
+            return fail(a, rc);
+        go_club_table *t = NULL;
+        char title[64];
+        snprintf(title, sizeof title, round ? "Pairings, round %d" : "Pairings", round);
+        return listing(a, go_club_event_pairings(c, &t, ev, round), &t, title);
+    }
+    if (strcmp(verb, "standings") == 0) {
+        go_standing *s = NULL;
+        size_t n = 0;
+        if ((rc = go_club_event_standings(c, &s, &n, ev)))
+            return fail(a, rc);
+        if (a->json) {
+            json_t *arr = json_array();
+            for (size_t i = 0; i < n; i++)
+                json_array_append_new(arr, json_pack("{s:i, s:I, s:s, s:f, s:f, s:f, s:i, s:b, s:b}",
+                                                     "place", s[i].place, "member", (json_int_t)s[i].member,
+                                                     "name", s[i].name, "points", s[i].points,
+                                                     "tiebreak_sb", s[i].tiebreak_sb, "swiss_total",
+                                                     s[i].swiss_total, "warnings", s[i].warnings,
+                                                     "shared", s[i].shared, "withdrawn", s[i].withdrawn));
+            print_json(arr);
+            free(s);
+            return 0;
+        }
+        go_club_table *t = NULL;
+        rc = go_club_standings_table(&t, s, n, true);
+        free(s);
+        return listing(a, rc, &t, "Standings");
+    }
+    if (strcmp(verb, "trf") == 0) {
+        const char *path = opt(a, "out");
+        FILE *f = path ? fopen(path, "w") : stdout;
+        if (!f)
+            return fail(a, go_error_set(GO_EIO, "cannot write %s", path));
+        rc = go_club_export_trf(c, f, ev);
+        if (path && fclose(f) != 0 && !rc)
+            rc = go_error_set(GO_EIO, "cannot write %s", path);
+        return rc ? fail(a, rc) : 0;
+    }
+    return usage_error(a, "event: add NAME --kind roundrobin|swiss|knockout|match|team [--rounds N] | list | enter | withdraw | pair | pairings | standings | trf%s", "");
+}
+
+static int cmd_export(go_club *c, const args *a)
+{
+    const char *path = opt(a, "out");
+    FILE *f = path ? fopen(path, "w") : stdout;
+    if (!f)
+        return fail(a, go_error_set(GO_EIO, "cannot write %s", path));
+    int rc = go_club_export_csv(c, f, a->npos > 1 ? a->pos[1] : NULL);
+    if (path && fclose(f) != 0 && !rc)
+        rc = go_error_set(GO_EIO, "cannot write %s", path);
+    return rc ? fail(a, rc) : 0;
+}
+
+typedef struct club_cmd {
+    const char *name;
+    int (*run)(go_club *c, const args *a);
+    bool writes; /* wrap in one write transaction */
+} club_cmd;
+
+static const club_cmd club_cmds[] = {
+    {"member", cmd_member, true},     {"dues", cmd_dues, true},
+    {"schedule", cmd_schedule, true}, {"activity", cmd_activity, true},
+    {"checkin", cmd_checkin, true},   {"rules", cmd_rules, true},
+    {"item", cmd_item, true},         {"stocktake", cmd_stocktake, true},
+    {"loan", cmd_loan, true},         {"result", cmd_result, true},
+    {"game", cmd_game, false},        {"event", cmd_event, true},
+    {"export", cmd_export, false},
+};
+
+static void club_usage(void)
+{
+    fputs("usage: goref club [--db FILE] COMMAND ... [--json]\n"
+          "  member add --name N --number X [--class C] [--contact C] [--rank 5k|1d] [--joined DATE]\n"
+          "  member list [--status S] | show ID | edit ID [--name ...] | status ID STATUS --reason R [--date D]\n"
+          "  dues set MEMBER 2026-2027 AMOUNT [--paid DATE] | dues list [--member ID] [--unpaid]\n"
+          "  schedule set WEEKDAY HH:MM [--from DATE] | schedule generate FROM TO\n"
+          "  activity add DATE'T'HH:MM [--title T] | activity cancel DATE | activity list\n"
+          "  checkin MEMBER [--at DATE'T'HH:MM] | checkin list [--member ID] [--from D] [--to D]\n"
+          "  rules show | rules set [--withdraw-weeks N] [--revoke-missed N] [--late-minutes N] [--withdraw on|off] ...\n"
+          "  rules apply --as-of DATE [--dry-run] | rules reward --from D --to D\n"
+          "  item add --name N --kind K [--size 19] [--count N] [--price Y] [--location L] | item list\n"
+          "  stocktake ITEM COUNTED [--date D] [--note T] | stocktake report\n"
+          "  loan out ITEM MEMBER --approver NAME [--quantity N] [--due D] | loan return LOAN [--condition C]\n"
+          "  loan list [--open] | loan overdue [--as-of D]\n"
+          "  result add --black M --white M --winner B|W|draw --by count|resign|time|forfeit [--margin 2.75]\n"
+          "             [--count-json FILE] [--warnings-black N] [--photo FILE] [--game ID] ...\n"
+          "  game list [--member ID] [--event ID]\n"
+          "  event add NAME --kind roundrobin|swiss|knockout|match|team [--rounds N] [--boards N]\n"
+          "  event enter EVENT MEMBER... [--team T --board N] | withdraw EVENT MEMBER --after R\n"
+          "  event pair EVENT | pairings EVENT [--round R] | standings EVENT | trf EVENT [--out F]\n"
+          "        (listings: --json, or --html FILE [--projector] for a printable page)\n"
+          "  export TABLE [--out FILE]   (CSV)\n"
+          "  backup FILE | check\n",
+          stderr);
+}
+
+int cmd_club(int argc, char **argv)
+{
+    args a;
+    memset(&a, 0, sizeof a);
+    const char *db = getenv("GOREF_DB");
+    if (!db || !*db)
+        db = "goref.db";
+    for (int i = 1; i < argc; i++) {
+        const char *s = argv[i];
+        if (strlen(s) > ARG_MAX_BYTES) {
+            go_error_set(GO_EINVAL, "argument %d is too long (%zu bytes)", i, strlen(s));
+            return fail(&a, GO_EINVAL);
+        }
+        if (s[0] == '-' && s[1] == '-' && s[2]) {
+            const char *name = s + 2;
+            if (strcmp(name, "db") == 0) {
+                if (i + 1 >= argc)
+                    return usage_error(&a, "--db needs a file name%s", "");
+                db = argv[++i];
+                continue;
+            }
+            if (a.nopt >= MAX_ARGS)
+                return usage_error(&a, "too many options%s", "");
+            a.key[a.nopt] = name;
+            if (is_flag(name)) {
+                a.val[a.nopt++] = NULL;
+                if (strcmp(name, "json") == 0)
+                    a.json = true;
+            } else {
+                if (i + 1 >= argc)
+                    return usage_error(&a, "--%s needs a value", name);
+                a.val[a.nopt++] = argv[++i];
+            }
+        } else {
+            if (a.npos >= MAX_ARGS)
+                return usage_error(&a, "too many arguments%s", "");
+            a.pos[a.npos++] = s;
+        }
+    }
+    if (a.npos == 0 || strcmp(a.pos[0], "help") == 0) {
+        club_usage();
+        return a.npos == 0 ? 2 : 0;
+    }
+    go_club *c = NULL;
+    int rc = go_club_open(&c, db);
+    if (rc)
+        return fail(&a, rc);
+    int status = 2;
+    if (strcmp(a.pos[0], "backup") == 0) {
+        if (a.npos < 2)
+            status = usage_error(&a, "backup FILE%s", "");
+        else if ((rc = go_club_backup(c, a.pos[1])))
+            status = fail(&a, rc);
+        else {
+            ok(&a, "backup written", 0);
+            status = 0;
+        }
+        go_club_free(c);
+        return status;
+    }
+    if (strcmp(a.pos[0], "check") == 0) {
+        if ((rc = go_club_check(c)))
+            status = fail(&a, rc);
+        else {
+            ok(&a, "integrity ok", 0);
+            status = 0;
+        }
+        go_club_free(c);
+        return status;
+    }
+    const club_cmd *cmd = NULL;
+    for (size_t i = 0; i < sizeof club_cmds / sizeof club_cmds[0]; i++)
+        if (strcmp(a.pos[0], club_cmds[i].name) == 0)
+            cmd = &club_cmds[i];
+    if (!cmd) {
+        go_club_free(c);
+        club_usage();
+        return usage_error(&a, "unknown club command '%.40s'", a.pos[0]);
+    }
+    /* One command, one transaction. A write's answer is printed before the commit; when the
+     * commit fails an error follows and the exit status is 2, so scripts trust the status. */
+    if (cmd->writes && (rc = go_club_begin(c))) {
+        go_club_free(c);
+        return fail(&a, rc);
+    }
+    status = cmd->run(c, &a);
+    if (cmd->writes) {
+        if (status == 0) {
+            if ((rc = go_club_commit(c)))
+                status = fail(&a, rc);
+        } else {
+            go_club_rollback(c);
+        }
+    }
+    fflush(stdout);
+    go_club_free(c);
+    return status;
+}
