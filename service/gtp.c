@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "go/score.h"
+#include "go/sgf.h"
 #include "gtp.h"
 
 #define MAX_ARGS 1024 /* a 25x25 set_free_handicap needs 624 vertices */
@@ -653,6 +654,92 @@ static bool gtp_time_left(go_gtp *e, int argc, char **argv)
     return true;
 }
 
+/* loadsgf file [move_number]: the first game of the file, replayed up to the position before
+ * move_number (the whole main line without it), with its size and komi; answers the colour
+ * to move like GNU Go. The loaded moves can be undone. A record with an illegal move is
+ * refused whole ("cannot load file"), leaving the current game as it was. */
+static bool gtp_loadsgf(go_gtp *e, int argc, char **argv)
+{
+    int move_number = 0;
+    if (argc < 1 || argc > 2)
+        return fail(e, "syntax error");
+    if (argc == 2 && (parse_int(&move_number, argv[1]) != NUM_OK || move_number < 1))
+        return fail(e, "syntax error");
+    go_sgf *sgf = NULL;
+    go_game *game = NULL;
+    go_sgf_game_info info;
+    go_sgf_replay_options opts = GO_SGF_REPLAY_OPTIONS_INIT;
+    opts.superko = e->superko;
+    /* max_moves 0 means the whole line, so "before move 1" replays one move and undoes it. */
+    opts.max_moves = move_number > 1 ? (size_t)move_number - 1 : (size_t)move_number;
+    if (go_sgf_load(&sgf, argv[0], NULL) != 0 || go_sgf_info(&info, sgf, 0) != 0 ||
+        go_sgf_replay(&game, NULL, sgf, 0, &opts) != 0) {
+        go_error_clear();
+        go_sgf_free(sgf);
+        return fail(e, "cannot load file");
+    }
+    go_sgf_free(sgf);
+    if (move_number == 1 && go_game_move_count(game) > 0) {
+        go_color first = go_game_move(game, 0).color; /* who plays move 1 is to move */
+        while (go_game_move_count(game) > 0 && go_game_undo(game) == 0)
+            ;
+        go_game_set_to_move(game, first);
+    }
+    go_game_free(e->game);
+    e->game = game;
+    e->komi = info.komi;
+    e->undoable = go_game_move_count(game);
+    buf_puts(&e->result, go_game_to_move(game) == GO_BLACK ? "black" : "white");
+    return true;
+}
+
+/* printsgf [file]: the game as an SGF record, into the file (empty answer) or as the answer.
+ * An answer must not contain an empty line, so line breaks are never doubled. */
+static bool gtp_printsgf(go_gtp *e, int argc, char **argv)
+{
+    if (argc > 1)
+        return fail(e, "syntax error");
+    go_sgf_game_info info = GO_SGF_GAME_INFO_INIT;
+    info.size = go_game_size(e->game);
+    info.komi = e->komi;
+    info.handicap = go_game_handicap(e->game);
+    info.rules = "Chinese";
+    go_sgf *sgf = NULL;
+    char *text = NULL;
+    size_t len = 0;
+    bool ok = false;
+    if (go_sgf_from_game(&sgf, e->game, &info) != 0 || go_sgf_write(&text, &len, sgf) != 0) {
+        go_error_clear();
+        fail(e, "cannot write the record");
+        goto done;
+    }
+    if (argc == 1) {
+        FILE *f = fopen(argv[0], "wb");
+        bool written = f && fwrite(text, 1, len, f) == len;
+        if (f && fclose(f) != 0)
+            written = false;
+        if (!written) {
+            fail(e, "cannot save file");
+            goto done;
+        }
+    } else {
+        while (len > 0 && (text[len - 1] == '\n' || text[len - 1] == '\r'))
+            len--;
+        for (size_t i = 0; i < len; i++) {
+            if (text[i] == '\r')
+                continue;
+            if (text[i] == '\n' && (e->result.len == 0 || e->result.data[e->result.len - 1] == '\n'))
+                continue;
+            buf_add(&e->result, &text[i], 1);
+        }
+    }
+    ok = true;
+done:
+    free(text);
+    go_sgf_free(sgf);
+    return ok;
+}
+
 /* The dead-stone suggestion of the scoring module on the current position. */
 static int suggest(go_gtp *e, go_dead_suggestion *out)
 {
@@ -746,9 +833,11 @@ static const command commands[] = {
     {"komi", gtp_komi},
     {"list_commands", gtp_list_commands},
     {"list_stones", gtp_list_stones},
+    {"loadsgf", gtp_loadsgf},
     {"name", gtp_name},
     {"place_free_handicap", gtp_place_free_handicap},
     {"play", gtp_play},
+    {"printsgf", gtp_printsgf},
     {"protocol_version", gtp_protocol_version},
     {"quit", gtp_quit},
     {"set_free_handicap", gtp_set_free_handicap},

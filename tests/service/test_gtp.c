@@ -445,6 +445,81 @@ static void test_gtp__final_score_and_status(void **state)
     go_gtp_free(e);
 }
 
+/* loadsgf and printsgf: a small record written here, loaded whole and up to a move number,
+ * printed back and loaded again. */
+static void test_gtp__loadsgf_printsgf(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/goref-gtp-sgf-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    /* 5x5, komi 0.5, one setup stone, then: W A5 (aa), B B5 (ba), W E1 (ee), B A4 (ab)
+     * capturing A5, W pass. */
+    fputs("(;FF[4]GM[1]SZ[5]KM[0.5]AB[cc];W[aa];B[ba];W[ee];B[ab];W[])", f);
+    fclose(f);
+    go_gtp *e = engine(GO_SUPERKO_SITUATIONAL, 1);
+    char line[128];
+    snprintf(line, sizeof line, "loadsgf %s", path);
+    EXPECT(e, line, "= black\n\n"); /* after W's pass, Black to move */
+    assert_int_equal(go_game_size(go_gtp_game(e)), 5);
+    EXPECT(e, "list_stones black", "= B5 A4 C3\n\n");
+    EXPECT(e, "list_stones white", "= E1\n\n");
+    EXPECT(e, "showboard", "= \n"
+                           "   A B C D E\n"
+                           " 5 . X . . . 5\n"
+                           " 4 X . . . . 4\n"
+                           " 3 . . X . . 3\n"
+                           " 2 . . . . . 2     WHITE (O) has captured 0 stones\n"
+                           " 1 . . . . O 1     BLACK (X) has captured 1 stones\n"
+                           "   A B C D E\n\n");
+    EXPECT(e, "final_score", "= B+24.5\n\n"); /* komi 0.5 from KM; W E1 dead: B owns all 25 */
+    OK(e, "undo"); /* the loaded moves can be undone: W's pass, then B A4 */
+    OK(e, "undo");
+    EXPECT(e, "list_stones white", "= A5 E1\n\n");
+    snprintf(line, sizeof line, "loadsgf %s 4", path); /* the position before move 4 */
+    EXPECT(e, line, "= black\n\n");
+    EXPECT(e, "list_stones black", "= B5 C3\n\n");
+    EXPECT(e, "list_stones white", "= A5 E1\n\n");
+    snprintf(line, sizeof line, "loadsgf %s 1", path); /* setup only */
+    EXPECT(e, line, "= white\n\n");
+    EXPECT(e, "list_stones black", "= C3\n\n");
+    EXPECT(e, "undo", "? cannot undo\n\n");
+    OK(e, "play w A5");
+    EXPECT(e, "printsgf",
+           "= (;FF[4]GM[1]CA[UTF-8]AP[goref]RU[Chinese]SZ[5]KM[0.5]AB[cc]PL[W];W[aa])\n\n");
+    /* Into a file, then back. */
+    OK(e, "play b B5");
+    snprintf(line, sizeof line, "printsgf %s", path);
+    OK(e, line);
+    OK(e, "clear_board");
+    snprintf(line, sizeof line, "loadsgf %s", path);
+    EXPECT(e, line, "= white\n\n");
+    EXPECT(e, "list_stones black", "= B5 C3\n\n");
+    EXPECT(e, "list_stones white", "= A5\n\n");
+    remove(path);
+    /* Failures leave the game alone. */
+    EXPECT(e, line, "? cannot load file\n\n");
+    EXPECT(e, "loadsgf", "? syntax error\n\n");
+    EXPECT(e, "loadsgf a b c", "? syntax error\n\n");
+    snprintf(line, sizeof line, "loadsgf %s x", path);
+    EXPECT(e, line, "? syntax error\n\n");
+    EXPECT(e, "printsgf /nonexistent-dir/x.sgf", "? cannot save file\n\n");
+    EXPECT(e, "list_stones white", "= A5\n\n");
+    /* An illegal record (W plays on B's stone) is refused whole. */
+    snprintf(path, sizeof path, "/tmp/goref-gtp-sgf-XXXXXX");
+    fd = mkstemp(path);
+    assert_true(fd >= 0);
+    f = fdopen(fd, "w");
+    fputs("(;SZ[9];B[aa];W[aa])", f);
+    fclose(f);
+    snprintf(line, sizeof line, "loadsgf %s", path);
+    EXPECT(e, line, "? cannot load file\n\n");
+    remove(path);
+    EXPECT(e, "list_stones white", "= A5\n\n");
+    go_gtp_free(e);
+}
+
 /* go_gtp_run: binary junk, a line over the limit, huge numbers, a last line without LF. */
 static void test_gtp__run_survives_bad_input(void **state)
 {
@@ -528,6 +603,7 @@ int main(void)
         cmocka_unit_test(test_gtp__genmove),
         cmocka_unit_test(test_gtp__showboard),
         cmocka_unit_test(test_gtp__final_score_and_status),
+        cmocka_unit_test(test_gtp__loadsgf_printsgf),
         cmocka_unit_test(test_gtp__run_survives_bad_input),
         cmocka_unit_test(test_gtp__binary_session),
     };
