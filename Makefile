@@ -5,7 +5,7 @@ TEST_BUILD ?= build-test
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
-.PHONY: all deps build run test test-fast valgrind bench bench-rules bench-vision bench-scoring clean format
+.PHONY: all deps build run test test-fast valgrind bench bench-rules bench-vision bench-scoring clean format fuzz-sgf
 
 all: build
 
@@ -51,6 +51,18 @@ bench-scoring: build
 	@$(BUILD)/bench/bench_scoring $(BENCH_SCORING_ARGS)
 
 bench: bench-rules bench-vision bench-scoring
+
+# libFuzzer on the SGF reader (clang, ASan+UBSan), FUZZ_TIME seconds on one core. New inputs go
+# to $(FUZZ_BUILD)/corpus-sgf; the kept corpus tests/fuzz/corpus/sgf seeds it (and is replayed
+# by test_sgf_corpus in `make test`).
+FUZZ_BUILD ?= build-fuzz
+FUZZ_TIME  ?= 600
+fuzz-sgf: deps
+	@CC=clang CXX=clang++ cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGOREF_FUZZ=ON -DGOREF_SANITIZE=ON >/dev/null
+	@cmake --build $(FUZZ_BUILD) -j$(JOBS) --target fuzz_sgf
+	@mkdir -p $(FUZZ_BUILD)/corpus-sgf
+	@$(FUZZ_BUILD)/tests/fuzz/fuzz_sgf -max_total_time=$(FUZZ_TIME) -max_len=4096 \
+		-dict=tests/fuzz/sgf.dict -print_final_stats=1 $(FUZZ_BUILD)/corpus-sgf tests/fuzz/corpus/sgf
 
 format:
 	@clang-format -i $$(git ls-files '*.c' '*.h' '*.cpp')
