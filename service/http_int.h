@@ -43,6 +43,7 @@ struct go_http {
     atomic_int heavy_now;   /* scans and suggestions running */
     atomic_bool stopping;
     void *club;             /* go_club handle when the club module is built (http_club.c) */
+    void *vision;           /* overlay store when the vision module is built (http_vision.c) */
     pthread_mutex_t club_lock;
 };
 
@@ -171,6 +172,8 @@ void http_api_scan(http_req *r);         /* http_vision.c */
 void http_api_score(http_req *r);        /* http_vision.c */
 void http_api_overlay(http_req *r);      /* http_vision.c: GET /api/overlay/{id} */
 void http_api_club(http_req *r);         /* http_club.c: every /api/club/... route */
+int http_vision_open(go_http *srv);
+void http_vision_close(go_http *srv);
 int http_club_open(go_http *srv);
 void http_club_close(go_http *srv);
 

@@ -93,7 +93,7 @@ void http_reply_json_text(http_req *r, int status, char *text)
 
 void http_reply_json(http_req *r, int status, json_t *j)
 {
-    char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
+    char *text = j ? json_dumps(j, JSON_COMPACT | JSON_REAL_PRECISION(6)) : NULL;
     json_decref(j);
     http_reply_json_text(r, status, text);
 }

@@ -34,7 +34,10 @@ typedef struct route {
 
 static void api_healthz(http_req *r);
 static void api_config(http_req *r);
+#if !defined(GOREF_HAVE_SCORING) || !defined(GOREF_HAVE_VISION) || !defined(GOREF_HAVE_CLUB)
+#define HTTP_NOT_BUILT 1
 static void not_built(http_req *r);
+#endif
 
 #ifndef GOREF_HAVE_SCORING
 #define http_api_count not_built
@@ -106,11 +109,13 @@ static void api_config(http_req *r)
     http_reply_json(r, 200, j);
 }
 
+#ifdef HTTP_NOT_BUILT
 static void not_built(http_req *r)
 {
     http_reply_error(r, 501, "not_built", "this goref was built without the module behind %s",
                      r->url);
 }
+#endif
 
 bool http_heavy_enter(http_req *r)
 {
@@ -397,6 +402,11 @@ int go_http_start(go_http **out, const go_http_options *opts_in)
     if (err)
         goto done;
 #endif
+#ifdef GOREF_HAVE_VISION
+    err = http_vision_open(srv);
+    if (err)
+        goto done;
+#endif
 
     struct sockaddr_in sa4;
     struct sockaddr_in6 sa6;
@@ -467,6 +477,9 @@ void go_http_stop(go_http *srv, int grace_ms)
     }
 #ifdef GOREF_HAVE_CLUB
     http_club_close(srv);
+#endif
+#ifdef GOREF_HAVE_VISION
+    http_vision_close(srv);
 #endif
     http_auth_close(srv->auth);
     pthread_mutex_destroy(&srv->club_lock);

@@ -1,0 +1,359 @@
+/* Photo endpoints: POST /api/scan (multipart `photo`, optional `size`) -> the fields of
+ * `goref scan --json` plus overlay_url; POST /api/score -> scan, suggested dead groups and the
+ * count in one call; GET /api/overlay/{id}.png. Scans hold a heavy slot (bounded by the cores).
+ * The scan JSON is built here with jansson: cmd_scan.c prints its own with printf, so the two
+ * must be kept in step until a shared builder exists (see the service report). */
+#define _XOPEN_SOURCE 700 /* mkdtemp */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <sodium.h>
+
+#include "go/error.h"
+#include "go/score.h"
+#include "go/vision.h"
+#include "http_int.h"
+#include "http_score.h"
+
+#define OVERLAY_KEEP 64 /* overlays kept on disk; older ones are deleted */
+#define OVERLAY_ID_HEX 32
+
+typedef struct overlay_store {
+    char dir[512];
+    pthread_mutex_t lock;
+    char ids[OVERLAY_KEEP][OVERLAY_ID_HEX + 1];
+    int next;
+} overlay_store;
+
+int http_vision_open(go_http *srv)
+{
+    overlay_store *o = calloc(1, sizeof *o);
+    if (!o)
+        return GO_ENOMEM;
+    const char *tmp = getenv("TMPDIR");
+    snprintf(o->dir, sizeof o->dir, "%s/goref-overlays-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (!mkdtemp(o->dir)) {
+        int err = go_error_set(GO_EIO, "overlay folder %s: %s", o->dir, strerror(errno));
+        free(o);
+        return err;
+    }
+    pthread_mutex_init(&o->lock, NULL);
+    srv->vision = o;
+    return 0;
+}
+
+static void overlay_path(char *out, size_t size, const overlay_store *o, const char *id)
+{
+    snprintf(out, size, "%s/%s.png", o->dir, id);
+}
+
+void http_vision_close(go_http *srv)
+{
+    overlay_store *o = srv->vision;
+    if (!o)
+        return;
+    char path[600];
+    for (int i = 0; i < OVERLAY_KEEP; i++)
+        if (o->ids[i][0]) {
+            overlay_path(path, sizeof path, o, o->ids[i]);
+            unlink(path);
+        }
+    rmdir(o->dir);
+    pthread_mutex_destroy(&o->lock);
+    free(o);
+    srv->vision = NULL;
+}
+
+/* Writes the overlay under a fresh random id (so one client cannot guess another's) and
+ * returns 0 with the id in out; the oldest overlay goes when the ring is full. */
+static int overlay_save(go_http *srv, char out[OVERLAY_ID_HEX + 1], const void *photo, size_t len,
+                        const go_vision_result *res)
+{
+    overlay_store *o = srv->vision;
+    unsigned char raw[OVERLAY_ID_HEX / 2];
+    char path[600];
+    randombytes_buf(raw, sizeof raw);
+    sodium_bin2hex(out, OVERLAY_ID_HEX + 1, raw, sizeof raw);
+    overlay_path(path, sizeof path, o, out);
+    int err = go_vision_write_overlay(path, photo, len, res);
+    if (err) {
+        unlink(path);
+        return err;
+    }
+    pthread_mutex_lock(&o->lock);
+    if (o->ids[o->next][0]) {
+        char old[600];
+        overlay_path(old, sizeof old, o, o->ids[o->next]);
+        unlink(old);
+    }
+    snprintf(o->ids[o->next], sizeof o->ids[0], "%s", out);
+    o->next = (o->next + 1) % OVERLAY_KEEP;
+    pthread_mutex_unlock(&o->lock);
+    return 0;
+}
+
+void http_api_overlay(http_req *r)
+{
+    overlay_store *o = r->srv->vision;
+    const char *name = r->url + strlen("/api/overlay/");
+    char id[OVERLAY_ID_HEX + 1], path[600];
+    size_t n = strlen(name);
+    if (n != OVERLAY_ID_HEX + 4 || strcmp(name + OVERLAY_ID_HEX, ".png") != 0)
+        goto missing;
+    for (size_t i = 0; i < OVERLAY_ID_HEX; i++)
+        if (!((name[i] >= '0' && name[i] <= '9') || (name[i] >= 'a' && name[i] <= 'f')))
+            goto missing;
+    memcpy(id, name, OVERLAY_ID_HEX);
+    id[OVERLAY_ID_HEX] = '\0';
+    overlay_path(path, sizeof path, o, id);
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+    if (fd < 0)
+        goto missing;
+    struct stat st;
+    char *data = NULL;
+    size_t got = 0;
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size < 64 * 1024 * 1024 &&
+        (data = malloc((size_t)st.st_size + 1)) != NULL) {
+        while (got < (size_t)st.st_size) {
+            ssize_t k = read(fd, data + got, (size_t)st.st_size - got);
+            if (k <= 0)
+                break;
+            got += (size_t)k;
+        }
+    }
+    close(fd);
+    if (!data || got != (size_t)st.st_size) {
+        free(data);
+        goto missing;
+    }
+    http_reply_header(r, "Cache-Control", "private, max-age=3600");
+    http_reply(r, 200, "image/png", data, got);
+    free(data);
+    return;
+missing:
+    http_reply_error(r, 404, "not_found", "no such overlay (they are kept for the last %d scans)",
+                     OVERLAY_KEEP);
+}
+
+static json_t *gtp_points(const go_point *points, int n, int size)
+{
+    json_t *list = json_array();
+    char buf[8];
+    for (int i = 0; list && i < n; i++)
+        json_array_append_new(list, json_string(go_point_to_gtp(buf, sizeof buf, points[i], size)));
+    return list;
+}
+
+/* The fields of `goref scan --json` (cmd_scan.c): size, board, confidence, uncertain, corners,
+ * timing_ms; plus the image size the corners refer to. */
+static json_t *scan_json(const go_vision_result *res)
+{
+    int n = res->size;
+    json_t *board = json_array(), *conf = json_array(), *corners = json_array();
+    for (int y = 0; y < n; y++) {
+        char row[GO_MAX_SIZE + 1];
+        json_t *crow = json_array();
+        for (int x = 0; x < n; x++) {
+            row[x] = res->color[y][x] == GO_BLACK ? 'X' : res->color[y][x] == GO_WHITE ? 'O' : '.';
+            json_array_append_new(crow, json_real(round(res->confidence[y][x] * 100.0) / 100.0));
+        }
+        row[n] = '\0';
+        json_array_append_new(board, json_string(row));
+        json_array_append_new(conf, crow);
+    }
+    for (int c = 0; c < 4; c++)
+        json_array_append_new(corners, json_pack("[f,f]", round(res->corners[c][0] * 10.0) / 10.0,
+                                                 round(res->corners[c][1] * 10.0) / 10.0));
+    return json_pack("{s:i,s:o,s:o,s:o,s:o,s:{s:f,s:f,s:f,s:f},s:i,s:i}", "size", n, "board", board,
+                     "confidence", conf, "uncertain",
+                     gtp_points(res->uncertain, res->uncertain_count, n), "corners", corners,
+                     "timing_ms", "decode", res->ms_decode, "detect", res->ms_detect, "classify",
+                     res->ms_classify, "total", res->ms_total, "image_width", res->image_width,
+                     "image_height", res->image_height);
+}
+
+/* Multipart body -> the photo and the text fields the endpoints know. */
+typedef struct photo_form {
+    const char *photo;
+    size_t photo_len;
+    int size;
+    json_t *fields; /* other text fields as a JSON object (komi_stones, rules, handicap) */
+} photo_form;
+
+static int read_form(http_req *r, photo_form *out)
+{
+    http_part parts[HTTP_MAX_PARTS];
+    int n = 0;
+    memset(out, 0, sizeof *out);
+    const char *ct = http_header(r, MHD_HTTP_HEADER_CONTENT_TYPE);
+    if (!http_content_type_is(ct, "multipart/form-data")) {
+        http_reply_error(r, 415, "content_type",
+                         "send the photo as multipart/form-data in a field named 'photo'");
+        return -1;
+    }
+    int err = http_multipart_parse(parts, &n, HTTP_MAX_PARTS, ct, r->body ? r->body : "",
+                                   r->body_len);
+    if (err) {
+        http_reply_goerr(r, err);
+        return -1;
+    }
+    out->fields = json_object();
+    for (int i = 0; i < n; i++) {
+        const http_part *p = &parts[i];
+        if (strcmp(p->name, "photo") == 0) {
+            out->photo = p->data;
+            out->photo_len = p->len;
+            continue;
+        }
+        char text[64];
+        if (p->len >= sizeof text || memchr(p->data, '\0', p->len)) {
+            http_reply_error(r, 400, "invalid", "field '%s' is too long", p->name);
+            return -1;
+        }
+        memcpy(text, p->data, p->len);
+        text[p->len] = '\0';
+        if (strcmp(p->name, "size") == 0) {
+            char *end;
+            long v = strtol(text, &end, 10);
+            if (text[0] == '\0' || strcmp(text, "auto") == 0)
+                v = 0, end = text + strlen(text);
+            if (*end || (v != 0 && (v < 5 || v > GO_MAX_SIZE))) {
+                http_reply_error(r, 400, "range", "'size' must be 0 (detect) or 5 to %d",
+                                 GO_MAX_SIZE);
+                return -1;
+            }
+            out->size = (int)v;
+        } else if (strcmp(p->name, "handicap") == 0) {
+            char *end;
+            long v = strtol(text, &end, 10);
+            if (*end || end == text || v < 0 || v > 25) {
+                http_reply_error(r, 400, "range", "'handicap' must be 0 to 25");
+                return -1;
+            }
+            json_object_set_new(out->fields, "handicap", json_integer(v));
+        } else if (strcmp(p->name, "komi_stones") == 0 || strcmp(p->name, "komi_points") == 0 ||
+                   strcmp(p->name, "rules") == 0) {
+            json_t *s = json_string(text);
+            if (!s) {
+                http_reply_error(r, 400, "charset", "field '%s' is not UTF-8", p->name);
+                return -1;
+            }
+            json_object_set_new(out->fields, p->name, s);
+        }
+    }
+    if (!out->photo || out->photo_len == 0) {
+        http_reply_error(r, 400, "invalid", "no photo: send the image in a field named 'photo'");
+        return -1;
+    }
+    return 0;
+}
+
+/* Scans the form's photo in a heavy slot; on success *out is malloc'd and the overlay id set
+ * (or "" when the overlay could not be drawn: the reading still stands). */
+static int scan(http_req *r, go_vision_result **out, char overlay_id[OVERLAY_ID_HEX + 1],
+                const photo_form *form)
+{
+    *out = NULL;
+    overlay_id[0] = '\0';
+    go_vision_result *res = malloc(sizeof *res);
+    if (!res) {
+        http_reply_goerr(r, GO_ENOMEM);
+        return -1;
+    }
+    go_vision_options opt = GO_VISION_OPTIONS_INIT;
+    opt.size = form->size;
+    int err = go_vision_scan(res, form->photo, form->photo_len, &opt);
+    if (err) {
+        free(res);
+        http_reply_goerr(r, err);
+        return -1;
+    }
+    if (overlay_save(r->srv, overlay_id, form->photo, form->photo_len, res) != 0)
+        overlay_id[0] = '\0';
+    *out = res;
+    return 0;
+}
+
+static void set_overlay_url(json_t *j, const char *id)
+{
+    char url[64];
+    snprintf(url, sizeof url, "/api/overlay/%s.png", id);
+    json_object_set_new(j, "overlay_url", id[0] ? json_string(url) : json_null());
+}
+
+void http_api_scan(http_req *r)
+{
+    photo_form form;
+    go_vision_result *res = NULL;
+    char overlay_id[OVERLAY_ID_HEX + 1];
+    bool heavy = false;
+    if (read_form(r, &form))
+        goto done;
+    if (!(heavy = http_heavy_enter(r)))
+        goto done;
+    if (scan(r, &res, overlay_id, &form))
+        goto done;
+    json_t *j = scan_json(res);
+    if (j)
+        set_overlay_url(j, overlay_id);
+    http_reply_json(r, 200, j);
+done:
+    if (heavy)
+        http_heavy_leave(r);
+    free(res);
+    json_decref(form.fields);
+}
+
+void http_api_score(http_req *r)
+{
+    photo_form form;
+    go_vision_result *res = NULL;
+    go_dead_suggestion *sug = NULL;
+    go_count *count = NULL;
+    char overlay_id[OVERLAY_ID_HEX + 1], *count_text = NULL;
+    go_count_options opts;
+    bool heavy = false;
+    if (read_form(r, &form) || http_count_options_from_json(r, &opts, form.fields))
+        goto done;
+    if (!(heavy = http_heavy_enter(r)))
+        goto done;
+    if (scan(r, &res, overlay_id, &form))
+        goto done;
+    sug = malloc(sizeof *sug);
+    count = malloc(sizeof *count);
+    if (!sug || !count) {
+        http_reply_goerr(r, GO_ENOMEM);
+        goto done;
+    }
+    go_suggest_options sopts = GO_SUGGEST_OPTIONS_INIT;
+    int err = go_score_suggest_dead(sug, &res->board, GO_BLACK, &sopts);
+    if (!err)
+        err = go_score_count(count, &res->board, sug->dead, sug->ndead, &opts);
+    if (!err)
+        err = go_count_to_json(&count_text, count, sug->dead, sug->ndead, sug->seki, sug->nseki);
+    if (err) {
+        http_reply_goerr(r, err);
+        goto done;
+    }
+    json_t *scan_j = scan_json(res);
+    if (scan_j)
+        set_overlay_url(scan_j, overlay_id);
+    json_t *count_j = json_loads(count_text, 0, NULL);
+    json_t *j = json_pack("{s:o,s:o,s:o}", "scan", scan_j, "suggestion",
+                          http_suggestion_json(sug, &res->board), "count", count_j);
+    http_reply_json(r, 200, j);
+done:
+    if (heavy)
+        http_heavy_leave(r);
+    free(count_text);
+    free(count);
+    free(sug);
+    free(res);
+    json_decref(form.fields);
+}
