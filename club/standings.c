@@ -549,7 +549,7 @@ int go_trf_read(go_xtable *out, char ***names, const char *text, size_t len)
             e++;
         size_t l = (size_t)(e - p);
         if (l >= 8 && strncmp(p, "001", 3) == 0) {
-            int no;
+            int no = 0;
             field_int(p, l, 5, 8, &no);
             if (names && l >= 15) {
                 size_t a = 14, b = l < 47 ? l : 47;
