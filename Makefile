@@ -5,19 +5,23 @@ TEST_BUILD ?= build-test
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
-.PHONY: all deps build run test test-fast valgrind bench bench-rules bench-vision bench-scoring clean format fuzz-sgf
+.PHONY: all deps configure build run test test-fast valgrind bench bench-rules bench-vision bench-scoring clean format fuzz-sgf
 
 all: build
 
 deps:
 	@scripts/deps.sh
 
-build: deps
+# Release configuration; `build` makes everything, `run` and the benchmarks only what they use.
+configure: deps
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
+
+build: configure
 	@cmake --build $(BUILD) -j$(JOBS)
 
 # The main job: the most complete pipeline that exists (see README).
-run: build
+run: configure
+	@cmake --build $(BUILD) -j$(JOBS) --target goref
 	@scripts/run.sh $(BUILD)
 
 # Every test, built with ASan and UBSan, through CTest.
@@ -38,16 +42,19 @@ valgrind: deps
 	@cmake --build build-valgrind -j$(JOBS)
 	@cd build-valgrind && ctest --output-on-failure -j$(JOBS) -LE slow
 
-bench-rules: build
+bench-rules: configure
+	@cmake --build $(BUILD) -j$(JOBS) --target bench_rules
 	@$(BUILD)/bench/bench_rules
 
 # Vision on the real photos of ../shared/data/photos: accuracy per source, speed per stage.
-bench-vision: build
+bench-vision: configure
+	@cmake --build $(BUILD) -j$(JOBS) --target bench_vision
 	@$(BUILD)/bench/bench_vision
 
 # Counting speed, dead-stone suggestion latency and agreement with GNU Go (-v lists the games
 # where goref and GNU Go differ: make bench-scoring BENCH_SCORING_ARGS=-v).
-bench-scoring: build
+bench-scoring: configure
+	@cmake --build $(BUILD) -j$(JOBS) --target bench_scoring
 	@$(BUILD)/bench/bench_scoring $(BENCH_SCORING_ARGS)
 
 bench: bench-rules bench-vision bench-scoring
