@@ -20,6 +20,8 @@ int cmd_scan(int argc, char **argv);
 int cmd_club(int argc, char **argv);
 /* service/cmd_count.c: the referee's count (scoring). */
 int cmd_count(int argc, char **argv);
+/* service/cmd_sgf.c: read an SGF record and replay its main line. */
+int cmd_sgf(int argc, char **argv);
 
 
 #endif
