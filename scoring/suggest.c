@@ -1,6 +1,7 @@
 /* Dead-stone suggestion for a finished position: Monte-Carlo ownership from the rules core's
  * light playouts on board copies, overruled by Benson's unconditional life and by a structural
  * seki check. Deterministic for a seed: every playout draws from one go_rng seeded once. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "score_int.h"
@@ -10,6 +11,10 @@ static const int dir4[4] = {-GO_STRIDE, 1, GO_STRIDE, -1};
 /* A structural seki whose liberties the group's colour owns in fewer than this share of the
  * playouts is a dead group that happens to look like a seki (per mille). */
 #define SEKI_FLOOR 250
+/* Groups whose status the playouts gave with at most this confidence (per mille) are checked
+ * as close races; a race settled by its shape gets RACE_CONFIDENCE. */
+#define RACE_UNSURE 650
+#define RACE_CONFIDENCE 800
 
 /* Playouts when the caller leaves it to us: sized so a 19x19 stays well inside 100 ms. */
 static int auto_playouts(int size)
@@ -35,6 +40,141 @@ static go_color final_owner(const go_board *b, go_point p)
             seen |= n;
     }
     return seen == GO_BLACK ? GO_BLACK : seen == GO_WHITE ? GO_WHITE : GO_EMPTY;
+}
+
+/* The only liberty of the group at p when it has exactly one, else GO_NOPOINT. Stops at the
+ * second distinct liberty, without clearing marks (the hot loop of the heavy playouts). */
+static go_point only_liberty(const go_board *b, go_point p, go_point *buf)
+{
+    /* Cheap filter first: a stone with two empty neighbours gives its group two liberties. */
+    int empty = 0;
+    for (int d = 0; d < 4; d++)
+        empty += go_board_at(b, p + dir4[d]) == GO_EMPTY;
+    if (empty >= 2)
+        return GO_NOPOINT;
+    int n = go_board_group(b, p, buf, GO_MAX_SIZE * GO_MAX_SIZE);
+    go_point found = GO_NOPOINT;
+    for (int k = 0; k < n; k++)
+        for (int d = 0; d < 4; d++) {
+            go_point q = buf[k] + dir4[d];
+            if (q == found || go_board_at(b, q) != GO_EMPTY)
+                continue;
+            if (found != GO_NOPOINT)
+                return GO_NOPOINT;
+            found = q;
+        }
+    return found;
+}
+
+/* The two tactical replies that make light playouts judge life and death much better: take
+ * a group the last move left in atari, or pull out one's own group the last move put in
+ * atari (when the extension gains liberties). Returns the move played, or GO_NOPOINT. */
+static go_point tactical_move(go_board *b, go_color c, go_point last, go_point *buf)
+{
+    if (last <= 0 || !go_board_on(b, last))
+        return GO_NOPOINT;
+    go_color them = go_color_other(c);
+    for (int d = -1; d < 4; d++) {
+        go_point r = d < 0 ? last : last + dir4[d];
+        if (go_board_at(b, r) != them)
+            continue;
+        go_point q = only_liberty(b, r, buf);
+        if (q != GO_NOPOINT && go_board_play(b, c, q) == 0)
+            return q;
+    }
+    for (int d = 0; d < 4; d++) {
+        go_point r = last + dir4[d];
+        if (go_board_at(b, r) != c)
+            continue;
+        go_point q = only_liberty(b, r, buf);
+        if (q == GO_NOPOINT)
+            continue;
+        /* Extending helps only if q has empty neighbours besides the group's old liberty. */
+        int fresh = 0;
+        for (int e = 0; e < 4; e++)
+            fresh += go_board_at(b, q + dir4[e]) == GO_EMPTY;
+        if (fresh >= 2 && go_board_play(b, c, q) == 0)
+            return q;
+    }
+    return GO_NOPOINT;
+}
+
+static void heavy_playout(go_board *b, go_color to_move, go_rng *rng, int max_moves)
+{
+    go_point buf[GO_MAX_SIZE * GO_MAX_SIZE];
+    go_point last = GO_NOPOINT;
+    int passes = 0;
+    for (int moves = 0; passes < 2 && moves < max_moves; moves++) {
+        go_point p = tactical_move(b, to_move, last, buf);
+        if (p == GO_NOPOINT)
+            p = go_board_play_random(b, to_move, rng);
+        passes = p == GO_PASS ? passes + 1 : 0;
+        last = p;
+        to_move = go_color_other(to_move);
+    }
+}
+
+/* Distinct liberties of the group at p, written to libs (at most max); returns the count. */
+static int group_liberties(const go_board *b, go_point p, go_point *libs, int max, go_point *buf)
+{
+    int n = go_board_group(b, p, buf, GO_MAX_SIZE * GO_MAX_SIZE), count = 0;
+    for (int k = 0; k < n; k++)
+        for (int d = 0; d < 4; d++) {
+            go_point q = buf[k] + dir4[d];
+            if (go_board_at(b, q) != GO_EMPTY)
+                continue;
+            int dup = 0;
+            for (int i = 0; i < count && !dup; i++)
+                dup = libs[i] == q;
+            if (!dup && count < max)
+                libs[count++] = q;
+        }
+    return count;
+}
+
+/* Can c fill q without being left in atari (or by capturing)? Played on a copy: this runs
+ * only for the few close races of a position. */
+static bool safe_fill(const go_board *b, go_color c, go_point q)
+{
+    go_board copy = *b;
+    int captured = go_board_captures(&copy, c);
+    if (go_board_check(&copy, c, q) != 0 || go_board_play(&copy, c, q) != 0)
+        return false;
+    return go_board_captures(&copy, c) > captured || go_board_liberties(&copy, q) >= 2;
+}
+
+#define RACE_MAX_LIBS 8
+
+/* A close race between a Black and a White group whose liberties are all shared (neither has
+ * an eye or an outside liberty). Light playouts split such races about evenly, but they are
+ * settled by the shape: when only one colour can fill a shared liberty safely, it wins the
+ * race; when both or neither can and two or more liberties are shared, it is a seki (neither
+ * side can approach without being captured first). Returns the winner, GO_EMPTY for a seki,
+ * or GO_OFFBOARD when the race is not of this kind. */
+static go_color settle_race(const go_board *b, go_point black, go_point white, go_point *buf)
+{
+    go_point bl[RACE_MAX_LIBS + 1], wl[RACE_MAX_LIBS + 1];
+    int nb = group_liberties(b, black, bl, RACE_MAX_LIBS + 1, buf);
+    int nw = group_liberties(b, white, wl, RACE_MAX_LIBS + 1, buf);
+    if (nb != nw || nb < 2 || nb > RACE_MAX_LIBS)
+        return GO_OFFBOARD;
+    for (int i = 0; i < nb; i++) {
+        int common = 0;
+        for (int j = 0; j < nw && !common; j++)
+            common = bl[i] == wl[j];
+        if (!common)
+            return GO_OFFBOARD; /* an exclusive liberty: tempo decides, leave it to MC */
+    }
+    bool black_can = false, white_can = false;
+    for (int i = 0; i < nb; i++) {
+        black_can |= safe_fill(b, GO_BLACK, bl[i]);
+        white_can |= safe_fill(b, GO_WHITE, bl[i]);
+    }
+    if (black_can && !white_can)
+        return GO_BLACK;
+    if (white_can && !black_can)
+        return GO_WHITE;
+    return GO_EMPTY;
 }
 
 go_status go_suggestion_status_at(const go_dead_suggestion *s, const go_board *b, go_point p)
@@ -83,7 +223,10 @@ int go_score_suggest_dead(go_dead_suggestion *out, const go_board *b, go_color t
     int max_moves = 3 * size * size + 50;
     for (int k = 0; k < playouts; k++) {
         go_board copy = *b;
-        go_board_playout(&copy, to_move, &rng, max_moves);
+        if (getenv("GOREF_HEAVY"))
+            heavy_playout(&copy, to_move, &rng, max_moves);
+        else
+            go_board_playout(&copy, to_move, &rng, max_moves);
         for (int i = 0; i < npoints; i++) {
             go_color o = final_owner(&copy, points[i]);
             if (o == GO_BLACK)
@@ -162,6 +305,43 @@ int go_score_suggest_dead(go_dead_suggestion *out, const go_board *b, go_color t
             g->status = GO_STATUS_ALIVE;
             g->confidence = breath;
         }
+    }
+
+    /* Close races the playouts could not split (see settle_race). */
+    for (int i = 0; i < out->ngroups; i++) {
+        go_group_status *g = &out->groups[i];
+        if (g->color != GO_BLACK || g->benson_alive || g->status == GO_STATUS_SEKI ||
+            g->confidence > RACE_UNSURE)
+            continue;
+        go_point libs[RACE_MAX_LIBS + 1];
+        int nl = group_liberties(b, g->id, libs, RACE_MAX_LIBS + 1, stones);
+        if (nl > RACE_MAX_LIBS)
+            continue;
+        for (int k = 0; k < nl; k++)
+            for (int d = 0; d < 4; d++) {
+                go_point r = libs[k] + dir4[d];
+                if (go_board_at(b, r) != GO_WHITE)
+                    continue;
+                go_group_status *h = NULL;
+                go_point hid = go_board_group_id(b, r);
+                for (int j = 0; j < out->ngroups && !h; j++)
+                    if (out->groups[j].id == hid)
+                        h = &out->groups[j];
+                if (!h || h->benson_alive || h->status == GO_STATUS_SEKI ||
+                    h->confidence > RACE_UNSURE)
+                    continue;
+                go_color winner = settle_race(b, g->id, h->id, stones);
+                if (winner == GO_OFFBOARD)
+                    continue;
+                g->status = winner == GO_EMPTY   ? GO_STATUS_SEKI
+                            : winner == GO_BLACK ? GO_STATUS_ALIVE
+                                                 : GO_STATUS_DEAD;
+                h->status = winner == GO_EMPTY   ? GO_STATUS_SEKI
+                            : winner == GO_WHITE ? GO_STATUS_ALIVE
+                                                 : GO_STATUS_DEAD;
+                /* The shape decides, the playouts were split: say so in the confidence. */
+                g->confidence = h->confidence = RACE_CONFIDENCE;
+            }
     }
 
     /* Seki that appear once the dead stones are gone (e.g. a group that shares liberties with
