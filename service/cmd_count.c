@@ -129,7 +129,7 @@ static int parse_args(count_args *a, int argc, char **argv)
         if (strcmp(arg, "--seed") == 0 || strcmp(arg, "--playouts") == 0) {
             if (i + 1 >= argc)
                 return go_error_set(GO_EINVAL, "%s needs a value", arg);
-            int v;
+            int v = 0;
             int rc = parse_int(&v, argv[++i], arg[2] == 's' ? 0 : 1,
                                arg[2] == 's' ? 2147483647 : 1000000, arg);
             if (rc)

@@ -21,7 +21,7 @@ static inline void club_tmp_path(char *buf, size_t size, const char *tag)
 
 static inline void club_tmp_remove(const char *path)
 {
-    char side[600];
+    char side[4200]; /* room for any path plus the suffix */
     unlink(path);
     snprintf(side, sizeof side, "%s-wal", path);
     unlink(side);
