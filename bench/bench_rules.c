@@ -59,6 +59,98 @@ static void undo_cost(void)
     go_game_free(g);
 }
 
+/* ---- SGF throughput (appended by the SGF reader) ------------------------------------------
+ * Parse + replay of the main line of every record in the shared games/ collection, held in
+ * memory, repeated for about two seconds: MB/s of SGF bytes. */
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "go/sgf.h"
+
+typedef struct sgf_file {
+    char *bytes;
+    size_t len;
+} sgf_file;
+
+static void sgf_collect(const char *dir, sgf_file **files, size_t *n, size_t *cap)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.')
+            continue;
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        struct stat st;
+        if (stat(path, &st) != 0)
+            continue;
+        if (S_ISDIR(st.st_mode)) {
+            sgf_collect(path, files, n, cap);
+            continue;
+        }
+        size_t l = strlen(e->d_name);
+        if (l < 4 || (strcmp(e->d_name + l - 4, ".sgf") && strcmp(e->d_name + l - 4, ".SGF")))
+            continue;
+        FILE *f = fopen(path, "rb");
+        if (!f)
+            continue;
+        char *buf = malloc((size_t)st.st_size + 1);
+        size_t got = buf ? fread(buf, 1, (size_t)st.st_size, f) : 0;
+        fclose(f);
+        if (*n == *cap) {
+            *cap = *cap ? *cap * 2 : 256;
+            *files = realloc(*files, *cap * sizeof **files);
+        }
+        (*files)[(*n)++] = (sgf_file){buf, got};
+    }
+    closedir(d);
+}
+
+static void sgf_throughput(void)
+{
+    sgf_file *files = NULL;
+    size_t n = 0, cap = 0, bytes = 0;
+    sgf_collect(GOREF_DATA_DIR "/sgf/games", &files, &n, &cap);
+    for (size_t i = 0; i < n; i++)
+        bytes += files[i].len;
+    if (n == 0) {
+        printf("| SGF parse + replay    | SKIPPED: no records in %s/sgf/games |\n", GOREF_DATA_DIR);
+        return;
+    }
+    double rate[2];
+    size_t bad = 0;
+    for (int replay = 0; replay < 2; replay++) {
+        long rounds = 0;
+        double t0 = now(), t;
+        do {
+            for (size_t i = 0; i < n; i++) {
+                go_sgf *sgf;
+                if (go_sgf_parse(&sgf, files[i].bytes, files[i].len, NULL) != 0) {
+                    bad++;
+                    continue;
+                }
+                go_game *g;
+                if (replay && go_sgf_replay(&g, NULL, sgf, 0, NULL) == 0)
+                    go_game_free(g);
+                go_sgf_free(sgf);
+            }
+            rounds++;
+            t = now() - t0;
+        } while (t < 2.0);
+        rate[replay] = (double)bytes * (double)rounds / t / 1e6;
+    }
+    printf("| SGF parse + replay    | %10.1f MB/s | %zu records, %.2f MB (games/); parse only "
+           "%.1f MB/s%s |\n",
+           rate[1], n, (double)bytes / 1e6, rate[0], bad ? "; SOME FAILED TO PARSE" : "");
+    for (size_t i = 0; i < n; i++)
+        free(files[i].bytes);
+    free(files);
+}
+
 int main(void)
 {
     printf("| what                  | figure |\n|---|---|\n");
@@ -66,5 +158,6 @@ int main(void)
     playouts(13, 1.0, 0);
     playouts(19, 2.0, 20000);
     undo_cost();
+    sgf_throughput();
     return 0;
 }
