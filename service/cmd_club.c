@@ -87,6 +87,7 @@ static int copy_field(char *dst, size_t size, const char *src, const char *what)
 
 static int parse_id(int64_t *out, const char *s, const char *what)
 {
+    *out = 0; /* defined on every path, so callers never read garbage */
     char *end;
     errno = 0;
     long long v = s ? strtoll(s, &end, 10) : 0;
@@ -99,6 +100,7 @@ static int parse_id(int64_t *out, const char *s, const char *what)
 
 static int parse_int(int *out, const char *s, const char *what, int lo, int hi)
 {
+    *out = 0; /* defined on every path, so callers never read garbage */
     char *end;
     errno = 0;
     long v = s ? strtol(s, &end, 10) : 0;
@@ -112,6 +114,7 @@ static int parse_int(int *out, const char *s, const char *what, int lo, int hi)
 /* "45", "45.5", "45.50" yuan -> fen. */
 static int parse_money(int64_t *out, const char *s, const char *what)
 {
+    *out = 0; /* defined on every path, so callers never read garbage */
     char *end;
     errno = 0;
     double v = s ? strtod(s, &end) : -1;
@@ -125,6 +128,7 @@ static int parse_money(int64_t *out, const char *s, const char *what)
 /* Stones as a decimal with quarters: "2.75", "3", "0.5" -> quarters. */
 static int parse_quarters(int *out, const char *s, const char *what)
 {
+    *out = 0; /* defined on every path, so callers never read garbage */
     char *end;
     errno = 0;
     double v = s ? strtod(s, &end) : 0;
