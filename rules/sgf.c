@@ -694,6 +694,9 @@ int go_sgf_node_points(go_point *out, size_t max, const go_sgf_node *node, const
             y0 = y1;
             y1 = t;
         }
+        if (count > (size_t)INT32_MAX / 2)
+            return go_error_set(GO_ETOOBIG, "SGF byte %zu: %s lists too many points",
+                                node->offset, id);
         for (int y = y0; y <= y1; y++)
             for (int x = x0; x <= x1; x++) {
                 if (count < max)
@@ -1006,28 +1009,41 @@ static int replay_setup(go_game *g, const go_sgf_node *node, int size, int handi
             go_error_clear(); /* repeated points and the like: fall back to plain setup */
         }
     }
-    for (size_t k = 0; k < 3; k++) {
+    int rc = 0;
+    go_point *many = NULL; /* lists longer than the board (repeated points) */
+    for (size_t k = 0; k < 3 && !rc; k++) {
+        go_point *list = pts;
         int n = go_sgf_node_points(pts, sizeof pts / sizeof pts[0], node, kinds[k].id, size);
         if (n < 0)
             return n;
-        if ((size_t)n > sizeof pts / sizeof pts[0])
-            n = (int)(sizeof pts / sizeof pts[0]); /* duplicates beyond the board's points */
+        if ((size_t)n > sizeof pts / sizeof pts[0]) {
+            free(many);
+            many = malloc((size_t)n * sizeof *many);
+            if (!many)
+                return go_error_set(GO_ENOMEM, "SGF: out of memory");
+            n = go_sgf_node_points(many, (size_t)n, node, kinds[k].id, size);
+            list = many;
+        }
         for (int i = 0; i < n; i++) {
             if (kinds[k].color != GO_EMPTY &&
-                go_board_at(go_game_board(g), pts[i]) == kinds[k].color)
+                go_board_at(go_game_board(g), list[i]) == kinds[k].color)
                 continue;
-            int rc = go_game_setup(g, kinds[k].color, pts[i]);
+            if (kinds[k].color == GO_EMPTY && go_board_at(go_game_board(g), list[i]) == GO_EMPTY)
+                continue;
+            rc = go_game_setup(g, kinds[k].color, list[i]);
             if (rc) {
                 char detail[160];
                 snprintf(detail, sizeof detail, "%s", go_error_last());
                 char name[4];
-                go_point_to_sgf(name, sizeof name, pts[i]);
-                return go_error_set(rc, "SGF byte %zu: setup %s[%s]: %s", node->offset,
-                                    kinds[k].id, name, detail);
+                go_point_to_sgf(name, sizeof name, list[i]);
+                rc = go_error_set(rc, "SGF byte %zu: setup %s[%s]: %s", node->offset,
+                                  kinds[k].id, name, detail);
+                break;
             }
         }
     }
-    return 0;
+    free(many);
+    return rc;
 }
 
 int go_sgf_replay(go_game **out, size_t *moves_out, const go_sgf *sgf, size_t game,

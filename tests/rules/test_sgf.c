@@ -172,6 +172,25 @@ static void test_sgf__setup_and_player_to_move(void **state)
     go_sgf_free(sgf);
 }
 
+static void test_sgf__setup_lists_longer_than_the_board(void **state)
+{
+    (void)state;
+    /* 700 repeats of one point, then another: the list is longer than the board has points. */
+    char text[4096] = "(;SZ[5]AB";
+    size_t len = strlen(text);
+    for (int i = 0; i < 700; i++) {
+        memcpy(text + len, "[aa]", 4);
+        len += 4;
+    }
+    memcpy(text + len, "[bb])", 6);
+    go_sgf *sgf = parse_ok(text);
+    go_game *g = replay_ok(sgf);
+    assert_int_equal(go_board_stone_count(go_game_board(g), GO_BLACK), 2);
+    assert_int_equal(go_board_at(go_game_board(g), go_point_at(1, 1)), GO_BLACK);
+    go_game_free(g);
+    go_sgf_free(sgf);
+}
+
 static void test_sgf__handicap(void **state)
 {
     (void)state;
@@ -554,6 +573,7 @@ int main(void)
         cmocka_unit_test(test_sgf__variations_round_trip),
         cmocka_unit_test(test_sgf__passes_empty_and_tt),
         cmocka_unit_test(test_sgf__setup_and_player_to_move),
+        cmocka_unit_test(test_sgf__setup_lists_longer_than_the_board),
         cmocka_unit_test(test_sgf__handicap),
         cmocka_unit_test(test_sgf__game_info_and_komi_quirks),
         cmocka_unit_test(test_sgf__refuses_boards_and_games_it_cannot_play),
