@@ -159,12 +159,31 @@ int http_dead_stones(go_point *out, const go_board *b, const go_point *marks, in
     return n;
 }
 
+/* Seki stones as `goref count --json` lists them when the dead stones are given: the scoring
+ * module's structural check with the dead groups removed, in board order. */
+static int seki_points(go_point *out, int *out_n, const go_board *b, const go_point *marks,
+                       int nmarks)
+{
+    bool seki[GO_POINTS] = {false};
+    int rc = go_score_seki(seki, b, marks, nmarks);
+    *out_n = 0;
+    if (rc < 0)
+        return rc;
+    int size = go_board_size(b);
+    for (int y = 0; y < size; y++)
+        for (int x = 0; x < size; x++)
+            if (seki[go_point_at(x, y)])
+                out[(*out_n)++] = go_point_at(x, y);
+    return 0;
+}
+
 void http_api_count(http_req *r)
 {
     go_board board;
     go_count_options opts;
     go_point marks[GO_MAX_SIZE * GO_MAX_SIZE], dead[GO_MAX_SIZE * GO_MAX_SIZE];
-    int nmarks = 0;
+    go_point seki[GO_MAX_SIZE * GO_MAX_SIZE];
+    int nmarks = 0, nseki = 0;
     go_count *count = NULL;
     char *text = NULL;
     json_t *body = http_body_json(r);
@@ -179,9 +198,11 @@ void http_api_count(http_req *r)
         goto done;
     }
     int err = go_score_count(count, &board, marks, nmarks, &opts);
+    if (!err)
+        err = seki_points(seki, &nseki, &board, marks, nmarks);
     if (!err) {
         int ndead = http_dead_stones(dead, &board, marks, nmarks);
-        err = go_count_to_json(&text, count, dead, ndead, NULL, 0);
+        err = go_count_to_json(&text, count, dead, ndead, seki, nseki);
     }
     if (err) {
         http_reply_goerr(r, err);

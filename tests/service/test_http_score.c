@@ -1,10 +1,12 @@
 /* The counting endpoints through the API: POST /api/count on positions whose count a reader
  * can check by hand, its options (komi as number or text, rules, handicap), bad positions, and
  * POST /api/suggest-dead (structure, an obviously dead stone, bounds, busy answers). */
+#define _XOPEN_SOURCE 700 /* mkdtemp, popen */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <jansson.h>
 
@@ -115,6 +117,43 @@ static void test_http_score__count_dead_and_options(void **state)
     j = post("/api/count", "{\"board\":" WALLS ",\"komi_points\":7.5}", 200);
     assert_true(num(j, "komi_stones", NULL) == 3.75);
     json_decref(j);
+}
+
+/* The API answers with the same JSON as `goref count --json` on the same position. */
+static void test_http_score__count_same_as_cli(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/goref-count-XXXXXX", path[128], cmd[512];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/b.txt", dir);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs("size 5\n.XO..\n.XO..\nOXO..\n.XO..\n.XO..\n", f);
+    fclose(f);
+    snprintf(cmd, sizeof cmd, "%s/goref count %s --dead A3 --komi 2.5 --json", GOREF_BINARY_DIR,
+             path);
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    char out[16384];
+    size_t n = fread(out, 1, sizeof out - 1, p);
+    out[n] = '\0';
+    int rc = pclose(p);
+    unlink(path);
+    rmdir(dir);
+    if (rc != 0)
+        TU_SKIP("goref count did not run (%d): %s", rc, out);
+    json_t *cli = json_loads(out, 0, NULL);
+    assert_non_null(cli);
+    json_t *api = post("/api/count",
+                       "{\"board\":[\".XO..\",\".XO..\",\"OXO..\",\".XO..\",\".XO..\"],"
+                       "\"dead\":[\"A3\"],\"komi_stones\":2.5}",
+                       200);
+    if (!json_equal(cli, api)) {
+        char *a = json_dumps(cli, JSON_COMPACT), *b = json_dumps(api, JSON_COMPACT);
+        fail_msg("CLI and API differ:\n%s\n%s", a, b);
+    }
+    json_decref(cli);
+    json_decref(api);
 }
 
 static void test_http_score__count_bad_input(void **state)
@@ -235,6 +274,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_http_score__count),
         cmocka_unit_test(test_http_score__count_dead_and_options),
+        cmocka_unit_test(test_http_score__count_same_as_cli),
         cmocka_unit_test(test_http_score__count_bad_input),
         cmocka_unit_test(test_http_score__suggest_dead),
         cmocka_unit_test(test_http_score__heavy_bounded),
