@@ -171,6 +171,7 @@ int main(int argc, char **argv)
 {
     int verbose = argc > 1 && strcmp(argv[1], "-v") == 0;
     int dump = argc > 1 && strcmp(argv[1], "-d") == 0;
+    int own_dump = argc > 1 && strcmp(argv[1], "-o") == 0;
     char dir[4096];
     snprintf(dir, sizeof dir, "%s/gnugo/games", GOREF_DATA_DIR);
     static game games[MAX_GAMES];
@@ -237,6 +238,21 @@ int main(int argc, char **argv)
         go_score_count(&ours, &g->board, s.dead, s.ndead, &o);
         go_score_count(&with_gnugo_dead, &g->board, g->dead, g->ndead, &o);
         int set_ok = same_dead(g, &s);
+        if (own_dump) {
+            /* One line per game: id, size, then per point (row-major from the top) the
+             * colour, GNU Go dead flag, goref status and Black ownership per mille. */
+            bool gd[GO_POINTS] = {0};
+            for (int k = 0; k < g->ndead; k++)
+                gd[g->dead[k]] = true;
+            printf("O %s %d", g->id, size);
+            for (int y = 0; y < size; y++)
+                for (int x = 0; x < size; x++) {
+                    go_point p = go_point_at(x, y);
+                    printf(" %c%d%d%d", go_color_char(go_board_at(&g->board, p)), gd[p],
+                           (int)go_suggestion_status_at(&s, &g->board, p), s.black_owned[p]);
+                }
+            printf("\n");
+        }
         if (dump) {
             bool gd[GO_POINTS] = {0};
             for (int k = 0; k < g->ndead; k++)

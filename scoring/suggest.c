@@ -1,7 +1,6 @@
 /* Dead-stone suggestion for a finished position: Monte-Carlo ownership from the rules core's
  * light playouts on board copies, overruled by Benson's unconditional life and by a structural
  * seki check. Deterministic for a seed: every playout draws from one go_rng seeded once. */
-#include <stdlib.h>
 #include <string.h>
 
 #include "score_int.h"
@@ -40,78 +39,6 @@ static go_color final_owner(const go_board *b, go_point p)
             seen |= n;
     }
     return seen == GO_BLACK ? GO_BLACK : seen == GO_WHITE ? GO_WHITE : GO_EMPTY;
-}
-
-/* The only liberty of the group at p when it has exactly one, else GO_NOPOINT. Stops at the
- * second distinct liberty, without clearing marks (the hot loop of the heavy playouts). */
-static go_point only_liberty(const go_board *b, go_point p, go_point *buf)
-{
-    /* Cheap filter first: a stone with two empty neighbours gives its group two liberties. */
-    int empty = 0;
-    for (int d = 0; d < 4; d++)
-        empty += go_board_at(b, p + dir4[d]) == GO_EMPTY;
-    if (empty >= 2)
-        return GO_NOPOINT;
-    int n = go_board_group(b, p, buf, GO_MAX_SIZE * GO_MAX_SIZE);
-    go_point found = GO_NOPOINT;
-    for (int k = 0; k < n; k++)
-        for (int d = 0; d < 4; d++) {
-            go_point q = buf[k] + dir4[d];
-            if (q == found || go_board_at(b, q) != GO_EMPTY)
-                continue;
-            if (found != GO_NOPOINT)
-                return GO_NOPOINT;
-            found = q;
-        }
-    return found;
-}
-
-/* The two tactical replies that make light playouts judge life and death much better: take
- * a group the last move left in atari, or pull out one's own group the last move put in
- * atari (when the extension gains liberties). Returns the move played, or GO_NOPOINT. */
-static go_point tactical_move(go_board *b, go_color c, go_point last, go_point *buf)
-{
-    if (last <= 0 || !go_board_on(b, last))
-        return GO_NOPOINT;
-    go_color them = go_color_other(c);
-    for (int d = -1; d < 4; d++) {
-        go_point r = d < 0 ? last : last + dir4[d];
-        if (go_board_at(b, r) != them)
-            continue;
-        go_point q = only_liberty(b, r, buf);
-        if (q != GO_NOPOINT && go_board_play(b, c, q) == 0)
-            return q;
-    }
-    for (int d = 0; d < 4; d++) {
-        go_point r = last + dir4[d];
-        if (go_board_at(b, r) != c)
-            continue;
-        go_point q = only_liberty(b, r, buf);
-        if (q == GO_NOPOINT)
-            continue;
-        /* Extending helps only if q has empty neighbours besides the group's old liberty. */
-        int fresh = 0;
-        for (int e = 0; e < 4; e++)
-            fresh += go_board_at(b, q + dir4[e]) == GO_EMPTY;
-        if (fresh >= 2 && go_board_play(b, c, q) == 0)
-            return q;
-    }
-    return GO_NOPOINT;
-}
-
-static void heavy_playout(go_board *b, go_color to_move, go_rng *rng, int max_moves)
-{
-    go_point buf[GO_MAX_SIZE * GO_MAX_SIZE];
-    go_point last = GO_NOPOINT;
-    int passes = 0;
-    for (int moves = 0; passes < 2 && moves < max_moves; moves++) {
-        go_point p = tactical_move(b, to_move, last, buf);
-        if (p == GO_NOPOINT)
-            p = go_board_play_random(b, to_move, rng);
-        passes = p == GO_PASS ? passes + 1 : 0;
-        last = p;
-        to_move = go_color_other(to_move);
-    }
 }
 
 /* Distinct liberties of the group at p, written to libs (at most max); returns the count. */
@@ -223,10 +150,7 @@ int go_score_suggest_dead(go_dead_suggestion *out, const go_board *b, go_color t
     int max_moves = 3 * size * size + 50;
     for (int k = 0; k < playouts; k++) {
         go_board copy = *b;
-        if (getenv("GOREF_HEAVY"))
-            heavy_playout(&copy, to_move, &rng, max_moves);
-        else
-            go_board_playout(&copy, to_move, &rng, max_moves);
+        go_board_playout(&copy, to_move, &rng, max_moves);
         for (int i = 0; i < npoints; i++) {
             go_color o = final_owner(&copy, points[i]);
             if (o == GO_BLACK)

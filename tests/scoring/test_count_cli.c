@@ -1,0 +1,173 @@
+/* `goref count` end to end (issue 3 §3): board text and SGF input, the JSON contract, the
+ * rules presets and komi options, --dead and --suggest-dead, --png, and errors (exit 2). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "testutil.h"
+
+/* Runs `goref count ARGS` and returns its stdout (malloc'd) and exit status. */
+static char *run(int *status, const char *args)
+{
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "%s/goref count %s 2>/dev/null", GOREF_BINARY_DIR, args);
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    size_t cap = 1 << 16, n = 0;
+    char *out = malloc(cap);
+    assert_non_null(out);
+    size_t got;
+    while ((got = fread(out + n, 1, cap - 1 - n, p)) > 0)
+        n += got;
+    out[n] = '\0';
+    int rc = pclose(p);
+    *status = WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+    return out;
+}
+
+static json_t *run_json(int *status, const char *args)
+{
+    char *out = run(status, args);
+    json_error_t err;
+    json_t *root = json_loads(out, 0, &err);
+    if (!root)
+        fail_msg("not JSON (%s): %s", err.text, out);
+    free(out);
+    return root;
+}
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/goref", GOREF_BINARY_DIR);
+    if (access(path, X_OK) != 0) {
+        fprintf(stderr, "SKIP test_count_cli: no goref binary at %s\n", path);
+        return -1;
+    }
+    return 0;
+}
+
+static void test_count_cli__board_text_json_and_presets(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/goref_count_cli_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    /* 7x7: Black owns columns A-C (21), White E-G (21), column D shared (7 dame). */
+    write_file(path, "size 7\n..X.O..\n..X.O..\n..X.O..\n..X.O..\n..X.O..\n..X.O..\n..X.O..\n");
+    char args[512];
+    int status;
+    snprintf(args, sizeof args, "%s --json --komi 0", path);
+    json_t *root = run_json(&status, args);
+    assert_int_equal(status, 0);
+    assert_int_equal(json_integer_value(json_object_get(root, "size")), 7);
+    assert_int_equal(json_integer_value(json_object_get(root, "shared")), 7);
+    assert_true(json_number_value(json_object_get(json_object_get(root, "black"), "total")) == 24.5);
+    assert_true(json_number_value(json_object_get(root, "par")) == 24.5);
+    assert_string_equal(json_string_value(json_object_get(root, "winner")), "draw");
+    assert_string_equal(json_string_value(json_object_get(root, "verdict_zh")), "和棋");
+    assert_string_equal(json_string_value(json_array_get(json_object_get(root, "ownership"), 0)),
+                        "bbX-Oww");
+    json_decref(root);
+    /* Defaults: rules 2002 = komi 3 3/4; 1988 = 2 3/4; points. */
+    snprintf(args, sizeof args, "%s --json", path);
+    root = run_json(&status, args);
+    assert_true(json_number_value(json_object_get(root, "komi_stones")) == 3.75);
+    assert_string_equal(json_string_value(json_object_get(root, "verdict_zh")), "白胜3又3/4子");
+    json_decref(root);
+    snprintf(args, sizeof args, "%s --json --rules 1988", path);
+    root = run_json(&status, args);
+    assert_true(json_number_value(json_object_get(root, "komi_stones")) == 2.75);
+    json_decref(root);
+    snprintf(args, sizeof args, "%s --json --komi-points 6.5", path);
+    root = run_json(&status, args);
+    assert_true(json_number_value(json_object_get(root, "margin_points")) == -6.5);
+    assert_string_equal(json_string_value(json_object_get(root, "winner")), "W");
+    json_decref(root);
+    /* Handicap give-back: 2 stones -> Black gives back 1. */
+    snprintf(args, sizeof args, "%s --json --komi 0 --handicap 2", path);
+    root = run_json(&status, args);
+    assert_true(json_number_value(json_object_get(root, "margin_stones")) == -1.0);
+    json_decref(root);
+    /* Text sheet: the verdict and the one-colour check are printed. */
+    snprintf(args, sizeof args, "%s", path);
+    char *out = run(&status, args);
+    assert_int_equal(status, 0);
+    assert_non_null(strstr(out, "黑方需 28又1/4 子以上，实有 24又1/2 子"));
+    assert_non_null(strstr(out, "白胜3又3/4子"));
+    free(out);
+    /* Errors: exit 2, JSON error object with --json. */
+    snprintf(args, sizeof args, "%s --json --komi 3.3", path);
+    root = run_json(&status, args);
+    assert_int_equal(status, 2);
+    assert_string_equal(json_string_value(json_object_get(root, "error")), "out_of_range");
+    json_decref(root);
+    snprintf(args, sizeof args, "%s --dead Z9", path);
+    free(run(&status, args));
+    assert_int_equal(status, 2);
+    free(run(&status, "/nonexistent/board.txt"));
+    assert_int_equal(status, 2);
+    unlink(path);
+}
+
+static void test_count_cli__sgf_dead_suggest_and_png(void **state)
+{
+    (void)state;
+    if (!tu_have_data())
+        TU_SKIP("no shared data folder at %s", GOREF_DATA_DIR);
+    /* GNU Go game g0001 (9x9, KM 7.5): GNU Go calls B2 dead and scores W+8.5. */
+    char args[4096];
+    int status;
+    const char *sgf = tu_data_path("gnugo/games/g0001.sgf");
+    snprintf(args, sizeof args, "%s --json --dead B2", sgf);
+    json_t *root = run_json(&status, args);
+    assert_int_equal(status, 0);
+    assert_true(json_number_value(json_object_get(root, "komi_stones")) == 3.75);
+    assert_true(json_number_value(json_object_get(root, "margin_points")) == -8.5);
+    assert_string_equal(json_string_value(json_array_get(json_object_get(root, "dead"), 0)), "B2");
+    json_decref(root);
+    char png[] = "/tmp/goref_count_png_XXXXXX";
+    int fd = mkstemp(png);
+    assert_true(fd >= 0);
+    close(fd);
+    snprintf(args, sizeof args, "%s --json --suggest-dead --playouts 300 --png %s", sgf, png);
+    root = run_json(&status, args);
+    assert_int_equal(status, 0);
+    json_t *dead = json_object_get(root, "dead");
+    assert_int_equal(json_array_size(dead), 1);
+    assert_string_equal(json_string_value(json_array_get(dead, 0)), "B2");
+    assert_string_equal(json_string_value(json_object_get(root, "verdict_en")),
+                        "White wins by 4 1/4 stones (8.5 points)");
+    assert_true(json_array_size(json_object_get(json_object_get(root, "suggestion"), "groups")) > 0);
+    json_decref(root);
+    FILE *f = fopen(png, "rb");
+    assert_non_null(f);
+    unsigned char magic[8] = {0};
+    assert_int_equal(fread(magic, 1, 8, f), 8);
+    fclose(f);
+    assert_memory_equal(magic, "\x89PNG\r\n\x1a\n", 8);
+    unlink(png);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_count_cli__board_text_json_and_presets),
+        cmocka_unit_test(test_count_cli__sgf_dead_suggest_and_png),
+    };
+    return cmocka_run_group_tests(tests, setup, NULL);
+}
