@@ -185,7 +185,7 @@ int main(int argc, char **argv)
         if (res.size != lsize) {
             r->wrong_size = 1;
         } else {
-            int n = lsize, best = -1;
+            int n = lsize, best = -1, best_sym = 0;
             for (int s = 0; s < 8; s++) {
                 int ok = 0;
                 for (int y = 0; y < n; y++)
@@ -198,8 +198,27 @@ int main(int argc, char **argv)
                         }
                         ok += res.color[y][x] == truth[ty][tx];
                     }
-                if (ok > best)
+                if (ok > best) {
                     best = ok;
+                    best_sym = s;
+                }
+            }
+            if (verbose && best < n * n && best >= n * n - 12) {
+                int s = best_sym;
+                printf("    wrong:");
+                for (int y = 0; y < n; y++)
+                    for (int x = 0; x < n; x++) {
+                        int tx = (s & 1) ? n - 1 - x : x, ty = (s & 2) ? n - 1 - y : y;
+                        if (s & 4) {
+                            int t = tx;
+                            tx = ty;
+                            ty = t;
+                        }
+                        if (res.color[y][x] != truth[ty][tx])
+                            printf(" (%d,%d) read %c conf %.2f", x, y, ".XO"[res.color[y][x]],
+                                   res.confidence[y][x]);
+                    }
+                printf("\n");
             }
             r->correct = best;
             r->perfect = best == n * n;

@@ -200,6 +200,7 @@ int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g)
     free(sx);
 
     const char *dump = getenv("GOREF_VISION_DUMP");
+    double wbias = getenv("GOREF_WB") ? atof(getenv("GOREF_WB")) : 0.5;
     for (int j = 0; j < n; j++)
         for (int i = 0; i < n; i++) {
             double c3[3], bs[6], Lb = 0;
@@ -219,6 +220,7 @@ int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g)
             double swhite = (rel - 1.08) * 10 + (bchroma - pchroma - 8) * 0.08;
             if (swhite < (rel - 0.8) * 4 + (chroma - 18) * 0.08 && rel > 0.8)
                 swhite = (rel - 0.8) * 4 + (chroma - 18) * 0.08;
+            swhite -= wbias;
             go_color c = GO_EMPTY;
             double margin;
             if (sblack > 0 && sblack >= swhite) {

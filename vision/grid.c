@@ -254,14 +254,56 @@ static int fit_axis(axis_fit *out, const double *prof, int nb, double dmin, doub
     for (int i = 0; i < nd; i++)
         if (fs[i] > fmax)
             fmax = fs[i];
-    /* Harmonics of the true period (d/2, d/3) score as well as it; take the longest period
-     * that is a local maximum reaching most of the best score. */
+    /* Harmonics of the true period (d/2, 2d) also score. Among the spectral peaks, keep the
+     * period whose comb best separates lines from the half-way positions: at the true period
+     * the half-way positions are empty board, at d/2 half the comb sits on empty board and at
+     * 2d the half-way positions are lines. */
     int pick = -1;
-    for (int i = nd - 2; i >= 1; i--)
-        if (fs[i] >= fs[i - 1] && fs[i] >= fs[i + 1] && fs[i] >= 0.6 * fmax) {
-            pick = i;
-            break;
+    double best_c = -1e300;
+    int mode = getenv("GOREF_PM") ? atoi(getenv("GOREF_PM")) : 1;
+    for (int i = 1; i < nd - 1; i++) {
+        if (!(fs[i] >= fs[i - 1] && fs[i] >= fs[i + 1] && fs[i] >= 0.3 * fmax))
+            continue;
+        double d = ds[i], w = 2 * PI / d, re = 0, im = 0;
+        for (int b = 0; b < nb; b++) {
+            re += prof[b] * cos(w * b);
+            im += prof[b] * sin(w * b);
         }
+        double o = atan2(im, re) / w;
+        double on = 0, off = 0;
+        int cnt = 0;
+        for (double pos = fmod(o, d) + (o < 0 ? d : 0); pos < nb; pos += d) {
+            double a, sa, b2, sb;
+            peak_near(prof, nb, pos, 0.12 * d, &a, &sa);
+            peak_near(prof, nb, pos + 0.5 * d, 0.12 * d, &b2, &sb);
+            (void)a;
+            (void)b2;
+            int pi = (int)pos, hi = (int)(pos + 0.5 * d);
+            double vp = pi >= 0 && pi < nb ? prof[pi] : 0, vh = hi >= 0 && hi < nb ? prof[hi] : 0;
+            if (mode == 1) {
+                on += sa;
+                off += sb;
+            } else {
+                on += vp;
+                off += vh;
+            }
+            cnt++;
+        }
+        double c = mode == 0 ? fs[i] : (cnt ? (on - off) / cnt : 0);
+        if (mode == 2)
+            c = fs[i] * (on - off) / (on + off + 1e-9);
+        if (mode == 3)
+            c = on - off;
+        if (mode == 4)
+            c = fs[i] * (on - off);
+        if (getenv("GOREF_VISION_DEBUG"))
+            fprintf(stderr, "  cand d %.1f fs %.3f on %.0f off %.0f cnt %d c %.1f\n", d, fs[i], on,
+                    off, cnt, c);
+        if (c > best_c) {
+            best_c = c;
+            pick = i;
+        }
+    }
     if (pick < 0)
         return -1;
     double d = ds[pick];
@@ -313,6 +355,11 @@ static int fit_axis(axis_fit *out, const double *prof, int nb, double dmin, doub
     for (int k = out->kmin; k <= out->kmax; k++) {
         double pos, st;
         peak_near(prof, nb, origin + k * d, 0.25 * d, &pos, &st);
+        /* A peak well off the lattice (a board edge 0.6 cell beyond the last line, a shadow)
+         * is not a grid line. */
+        double dev = fabs(pos - (origin + k * d)) / d;
+        if (dev > 0.15)
+            st *= dev > 0.3 ? 0 : (0.3 - dev) / 0.15;
         out->pos[k - out->kmin] = pos;
         out->strength[k - out->kmin] = st;
     }
@@ -320,6 +367,30 @@ static int fit_axis(axis_fit *out, const double *prof, int nb, double dmin, doub
     out->origin = origin;
     out->periodicity = fs[pick];
     return 0;
+}
+
+/* Lines of the window [start, start + n) clearly present: above 0.3 of the 5th strongest. */
+static int strong_in(const axis_fit *f, int start, int n)
+{
+    int count = f->kmax - f->kmin + 1;
+    double top[5] = {0, 0, 0, 0, 0};
+    for (int i = 0; i < count; i++) {
+        double v = f->strength[i];
+        for (int t = 0; t < 5; t++)
+            if (v > top[t]) {
+                double tmp = top[t];
+                top[t] = v;
+                v = tmp;
+            }
+    }
+    double tau = (getenv("GOREF_TAU") ? atof(getenv("GOREF_TAU")) : 0.15) * top[4];
+    int strong = 0;
+    for (int k = start; k < start + n; k++) {
+        int i = k - f->kmin;
+        if (i >= 0 && i < count && f->strength[i] >= tau)
+            strong++;
+    }
+    return strong;
 }
 
 /* Best window of n consecutive lines: strong inside, nothing just outside. */
@@ -451,10 +522,143 @@ done:
     return rc;
 }
 
+static double bh_at(const go_cv_image *bh, double x, double y)
+{
+    int x0 = (int)floor(x), y0 = (int)floor(y);
+    if (x0 < 0 || y0 < 0 || x0 + 1 >= bh->width || y0 + 1 >= bh->height)
+        return 0;
+    double fx = x - x0, fy = y - y0;
+    const uint8_t *p = bh->pixels + (size_t)y0 * bh->width + x0;
+    return (1 - fy) * ((1 - fx) * p[0] + fx * p[1]) + fy * ((1 - fx) * p[bh->width] + fx * p[bh->width + 1]);
+}
+
+/* Fits a line (a, b, c), a^2 + b^2 = 1, to points by total least squares with one round
+ * of outlier rejection. Returns the number of inliers used. */
+static int fit_line(double out[3], const double *px, const double *py, int n)
+{
+    unsigned char keep[512];
+    int used = 0;
+    for (int i = 0; i < n; i++)
+        keep[i] = 1;
+    for (int round = 0; round < 3; round++) {
+        double mx = 0, my = 0;
+        used = 0;
+        for (int i = 0; i < n; i++)
+            if (keep[i]) {
+                mx += px[i];
+                my += py[i];
+                used++;
+            }
+        if (used < 5)
+            return 0;
+        mx /= used;
+        my /= used;
+        double sxx = 0, sxy = 0, syy = 0;
+        for (int i = 0; i < n; i++)
+            if (keep[i]) {
+                sxx += (px[i] - mx) * (px[i] - mx);
+                sxy += (px[i] - mx) * (py[i] - my);
+                syy += (py[i] - my) * (py[i] - my);
+            }
+        double th = 0.5 * atan2(2 * sxy, sxx - syy); /* direction of the line */
+        out[0] = -sin(th);
+        out[1] = cos(th);
+        out[2] = -(out[0] * mx + out[1] * my);
+        for (int i = 0; i < n; i++)
+            keep[i] = fabs(out[0] * px[i] + out[1] * py[i] + out[2]) < (round == 0 ? 3.0 : 1.5);
+    }
+    return used;
+}
+
+/* Refines the lattice homography against the grid lines seen in the black-hat image: each
+ * lattice line is searched across its predicted course, fitted where it shows between the
+ * stones, and the crossings of the fitted lines re-estimate the homography (RANSAC). */
+static void refine_grid(vz_grid *g, const go_cv_image *bh, int thresh)
+{
+    const int n = g->size;
+    double fitted[2][GO_MAX_SIZE][3];
+    int ok[2][GO_MAX_SIZE];
+    double px[512], py[512];
+    for (int iter = 0; iter < 2; iter++) {
+        for (int fam = 0; fam < 2; fam++)
+            for (int i = 0; i < n; i++) {
+                int m = 0;
+                ok[fam][i] = 0;
+                for (double t = 0; t <= n - 1 + 1e-9 && m < 512; t += 0.2) {
+                    double lx = fam ? t : i, ly = fam ? i : t;
+                    double x, y, xa, ya, xb, yb;
+                    if (vz_apply(g->h, lx, ly, &x, &y) ||
+                        vz_apply(g->h, fam ? lx : lx - 0.5, fam ? ly - 0.5 : ly, &xa, &ya) ||
+                        vz_apply(g->h, fam ? lx : lx + 0.5, fam ? ly + 0.5 : ly, &xb, &yb))
+                        continue;
+                    double nx = xb - xa, ny = yb - ya, cell = hypot(nx, ny);
+                    if (cell < 4)
+                        continue;
+                    nx /= cell;
+                    ny /= cell;
+                    double range = 0.3 * cell, bestv = 0, bests = 0;
+                    for (double sft = -range; sft <= range; sft += 0.5) {
+                        double v = bh_at(bh, x + sft * nx, y + sft * ny);
+                        if (v > bestv) {
+                            bestv = v;
+                            bests = sft;
+                        }
+                    }
+                    if (bestv <= thresh || fabs(bests) > range - 1)
+                        continue;
+                    px[m] = x + bests * nx;
+                    py[m] = y + bests * ny;
+                    m++;
+                }
+                if (m >= 8 && fit_line(fitted[fam][i], px, py, m) >= 8)
+                    ok[fam][i] = 1;
+            }
+        double src[2 * GO_MAX_SIZE * GO_MAX_SIZE], dst[2 * GO_MAX_SIZE * GO_MAX_SIZE];
+        int k = 0;
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++) {
+                if (!ok[0][i] || !ok[1][j])
+                    continue;
+                double hp[3];
+                cross3(hp, fitted[0][i], fitted[1][j]);
+                if (fabs(hp[2]) < 1e-12)
+                    continue;
+                src[2 * k] = i;
+                src[2 * k + 1] = j;
+                dst[2 * k] = hp[0] / hp[2];
+                dst[2 * k + 1] = hp[1] / hp[2];
+                k++;
+            }
+        if (k < 12)
+            return;
+        double nh[9];
+        if (go_cv_find_homography(nh, src, dst, k, 1, 2.0) < 0) {
+            go_error_clear();
+            return;
+        }
+        /* Accept only a correction, not a different grid: corners move less than a cell. */
+        double cx0, cy0, cx1, cy1, ax, ay, bx, by;
+        vz_apply(g->h, 0, 0, &ax, &ay);
+        vz_apply(g->h, 1, 0, &bx, &by);
+        double cell = hypot(bx - ax, by - ay);
+        int fine = 1;
+        for (int c = 0; c < 4 && fine; c++) {
+            int lx = (c & 1) ? n - 1 : 0, ly = (c & 2) ? n - 1 : 0;
+            if (vz_apply(g->h, lx, ly, &cx0, &cy0) || vz_apply(nh, lx, ly, &cx1, &cy1) ||
+                hypot(cx1 - cx0, cy1 - cy0) > 0.6 * cell)
+                fine = 0;
+        }
+        if (!fine)
+            return;
+        memcpy(g->h, nh, sizeof nh);
+    }
+}
+
 int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint)
 {
     go_cv_image gray = {0}, bh = {0}, bin = {0};
     hline *raw = NULL;
+    int t = 8;
     const char *dbg = getenv("GOREF_VISION_DEBUG");
     line3 *lines = NULL;
     double *pu = NULL, *pv = NULL;
@@ -475,7 +679,7 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint)
         for (size_t i = 0; i < n; i++)
             hist[bh.pixels[i]]++;
         size_t acc = 0;
-        int t = 255;
+        t = 255;
         while (t > 0 && acc + hist[t] < n / (getenv("GOREF_FR") ? atoi(getenv("GOREF_FR")) : 12))
             acc += hist[t--];
         if (t < 8)
@@ -611,6 +815,41 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint)
         rc = go_error_set(GO_ENOMEM, "profiles");
         goto done;
     }
+    /* Where the board can be: the span of each family's lines across the other family.
+     * Texture (floor boards, wood grain) makes long lines of one family only; restricting
+     * each profile to the span of the other family's lines keeps it out. */
+    double ulo = 1e300, uhi = -1e300, vlo = 1e300, vhi = -1e300;
+    for (int i = 0; i < nl; i++) {
+        if (lines[i].family < 0)
+            continue;
+        double px = -lines[i].l[0] * lines[i].l[2], py = -lines[i].l[1] * lines[i].l[2];
+        double w = 1 + linf[0] * px + linf[1] * py;
+        if (w < 0.2)
+            continue;
+        double xr = px / w, yr = py / w;
+        if (lines[i].family == 0) {
+            double u = na[0] * xr + na[1] * yr;
+            ulo = u < ulo ? u : ulo;
+            uhi = u > uhi ? u : uhi;
+        } else {
+            double v = nb2[0] * xr + nb2[1] * yr;
+            vlo = v < vlo ? v : vlo;
+            vhi = v > vhi ? v : vhi;
+        }
+    }
+    {
+        double mu = 0.03 * (uhi - ulo), mv = 0.03 * (vhi - vlo);
+        ulo -= mu;
+        uhi += mu;
+        vlo -= mv;
+        vhi += mv;
+    }
+    axis_fit fu, fv;
+    int bn = 0, bau = 0, bav = 0;
+    double best = -1e300;
+    for (int pass = 0; pass < 2; pass++) {
+    memset(pu, 0, sizeof *pu * (size_t)nbu);
+    memset(pv, 0, sizeof *pv * (size_t)nbv);
     for (int y = 0; y < H; y++) {
         const uint8_t *row = bh.pixels + (size_t)y * W, *brow = bin.pixels + (size_t)y * W;
         double yn = (y - cy) / S;
@@ -626,13 +865,12 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint)
             int bu = (int)((u - umin) / bwu + 1), bv = (int)((v - vmin) / bwv + 1);
             /* 1/w: a far line covers fewer pixels per unit of board length */
             double wt = row[x] / w;
-            if (bu >= 0 && bu < nbu)
+            if (bu >= 0 && bu < nbu && v >= vlo && v <= vhi)
                 pu[bu] += wt;
-            if (bv >= 0 && bv < nbv)
+            if (bv >= 0 && bv < nbv && u >= ulo && u <= uhi)
                 pv[bv] += wt;
         }
     }
-    axis_fit fu, fv;
     /* A board's cell spans 1/80 to 1/6 of the larger image side. */
     double dmin_u = (2.0 / 80) / bwu, dmax_u = (2.0 / 6) / bwu;
     double dmin_v = (2.0 / 80) / bwv, dmax_v = (2.0 / 6) / bwv;
@@ -657,23 +895,49 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint)
         sizes[0] = size_hint;
         nsizes = 1;
     }
-    double best = -1e300;
-    int bn = 0, bau = 0, bav = 0;
-    for (int i = 0; i < nsizes; i++) {
-        int au, av;
-        double su = best_window(&fu, sizes[i], &au), sv = best_window(&fv, sizes[i], &av);
-        double s = su + sv;
-        if (s > best) {
-            best = s;
-            bn = sizes[i];
-            bau = au;
-            bav = av;
+    best = -1e300;
+    bn = 0;
+    /* Size: the largest candidate whose best windows on both axes hold (almost) only clear
+     * lines; otherwise the best-scoring window. */
+    for (int pref = 1; pref >= 0 && bn == 0; pref--)
+        for (int i = 0; i < nsizes; i++) {
+            int au, av;
+            double su = best_window(&fu, sizes[i], &au), sv = best_window(&fv, sizes[i], &av);
+            int slack = getenv("GOREF_SLACK") ? atoi(getenv("GOREF_SLACK")) : 2;
+            if (pref && (strong_in(&fu, au, sizes[i]) < sizes[i] - slack ||
+                         strong_in(&fv, av, sizes[i]) < sizes[i] - slack))
+                continue;
+            double s = su + sv;
+            if (pref) { /* sizes are in decreasing order: the first that qualifies wins */
+                best = s;
+                bn = sizes[i];
+                bau = au;
+                bav = av;
+                break;
+            }
+            if (s > best) {
+                best = s;
+                bn = sizes[i];
+                bau = au;
+                bav = av;
+            }
         }
-    }
     if (bn == 0 || best < -1e299) {
         rc = go_error_set(GO_ENOBOARD, "no board: too few grid lines (%d x %d found)",
                           fu.kmax - fu.kmin + 1, fv.kmax - fv.kmin + 1);
         goto done;
+    }
+    /* Second pass: profiles from the found board only (one cell of margin). */
+    {
+        double u0 = umin + (fu.origin + (bau - 0.7) * fu.spacing - 1) * bwu;
+        double u1 = umin + (fu.origin + (bau + bn - 1 + 0.7) * fu.spacing - 1) * bwu;
+        double v0 = vmin + (fv.origin + (bav - 0.7) * fv.spacing - 1) * bwv;
+        double v1 = vmin + (fv.origin + (bav + bn - 1 + 0.7) * fv.spacing - 1) * bwv;
+        ulo = u0 < u1 ? u0 : u1;
+        uhi = u0 < u1 ? u1 : u0;
+        vlo = v0 < v1 ? v0 : v1;
+        vhi = v0 < v1 ? v1 : v0;
+    }
     }
     /* Lattice -> image: (i, j) -> (u, v) -> rectified -> image. */
     double src[8], dst[8];
@@ -702,6 +966,8 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint)
     }
     out->size = bn;
     out->score = best;
+    if (!getenv("GOREF_NOREFINE"))
+        refine_grid(out, &bh, t);
 done:
     go_cv_image_free(&gray);
     go_cv_image_free(&bh);
