@@ -6,7 +6,7 @@ JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 MAKEFLAGS  += --no-print-directory
 
-.PHONY: all deps configure build run test test-fast valgrind bench bench-rules bench-vision bench-scoring bench-club clean format fuzz-sgf
+.PHONY: all deps configure build run test test-fast valgrind bench bench-rules bench-vision bench-scoring bench-club bench-service clean format fuzz-sgf
 
 all: build
 
@@ -64,7 +64,14 @@ bench-club: configure
 	@cmake --build $(BUILD) -j$(JOBS) --target bench_club
 	@$(BUILD)/bench/bench_club
 
-bench: bench-rules bench-vision bench-scoring bench-club
+# goref serve under load and abuse: wrk on /api/count, 8 clients uploading 12 MP photos, 1,000
+# malformed requests (wrk is installed on first use). BENCH_WRK_SECONDS, BENCH_UPLOAD_SECONDS.
+bench-service: configure
+	@scripts/deps.sh wrk
+	@cmake --build $(BUILD) -j$(JOBS) --target goref bench_service
+	@bench/bench_service.sh $(BUILD)
+
+bench: bench-rules bench-vision bench-scoring bench-club bench-service
 
 # libFuzzer on the SGF reader (clang, ASan+UBSan), FUZZ_TIME seconds on one core. New inputs go
 # to $(FUZZ_BUILD)/corpus-sgf; the kept corpus tests/fuzz/corpus/sgf seeds it (and is replayed

@@ -490,30 +490,69 @@ int go_club_rules_apply(go_club *club, go_rule_change **out, size_t *out_count,
     sqlite3_finalize(st);
     st = NULL;
 
-    /* Walk the check-ins of active members in member order alongside the member list. */
-    if ((rc = db_prepare(club, &st,
-                         "SELECT c.member_id, c.activity_id, c.credit FROM checkins c"
-                         " JOIN members m ON m.id = c.member_id AND m.status = 'active'"
-                         " ORDER BY c.member_id")) != 0)
-        goto done;
-    int step = sqlite3_step(st);
-    size_t *touched = malloc((nact + 1) * sizeof *touched);
-    if (!touched) {
+    /* One sequential scan of the check-ins (no index lookups), bucketed per active member in
+     * memory: far cheaper than an ORDER BY over half a million rows. */
+    int64_t max_member = nmem ? mem[nmem - 1].id : 0;
+    int32_t *slot = malloc(((size_t)max_member + 1) * sizeof *slot);
+    size_t *start = calloc(nmem + 2, sizeof *start);
+    typedef struct hit { int32_t member, activity; unsigned char credit; } hit;
+    hit *hits = NULL, *sorted = NULL;
+    size_t nhits = 0, hcap = 0;
+    if (!slot || !start) {
+        free(slot);
+        free(start);
         rc = go_error_set(GO_ENOMEM, "scratch");
         goto done;
     }
-    for (size_t k = 0; k < nmem; k++) {
-        size_t ntouched = 0;
-        while (step == SQLITE_ROW && sqlite3_column_int64(st, 0) < mem[k].id)
-            step = sqlite3_step(st);
-        while (step == SQLITE_ROW && sqlite3_column_int64(st, 0) == mem[k].id) {
-            int64_t a = sqlite3_column_int64(st, 1);
-            if (a >= 0 && a <= max_id && index_of[a] >= 0) {
-                credit[index_of[a]] = (unsigned char)sqlite3_column_int(st, 2);
-                touched[ntouched++] = (size_t)index_of[a];
+    for (int64_t k = 0; k <= max_member; k++)
+        slot[k] = -1;
+    for (size_t k = 0; k < nmem; k++)
+        slot[mem[k].id] = (int32_t)k;
+    if ((rc = db_prepare(club, &st, "SELECT member_id, activity_id, credit FROM checkins")) != 0) {
+        free(slot);
+        free(start);
+        goto done;
+    }
+    int step;
+    while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+        int64_t m = sqlite3_column_int64(st, 0), a = sqlite3_column_int64(st, 1);
+        if (m < 0 || m > max_member || slot[m] < 0 || a < 0 || a > max_id || index_of[a] < 0)
+            continue;
+        if (nhits == hcap) {
+            hcap = hcap ? 2 * hcap : 4096;
+            hit *h = realloc(hits, hcap * sizeof *h);
+            if (!h) {
+                rc = go_error_set(GO_ENOMEM, "check-ins");
+                break;
             }
-            step = sqlite3_step(st);
+            hits = h;
         }
+        hits[nhits++] = (hit){slot[m], index_of[a], (unsigned char)sqlite3_column_int(st, 2)};
+        start[slot[m] + 1]++;
+    }
+    if (rc == 0 && step != SQLITE_DONE)
+        rc = db_error(club, "check-ins");
+    sqlite3_finalize(st);
+    st = NULL;
+    free(slot);
+    if (rc == 0 && !(sorted = malloc((nhits + 1) * sizeof *sorted)))
+        rc = go_error_set(GO_ENOMEM, "check-ins");
+    if (rc) {
+        free(hits);
+        free(start);
+        goto done;
+    }
+    for (size_t k = 0; k < nmem; k++)
+        start[k + 1] += start[k];
+    for (size_t k = 0; k < nhits; k++)
+        sorted[start[hits[k].member]++] = hits[k];
+    free(hits);
+    for (size_t k = nmem; k > 0; k--)
+        start[k] = start[k - 1];
+    start[0] = 0;
+    for (size_t k = 0; k < nmem; k++) {
+        for (size_t h = start[k]; h < start[k + 1]; h++)
+            credit[sorted[h].activity] = sorted[h].credit;
         go_rule_change chg;
         memset(&chg, 0, sizeof chg);
         if (evaluate(&chg, &mem[k], act, credit, nact, as_of_day, &rules)) {
@@ -523,28 +562,46 @@ int go_club_rules_apply(go_club *club, go_rule_change **out, size_t *out_count,
             if (nchg % 64 == 0) {
                 go_rule_change *c2 = realloc(changes, (nchg + 64) * sizeof *c2);
                 if (!c2) {
-                    free(touched);
                     rc = go_error_set(GO_ENOMEM, "changes");
-                    goto done;
+                    break;
                 }
                 changes = c2;
             }
             changes[nchg++] = chg;
         }
-        for (size_t t = 0; t < ntouched; t++)
-            credit[touched[t]] = 0;
+        for (size_t h = start[k]; h < start[k + 1]; h++)
+            credit[sorted[h].activity] = 0;
     }
-    free(touched);
-    if (step != SQLITE_DONE && step != SQLITE_ROW) {
-        rc = db_error(club, "check-ins");
-        goto done;
+    free(sorted);
+    free(start);
+    if (!dry_run && rc == 0) {
+        /* Two statements prepared once for every change (the first run on an old club can
+         * change thousands of members). */
+        sqlite3_stmt *upd = NULL, *hist = NULL;
+        if ((rc = db_prepare(club, &upd, "UPDATE members SET status = ?2, status_since = ?3"
+                                         " WHERE id = ?1 AND status = 'active'")) == 0)
+            rc = db_prepare(club, &hist,
+                            "INSERT INTO status_history(member_id, date, from_status, to_status,"
+                            " rule, reason) VALUES (?1, ?2, 'active', ?3, ?4, ?5)");
+        for (size_t k = 0; k < nchg && rc == 0; k++) {
+            const char *to = go_member_status_name(changes[k].to);
+            sqlite3_reset(upd);
+            sqlite3_bind_int64(upd, 1, changes[k].member);
+            sqlite3_bind_text(upd, 2, to, -1, SQLITE_STATIC);
+            sqlite3_bind_text(upd, 3, changes[k].date, 10, SQLITE_STATIC);
+            if ((rc = db_step_done(club, upd, "status")) != 0)
+                break;
+            sqlite3_reset(hist);
+            sqlite3_bind_int64(hist, 1, changes[k].member);
+            sqlite3_bind_text(hist, 2, changes[k].date, 10, SQLITE_STATIC);
+            sqlite3_bind_text(hist, 3, to, -1, SQLITE_STATIC);
+            sqlite3_bind_text(hist, 4, changes[k].rule, -1, SQLITE_STATIC);
+            sqlite3_bind_text(hist, 5, changes[k].reason, -1, SQLITE_STATIC);
+            rc = db_step_done(club, hist, "status history");
+        }
+        sqlite3_finalize(upd);
+        sqlite3_finalize(hist);
     }
-    sqlite3_finalize(st);
-    st = NULL;
-    if (!dry_run)
-        for (size_t k = 0; k < nchg && rc == 0; k++)
-            rc = go_club_member_set_status(club, changes[k].member, changes[k].to,
-                                           changes[k].date, changes[k].rule, changes[k].reason);
 done:
     sqlite3_finalize(st);
     free(act);

@@ -489,9 +489,12 @@ typedef struct sw_ctx {
     int n;
     const unsigned char *met; /* n x n, in sorted order */
     int *partner;             /* -1 unpaired */
+    int *group;               /* scratch: the unpaired members of one score group */
     long steps, max_steps;
     bool allow_repeat;
 } sw_ctx;
+
+#define SW_CANDIDATES 24 /* opponents tried per player before backtracking further up */
 
 /* Pairs every unpaired player from position `from` on; 1 on success. */
 static int sw_dfs(sw_ctx *c, int from)
@@ -503,36 +506,24 @@ static int sw_dfs(sw_ctx *c, int from)
         return 1;
     if (++c->steps > c->max_steps)
         return 0;
-    /* Candidates: the unpaired players after p. Within p's score group the preferred opponent
-     * sits half the group further down (top half meets bottom half); then its neighbours;
-     * then the lower groups in order. */
-    int cand[64], nc = 0, group = 0, remaining = 0;
+    /* Candidates: within p's score group the preferred opponent sits half the group further
+     * down (top half meets bottom half: 1-5, 2-6 ... in a group of 8), then its neighbours
+     * outwards; then the players of the lower groups in order. */
+    int g = 0;
     for (int q = p + 1; q < c->n; q++)
-        if (c->partner[q] < 0) {
-            remaining++;
-            if (c->pl[q].points == c->pl[p].points)
-                group++;
-        }
-    (void)remaining;
-    int pref = (group + 1) / 2; /* 1-based position among the unpaired group members */
-    int order_pos[64], no = 0;
-    for (int d = 0; no < 64 && (pref - d >= 1 || pref + d <= group); d++) {
-        if (pref + d <= group)
-            order_pos[no++] = pref + d;
-        if (d > 0 && pref - d >= 1 && no < 64)
-            order_pos[no++] = pref - d;
-    }
-    int pos = 0;
-    int idx_of_pos[64];
-    for (int i = 0; i < 64; i++)
-        idx_of_pos[i] = -1;
-    for (int q = p + 1; q < c->n && pos < group && pos < 63; q++)
         if (c->partner[q] < 0 && c->pl[q].points == c->pl[p].points)
-            idx_of_pos[++pos] = q;
-    for (int i = 0; i < no && nc < 48; i++)
-        if (order_pos[i] < 64 && idx_of_pos[order_pos[i]] >= 0)
-            cand[nc++] = idx_of_pos[order_pos[i]];
-    for (int q = p + 1; q < c->n && nc < 64; q++)
+            c->group[g++] = q;
+    int cand[SW_CANDIDATES], nc = 0;
+    int k0 = (g + 1) / 2 - 1;
+    if (k0 < 0)
+        k0 = 0;
+    for (int d = 0; nc < SW_CANDIDATES && (k0 + d < g || k0 - d >= 0); d++) {
+        if (k0 + d < g)
+            cand[nc++] = c->group[k0 + d];
+        if (d > 0 && k0 - d >= 0 && nc < SW_CANDIDATES)
+            cand[nc++] = c->group[k0 - d];
+    }
+    for (int q = p + 1; q < c->n && nc < SW_CANDIDATES; q++)
         if (c->partner[q] < 0 && c->pl[q].points != c->pl[p].points)
             cand[nc++] = q;
     for (int i = 0; i < nc; i++) {
@@ -633,8 +624,14 @@ static int pair_swiss(go_club *club, ev_data *ev, int *out_round, int next)
             bye = n - 1;
         partner[bye] = bye;
     }
-    sw_ctx ctx = {pl, n, met, partner, 0, 200000, false};
-    if (!sw_dfs(&ctx, 0)) {
+    int *group = malloc(((size_t)n + 1) * sizeof *group);
+    if (!group) {
+        rc = go_error_set(GO_ENOMEM, "pairing");
+        goto done;
+    }
+    sw_ctx ctx = {pl, n, met, partner, group, 0, 200000, false};
+    int found = sw_dfs(&ctx, 0);
+    if (!found) {
         /* No pairing without a repeat within the search budget: allow repeats rather than
          * stall the event, and say so. */
         for (int k = 0; k < n; k++)
@@ -643,6 +640,7 @@ static int pair_swiss(go_club *club, ev_data *ev, int *out_round, int next)
         ctx.steps = 0;
         ctx.allow_repeat = true;
         if (!sw_dfs(&ctx, 0)) {
+            free(group);
             rc = go_error_set(GO_EINTERNAL, "no pairing found");
             goto done;
         }
@@ -664,6 +662,7 @@ static int pair_swiss(go_club *club, ev_data *ev, int *out_round, int next)
             a_black = np % 2 == 0;
         pairs[np++] = a_black ? (pair){a->entry, b->entry} : (pair){b->entry, a->entry};
     }
+    free(group);
     if (bye >= 0)
         pairs[np++] = (pair){pl[bye].entry, -1};
     rc = insert_pairs(club, ev, next, pairs, np);

@@ -18,7 +18,7 @@ extern "C" {
 /* An open club database. Not shared between threads; open one per thread or process. */
 typedef struct go_club go_club;
 
-#define GO_CLUB_SCHEMA_VERSION 1
+#define GO_CLUB_SCHEMA_VERSION 2
 #define GO_CLUB_NAME_MAX 64    /* code points in a name */
 #define GO_CLUB_TEXT_MAX 512   /* bytes in a free-text field (contact, notes, reasons) */
 
