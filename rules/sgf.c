@@ -34,6 +34,10 @@ struct go_sgf_node {
     prop *props;
     size_t nprops, cap;
     size_t offset;
+    /* Roots only: the bytes of the whole game tree in the input, and the charset the tree was
+     * decoded from when it differs from the collection's (NULL otherwise). */
+    size_t tree_start, tree_end;
+    const char *charset;
 };
 
 struct go_sgf {
@@ -298,6 +302,7 @@ typedef struct parser {
     const char *s;
     size_t n, pos;
     size_t max_nodes;
+    size_t base; /* offset of this text's bytes in the caller's input (per-tree re-parse) */
     char *buf; /* scratch for unescaped values */
     size_t buf_cap;
 } parser;
@@ -317,7 +322,7 @@ static bool is_alpha(char c)
 
 static size_t at(const parser *p, size_t i)
 {
-    return sgf_text_offset(p->t, i);
+    return p->base + sgf_text_offset(p->t, i);
 }
 
 static void skip_space(parser *p)
@@ -503,6 +508,13 @@ static int parse_collection(parser *p)
         } else if (c == ')') {
             cur = stack[--depth];
             p->pos++;
+            if (depth == 0 && p->sgf->ngames > 0) {
+                go_sgf_node *root = p->sgf->games[p->sgf->ngames - 1];
+                if (root->offset >= at(p, tree_open)) {
+                    root->tree_start = at(p, tree_open);
+                    root->tree_end = at(p, p->pos - 1) + 1;
+                }
+            }
         } else if (c == ';' || is_alpha(c)) {
             bool explicit_node = c == ';';
             if (explicit_node || !cur || cur->first_child ||
@@ -548,6 +560,62 @@ done:
     return rc;
 }
 
+static int parse_bytes(go_sgf **out, const char *bytes, size_t len, const go_sgf_options *opts,
+                       size_t base);
+
+/* Resolved charset of a root's CA, "" when absent or unknown. */
+static void root_charset(char *out, size_t out_size, const go_sgf_node *root)
+{
+    const char *ca = go_sgf_node_get(root, "CA");
+    if (!ca || !sgf_charset_resolve(out, out_size, ca))
+        out[0] = '\0';
+}
+
+/* A collection whose trees declare different charsets (files concatenated by a tool, SGFC's
+ * mixed-encoding.sgf): decode each tree's own bytes by itself (its CA or detection) and graft
+ * the result in place of the tree read with the collection's charset. A tree that does not
+ * re-parse into exactly one game keeps the first reading. */
+static void decode_trees_separately(go_sgf *sgf, const char *bytes, const go_sgf_options *opts)
+{
+    char first[48], other[48];
+    root_charset(first, sizeof first, sgf->games[0]);
+    bool differ = false;
+    for (size_t i = 1; i < sgf->ngames && !differ; i++) {
+        root_charset(other, sizeof other, sgf->games[i]);
+        differ = strcmp(first, other) != 0;
+    }
+    if (!differ)
+        return;
+    for (size_t i = 0; i < sgf->ngames; i++) {
+        go_sgf_node *root = sgf->games[i];
+        if (root->tree_end <= root->tree_start)
+            continue;
+        go_sgf *one = NULL;
+        if (parse_bytes(&one, bytes + root->tree_start, root->tree_end - root->tree_start, opts,
+                        root->tree_start) != 0 ||
+            one->ngames != 1) {
+            go_error_clear();
+            go_sgf_free(one);
+            continue;
+        }
+        go_sgf_node *graft = one->games[0];
+        graft->tree_start = root->tree_start;
+        graft->tree_end = root->tree_end;
+        graft->charset = arena_strndup(one, one->charset, strlen(one->charset));
+        /* Move the arena of the one-tree parse into the collection's. */
+        chunk *tail = one->chunks;
+        while (tail && tail->next)
+            tail = tail->next;
+        if (tail) {
+            tail->next = sgf->chunks;
+            sgf->chunks = one->chunks;
+            one->chunks = NULL;
+        }
+        sgf->games[i] = graft;
+        go_sgf_free(one);
+    }
+}
+
 int go_sgf_parse(go_sgf **out, const char *bytes, size_t len, const go_sgf_options *opts)
 {
     go_sgf_options defaults = GO_SGF_OPTIONS_INIT;
@@ -556,6 +624,19 @@ int go_sgf_parse(go_sgf **out, const char *bytes, size_t len, const go_sgf_optio
     if (opts->version != GO_SGF_OPTIONS_VERSION)
         return go_error_set(GO_EINVAL, "SGF: options version %u (expected %u)", opts->version,
                             GO_SGF_OPTIONS_VERSION);
+    go_sgf *sgf = NULL;
+    int rc = parse_bytes(&sgf, bytes, len, opts, 0);
+    if (rc)
+        return rc;
+    if (!opts->charset && sgf->ngames > 1)
+        decode_trees_separately(sgf, bytes, opts);
+    *out = sgf;
+    return 0;
+}
+
+static int parse_bytes(go_sgf **out, const char *bytes, size_t len, const go_sgf_options *opts,
+                       size_t base)
+{
     *out = NULL;
     sgf_text text;
     int rc = sgf_decode(&text, bytes ? bytes : "", bytes ? len : 0, opts->charset,
@@ -574,6 +655,7 @@ int go_sgf_parse(go_sgf **out, const char *bytes, size_t len, const go_sgf_optio
     p.s = text.text;
     p.n = text.len;
     p.max_nodes = opts->max_nodes ? opts->max_nodes : DEFAULT_MAX_NODES;
+    p.base = base;
     rc = parse_collection(&p);
 done:
     free(p.buf);
@@ -977,7 +1059,7 @@ int go_sgf_info(go_sgf_game_info *out, const go_sgf *sgf, size_t game)
     info.place = go_sgf_node_get(root, "PC");
     info.game_name = go_sgf_node_get(root, "GN");
     info.comment = go_sgf_node_get(root, "GC");
-    info.charset = sgf->charset;
+    info.charset = root->charset ? root->charset : sgf->charset;
     *out = info;
     return 0;
 }

@@ -115,7 +115,7 @@ int cmd_sgf(int argc, char **argv)
         printf("{\"file\": ");
         json_string(stdout, path);
         printf(", \"games\": %zu, \"game\": %ld, \"charset\": ", go_sgf_game_count(sgf), game_no);
-        json_string(stdout, go_sgf_charset(sgf));
+        json_string(stdout, info.charset);
         printf(", \"charset_guessed\": %s, \"replacements\": %zu, \"size\": %d, \"komi\": %g, "
                "\"handicap\": %d",
                go_sgf_charset_guessed(sgf) ? "true" : "false", go_sgf_replacements(sgf),
@@ -138,7 +138,7 @@ int cmd_sgf(int argc, char **argv)
         printf("}\n");
     } else {
         printf("file: %s\ngames: %zu (showing game %ld)\ncharset: %s%s", path,
-               go_sgf_game_count(sgf), game_no, go_sgf_charset(sgf),
+               go_sgf_game_count(sgf), game_no, info.charset,
                go_sgf_charset_guessed(sgf) ? " (guessed)" : "");
         if (go_sgf_replacements(sgf))
             printf(", %zu undecodable bytes replaced", go_sgf_replacements(sgf));

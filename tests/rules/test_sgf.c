@@ -407,6 +407,19 @@ static void test_sgf__charsets_decoded_before_tokenising(void **state)
     assert_string_equal(go_sgf_node_get(go_sgf_game(sgf, 0), "PW"), "ok");
     assert_int_equal(go_sgf_replacements(sgf), 2);
     go_sgf_free(sgf);
+    /* A collection whose trees declare different charsets: each tree is decoded by itself,
+     * and the byte offsets of its nodes stay those of the whole input. */
+    const char mixed[] = "(;CA[GBK]PB[\xb9\xc5\xc1\xa6])\n(;CA[Shift_JIS]PB[\x83\x5c];B[aa])";
+    assert_int_equal(go_sgf_parse(&sgf, mixed, sizeof mixed - 1, NULL), 0);
+    assert_int_equal(go_sgf_game_count(sgf), 2);
+    assert_string_equal(go_sgf_node_get(go_sgf_game(sgf, 0), "PB"), "古力");
+    assert_string_equal(go_sgf_node_get(go_sgf_game(sgf, 1), "PB"), "ソ");
+    assert_int_equal(go_sgf_node_offset(go_sgf_game(sgf, 1)), 20);
+    assert_int_equal(go_sgf_node_offset(go_sgf_node_child(go_sgf_game(sgf, 1), 0)), 40);
+    go_sgf_game_info info;
+    assert_int_equal(go_sgf_info(&info, sgf, 1), 0);
+    assert_string_equal(info.charset, "CP932");
+    go_sgf_free(sgf);
     /* Forced charset and fallback options. */
     go_sgf_options opts = GO_SGF_OPTIONS_INIT;
     opts.charset = "Big5";

@@ -510,6 +510,19 @@ static void test_sgf_data__charsets_decode_to_the_named_text(void **state)
                      cases[i].charset);
         go_sgf_free(sgf);
     }
+    /* mixed-encoding.sgf: five trees, each with its own CA; the ISO-8859-15 and Shift_JIS
+     * trees decode by their own CA. (The UTF-16LE tree has UTF-16 only inside its values, and
+     * the GB18030 tree relies on byte-level escapes: SGFC's model, not ours; they parse.) */
+    go_sgf *mixed = load("sgf/charsets/missdeer__sgfc/test-files/mixed-encoding.sgf");
+    assert_int_equal(go_sgf_game_count(mixed), 5);
+    go_sgf_game_info info;
+    assert_int_equal(go_sgf_info(&info, mixed, 1), 0);
+    assert_string_equal(info.charset, "ISO-8859-15");
+    assert_non_null(strstr(go_sgf_node_get(go_sgf_game(mixed, 1), "C"), "s€h€n"));
+    assert_int_equal(go_sgf_info(&info, mixed, 4), 0);
+    assert_string_equal(info.charset, "CP932");
+    assert_string_equal(go_sgf_node_get(go_sgf_game(mixed, 4), "C"), "Yen: \\");
+    go_sgf_free(mixed);
     /* Every charsets/ file parses and replays. */
     list_files("sgf/charsets");
     for (size_t i = 0; i < nfiles; i++) {
