@@ -80,9 +80,11 @@ static void buf_puts(buf *b, const char *s)
     buf_add(b, s, strlen(s));
 }
 
+static void buf_printf(buf *b, const char *fmt, ...)
 #if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
+    __attribute__((format(printf, 2, 3)))
 #endif
+    ;
 static void buf_printf(buf *b, const char *fmt, ...)
 {
     va_list ap;
@@ -221,9 +223,9 @@ static int play_move(go_gtp *e, go_color c, go_point p)
     return 0;
 }
 
-/* genmove's choice: a uniformly random legal move that does not fill c's own eye, as in the
- * light playouts, but legal under superko too. A few draws through the playout's own choice
- * (cheap), then an exhaustive draw among the candidates that pass go_game_check. */
+/* genmove's choice: a random legal move that does not fill c's own eye, the light playouts'
+ * choice (go_board_play_random on a copy), but legal under superko too: a few draws that way
+ * (cheap), then a uniform draw among all the candidates that pass go_game_check. */
 static go_point choose_move(go_gtp *e, go_color c)
 {
     const go_board *board = go_game_board(e->game);
@@ -235,7 +237,6 @@ static go_point choose_move(go_gtp *e, go_color c)
         if (go_game_check(e->game, c, p) == 0)
             return p;
     }
-    static const size_t max_points = GO_MAX_SIZE * GO_MAX_SIZE;
     go_point candidates[GO_MAX_SIZE * GO_MAX_SIZE];
     size_t n = 0;
     int size = go_board_size(board);
@@ -243,7 +244,7 @@ static go_point choose_move(go_gtp *e, go_color c)
         for (int x = 0; x < size; x++) {
             go_point p = go_point_at(x, y);
             if (go_board_at(board, p) == GO_EMPTY && !go_board_is_eye(board, c, p) &&
-                go_game_check(e->game, c, p) == 0 && n < max_points)
+                go_game_check(e->game, c, p) == 0)
                 candidates[n++] = p;
         }
     go_error_clear();
@@ -543,11 +544,9 @@ static bool gtp_showboard(go_gtp *e, int argc, char **argv)
             buf_printf(r, " %c", go_color_char(go_board_at(b, go_point_at(x, y))));
         buf_printf(r, " %d", row);
         if (y == size - 2 || (size < 2 && y == 0))
-            buf_printf(r, "     WHITE (O) has captured %d stones",
-                       go_board_captures(b, GO_WHITE));
+            buf_printf(r, "     WHITE (O) has captured %d stones", go_board_captures(b, GO_WHITE));
         if (y == size - 1)
-            buf_printf(r, "     BLACK (X) has captured %d stones",
-                       go_board_captures(b, GO_BLACK));
+            buf_printf(r, "     BLACK (X) has captured %d stones", go_board_captures(b, GO_BLACK));
     }
     buf_puts(r, "\n  ");
     for (int x = 0; x < size; x++)
@@ -728,7 +727,8 @@ static bool gtp_printsgf(go_gtp *e, int argc, char **argv)
         for (size_t i = 0; i < len; i++) {
             if (text[i] == '\r')
                 continue;
-            if (text[i] == '\n' && (e->result.len == 0 || e->result.data[e->result.len - 1] == '\n'))
+            if (text[i] == '\n' &&
+                (e->result.len == 0 || e->result.data[e->result.len - 1] == '\n'))
                 continue;
             buf_add(&e->result, &text[i], 1);
         }

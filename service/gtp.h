@@ -20,13 +20,16 @@ extern "C" {
 
 #define GO_GTP_OPTIONS_VERSION 1
 typedef struct go_gtp_options {
-    int version;          /* GO_GTP_OPTIONS_VERSION */
-    go_superko superko;   /* situational by default; positional to match GNU Go's option */
-    uint64_t seed;        /* genmove's random seed (set_random_seed changes it) */
-    int board_size;       /* initial board, 19 by default */
+    int version;                /* GO_GTP_OPTIONS_VERSION */
+    go_superko superko;         /* situational by default; positional to match GNU Go's option */
+    uint64_t seed;              /* genmove's random seed (set_random_seed changes it) */
+    int board_size;             /* initial board, 19 by default */
     const char *engine_version; /* answer to `version`; borrowed, must outlive the engine */
 } go_gtp_options;
-#define GO_GTP_OPTIONS_INIT {GO_GTP_OPTIONS_VERSION, GO_SUPERKO_SITUATIONAL, 0, 19, "0"}
+#define GO_GTP_OPTIONS_INIT                                                                        \
+    {                                                                                              \
+        GO_GTP_OPTIONS_VERSION, GO_SUPERKO_SITUATIONAL, 0, 19, "0"                                 \
+    }
 
 typedef struct go_gtp go_gtp;
 

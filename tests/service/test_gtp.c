@@ -56,17 +56,17 @@ static void test_gtp__preprocessing_and_ids(void **state)
     go_gtp *e = engine(GO_SUPERKO_SITUATIONAL, 1);
     EXPECT(e, "protocol_version", "= 2\n\n");
     EXPECT(e, "12 protocol_version\n", "=12 2\n\n");
-    EXPECT(e, "\t7\tname\r\n", "=7 goref\n\n");          /* HT is a space, CR is dropped */
-    EXPECT(e, "\001ver\033si\177on", "= 9.9.9\n\n");      /* control characters removed */
-    EXPECT(e, "", "");                                    /* empty line: no answer */
-    EXPECT(e, "   \t ", "");                              /* white space only */
+    EXPECT(e, "\t7\tname\r\n", "=7 goref\n\n");      /* HT is a space, CR is dropped */
+    EXPECT(e, "\001ver\033si\177on", "= 9.9.9\n\n"); /* control characters removed */
+    EXPECT(e, "", "");                               /* empty line: no answer */
+    EXPECT(e, "   \t ", "");                         /* white space only */
     EXPECT(e, "# a comment", "");
     EXPECT(e, "3 name # trailing comment", "=3 goref\n\n");
     EXPECT(e, "44 # only an id survives the comment", "?44 syntax error\n\n");
     EXPECT(e, "frobnicate", "? unknown command\n\n");
     EXPECT(e, "5 frobnicate now", "?5 unknown command\n\n");
-    EXPECT(e, "NAME", "? unknown command\n\n"); /* command names are case sensitive */
-    EXPECT(e, "12x name", "? unknown command\n\n");  /* not an id: the command is "12x" */
+    EXPECT(e, "NAME", "? unknown command\n\n");     /* command names are case sensitive */
+    EXPECT(e, "12x name", "? unknown command\n\n"); /* not an id: the command is "12x" */
     /* NUL bytes in the middle of a line are control characters too. */
     const char with_nul[] = "na\0me";
     const char *out;
@@ -87,11 +87,25 @@ static void test_gtp__administrative_commands(void **state)
     EXPECT(e, "known_command", "? syntax error\n\n");
     EXPECT(e, "name extra", "? syntax error\n\n");
     char *list = strdup(gtp(e, "list_commands")); /* the answer is only borrowed */
-    const char *required[] = {"protocol_version", "name", "version", "known_command",
-                              "list_commands", "quit", "boardsize", "clear_board", "komi",
-                              "play", "undo", "genmove", "fixed_handicap",
-                              "place_free_handicap", "set_free_handicap", "showboard",
-                              "list_stones", "final_score", "final_status_list"};
+    const char *required[] = {"protocol_version",
+                              "name",
+                              "version",
+                              "known_command",
+                              "list_commands",
+                              "quit",
+                              "boardsize",
+                              "clear_board",
+                              "komi",
+                              "play",
+                              "undo",
+                              "genmove",
+                              "fixed_handicap",
+                              "place_free_handicap",
+                              "set_free_handicap",
+                              "showboard",
+                              "list_stones",
+                              "final_score",
+                              "final_status_list"};
     for (size_t i = 0; i < sizeof required / sizeof required[0]; i++) {
         char needle[64];
         snprintf(needle, sizeof needle, "\n%s\n", required[i]);
@@ -132,7 +146,7 @@ static void test_gtp__boardsize_clear_board_komi(void **state)
     OK(e, "play b N13");
     EXPECT(e, "list_stones black", "= N13\n\n");
     OK(e, "boardsize 9");
-    EXPECT(e, "list_stones black", "= \n\n"); /* boardsize empties the board */
+    EXPECT(e, "list_stones black", "= \n\n");      /* boardsize empties the board */
     EXPECT(e, "play b N13", "? syntax error\n\n"); /* off the 9x9 board */
     OK(e, "play b E5");
     OK(e, "clear_board");
@@ -167,8 +181,8 @@ static void test_gtp__play_refuses_illegal_moves(void **state)
     play_diagram(e, rows, 5);
     EXPECT(e, "play white B5", "? illegal move\n\n"); /* occupied */
     EXPECT(e, "play white A5", "? illegal move\n\n"); /* suicide */
-    EXPECT(e, "list_stones white", "= \n\n");          /* nothing changed */
-    OK(e, "play black A5");                             /* filling its own eye is legal */
+    EXPECT(e, "list_stones white", "= \n\n");         /* nothing changed */
+    OK(e, "play black A5");                           /* filling its own eye is legal */
     EXPECT(e, "list_stones black", "= A5 B5 A4\n\n");
     go_gtp_free(e);
 }
@@ -184,8 +198,8 @@ static void test_gtp__ko_and_superko(void **state)
             EXPECT(e, "goref-superko", "= situational\n\n");
         play_diagram(e, ko_rows, 5); /* the last stone played is White's C3 */
         OK(e, "play black E1");
-        OK(e, "play white E2");       /* position S0, Black to move */
-        OK(e, "play black C4");       /* takes the ko */
+        OK(e, "play white E2"); /* position S0, Black to move */
+        OK(e, "play black C4"); /* takes the ko */
         EXPECT(e, "list_stones white", "= C5 D4 C3 E2\n\n");
         EXPECT(e, "play white B4", "? illegal move\n\n"); /* immediate recapture: ko */
         OK(e, "play black pass");
@@ -199,8 +213,8 @@ static void test_gtp__ko_and_superko(void **state)
     for (int rule = 0; rule < 2; rule++) {
         go_gtp *e = engine(rule ? GO_SUPERKO_POSITIONAL : GO_SUPERKO_SITUATIONAL, 1);
         play_diagram(e, ko_rows, 5);
-        OK(e, "play black E1"); /* position S0, White to move */
-        OK(e, "play black C4"); /* Black again: takes the ko, White to move */
+        OK(e, "play black E1");   /* position S0, White to move */
+        OK(e, "play black C4");   /* Black again: takes the ko, White to move */
         OK(e, "play black pass"); /* clears the simple ko; White to move */
         /* W B4 recreates S0's stones with Black to move; S0 had White to move. */
         if (rule)
@@ -250,10 +264,10 @@ static void test_gtp__moves_after_two_passes(void **state)
     EXPECT(e, "play w E5", "? illegal move\n\n"); /* still refused for the right reason */
     OK(e, "play w D4");
     EXPECT(e, "list_stones white", "= D4\n\n");
-    OK(e, "undo");  /* D4 */
-    OK(e, "undo");  /* Black's pass */
-    OK(e, "undo");  /* White's pass */
-    OK(e, "undo");  /* E5 */
+    OK(e, "undo"); /* D4 */
+    OK(e, "undo"); /* Black's pass */
+    OK(e, "undo"); /* White's pass */
+    OK(e, "undo"); /* E5 */
     EXPECT(e, "undo", "? cannot undo\n\n");
     OK(e, "play b pass");
     OK(e, "play w pass");
@@ -271,13 +285,13 @@ static void test_gtp__play_syntax(void **state)
     EXPECT(e, "play b", "? syntax error\n\n");
     EXPECT(e, "play red D4", "? syntax error\n\n");
     EXPECT(e, "play b D4 E5", "? syntax error\n\n");
-    EXPECT(e, "play b I5", "? syntax error\n\n");  /* no I column */
+    EXPECT(e, "play b I5", "? syntax error\n\n"); /* no I column */
     EXPECT(e, "play b D0", "? syntax error\n\n");
     EXPECT(e, "play b D20", "? syntax error\n\n");
     EXPECT(e, "play b U1", "? syntax error\n\n");
     EXPECT(e, "play b D99999999999999999999", "? syntax error\n\n");
     EXPECT(e, "play b 44", "? syntax error\n\n");
-    OK(e, "play B d4");       /* case-insensitive colour and vertex */
+    OK(e, "play B d4"); /* case-insensitive colour and vertex */
     OK(e, "play WHITE q16");
     OK(e, "play w PASS");
     EXPECT(e, "list_stones b", "= D4\n\n");
@@ -410,12 +424,13 @@ static void test_gtp__showboard(void **state)
     OK(e, "boardsize 3");
     OK(e, "play b A1");
     OK(e, "play w B2");
-    EXPECT(e, "showboard", "= \n"
-                           "   A B C\n"
-                           " 3 . . . 3\n"
-                           " 2 . O . 2     WHITE (O) has captured 0 stones\n"
-                           " 1 X . . 1     BLACK (X) has captured 0 stones\n"
-                           "   A B C\n\n");
+    EXPECT(e, "showboard",
+           "= \n"
+           "   A B C\n"
+           " 3 . . . 3\n"
+           " 2 . O . 2     WHITE (O) has captured 0 stones\n"
+           " 1 X . . 1     BLACK (X) has captured 0 stones\n"
+           "   A B C\n\n");
     go_gtp_free(e);
 }
 
@@ -465,14 +480,15 @@ static void test_gtp__loadsgf_printsgf(void **state)
     assert_int_equal(go_game_size(go_gtp_game(e)), 5);
     EXPECT(e, "list_stones black", "= B5 A4 C3\n\n");
     EXPECT(e, "list_stones white", "= E1\n\n");
-    EXPECT(e, "showboard", "= \n"
-                           "   A B C D E\n"
-                           " 5 . X . . . 5\n"
-                           " 4 X . . . . 4\n"
-                           " 3 . . X . . 3\n"
-                           " 2 . . . . . 2     WHITE (O) has captured 0 stones\n"
-                           " 1 . . . . O 1     BLACK (X) has captured 1 stones\n"
-                           "   A B C D E\n\n");
+    EXPECT(e, "showboard",
+           "= \n"
+           "   A B C D E\n"
+           " 5 . X . . . 5\n"
+           " 4 X . . . . 4\n"
+           " 3 . . X . . 3\n"
+           " 2 . . . . . 2     WHITE (O) has captured 0 stones\n"
+           " 1 . . . . O 1     BLACK (X) has captured 1 stones\n"
+           "   A B C D E\n\n");
     EXPECT(e, "final_score", "= B+24.5\n\n"); /* komi 0.5 from KM; W E1 dead: B owns all 25 */
     OK(e, "undo"); /* the loaded moves can be undone: W's pass, then B A4 */
     OK(e, "undo");
@@ -535,8 +551,9 @@ static void test_gtp__run_survives_bad_input(void **state)
     for (size_t i = 0; i < GO_GTP_MAX_LINE + 100; i++) /* a line too long */
         input[n++] = 'A';
     input[n++] = '\n';
-    n += (size_t)snprintf(input + n, 128, "3 boardsize 18446744073709551617\n"
-                                          "4 komi 1e400\n5 version"); /* EOF mid-line */
+    n += (size_t)snprintf(input + n, 128,
+                          "3 boardsize 18446744073709551617\n"
+                          "4 komi 1e400\n5 version"); /* EOF mid-line */
     FILE *in = fmemopen(input, n, "r");
     char *output = NULL;
     size_t output_len = 0;
