@@ -1,0 +1,182 @@
+/* Synthetic board photos (see synth.h): rendered pixel by pixel through the inverse
+ * homography, in board coordinates measured in cells (lines 2.2 across, 2.35 down, so cells
+ * are not square, as on real boards), then degraded like a phone photo. */
+#include "synth.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cv_shim.h"
+#include "go/board.h"
+
+#define ASPECT (2.35 / 2.2) /* line spacing down / across */
+#define MARGIN 0.7          /* board wood beyond the outer lines, in cells */
+
+static double rnd(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return (double)(*s >> 11) / 9007199254740992.0;
+}
+
+void synth_position(uint8_t color[GO_MAX_SIZE][GO_MAX_SIZE], int size, double density,
+                    uint64_t seed)
+{
+    uint64_t s = seed * 2654435761u + 88172645463325252ull;
+    memset(color, 0, sizeof(uint8_t) * GO_MAX_SIZE * GO_MAX_SIZE);
+    for (int y = 0; y < size; y++)
+        for (int x = 0; x < size; x++)
+            if (rnd(&s) < density)
+                color[y][x] = rnd(&s) < 0.5 ? GO_BLACK : GO_WHITE;
+}
+
+int synth_best_match(uint8_t a[GO_MAX_SIZE][GO_MAX_SIZE],
+                     uint8_t b[GO_MAX_SIZE][GO_MAX_SIZE], int n)
+{
+    int best = 0;
+    for (int s = 0; s < 8; s++) {
+        int ok = 0;
+        for (int y = 0; y < n; y++)
+            for (int x = 0; x < n; x++) {
+                int tx = (s & 1) ? n - 1 - x : x, ty = (s & 2) ? n - 1 - y : y;
+                if (s & 4) {
+                    int t = tx;
+                    tx = ty;
+                    ty = t;
+                }
+                ok += a[y][x] == b[ty][tx];
+            }
+        if (ok > best)
+            best = ok;
+    }
+    return best;
+}
+
+static double clamp01(double v)
+{
+    return v < 0 ? 0 : v > 1 ? 1 : v;
+}
+
+int synth_render(uint8_t **out, size_t *out_len, const synth_params *p,
+                 uint8_t color[GO_MAX_SIZE][GO_MAX_SIZE], double out_corners[4][2])
+{
+    uint64_t s = p->seed * 0x9E3779B97F4A7C15ull + 1;
+    const int W = p->width, H = p->height, n = p->size;
+    go_cv_image img = {0}, blurred = {0};
+    int rc;
+    /* Board plane: x in cells across, y in cells down (scaled by ASPECT). Its outline with
+     * the margin maps to a rotated, tilted quadrilateral in the image. */
+    double bw = n - 1 + 2 * MARGIN, bh = (n - 1 + 2 * MARGIN) * ASPECT;
+    double side = 0.8 * (W < H ? W : H);
+    double half_w = side / 2 * (bw > bh ? 1 : bw / bh), half_h = side / 2 * (bh > bw ? 1 : bh / bw);
+    double quad[4][2] = {{-half_w * (1 - p->tilt), -half_h * (1 - p->tilt * 0.5)},
+                         {half_w * (1 - p->tilt), -half_h * (1 - p->tilt * 0.5)},
+                         {half_w, half_h},
+                         {-half_w, half_h}};
+    double a = p->rotate_deg * 3.14159265358979 / 180;
+    double src[8], dst[8];
+    for (int c = 0; c < 4; c++) {
+        double x = quad[c][0] * (1 + 0.03 * (rnd(&s) - 0.5)), y = quad[c][1] * (1 + 0.03 * (rnd(&s) - 0.5));
+        dst[2 * c] = W / 2.0 + x * cos(a) - y * sin(a);
+        dst[2 * c + 1] = H / 2.0 + x * sin(a) + y * cos(a);
+        src[2 * c] = (c == 1 || c == 2) ? bw : 0;
+        src[2 * c + 1] = (c >= 2) ? bh : 0;
+    }
+    double hm[9], inv[9];
+    if ((rc = go_cv_find_homography(hm, dst, src, 4, 0, 0)) < 0) /* image -> board plane */
+        return rc;
+    if ((rc = go_cv_find_homography(inv, src, dst, 4, 0, 0)) < 0)
+        return rc;
+    for (int c = 0; c < 4; c++) {
+        double bx = MARGIN + ((c == 1 || c == 2) ? n - 1 : 0);
+        double by = (MARGIN + (c >= 2 ? n - 1 : 0)) * ASPECT;
+        double w = inv[6] * bx + inv[7] * by + inv[8];
+        out_corners[c][0] = (inv[0] * bx + inv[1] * by + inv[2]) / w;
+        out_corners[c][1] = (inv[3] * bx + inv[4] * by + inv[5]) / w;
+    }
+    if ((rc = go_cv_image_alloc(&img, W, H, 3)) < 0)
+        return rc;
+    /* pixels per cell near the centre, for line width and anti-aliasing */
+    double ppc = side / (n - 1 + 2 * MARGIN);
+    double glare_x = W * (0.3 + 0.4 * rnd(&s)), glare_y = H * (0.3 + 0.4 * rnd(&s));
+    /* clutter: a few rectangles of other colours beside the board */
+    double clutter[4][7];
+    for (int k = 0; k < 4; k++) {
+        clutter[k][0] = rnd(&s) * W;
+        clutter[k][1] = rnd(&s) * H;
+        clutter[k][2] = 10 + rnd(&s) * W / 6;
+        clutter[k][3] = 10 + rnd(&s) * H / 6;
+        clutter[k][4] = rnd(&s) * 255;
+        clutter[k][5] = rnd(&s) * 255;
+        clutter[k][6] = rnd(&s) * 255;
+    }
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            double w = hm[6] * x + hm[7] * y + hm[8];
+            double bx = (hm[0] * x + hm[1] * y + hm[2]) / w, by = (hm[3] * x + hm[4] * y + hm[5]) / w;
+            double b = 90, g = 80, r = 70; /* table */
+            for (int k = 0; k < 4; k++)
+                if (fabs(x - clutter[k][0]) < clutter[k][2] && fabs(y - clutter[k][1]) < clutter[k][3]) {
+                    b = clutter[k][4];
+                    g = clutter[k][5];
+                    r = clutter[k][6];
+                }
+            if (bx >= 0 && bx <= bw && by >= 0 && by <= bh) {
+                double lx = bx - MARGIN, ly = by / ASPECT - MARGIN; /* lattice coordinates */
+                double grain = 6 * sin(ly * 7.0 + sin(lx * 1.3) * 2);
+                b = 105 + grain;
+                g = 170 + grain;
+                r = 215 + grain;
+                /* lines: distance to the nearest line inside the grid, in pixels */
+                double half = 0.55 / ppc > 0.035 ? 0.55 / ppc : 0.035;
+                double ink = 0;
+                int ix = (int)lround(lx), iy = (int)lround(ly);
+                if (ix >= 0 && ix < n && ly > -half && ly < n - 1 + half)
+                    ink = fmax(ink, clamp01((half - fabs(lx - ix)) * ppc + 0.5));
+                if (iy >= 0 && iy < n && lx > -half && lx < n - 1 + half)
+                    ink = fmax(ink, clamp01((half - fabs(ly - iy)) * ppc + 0.5));
+                b += (35 - b) * ink;
+                g += (35 - g) * ink;
+                r += (35 - r) * ink;
+                /* stones: radius 0.46 cell (across), slightly shaded */
+                if (ix >= 0 && iy >= 0 && ix < n && iy < n && color[iy][ix] != GO_EMPTY) {
+                    double dx = lx - ix, dy = (ly - iy) * ASPECT;
+                    double d = sqrt(dx * dx + dy * dy);
+                    double cover = clamp01((0.46 - d) * ppc + 0.5);
+                    double shade = 1 - 0.25 * clamp01((dx + dy) / 0.6 + 0.5) * d / 0.46;
+                    double sb, sg, sr;
+                    if (color[iy][ix] == GO_BLACK) {
+                        sb = sg = sr = 28 + 40 * clamp01(1 - hypot(dx + 0.15, dy + 0.15) / 0.2);
+                    } else {
+                        sb = 238 * shade;
+                        sg = 240 * shade;
+                        sr = 236 * shade;
+                    }
+                    b += (sb - b) * cover;
+                    g += (sg - g) * cover;
+                    r += (sr - r) * cover;
+                }
+            }
+            double light = 1 - p->gradient * ((double)x / W * 0.7 + (double)y / H * 0.3);
+            double gl = p->glare * exp(-(pow(x - glare_x, 2) + pow(y - glare_y, 2)) / (2 * pow(W / 12.0, 2)));
+            double nz = p->noise * (rnd(&s) - 0.5) * 2;
+            uint8_t *px = img.pixels + ((size_t)y * W + x) * 3;
+            px[0] = (uint8_t)fmin(255, fmax(0, b * light + gl + nz));
+            px[1] = (uint8_t)fmin(255, fmax(0, g * light + gl + nz));
+            px[2] = (uint8_t)fmin(255, fmax(0, r * light + gl + nz));
+        }
+    if (p->blur_sigma > 0) {
+        if ((rc = go_cv_blur(&blurred, &img, p->blur_sigma)) < 0)
+            goto done;
+        go_cv_image_free(&img);
+        img = blurred;
+        blurred.pixels = NULL;
+    }
+    rc = go_cv_encode_jpeg(out, out_len, &img, p->jpeg_quality ? p->jpeg_quality : 85);
+done:
+    go_cv_image_free(&img);
+    go_cv_image_free(&blurred);
+    return rc;
+}

@@ -1,0 +1,38 @@
+/* Synthetic board photos for the vision tests: a board of a given size and position drawn
+ * through a perspective homography with wood colour, light gradient, glare, blur, noise and
+ * JPEG compression, so each stage can be tested without real photos. */
+#ifndef GO_TEST_SYNTH_H
+#define GO_TEST_SYNTH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "go/board.h"
+
+typedef struct synth_params {
+    int width, height;    /* image size */
+    int size;             /* 9, 13, 19 */
+    double rotate_deg;    /* in-plane rotation */
+    double tilt;          /* 0 (from above) .. 0.35 (steep): far edge shrinks by this share */
+    double gradient;      /* light falloff across the image, 0..0.5 */
+    double glare;         /* peak of a bright spot, 0..120 */
+    double blur_sigma;    /* Gaussian blur, pixels */
+    double noise;         /* uniform noise amplitude, grey levels */
+    int jpeg_quality;     /* 0 = PNG-free raw BGR is not an option: always JPEG, 40..95 */
+    uint64_t seed;
+} synth_params;
+
+/* Renders the board; color[y][x] (GO_EMPTY/GO_BLACK/GO_WHITE) gives the stones. *out is a
+ * malloc'd JPEG (caller frees). out_corners receives the four grid corners in pixels. */
+int synth_render(uint8_t **out, size_t *out_len, const synth_params *p,
+                 uint8_t color[GO_MAX_SIZE][GO_MAX_SIZE], double out_corners[4][2]);
+
+/* Fills color with a random position of the given stone density (0..1). */
+void synth_position(uint8_t color[GO_MAX_SIZE][GO_MAX_SIZE], int size, double density,
+                    uint64_t seed);
+
+/* Number of points equal under the best of the 8 symmetries of the square. */
+int synth_best_match(uint8_t a[GO_MAX_SIZE][GO_MAX_SIZE],
+                     uint8_t b[GO_MAX_SIZE][GO_MAX_SIZE], int size);
+
+#endif

@@ -1,0 +1,125 @@
+/* Regression over the real photos of ../shared/data/photos (slow): every photo is read or
+ * refused without a crash, and the accuracy measured by bench_vision does not fall below
+ * what goref reaches today. These floors are the CURRENT level, well under the issue's bar
+ * (99.5% of points, 90% of photos perfect); see `make bench-vision` for the table. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "go/vision.h"
+#include "testutil.h"
+
+/* Measured on 2026-11-29 (commit of this test): 74.7% of points, 89 of 138 photos perfect. */
+#define FLOOR_POINTS_PERMILLE 740
+#define FLOOR_PERFECT 85
+
+static int parse_label(const char *text, int *size, uint8_t grid[GO_MAX_SIZE][GO_MAX_SIZE])
+{
+    char *end;
+    if (strncmp(text, "size", 4) != 0)
+        return -1;
+    long n = strtol(text + 4, &end, 10);
+    if (n < 2 || n > GO_MAX_SIZE)
+        return -1;
+    *size = (int)n;
+    int x = 0, y = 0;
+    for (const char *p = strchr(end, '\n'); p && *p && y < n; p++) {
+        if (*p == '.' || *p == 'X' || *p == 'O') {
+            grid[y][x] = *p == '.' ? GO_EMPTY : *p == 'X' ? GO_BLACK : GO_WHITE;
+            if (++x == n) {
+                x = 0;
+                y++;
+            }
+        }
+    }
+    return y == n ? 0 : -1;
+}
+
+static int best_match(const go_vision_result *r, uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE], int n)
+{
+    int best = 0;
+    for (int s = 0; s < 8; s++) {
+        int ok = 0;
+        for (int y = 0; y < n; y++)
+            for (int x = 0; x < n; x++) {
+                int tx = (s & 1) ? n - 1 - x : x, ty = (s & 2) ? n - 1 - y : y;
+                if (s & 4) {
+                    int t = tx;
+                    tx = ty;
+                    ty = t;
+                }
+                ok += r->color[y][x] == truth[ty][tx];
+            }
+        best = ok > best ? ok : best;
+    }
+    return best;
+}
+
+static void test_vision_photos__accuracy_floor(void **state)
+{
+    (void)state;
+    if (!tu_have_data())
+        TU_SKIP("no shared data folder at %s", tu_data_path(""));
+    char *manifest = NULL;
+    size_t mlen = 0;
+    if (tu_read_file(tu_data_path("photos/MANIFEST.tsv"), &manifest, &mlen) != 0)
+        TU_SKIP("no photos/MANIFEST.tsv");
+    long correct = 0, total = 0;
+    int photos = 0, perfect = 0, refused = 0;
+    char *line = strchr(manifest, '\n');
+    while (line && line[1]) {
+        line++;
+        char *next = strchr(line, '\n');
+        if (next)
+            *next = 0;
+        char *f[3] = {line, NULL, NULL};
+        for (int k = 1; k < 3; k++) {
+            char *tab = strchr(f[k - 1], '\t');
+            assert_non_null(tab);
+            *tab = 0;
+            f[k] = tab + 1;
+        }
+        char *tab = strchr(f[2], '\t');
+        if (tab)
+            *tab = 0;
+        char ip[1024], bp[1024];
+        snprintf(ip, sizeof ip, "photos/%s", f[1]);
+        snprintf(bp, sizeof bp, "photos/%s", f[2]);
+        char *label = NULL;
+        size_t llen = 0;
+        static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+        int n = 0;
+        assert_int_equal(tu_read_file(tu_data_path(bp), &label, &llen), 0);
+        assert_int_equal(parse_label(label, &n, truth), 0);
+        free(label);
+        static go_vision_result r;
+        int rc = go_vision_scan_file(&r, tu_data_path(ip), NULL);
+        /* a refusal must be a refusal with a reason, never another kind of failure */
+        if (rc != 0) {
+            assert_int_equal(rc, GO_ENOBOARD);
+            assert_true(strlen(go_error_last()) > 0);
+            refused++;
+        } else if (r.size == n) {
+            int ok = best_match(&r, truth, n);
+            correct += ok;
+            perfect += ok == n * n;
+        }
+        total += n * n;
+        photos++;
+        line = next;
+    }
+    free(manifest);
+    printf("vision photos: %d photos, %.2f%% points, %d perfect, %d refused\n", photos,
+           100.0 * correct / total, perfect, refused);
+    assert_true(photos >= 100);
+    assert_true(correct * 1000 >= FLOOR_POINTS_PERMILLE * total);
+    assert_true(perfect >= FLOOR_PERFECT);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_vision_photos__accuracy_floor),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
