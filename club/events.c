@@ -632,8 +632,8 @@ static int pair_swiss(go_club *club, ev_data *ev, int *out_round, int next)
     sw_ctx ctx = {pl, n, met, partner, group, 0, 200000, false};
     int found = sw_dfs(&ctx, 0);
     if (!found) {
-        /* No pairing without a repeat within the search budget: allow repeats rather than
-         * stall the event, and say so. */
+        /* No pairing without a repeat within the search budget (a small field late in the
+         * event): allow repeats rather than stall the event; the pairings show them. */
         for (int k = 0; k < n; k++)
             if (k != bye)
                 partner[k] = -1;
@@ -644,7 +644,6 @@ static int pair_swiss(go_club *club, ev_data *ev, int *out_round, int next)
             rc = go_error_set(GO_EINTERNAL, "no pairing found");
             goto done;
         }
-        fprintf(stderr, "goref: round %d of %s repeats at least one game\n", next, ev->name);
     }
     for (int k = 0; k < n; k++) {
         int q = partner[k];

@@ -344,6 +344,89 @@ static void test_club_events__match_best_of(void **state)
     go_club_table_free(p);
 }
 
+static void test_club_events__swiss_withdrawal_article_29(void **state)
+{
+    go_club *c = *state;
+    int64_t ev = make_event(c, GO_EVENT_SWISS, 4, 8);
+    int round;
+    assert_int_equal(go_club_event_pair(c, &round, ev), 0);
+    play_round(c, ev, 1, lower_id_wins);
+    assert_int_equal(go_club_event_pair(c, &round, ev), 0);
+    play_round(c, ev, 2, lower_id_wins);
+    /* player 1 (two wins, 4 points) leaves after round 2 */
+    assert_int_equal(go_club_event_withdraw(c, ev, ids[0], 2), 0);
+    assert_int_equal(go_club_event_pair(c, &round, ev), 0);
+    go_club_table *p = NULL;
+    assert_int_equal(go_club_event_pairings(c, &p, ev, 3), 0);
+    assert_int_equal(p->nrows, 4); /* 7 players: 3 games and a bye */
+    for (int k = 0; k < p->nrows; k++) {
+        assert_int_not_equal(strtol(go_club_cell(p, k, 3), NULL, 10), ids[0]);
+        if (go_club_cell(p, k, 5))
+            assert_int_not_equal(strtol(go_club_cell(p, k, 5), NULL, 10), ids[0]);
+    }
+    go_club_table_free(p);
+    play_round(c, ev, 3, lower_id_wins);
+    go_standing *s = NULL;
+    size_t n = 0;
+    assert_int_equal(go_club_event_standings(c, &s, &n, ev), 0);
+    /* Player 1's results stand (4 points) and he is listed as withdrawn. */
+    for (size_t k = 0; k < n; k++)
+        if (s[k].member == ids[0]) {
+            assert_true(s[k].withdrawn);
+            assert_true(fabs(s[k].points - 4) < 1e-9);
+        }
+    free(s);
+    /* Section 3 on a small cross table: player 0 scores a win and a draw (3 points in 2 games)
+     * and leaves; for his opponents he counts 3 + A x 1 unplayed round, A = 3/2 capped at 1
+     * (a draw): 4. Player 1 drew with him: SB = 4 / 2 = 2 (2.25 without the cap). */
+    go_xt_game g[2 * 3] = {
+        {1, 'b', '1'}, {1, 'w', '='}, {-1, '-', ' '},
+        {0, 'w', '0'}, {0, 'b', '='}, {-1, '-', 'U'},
+    };
+    int withdrawn[2] = {2, 0};
+    go_xtable t = {2, 3, g, 2, 1, 0, withdrawn};
+    double pts[2], sb[2];
+    assert_int_equal(go_xtable_tiebreaks(&t, GO_UNPLAYED_AS_SCORED, pts, sb, NULL), 0);
+    assert_true(fabs(pts[0] - 3) < 1e-9);
+    assert_true(fabs(sb[1] - 2) < 1e-9);
+    t.withdrawn_after = NULL; /* without Article 29: his plain 3 points */
+    assert_int_equal(go_xtable_tiebreaks(&t, GO_UNPLAYED_AS_SCORED, pts, sb, NULL), 0);
+    assert_true(fabs(sb[1] - 1.5) < 1e-9);
+}
+
+static void test_club_events__swiss_60_players_no_repeats(void **state)
+{
+    go_club *c = *state;
+    for (int i = 40; i < 60; i++) {
+        char num[8], name[16];
+        snprintf(num, sizeof num, "%d", i + 1);
+        snprintf(name, sizeof name, "加%02d", i + 1);
+        ids[i] = club_add_member(c, num, name, "2026-09-01");
+    }
+    int64_t ev = make_event(c, GO_EVENT_SWISS, 9, 60);
+    int round;
+    for (int r = 1; r <= 9; r++) {
+        assert_int_equal(go_club_event_pair(c, &round, ev), 0);
+        play_round(c, ev, r, random_result);
+    }
+    go_club_table *p = NULL;
+    assert_int_equal(go_club_event_pairings(c, &p, ev, 0), 0);
+    assert_int_equal(p->nrows, 9 * 30);
+    static int met[60][60];
+    memset(met, 0, sizeof met);
+    int blacks[60] = {0};
+    for (int k = 0; k < p->nrows; k++) {
+        int a = (int)(strtol(go_club_cell(p, k, 3), NULL, 10) - ids[0]);
+        int b = (int)(strtol(go_club_cell(p, k, 5), NULL, 10) - ids[0]);
+        assert_int_equal(met[a][b], 0);
+        met[a][b] = met[b][a] = 1;
+        blacks[a]++;
+    }
+    for (int i = 0; i < 60; i++)
+        assert_true(blacks[i] >= 3 && blacks[i] <= 6); /* 9 games: colours within 4-5 +-1 */
+    go_club_table_free(p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -355,6 +438,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_club_events__knockout, setup, teardown),
         cmocka_unit_test_setup_teardown(test_club_events__team_match_points, setup, teardown),
         cmocka_unit_test_setup_teardown(test_club_events__match_best_of, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_club_events__swiss_withdrawal_article_29, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_club_events__swiss_60_players_no_repeats, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

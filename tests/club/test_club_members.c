@@ -1,5 +1,6 @@
 /* Storage and members: migrations, WAL, validation of names, dates and hostile text, status
  * history, dues, ranks, backup. */
+#include <sqlite3.h>
 #include <stdlib.h>
 
 #include "testutil.h"
@@ -205,6 +206,65 @@ static void test_club_members__backup(void **state)
     club_tmp_remove(bpath);
 }
 
+static void test_club_members__forward_migration_and_newer_schema(void **state)
+{
+    go_club_free(*state);
+    *state = NULL;
+    /* Pretend the file is still at schema 1: drop what migration 2 adds. */
+    sqlite3 *db = NULL;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db, "DROP INDEX checkins_credit; PRAGMA user_version = 1",
+                                  NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(db);
+    go_club *c = NULL;
+    assert_int_equal(go_club_open(&c, path), 0);
+    go_club_free(c);
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    sqlite3_stmt *st = NULL;
+    assert_int_equal(sqlite3_prepare_v2(db, "SELECT (SELECT user_version FROM pragma_user_version),"
+                                        " (SELECT count(*) FROM sqlite_master WHERE name ="
+                                        " 'checkins_credit')", -1, &st, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    assert_int_equal(sqlite3_column_int(st, 0), GO_CLUB_SCHEMA_VERSION);
+    assert_int_equal(sqlite3_column_int(st, 1), 1);
+    sqlite3_finalize(st);
+    /* a file from a newer goref is refused, not downgraded */
+    assert_int_equal(sqlite3_exec(db, "PRAGMA user_version = 99", NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(db);
+    assert_int_equal(go_club_open(&c, path), GO_EUNSUPPORTED);
+    assert_null(c);
+    assert_non_null(strstr(go_error_last(), "newer"));
+    /* teardown frees NULL */
+}
+
+static void test_club_members__csv_and_html_are_safe(void **state)
+{
+    go_club *c = *state;
+    club_add_member(c, "1", "=HYPERLINK(\"http://x\")", "2026-09-01");
+    club_add_member(c, "2", "逗号,和\"引号\"", "2026-09-01");
+    club_add_member(c, "3", "<script>alert(1)</script>", "2026-09-01");
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    assert_int_equal(go_club_export_csv(c, f, "members"), 0);
+    assert_int_equal(go_club_export_csv(c, f, "members; DROP TABLE members"), GO_EINVAL);
+    fclose(f);
+    assert_non_null(strstr(buf, "\"'=HYPERLINK(\"\"http://x\"\")\""));
+    assert_non_null(strstr(buf, "\"逗号,和\"\"引号\"\"\""));
+    free(buf);
+    go_club_table *t = NULL;
+    assert_int_equal(go_club_member_list(c, &t, -1), 0);
+    f = open_memstream(&buf, &len);
+    go_club_table_html(f, t, "名单 <b>", true);
+    fclose(f);
+    assert_null(strstr(buf, "<script>"));
+    assert_non_null(strstr(buf, "&lt;script&gt;"));
+    assert_non_null(strstr(buf, "名单 &lt;b&gt;"));
+    assert_non_null(strstr(buf, "@page { size: A4"));
+    free(buf);
+    go_club_table_free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -215,6 +275,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_club_members__status_history_and_dues, setup, teardown),
         cmocka_unit_test_setup_teardown(test_club_members__one_command_one_transaction, setup, teardown),
         cmocka_unit_test_setup_teardown(test_club_members__backup, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_club_members__forward_migration_and_newer_schema, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_club_members__csv_and_html_are_safe, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
