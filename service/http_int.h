@@ -41,6 +41,7 @@ struct go_http {
     http_auth *auth;
     atomic_int in_flight;   /* requests between first call and completion */
     atomic_int heavy_now;   /* scans and suggestions running */
+    atomic_int jobs;        /* worker threads not yet finished (stop waits for them) */
     atomic_bool stopping;
     void *club;             /* go_club handle when the club module is built (http_club.c) */
     void *vision;           /* overlay store when the vision module is built (http_vision.c) */
@@ -70,6 +71,10 @@ typedef struct http_req {
     bool counted;         /* in_flight was incremented */
     bool have_user;
     http_user user;
+    /* Heavy work runs on a worker thread while MHD keeps the connection suspended, so a scan
+     * never stalls the other connections of its polling thread. */
+    void (*job)(struct http_req *r);
+    atomic_bool job_done;
     /* The reply being built. */
     int status;
     struct MHD_Response *resp;
@@ -162,7 +167,8 @@ int http_multipart_parse(http_part *out, int *out_n, int max, const char *conten
 
 /* --------------------------------------------------------------- endpoints of the modules */
 
-/* A slot for CPU-heavy work (scan, suggestion) or a 503 with Retry-After already replied. */
+/* A slot for CPU-heavy work (scan, suggestion) or a 503 with Retry-After already replied.
+ * Routes flagged heavy get their slot from the server before the handler runs on a worker. */
 bool http_heavy_enter(http_req *r);
 void http_heavy_leave(http_req *r);
 

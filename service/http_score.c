@@ -253,7 +253,6 @@ void http_api_suggest_dead(http_req *r)
     go_dead_suggestion *s = NULL;
     const char *to_move_text = NULL;
     long long playouts = 0, seed = 1;
-    bool heavy = false;
     json_t *body = http_body_json(r);
     if (!body)
         return;
@@ -273,8 +272,6 @@ void http_api_suggest_dead(http_req *r)
             goto done;
         }
     }
-    if (!(heavy = http_heavy_enter(r)))
-        goto done;
     s = malloc(sizeof *s);
     if (!s) {
         http_reply_goerr(r, GO_ENOMEM);
@@ -290,8 +287,6 @@ void http_api_suggest_dead(http_req *r)
     }
     http_reply_json(r, 200, http_suggestion_json(s, &board));
 done:
-    if (heavy)
-        http_heavy_leave(r);
     free(s);
     json_decref(body);
 }

@@ -22,6 +22,7 @@ enum {
     R_OPEN_SCAN = 2, /* no account needed when --open-scan is on */
     R_NOCSRF = 4,    /* a write that cannot carry a token yet (sign-in) */
     R_PREFIX = 8,    /* path is a prefix (an id follows) */
+    R_HEAVY = 16,    /* CPU-heavy: needs a slot, runs on a worker thread */
 };
 
 typedef struct route {
@@ -52,6 +53,12 @@ static void not_built(http_req *r);
 #define http_api_club not_built
 #endif
 
+#ifdef HTTP_NOT_BUILT
+#define not_built_fn not_built
+#else
+#define not_built_fn NULL
+#endif
+
 static const route routes[] = {
     {"GET", "/healthz", 0, R_PUBLIC, api_healthz},
     {"GET", "/api/config", 0, R_PUBLIC, api_config},
@@ -64,9 +71,9 @@ static const route routes[] = {
     {"POST", "/api/users/", ROLE_ADMIN, R_PREFIX, http_api_users_update},
     {"DELETE", "/api/users/", ROLE_ADMIN, R_PREFIX, http_api_users_delete},
     {"POST", "/api/count", ROLE_ANY, R_OPEN_SCAN, http_api_count},
-    {"POST", "/api/suggest-dead", ROLE_ANY, R_OPEN_SCAN, http_api_suggest_dead},
-    {"POST", "/api/scan", ROLE_ANY, R_OPEN_SCAN, http_api_scan},
-    {"POST", "/api/score", ROLE_ANY, R_OPEN_SCAN, http_api_score},
+    {"POST", "/api/suggest-dead", ROLE_ANY, R_OPEN_SCAN | R_HEAVY, http_api_suggest_dead},
+    {"POST", "/api/scan", ROLE_ANY, R_OPEN_SCAN | R_HEAVY, http_api_scan},
+    {"POST", "/api/score", ROLE_ANY, R_OPEN_SCAN | R_HEAVY, http_api_score},
     {"GET", "/api/overlay/", ROLE_ANY, R_OPEN_SCAN | R_PREFIX, http_api_overlay},
     /* Club routes check the role per action themselves (http_club.c); here: signed in. */
     {NULL, "/api/club/", ROLE_ANY, R_PREFIX, http_api_club},
@@ -207,8 +214,14 @@ static void dispatch(http_req *r)
         path_found = true;
         if (!method_matches(rt, r->method))
             continue;
-        if (allowed(r, rt))
-            rt->fn(r);
+        if (!allowed(r, rt))
+            return;
+        if ((rt->flags & R_HEAVY) && rt->fn != not_built_fn) {
+            if (http_heavy_enter(r))
+                r->job = rt->fn; /* on_request hands it to a worker */
+            return;
+        }
+        rt->fn(r);
         return;
     }
     if (path_found) {
@@ -276,6 +289,40 @@ static enum MHD_Result queue(http_req *r)
     return ret;
 }
 
+static void *job_main(void *arg)
+{
+    http_req *r = arg;
+    go_http *srv = r->srv;
+    r->job(r);
+    http_heavy_leave(r);
+    atomic_store(&r->job_done, true);
+    MHD_resume_connection(r->conn);
+    atomic_fetch_sub(&srv->jobs, 1);
+    return NULL;
+}
+
+/* Suspends the connection and runs r->job on a new thread (their number is bounded by the
+ * heavy slots). False, with a 500 replied, when no thread could be started. */
+static bool start_job(http_req *r)
+{
+    pthread_t thread;
+    pthread_attr_t attr;
+    atomic_fetch_add(&r->srv->jobs, 1);
+    MHD_suspend_connection(r->conn);
+    pthread_attr_init(&attr);
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    int rc = pthread_create(&thread, &attr, job_main, r);
+    pthread_attr_destroy(&attr);
+    if (rc == 0)
+        return true;
+    MHD_resume_connection(r->conn);
+    atomic_fetch_sub(&r->srv->jobs, 1);
+    http_heavy_leave(r);
+    r->job = NULL;
+    http_reply_error(r, 503, "busy", "cannot start a worker; try again");
+    return false;
+}
+
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const char *url,
                                   const char *method, const char *version,
                                   const char *upload_data, size_t *upload_data_size,
@@ -321,10 +368,14 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
         *upload_data_size = 0;
         return MHD_YES;
     }
+    if (atomic_load(&r->job_done))
+        return queue(r); /* resumed: the worker built the reply */
     if (r->too_big)
         http_reply_error(r, 413, "too_big", "request body over %zu bytes", srv->opts.max_body);
     else
         dispatch(r);
+    if (r->job && start_job(r))
+        return MHD_YES;
     return queue(r);
 }
 
@@ -411,7 +462,7 @@ int go_http_start(go_http **out, const go_http_options *opts_in)
     struct sockaddr_in sa4;
     struct sockaddr_in6 sa6;
     struct sockaddr *sa;
-    unsigned int flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_USE_ITC;
+    unsigned int flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_USE_ITC | MHD_ALLOW_SUSPEND_RESUME;
     memset(&sa4, 0, sizeof sa4);
     memset(&sa6, 0, sizeof sa6);
     if (inet_pton(AF_INET, srv->bind, &sa4.sin_addr) == 1) {
@@ -470,6 +521,10 @@ void go_http_stop(go_http *srv, int grace_ms)
         /* New connections are refused now; requests already being served finish. */
         struct timespec tick = {0, 10 * 1000 * 1000};
         for (int waited = 0; waited < grace_ms && atomic_load(&srv->in_flight) > 0; waited += 10)
+            nanosleep(&tick, NULL);
+        /* Workers hold suspended connections and their requests: MHD may only stop once
+         * every one has finished and resumed (scans end on their own in seconds). */
+        while (atomic_load(&srv->jobs) > 0)
             nanosleep(&tick, NULL);
         MHD_stop_daemon(srv->daemon);
         if (listen_fd != MHD_INVALID_SOCKET)

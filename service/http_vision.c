@@ -292,10 +292,7 @@ void http_api_scan(http_req *r)
     photo_form form;
     go_vision_result *res = NULL;
     char overlay_id[OVERLAY_ID_HEX + 1];
-    bool heavy = false;
     if (read_form(r, &form))
-        goto done;
-    if (!(heavy = http_heavy_enter(r)))
         goto done;
     if (scan(r, &res, overlay_id, &form))
         goto done;
@@ -304,8 +301,6 @@ void http_api_scan(http_req *r)
         set_overlay_url(j, overlay_id);
     http_reply_json(r, 200, j);
 done:
-    if (heavy)
-        http_heavy_leave(r);
     free(res);
     json_decref(form.fields);
 }
@@ -318,10 +313,7 @@ void http_api_score(http_req *r)
     go_count *count = NULL;
     char overlay_id[OVERLAY_ID_HEX + 1], *count_text = NULL;
     go_count_options opts;
-    bool heavy = false;
     if (read_form(r, &form) || http_count_options_from_json(r, &opts, form.fields))
-        goto done;
-    if (!(heavy = http_heavy_enter(r)))
         goto done;
     if (scan(r, &res, overlay_id, &form))
         goto done;
@@ -349,8 +341,6 @@ void http_api_score(http_req *r)
                           http_suggestion_json(sug, &res->board), "count", count_j);
     http_reply_json(r, 200, j);
 done:
-    if (heavy)
-        http_heavy_leave(r);
     free(count_text);
     free(count);
     free(sug);
