@@ -172,6 +172,10 @@ int main(int argc, char **argv)
     int verbose = argc > 1 && strcmp(argv[1], "-v") == 0;
     int dump = argc > 1 && strcmp(argv[1], "-d") == 0;
     int own_dump = argc > 1 && strcmp(argv[1], "-o") == 0;
+    uint64_t seed = 1;
+    for (int i = 1; i + 1 < argc; i++)
+        if (strcmp(argv[i], "--seed") == 0)
+            seed = strtoull(argv[i + 1], NULL, 10);
     char dir[4096];
     snprintf(dir, sizeof dir, "%s/gnugo/games", GOREF_DATA_DIR);
     static game games[MAX_GAMES];
@@ -224,6 +228,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < ngames; i++) {
         const game *g = &games[i];
         go_suggest_options so = GO_SUGGEST_OPTIONS_INIT;
+        so.seed = seed;
         double t0 = now();
         go_score_suggest_dead(&s, &g->board, g->to_move, &so);
         lat[i] = (now() - t0) * 1000.0;
