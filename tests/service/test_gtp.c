@@ -575,6 +575,127 @@ static void test_gtp__run_survives_bad_input(void **state)
     go_gtp_free(e);
 }
 
+/* Checks one response's shape: '=' or '?', an optional id, and exactly one blank line, at
+ * the end. */
+static void assert_well_formed(const char *response)
+{
+    size_t len = strlen(response);
+    if (len == 0)
+        return; /* an ignored line */
+    assert_true(response[0] == '=' || response[0] == '?');
+    assert_true(len >= 3);
+    assert_string_equal(response + len - 2, "\n\n");
+    assert_ptr_equal(strstr(response, "\n\n"), response + len - 2);
+}
+
+/* Thousands of random lines, command-like and not: every one gets a well-formed answer and
+ * the engine keeps working (ASan and UBSan watch the memory). */
+static void test_gtp__random_lines_never_break_it(void **state)
+{
+    (void)state;
+    static const char *names[] = {"protocol_version",
+                                  "name",
+                                  "version",
+                                  "known_command",
+                                  "list_commands",
+                                  "boardsize",
+                                  "clear_board",
+                                  "komi",
+                                  "play",
+                                  "undo",
+                                  "genmove",
+                                  "fixed_handicap",
+                                  "place_free_handicap",
+                                  "set_free_handicap",
+                                  "showboard",
+                                  "list_stones",
+                                  "loadsgf",
+                                  "set_random_seed",
+                                  "goref-superko",
+                                  "time_settings",
+                                  "time_left",
+                                  "play",
+                                  "play",
+                                  "genmove",
+                                  "undo",
+                                  "frobnicate",
+                                  "12",
+                                  "",
+                                  "#"};
+    static const char *args[] = {"b",
+                                 "w",
+                                 "black",
+                                 "white",
+                                 "B",
+                                 "A1",
+                                 "a1",
+                                 "T19",
+                                 "J9",
+                                 "E5",
+                                 "Z99",
+                                 "I5",
+                                 "pass",
+                                 "0",
+                                 "1",
+                                 "-1",
+                                 "2",
+                                 "3",
+                                 "5",
+                                 "9",
+                                 "13",
+                                 "19",
+                                 "25",
+                                 "26",
+                                 "99999999999999999999",
+                                 "3.5",
+                                 "nan",
+                                 "inf",
+                                 "-0",
+                                 "#",
+                                 "\t",
+                                 "/nonexistent/x.sgf",
+                                 "\xff\xfe",
+                                 "positional",
+                                 "situational",
+                                 "alive",
+                                 "dead",
+                                 "seki",
+                                 "\x01",
+                                 "1e999",
+                                 "+7"};
+    go_rng rng;
+    go_rng_seed(&rng, 2024);
+    go_gtp *e = engine(GO_SUPERKO_SITUATIONAL, 5);
+    OK(e, "boardsize 9");
+    char line[512];
+    for (int i = 0; i < 20000; i++) {
+        size_t n = 0;
+        if (go_rng_below(&rng, 20) == 0) {
+            /* raw bytes */
+            size_t len = go_rng_below(&rng, 200);
+            for (size_t k = 0; k < len; k++)
+                line[n++] = (char)go_rng_below(&rng, 256);
+        } else {
+            if (go_rng_below(&rng, 4) == 0)
+                n += (size_t)snprintf(line + n, 32, "%u ", go_rng_below(&rng, 100000));
+            n += (size_t)snprintf(line + n, 64, "%s",
+                                  names[go_rng_below(&rng, sizeof names / sizeof names[0])]);
+            int nargs = (int)go_rng_below(&rng, 4);
+            for (int k = 0; k < nargs && n < 400; k++)
+                n += (size_t)snprintf(line + n, 64, " %s",
+                                      args[go_rng_below(&rng, sizeof args / sizeof args[0])]);
+        }
+        const char *out;
+        assert_int_equal(go_gtp_exec(e, &out, line, n), 0);
+        assert_well_formed(out);
+    }
+    /* Still a working engine. */
+    OK(e, "boardsize 5");
+    OK(e, "play b C3");
+    EXPECT(e, "list_stones black", "= C3\n\n");
+    go_gtp_free(e);
+}
+
 /* The binary: a session through a pipe, ending with quit (later lines are not read). */
 static void test_gtp__binary_session(void **state)
 {
@@ -622,6 +743,7 @@ int main(void)
         cmocka_unit_test(test_gtp__final_score_and_status),
         cmocka_unit_test(test_gtp__loadsgf_printsgf),
         cmocka_unit_test(test_gtp__run_survives_bad_input),
+        cmocka_unit_test(test_gtp__random_lines_never_break_it),
         cmocka_unit_test(test_gtp__binary_session),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
