@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <jansson.h>
@@ -269,6 +270,54 @@ static void test_http_score__heavy_bounded(void **state)
     th_free(&r);
 }
 
+static int slow_status;
+static void *slow_request(void *arg)
+{
+    (void)arg;
+    const char *body = "{\"board\":" SPLIT ",\"playouts\":20000}";
+    th_resp r;
+    if (th_call(&r, server.port, "POST", "/api/suggest-dead", NULL, "application/json", body,
+                strlen(body)) == 0) {
+        slow_status = r.status;
+        if (r.status == 200 && !strstr(r.body, "\"groups\""))
+            slow_status = -1; /* a reply cut short */
+        th_free(&r);
+    }
+    return NULL;
+}
+
+/* Stopping the server lets a request in flight finish with its whole reply. Runs last: it
+ * stops the group's server (teardown then has nothing to stop). */
+static void test_http_score__stop_finishes_in_flight(void **state)
+{
+    (void)state;
+    pthread_t t;
+    slow_status = 0;
+    assert_int_equal(pthread_create(&t, NULL, slow_request, NULL), 0);
+    th_resp r;
+    bool seen_running = false;
+    for (int i = 0; i < 200 && !seen_running; i++) { /* wait until the suggestion runs */
+        assert_int_equal(th_call(&r, server.port, "GET", "/healthz", NULL, NULL, NULL, 0), 0);
+        seen_running = strstr(r.body, "\"heavy_running\":1") != NULL;
+        th_free(&r);
+        if (seen_running)
+            break;
+        struct timespec tick = {0, 5 * 1000 * 1000};
+        nanosleep(&tick, NULL);
+    }
+    if (!seen_running)
+        fail_msg("the suggestion never showed as running");
+    go_http_stop(server.srv, 30000);
+    server.srv = NULL;
+    pthread_join(t, NULL);
+    assert_int_equal(slow_status, 200);
+    /* And nothing listens any more. */
+    if (th_call(&r, server.port, "GET", "/healthz", NULL, NULL, NULL, 0) == 0) {
+        assert_int_equal(r.status, 0);
+        th_free(&r);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -278,6 +327,7 @@ int main(void)
         cmocka_unit_test(test_http_score__count_bad_input),
         cmocka_unit_test(test_http_score__suggest_dead),
         cmocka_unit_test(test_http_score__heavy_bounded),
+        cmocka_unit_test(test_http_score__stop_finishes_in_flight),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
