@@ -87,8 +87,9 @@ static void generate(const char *path)
         die("sqlite open", GO_EDB);
     sqlite3_exec(db, "BEGIN", NULL, NULL, NULL);
     sqlite3_prepare_v2(db, "SELECT id, date FROM activities ORDER BY date", -1, &acts, NULL);
-    sqlite3_prepare_v2(db, "INSERT INTO checkins(member_id, activity_id, at, credit) VALUES (?1, ?2, ?3, ?4)",
-                       -1, &ins, NULL);
+    sqlite3_prepare_v2(
+        db, "INSERT INTO checkins(member_id, activity_id, at, credit) VALUES (?1, ?2, ?3, ?4)", -1,
+        &ins, NULL);
     long checkins = 0;
     while (sqlite3_step(acts) == SQLITE_ROW) {
         int64_t a = sqlite3_column_int64(acts, 0);
@@ -217,7 +218,10 @@ int main(void)
 
     enum { REPS = 7 };
     double wall[REPS], cpu[REPS];
-    typedef struct row { const char *what, *target; double limit, wall, cpu; } row;
+    typedef struct row {
+        const char *what, *target;
+        double limit, wall, cpu;
+    } row;
     row rows[5];
     int nrows = 0;
 #define TIMED(i, body)                                                                             \
@@ -228,7 +232,10 @@ int main(void)
         cpu[i] = cpu_ms() - c0;                                                                    \
     } while (0)
 #define RECORD(what_, target_, limit_, n_)                                                         \
-    rows[nrows++] = (row){what_, target_, limit_, median(wall, n_), median(cpu, n_)}
+    rows[nrows++] = (row)                                                                          \
+    {                                                                                              \
+        what_, target_, limit_, median(wall, n_), median(cpu, n_)                                  \
+    }
 
     /* One check-in, each in its own transaction, at a new activity (before the rules run, so
      * every member is still active). */
@@ -253,7 +260,8 @@ int main(void)
     {
         go_rule_change *chg = NULL;
         size_t n2 = 0;
-        TIMED(0, rc = go_club_begin(c); if (!rc) rc = go_club_rules_apply(c, &chg, &n2, "2026-08-31", false);
+        TIMED(0, rc = go_club_begin(c);
+              if (!rc) rc = go_club_rules_apply(c, &chg, &n2, "2026-08-31", false);
               if (!rc) rc = go_club_commit(c));
         if (rc)
             die("rules apply (write)", rc);
@@ -283,7 +291,10 @@ int main(void)
            "target", "");
     for (int i = 0; i < nrows; i++)
         printf("%-42s %9.2f %9.2f %8s %5s\n", rows[i].what, rows[i].wall, rows[i].cpu,
-               rows[i].target, rows[i].wall < rows[i].limit ? "ok" : rows[i].cpu < rows[i].limit ? "ok*" : "SLOW");
+               rows[i].target,
+               rows[i].wall < rows[i].limit  ? "ok"
+               : rows[i].cpu < rows[i].limit ? "ok*"
+                                             : "SLOW");
     printf("\n%zu status changes found by rules apply; %zu players in the standings.\n"
            "ok* = over the target in wall-clock time but not in CPU time: the machine was busy.\n",
            changes, nstand);

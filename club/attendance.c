@@ -30,8 +30,9 @@ int go_club_schedule_set(go_club *club, int weekday, const char *start_hhmm, con
     sqlite3_stmt *st = NULL;
     if ((rc = tx_begin(club)) != 0)
         return rc;
-    if ((rc = db_prepare(club, &st,
-                         "INSERT INTO schedule(weekday, start_time, from_date) VALUES (?1, ?2, ?3)")) == 0) {
+    if ((rc = db_prepare(
+             club, &st,
+             "INSERT INTO schedule(weekday, start_time, from_date) VALUES (?1, ?2, ?3)")) == 0) {
         sqlite3_bind_int(st, 1, weekday);
         sqlite3_bind_text(st, 2, start_hhmm, 5, SQLITE_STATIC);
         sqlite3_bind_text(st, 3, from, 10, SQLITE_STATIC);
@@ -191,7 +192,8 @@ int go_club_checkin(go_club *club, bool *out_half, int64_t member, const char *a
     if ((rc = go_club_member_get(club, &m, member)) != 0)
         goto done;
     if (m.status != GO_MEMBER_ACTIVE) {
-        rc = go_error_set(GO_ECONFLICT, "member %lld (%s) is %s; set the status back to active first",
+        rc = go_error_set(GO_ECONFLICT,
+                          "member %lld (%s) is %s; set the status back to active first",
                           (long long)member, m.name, go_member_status_name(m.status));
         goto done;
     }
@@ -229,7 +231,8 @@ int go_club_checkin(go_club *club, bool *out_half, int64_t member, const char *a
                      ? r
                      : go_error_set(GO_ENOTFOUND,
                                     "no activity on %s (not a scheduled day); add one with"
-                                    " 'activity add'", date);
+                                    " 'activity add'",
+                                    date);
             goto done;
         }
     }
@@ -295,9 +298,9 @@ int go_club_rules_set(go_club *club, const go_club_rules *r)
         return go_error_set(GO_EINVAL, "rule value out of range (weeks 1..52, missed 1..1000,"
                                        " late minutes 1..600)");
     const char *keys[] = {"withdraw_enabled", "withdraw_weeks", "revoke_enabled",
-                          "revoke_missed", "late_minutes", "reward_enabled"};
+                          "revoke_missed",    "late_minutes",   "reward_enabled"};
     int values[] = {r->withdraw_enabled, r->withdraw_weeks, r->revoke_enabled,
-                    r->revoke_missed, r->late_minutes, r->reward_enabled};
+                    r->revoke_missed,    r->late_minutes,   r->reward_enabled};
     sqlite3_stmt *st = NULL;
     int rc = tx_begin(club);
     if (rc)
@@ -350,6 +353,7 @@ static int evaluate(go_rule_change *chg, const member_row *m, const activity_row
     while (i < nact && act[i].day <= as_of) {
         /* One week at a time; a week counts for the withdraw rule once all of it has passed. */
         int32_t week = act[i].week, revoke_day = -1, week_end = act[i].day;
+        int revoke_half = 0;
         size_t j = i;
         bool seen = false, complete = true;
         for (; j < nact && act[j].week == week; j++) {
@@ -364,8 +368,10 @@ static int evaluate(go_rule_change *chg, const member_row *m, const activity_row
                 last_missed = act[j].day;
             missed_half += 2 - credit[j];
             if (rules->revoke_enabled && revoke_day < 0 &&
-                missed_half >= 2 * rules->revoke_missed)
+                missed_half >= 2 * rules->revoke_missed) {
                 revoke_day = act[j].day;
+                revoke_half = missed_half;
+            }
         }
         bool withdraw = false;
         if (complete && rules->withdraw_enabled) {
@@ -384,8 +390,8 @@ static int evaluate(go_rule_change *chg, const member_row *m, const activity_row
             char first[11];
             go_club_date_format(first, run_start);
             snprintf(chg->reason, sizeof chg->reason,
-                     "no check-in for %d consecutive weeks (activities from %s to %s)", run,
-                     first, chg->date);
+                     "no check-in for %d consecutive weeks (activities from %s to %s)", run, first,
+                     chg->date);
             return 1;
         }
         if (revoke_day >= 0) {
@@ -396,9 +402,10 @@ static int evaluate(go_rule_change *chg, const member_row *m, const activity_row
             go_club_date_format(since, m->since);
             go_club_date_format(last, last_missed);
             snprintf(chg->reason, sizeof chg->reason,
-                     "%d%s activities missed since %s (last on %s; arriving 30+ min late"
-                     " counts as half)", missed_half / 2, missed_half % 2 ? ".5" : "", since,
-                     last);
+                     "%d%s activities missed since %s (last on %s; arriving %d+ min late"
+                     " counts as half)",
+                     revoke_half / 2, revoke_half % 2 ? ".5" : "", since, last,
+                     rules->late_minutes);
             return 1;
         }
         i = j;
@@ -406,8 +413,8 @@ static int evaluate(go_rule_change *chg, const member_row *m, const activity_row
     return 0;
 }
 
-int go_club_rules_apply(go_club *club, go_rule_change **out, size_t *out_count,
-                        const char *as_of, bool dry_run)
+int go_club_rules_apply(go_club *club, go_rule_change **out, size_t *out_count, const char *as_of,
+                        bool dry_run)
 {
     *out = NULL;
     *out_count = 0;
@@ -438,8 +445,10 @@ int go_club_rules_apply(go_club *club, go_rule_change **out, size_t *out_count,
             cap = cap ? 2 * cap : 512;
             activity_row *a = realloc(act, cap * sizeof *a);
             int64_t *b = realloc(ids, cap * sizeof *b);
-            if (a) act = a;
-            if (b) ids = b;
+            if (a)
+                act = a;
+            if (b)
+                ids = b;
             if (!a || !b) {
                 free(ids);
                 rc = go_error_set(GO_ENOMEM, "activities");
@@ -495,7 +504,10 @@ int go_club_rules_apply(go_club *club, go_rule_change **out, size_t *out_count,
     int64_t max_member = nmem ? mem[nmem - 1].id : 0;
     int32_t *slot = malloc(((size_t)max_member + 1) * sizeof *slot);
     size_t *start = calloc(nmem + 2, sizeof *start);
-    typedef struct hit { int32_t member, activity; unsigned char credit; } hit;
+    typedef struct hit {
+        int32_t member, activity;
+        unsigned char credit;
+    } hit;
     hit *hits = NULL, *sorted = NULL;
     size_t nhits = 0, hcap = 0;
     if (!slot || !start) {
@@ -578,8 +590,9 @@ int go_club_rules_apply(go_club *club, go_rule_change **out, size_t *out_count,
         /* Two statements prepared once for every change (the first run on an old club can
          * change thousands of members). */
         sqlite3_stmt *upd = NULL, *hist = NULL;
-        if ((rc = db_prepare(club, &upd, "UPDATE members SET status = ?2, status_since = ?3"
-                                         " WHERE id = ?1 AND status = 'active'")) == 0)
+        if ((rc = db_prepare(club, &upd,
+                             "UPDATE members SET status = ?2, status_since = ?3"
+                             " WHERE id = ?1 AND status = 'active'")) == 0)
             rc = db_prepare(club, &hist,
                             "INSERT INTO status_history(member_id, date, from_status, to_status,"
                             " rule, reason) VALUES (?1, ?2, 'active', ?3, ?4, ?5)");

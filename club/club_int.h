@@ -55,8 +55,8 @@ typedef struct ev_entry {
 typedef struct ev_game {
     int64_t id;
     int round, board;
-    int black, white;    /* entry indices; white -1 for a bye */
-    char winner;         /* 'B' 'W' 'D' 'N' or 0 pending */
+    int black, white; /* entry indices; white -1 for a bye */
+    char winner;      /* 'B' 'W' 'D' 'N' or 0 pending */
     go_result_by by;
     int warnings_black, warnings_white;
 } ev_game;

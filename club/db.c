@@ -28,7 +28,8 @@ static const char *const migrations[] = {
     " CHECK(weekday BETWEEN 1 AND 7), start_time TEXT NOT NULL, from_date TEXT NOT NULL);"
     "CREATE TABLE activities(id INTEGER PRIMARY KEY, date TEXT NOT NULL UNIQUE,"
     " start_time TEXT NOT NULL, title TEXT, cancelled INTEGER NOT NULL DEFAULT 0);"
-    "CREATE TABLE checkins(id INTEGER PRIMARY KEY, member_id INTEGER NOT NULL REFERENCES members(id),"
+    "CREATE TABLE checkins(id INTEGER PRIMARY KEY, member_id INTEGER NOT NULL REFERENCES "
+    "members(id),"
     " activity_id INTEGER NOT NULL REFERENCES activities(id), at TEXT NOT NULL,"
     " credit INTEGER NOT NULL CHECK(credit IN (1,2)), UNIQUE(member_id, activity_id));"
     "CREATE INDEX checkins_activity ON checkins(activity_id);"
@@ -198,9 +199,8 @@ static int migrate(go_club *c)
     int version = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
     sqlite3_finalize(st);
     if (version > MIGRATION_COUNT)
-        return go_error_set(GO_EUNSUPPORTED,
-                            "database schema %d is newer than this goref (%d)", version,
-                            MIGRATION_COUNT);
+        return go_error_set(GO_EUNSUPPORTED, "database schema %d is newer than this goref (%d)",
+                            version, MIGRATION_COUNT);
     if (version == MIGRATION_COUNT)
         return 0;
     if ((rc = tx_begin(c)) != 0)
@@ -281,8 +281,7 @@ int go_club_backup(go_club *club, const char *path)
         goto done;
     }
     int r;
-    while ((r = sqlite3_backup_step(b, 256)) == SQLITE_OK || r == SQLITE_BUSY ||
-           r == SQLITE_LOCKED)
+    while ((r = sqlite3_backup_step(b, 256)) == SQLITE_OK || r == SQLITE_BUSY || r == SQLITE_LOCKED)
         sqlite3_sleep(5);
     sqlite3_backup_finish(b);
     if (r != SQLITE_DONE)
@@ -373,8 +372,9 @@ int table_from_stmt(go_club_table **out, sqlite3_stmt *st)
     }
     for (int i = 0; i < t->ncols; i++) {
         const char *decl = sqlite3_column_decltype(st, i);
-        t->types[i] = (decl && strstr(decl, "INT")) ? GO_COL_INT
-                      : (decl && strstr(decl, "REAL")) ? GO_COL_REAL : GO_COL_TEXT;
+        t->types[i] = (decl && strstr(decl, "INT"))    ? GO_COL_INT
+                      : (decl && strstr(decl, "REAL")) ? GO_COL_REAL
+                                                       : GO_COL_TEXT;
         if (!(t->names[i] = dup_text(sqlite3_column_name(st, i)))) {
             rc = go_error_set(GO_ENOMEM, "table");
             goto done;
@@ -451,12 +451,24 @@ static long utf8_check(const char *s, bool tabs, const char **why)
             n++;
             continue;
         }
-        if (c >= 0xC2 && c <= 0xDF) { len = 2; cp = c & 0x1F; }
-        else if (c >= 0xE0 && c <= 0xEF) { len = 3; cp = c & 0x0F; }
-        else if (c >= 0xF0 && c <= 0xF4) { len = 4; cp = c & 0x07; }
-        else { *why = "is not valid UTF-8"; return -1; }
+        if (c >= 0xC2 && c <= 0xDF) {
+            len = 2;
+            cp = c & 0x1F;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            len = 3;
+            cp = c & 0x0F;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            len = 4;
+            cp = c & 0x07;
+        } else {
+            *why = "is not valid UTF-8";
+            return -1;
+        }
         for (int i = 1; i < len; i++) {
-            if ((p[i] & 0xC0) != 0x80) { *why = "is not valid UTF-8"; return -1; }
+            if ((p[i] & 0xC0) != 0x80) {
+                *why = "is not valid UTF-8";
+                return -1;
+            }
             cp = (cp << 6) | (p[i] & 0x3F);
         }
         if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
@@ -464,7 +476,10 @@ static long utf8_check(const char *s, bool tabs, const char **why)
             *why = "is not valid UTF-8";
             return -1;
         }
-        if (cp >= 0x80 && cp <= 0x9F) { *why = "contains a control character"; return -1; }
+        if (cp >= 0x80 && cp <= 0x9F) {
+            *why = "contains a control character";
+            return -1;
+        }
         p += len;
         n++;
     }
@@ -496,8 +511,8 @@ int check_text(const char *what, const char *s, size_t max_bytes, bool required)
     if (!s || !*s)
         return required ? go_error_set(GO_EINVAL, "%s is empty", what) : 0;
     if (strlen(s) > max_bytes)
-        return go_error_set(GO_EINVAL, "%s is too long (%zu bytes, at most %zu)", what,
-                            strlen(s), max_bytes);
+        return go_error_set(GO_EINVAL, "%s is too long (%zu bytes, at most %zu)", what, strlen(s),
+                            max_bytes);
     if (utf8_check(s, true, &why) < 0)
         return go_error_set(GO_EINVAL, "%s %s", what, why);
     return 0;
@@ -537,8 +552,8 @@ static int parse_ymd(int32_t *out, const char *s)
     int leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
     int max = mdays[m - 1] + (m == 2 && leap);
     if (d > max)
-        return go_error_set(GO_EINVAL, "'%.10s' is not a possible date (%d-%02d has %d days)",
-                            s, y, m, max);
+        return go_error_set(GO_EINVAL, "'%.10s' is not a possible date (%d-%02d has %d days)", s, y,
+                            m, max);
     *out = (int32_t)days_from_civil(y, (unsigned)m, (unsigned)d);
     return 0;
 }

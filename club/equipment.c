@@ -60,17 +60,18 @@ int go_club_item_add(go_club *club, go_item *item)
 }
 
 /* Shared by the listing and stock-taking: how many of an item are out on loan now. */
-#define ON_LOAN(item) \
-    "(SELECT ifnull(sum(l.quantity), 0) FROM loans l WHERE l.item_id = " item \
+#define ON_LOAN(item)                                                                              \
+    "(SELECT ifnull(sum(l.quantity), 0) FROM loans l WHERE l.item_id = " item                      \
     " AND l.returned_date IS NULL)"
 
 int go_club_item_list(go_club *club, go_club_table **out)
 {
     sqlite3_stmt *st = NULL;
-    int rc = db_prepare(club, &st,
-                        "SELECT i.id, i.name, i.kind, i.board_size, i.count, " ON_LOAN("i.id")
-                        " AS on_loan, printf('%d.%02d', i.price_fen / 100, i.price_fen % 100)"
-                        " AS price, i.location, i.condition, i.last_seen FROM items i ORDER BY i.id");
+    int rc = db_prepare(
+        club, &st,
+        "SELECT i.id, i.name, i.kind, i.board_size, i.count, " ON_LOAN(
+            "i.id") " AS on_loan, printf('%d.%02d', i.price_fen / 100, i.price_fen % 100)"
+                    " AS price, i.location, i.condition, i.last_seen FROM items i ORDER BY i.id");
     if (rc)
         return rc;
     rc = table_from_stmt(out, st);
@@ -81,8 +82,8 @@ int go_club_item_list(go_club *club, go_club_table **out)
 static int item_count(go_club *club, int64_t item, int *count, int *on_loan, int64_t *price)
 {
     sqlite3_stmt *st = NULL;
-    int rc = db_prepare(club, &st,
-                        "SELECT i.count, " ON_LOAN("i.id") ", i.price_fen FROM items i WHERE i.id = ?1");
+    int rc = db_prepare(
+        club, &st, "SELECT i.count, " ON_LOAN("i.id") ", i.price_fen FROM items i WHERE i.id = ?1");
     if (rc)
         return rc;
     sqlite3_bind_int64(st, 1, item);
@@ -126,8 +127,9 @@ int go_club_stocktake(go_club *club, int64_t item, int counted, const char *date
         goto done;
     sqlite3_finalize(st);
     st = NULL;
-    if ((rc = db_prepare(club, &st,
-                         "UPDATE items SET last_seen = max(ifnull(last_seen, ''), ?2) WHERE id = ?1")) != 0)
+    if ((rc = db_prepare(
+             club, &st,
+             "UPDATE items SET last_seen = max(ifnull(last_seen, ''), ?2) WHERE id = ?1")) != 0)
         goto done;
     sqlite3_bind_int64(st, 1, item);
     sqlite3_bind_text(st, 2, date, 10, SQLITE_STATIC);
@@ -140,12 +142,13 @@ done:
 int go_club_stocktake_report(go_club *club, go_club_table **out)
 {
     sqlite3_stmt *st = NULL;
-    int rc = db_prepare(club, &st,
-                        "SELECT i.id AS item, i.name, s.date, s.expected, s.counted,"
-                        " s.counted - s.expected AS difference, i.last_seen, s.note"
-                        " FROM items i LEFT JOIN stocktakes s ON s.id ="
-                        " (SELECT id FROM stocktakes WHERE item_id = i.id ORDER BY date DESC, id DESC"
-                        " LIMIT 1) ORDER BY (s.counted - s.expected) <> 0 DESC, i.id");
+    int rc =
+        db_prepare(club, &st,
+                   "SELECT i.id AS item, i.name, s.date, s.expected, s.counted,"
+                   " s.counted - s.expected AS difference, i.last_seen, s.note"
+                   " FROM items i LEFT JOIN stocktakes s ON s.id ="
+                   " (SELECT id FROM stocktakes WHERE item_id = i.id ORDER BY date DESC, id DESC"
+                   " LIMIT 1) ORDER BY (s.counted - s.expected) <> 0 DESC, i.id");
     if (rc)
         return rc;
     rc = table_from_stmt(out, st);
@@ -196,7 +199,8 @@ int go_club_loan_out(go_club *club, int64_t *out_id, int64_t item, int quantity,
         sqlite3_finalize(st);
         st = NULL;
         if (!due_buf[0]) {
-            rc = go_error_set(GO_EINVAL, "no activity is planned after %.10s: give a due date", date);
+            rc = go_error_set(GO_EINVAL, "no activity is planned after %.10s: give a due date",
+                              date);
             goto done;
         }
     }
@@ -232,9 +236,10 @@ int go_club_loan_return(go_club *club, int64_t *out_charge_fen, int64_t loan, co
     int64_t item = 0, price = 0;
     int quantity = 0, returned = 0;
     char out_date[11] = "";
-    if ((rc = db_prepare(club, &st,
-                         "SELECT l.item_id, l.quantity, l.returned_date IS NOT NULL, l.out_date,"
-                         " i.price_fen FROM loans l JOIN items i ON i.id = l.item_id WHERE l.id = ?1")) != 0)
+    if ((rc = db_prepare(
+             club, &st,
+             "SELECT l.item_id, l.quantity, l.returned_date IS NOT NULL, l.out_date,"
+             " i.price_fen FROM loans l JOIN items i ON i.id = l.item_id WHERE l.id = ?1")) != 0)
         goto done;
     sqlite3_bind_int64(st, 1, loan);
     if (sqlite3_step(st) != SQLITE_ROW) {
@@ -259,9 +264,10 @@ int go_club_loan_return(go_club *club, int64_t *out_charge_fen, int64_t loan, co
     /* 遗失、破坏按价赔偿: lost or damaged items are paid for at the item's price. */
     bool lost = strcmp(condition, "lost") == 0;
     int64_t charge = (lost || strcmp(condition, "damaged") == 0) ? price * quantity : 0;
-    if ((rc = db_prepare(club, &st,
-                         "UPDATE loans SET returned_date = ?2, return_condition = ?3, charge_fen = ?4"
-                         " WHERE id = ?1")) != 0)
+    if ((rc = db_prepare(
+             club, &st,
+             "UPDATE loans SET returned_date = ?2, return_condition = ?3, charge_fen = ?4"
+             " WHERE id = ?1")) != 0)
         goto done;
     sqlite3_bind_int64(st, 1, loan);
     sqlite3_bind_text(st, 2, date, 10, SQLITE_STATIC);
@@ -272,13 +278,15 @@ int go_club_loan_return(go_club *club, int64_t *out_charge_fen, int64_t loan, co
     sqlite3_finalize(st);
     st = NULL;
     if (lost) {
-        if ((rc = db_prepare(club, &st, "UPDATE items SET count = max(count - ?2, 0) WHERE id = ?1")) != 0)
+        if ((rc = db_prepare(club, &st,
+                             "UPDATE items SET count = max(count - ?2, 0) WHERE id = ?1")) != 0)
             goto done;
     } else {
-        if ((rc = db_prepare(club, &st,
-                             "UPDATE items SET last_seen = max(ifnull(last_seen, ''), ?3),"
-                             " condition = CASE WHEN ?2 = 'damaged' THEN 'damaged' ELSE condition END"
-                             " WHERE id = ?1")) != 0)
+        if ((rc = db_prepare(
+                 club, &st,
+                 "UPDATE items SET last_seen = max(ifnull(last_seen, ''), ?3),"
+                 " condition = CASE WHEN ?2 = 'damaged' THEN 'damaged' ELSE condition END"
+                 " WHERE id = ?1")) != 0)
             goto done;
         sqlite3_bind_text(st, 2, condition, -1, SQLITE_STATIC);
         sqlite3_bind_text(st, 3, date, 10, SQLITE_STATIC);
@@ -319,13 +327,14 @@ int go_club_loan_overdue(go_club *club, go_club_table **out, const char *as_of)
     if (rc)
         return rc;
     sqlite3_stmt *st = NULL;
-    if ((rc = db_prepare(club, &st,
-                         "SELECT l.id, i.name AS item_name, l.quantity, l.member_id AS member,"
-                         " m.name AS borrower, m.contact, l.out_date, l.due_date,"
-                         " CAST(julianday(?1) - julianday(l.due_date) AS INTEGER) AS days_late"
-                         " FROM loans l JOIN items i ON i.id = l.item_id"
-                         " JOIN members m ON m.id = l.member_id"
-                         " WHERE l.returned_date IS NULL AND l.due_date < ?1 ORDER BY l.due_date")) != 0)
+    if ((rc = db_prepare(
+             club, &st,
+             "SELECT l.id, i.name AS item_name, l.quantity, l.member_id AS member,"
+             " m.name AS borrower, m.contact, l.out_date, l.due_date,"
+             " CAST(julianday(?1) - julianday(l.due_date) AS INTEGER) AS days_late"
+             " FROM loans l JOIN items i ON i.id = l.item_id"
+             " JOIN members m ON m.id = l.member_id"
+             " WHERE l.returned_date IS NULL AND l.due_date < ?1 ORDER BY l.due_date")) != 0)
         return rc;
     sqlite3_bind_text(st, 1, as_of, 10, SQLITE_STATIC);
     rc = table_from_stmt(out, st);

@@ -97,7 +97,8 @@ int ev_load(go_club *c, ev_data *ev, int64_t event)
 {
     memset(ev, 0, sizeof *ev);
     sqlite3_stmt *st = NULL;
-    int rc = db_prepare(c, &st, "SELECT name, kind, rounds, date, boards FROM events WHERE id = ?1");
+    int rc =
+        db_prepare(c, &st, "SELECT name, kind, rounds, date, boards FROM events WHERE id = ?1");
     if (rc)
         return rc;
     sqlite3_bind_int64(st, 1, event);
@@ -115,11 +116,12 @@ int ev_load(go_club *c, ev_data *ev, int64_t event)
     st = NULL;
 
     size_t cap = 0;
-    if ((rc = db_prepare(c, &st,
-                         "SELECT n.member_id, m.name, m.rank, n.seed, ifnull(n.team_id, 0), n.board,"
-                         " ifnull(n.withdrawn_after, 0) FROM entries n JOIN members m"
-                         " ON m.id = n.member_id WHERE n.event_id = ?1 ORDER BY n.team_id, n.board,"
-                         " n.seed")) != 0)
+    if ((rc =
+             db_prepare(c, &st,
+                        "SELECT n.member_id, m.name, m.rank, n.seed, ifnull(n.team_id, 0), n.board,"
+                        " ifnull(n.withdrawn_after, 0) FROM entries n JOIN members m"
+                        " ON m.id = n.member_id WHERE n.event_id = ?1 ORDER BY n.team_id, n.board,"
+                        " n.seed")) != 0)
         goto done;
     sqlite3_bind_int64(st, 1, event);
     while (sqlite3_step(st) == SQLITE_ROW) {
@@ -144,7 +146,8 @@ int ev_load(go_club *c, ev_data *ev, int64_t event)
     sqlite3_finalize(st);
     st = NULL;
 
-    if ((rc = db_prepare(c, &st, "SELECT id, name FROM teams WHERE event_id = ?1 ORDER BY id")) != 0)
+    if ((rc = db_prepare(c, &st, "SELECT id, name FROM teams WHERE event_id = ?1 ORDER BY id")) !=
+        0)
         goto done;
     sqlite3_bind_int64(st, 1, event);
     cap = 0;
@@ -247,7 +250,8 @@ int go_club_event_enter(go_club *club, int64_t event, int64_t member, const char
         if ((rc = db_step_done(club, st, "team")) != 0)
             goto done;
         sqlite3_finalize(st);
-        if ((rc = db_prepare(club, &st, "SELECT id FROM teams WHERE event_id = ?1 AND name = ?2")) != 0)
+        if ((rc = db_prepare(club, &st,
+                             "SELECT id FROM teams WHERE event_id = ?1 AND name = ?2")) != 0)
             goto done;
         sqlite3_bind_int64(st, 1, event);
         sqlite3_bind_text(st, 2, team, -1, SQLITE_STATIC);
@@ -314,7 +318,8 @@ int go_club_event_withdraw(go_club *club, int64_t event, int64_t member, int aft
                                                 " the player withdrew");
                 goto done;
             }
-        if ((rc = db_prepare(club, &st, "DELETE FROM entries WHERE event_id = ?1 AND member_id = ?2")) != 0)
+        if ((rc = db_prepare(club, &st,
+                             "DELETE FROM entries WHERE event_id = ?1 AND member_id = ?2")) != 0)
             goto done;
     } else {
         if ((rc = db_prepare(club, &st,
@@ -450,7 +455,8 @@ static int pair_team(go_club *club, ev_data *ev, int *out_round)
                 continue;
             for (int b = 0; b < ev->boards; b++) {
                 /* Colours alternate down the boards so neither team has all the blacks. */
-                int a = lineup[tbl[i].black * ev->boards + b], c = lineup[tbl[i].white * ev->boards + b];
+                int a = lineup[tbl[i].black * ev->boards + b],
+                    c = lineup[tbl[i].white * ev->boards + b];
                 pairs[np++] = b % 2 == 0 ? (pair){a, c} : (pair){c, a};
             }
         }
@@ -737,8 +743,10 @@ static int pair_knockout(go_club *club, ev_data *ev, int *out_round, int next)
             if (gm->round != next - 1)
                 continue;
             if (gm->winner == 'D') {
-                rc = go_error_set(GO_ECONFLICT, "board %d of round %d is a draw: a knockout"
-                                                " needs a winner (replay it)", gm->board, gm->round);
+                rc = go_error_set(GO_ECONFLICT,
+                                  "board %d of round %d is a draw: a knockout"
+                                  " needs a winner (replay it)",
+                                  gm->board, gm->round);
                 goto done;
             }
             if (gm->winner == 'B' || gm->white < 0)

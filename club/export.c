@@ -32,8 +32,8 @@ static void csv_cell(FILE *out, const char *s)
         return;
     bool quote = strpbrk(s, ",\"\r\n") != NULL || s[0] == ' ';
     /* A leading = + - @ makes spreadsheets run a formula: prefix a quote (OWASP advice). */
-    bool formula = s[0] == '=' || s[0] == '+' || s[0] == '@' ||
-                   (s[0] == '-' && !(s[1] >= '0' && s[1] <= '9'));
+    bool formula =
+        s[0] == '=' || s[0] == '+' || s[0] == '@' || (s[0] == '-' && !(s[1] >= '0' && s[1] <= '9'));
     if (quote || formula)
         fputc('"', out);
     if (formula)
@@ -83,10 +83,11 @@ int go_club_export_csv(go_club *club, FILE *out, const char *table)
         go_club_table_free(t);
         return ferror(out) ? go_error_set(GO_EIO, "write error") : 0;
     }
-    return go_error_set(GO_EINVAL,
-                        "unknown table '%.40s' (members, status_history, dues, schedule, activities,"
-                        " checkins, items, stocktakes, loans, games, events, teams, entries, settings)",
-                        table ? table : "");
+    return go_error_set(
+        GO_EINVAL,
+        "unknown table '%.40s' (members, status_history, dues, schedule, activities,"
+        " checkins, items, stocktakes, loans, games, events, teams, entries, settings)",
+        table ? table : "");
 }
 
 /* Copies s into a fixed-width TRF field (bytes; names are UTF-8 and may be wider). */
@@ -134,9 +135,10 @@ int go_club_export_trf(go_club *club, FILE *out, int64_t event)
     if (ev.date[0])
         fprintf(out, "042 %s\n", ev.date);
     fprintf(out, "062 %zu\n", n);
-    fprintf(out, "092 %s\n", ev.kind == GO_EVENT_SWISS ? "Swiss (积分编排制)"
-                             : ev.kind == GO_EVENT_ROUND_ROBIN ? "Round robin (Berger)"
-                                                               : go_event_kind_name(ev.kind));
+    fprintf(out, "092 %s\n",
+            ev.kind == GO_EVENT_SWISS         ? "Swiss (积分编排制)"
+            : ev.kind == GO_EVENT_ROUND_ROBIN ? "Round robin (Berger)"
+                                              : go_event_kind_name(ev.kind));
     fprintf(out, "XXR %d\n", R);
     /* Our points: 2 a win, 1 a draw (Article 28); pairing checkers read this line. */
     fprintf(out, "XXS W=2 D=1\n");
@@ -203,7 +205,8 @@ static int text_width(const char *s)
                                (cp >= 0xAC00 && cp <= 0xD7A3) || (cp >= 0xF900 && cp <= 0xFAFF) ||
                                (cp >= 0xFE30 && cp <= 0xFE4F) || (cp >= 0xFF00 && cp <= 0xFF60) ||
                                (cp >= 0xFFE0 && cp <= 0xFFE6) || (cp >= 0x20000 && cp <= 0x3FFFD)))
-                 ? 2 : 1;
+                 ? 2
+                 : 1;
     }
     return w;
 }
@@ -267,12 +270,12 @@ static char *fmt(const char *f, double v)
 
 int go_club_standings_table(go_club_table **out, const go_standing *s, size_t n, bool swiss)
 {
-    static const char *const cols[] = {"place", "member", "name", "points", "tiebreak_sb",
-                                       "swiss_total", "warnings", "played", "won", "drawn",
-                                       "lost", "note"};
-    static const go_club_coltype types[] = {GO_COL_TEXT, GO_COL_INT, GO_COL_TEXT, GO_COL_REAL,
-                                            GO_COL_REAL, GO_COL_REAL, GO_COL_INT, GO_COL_INT,
-                                            GO_COL_INT, GO_COL_INT, GO_COL_INT, GO_COL_TEXT};
+    static const char *const cols[] = {"place",       "member",      "name",     "points",
+                                       "tiebreak_sb", "swiss_total", "warnings", "played",
+                                       "won",         "drawn",       "lost",     "note"};
+    static const go_club_coltype types[] = {GO_COL_TEXT, GO_COL_INT,  GO_COL_TEXT, GO_COL_REAL,
+                                            GO_COL_REAL, GO_COL_REAL, GO_COL_INT,  GO_COL_INT,
+                                            GO_COL_INT,  GO_COL_INT,  GO_COL_INT,  GO_COL_TEXT};
     (void)swiss;
     int nc = 12;
     go_club_table *t = calloc(1, sizeof *t);
@@ -326,12 +329,23 @@ static void html_text(FILE *out, const char *s)
 {
     for (; s && *s; s++) {
         switch (*s) {
-        case '<': fputs("&lt;", out); break;
-        case '>': fputs("&gt;", out); break;
-        case '&': fputs("&amp;", out); break;
-        case '"': fputs("&quot;", out); break;
-        case '\'': fputs("&#39;", out); break;
-        default: fputc(*s, out);
+        case '<':
+            fputs("&lt;", out);
+            break;
+        case '>':
+            fputs("&gt;", out);
+            break;
+        case '&':
+            fputs("&amp;", out);
+            break;
+        case '"':
+            fputs("&quot;", out);
+            break;
+        case '\'':
+            fputs("&#39;", out);
+            break;
+        default:
+            fputc(*s, out);
         }
     }
 }
@@ -340,16 +354,17 @@ void go_club_table_html(FILE *out, const go_club_table *t, const char *title, bo
 {
     fputs("<!DOCTYPE html>\n<html lang=\"zh\">\n<head>\n<meta charset=\"utf-8\">\n<title>", out);
     html_text(out, title);
-    fputs("</title>\n<style>\n"
-          "@page { size: A4; margin: 12mm; }\n"
-          "body { font-family: \"Noto Sans CJK SC\", \"Microsoft YaHei\", sans-serif; margin: 0; }\n"
-          "h1 { font-size: 16pt; margin: 0 0 4mm 0; }\n"
-          "table { border-collapse: collapse; width: 100%; font-size: 10pt; }\n"
-          "th, td { border: 1px solid #444; padding: 1mm 2mm; }\n"
-          "th { background: #eee; } td.n { text-align: right; }\n"
-          "tr:nth-child(even) td { background: #f7f7f7; }\n"
-          "thead { display: table-header-group; } tr { page-break-inside: avoid; }\n",
-          out);
+    fputs(
+        "</title>\n<style>\n"
+        "@page { size: A4; margin: 12mm; }\n"
+        "body { font-family: \"Noto Sans CJK SC\", \"Microsoft YaHei\", sans-serif; margin: 0; }\n"
+        "h1 { font-size: 16pt; margin: 0 0 4mm 0; }\n"
+        "table { border-collapse: collapse; width: 100%; font-size: 10pt; }\n"
+        "th, td { border: 1px solid #444; padding: 1mm 2mm; }\n"
+        "th { background: #eee; } td.n { text-align: right; }\n"
+        "tr:nth-child(even) td { background: #f7f7f7; }\n"
+        "thead { display: table-header-group; } tr { page-break-inside: avoid; }\n",
+        out);
     if (projector)
         /* Read from the back of the room: large type, high contrast, no print margins. */
         fputs("body { background: #000; color: #fff; padding: 2vw; }\n"

@@ -109,9 +109,10 @@ int go_club_result_add(go_club *club, go_game_record *rec)
         return rc;
     if (rec->id > 0) {
         /* Entering the result of a paired game: players, event and round come from it. */
-        if ((rc = db_prepare(club, &st,
-                             "SELECT black_id, ifnull(white_id, 0), by, event_id, round, board, date"
-                             " FROM games WHERE id = ?1")) != 0)
+        if ((rc =
+                 db_prepare(club, &st,
+                            "SELECT black_id, ifnull(white_id, 0), by, event_id, round, board, date"
+                            " FROM games WHERE id = ?1")) != 0)
             goto done;
         sqlite3_bind_int64(st, 1, rec->id);
         if (sqlite3_step(st) != SQLITE_ROW) {
@@ -154,12 +155,13 @@ int go_club_result_add(go_club *club, go_game_record *rec)
                         " warnings_black = ?11, warnings_white = ?12, position = ?13, dead = ?14,"
                         " count_json = ?15, photo_sha256 = ?16 WHERE id = ?20");
     else
-        rc = db_prepare(club, &st,
-                        "INSERT INTO games(date, black_id, white_id, handicap, komi_quarters, rules,"
-                        " winner, by, margin_quarters, referee, warnings_black, warnings_white,"
-                        " position, dead, count_json, photo_sha256, event_id, round, board)"
-                        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,"
-                        " ?16, ?17, ?18, ?19)");
+        rc =
+            db_prepare(club, &st,
+                       "INSERT INTO games(date, black_id, white_id, handicap, komi_quarters, rules,"
+                       " winner, by, margin_quarters, referee, warnings_black, warnings_white,"
+                       " position, dead, count_json, photo_sha256, event_id, round, board)"
+                       " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,"
+                       " ?16, ?17, ?18, ?19)");
     if (rc)
         goto done;
     char winner[2] = {rec->winner, 0};
@@ -248,11 +250,26 @@ static void sha_block(uint32_t h[8], const unsigned char *p)
     }
     uint32_t a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], hh = h[7];
     for (int i = 0; i < 64; i++) {
-        uint32_t t1 = hh + (ROR(e, 6) ^ ROR(e, 11) ^ ROR(e, 25)) + ((e & f) ^ (~e & g)) + K[i] + w[i];
+        uint32_t t1 =
+            hh + (ROR(e, 6) ^ ROR(e, 11) ^ ROR(e, 25)) + ((e & f) ^ (~e & g)) + K[i] + w[i];
         uint32_t t2 = (ROR(a, 2) ^ ROR(a, 13) ^ ROR(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
-        hh = g; g = f; f = e; e = d + t1; d = c; c = b; b = a; a = t1 + t2;
+        hh = g;
+        g = f;
+        f = e;
+        e = d + t1;
+        d = c;
+        c = b;
+        b = a;
+        a = t1 + t2;
     }
-    h[0] += a; h[1] += b; h[2] += c; h[3] += d; h[4] += e; h[5] += f; h[6] += g; h[7] += hh;
+    h[0] += a;
+    h[1] += b;
+    h[2] += c;
+    h[3] += d;
+    h[4] += e;
+    h[5] += f;
+    h[6] += g;
+    h[7] += hh;
 }
 
 void go_sha256_hex(char out[65], const void *data, size_t len)

@@ -49,8 +49,8 @@ int go_rank_parse(int *out, const char *text)
         return 0;
     }
 bad:
-    return go_error_set(GO_EINVAL,
-                        "'%.40s' is not an amateur rank (25k..1k, 1d..7d; 5级, 1段)", text);
+    return go_error_set(GO_EINVAL, "'%.40s' is not an amateur rank (25k..1k, 1d..7d; 5级, 1段)",
+                        text);
 }
 
 void go_rank_format(char out[16], int rank)
@@ -66,7 +66,13 @@ void go_rank_format(char out[16], int rank)
 bool go_rank_has_certificate(int rank)
 {
     switch (rank) {
-    case -1: case -2: case -5: case -10: case -15: case -20: case -25:
+    case -1:
+    case -2:
+    case -5:
+    case -10:
+    case -15:
+    case -20:
+    case -25:
         return true;
     default:
         return rank >= 1 && rank <= 7;
@@ -109,7 +115,8 @@ int go_club_member_add(go_club *club, go_member *member)
     st = NULL;
     if ((rc = db_prepare(club, &st,
                          "INSERT INTO members(number, name, grade, contact, rank, join_date,"
-                         " status, status_since) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'active', ?6)")) != 0)
+                         " status, status_since) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'active', ?6)")) !=
+        0)
         goto done;
     sqlite3_bind_text(st, 1, member->number, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 2, member->name, -1, SQLITE_STATIC);
@@ -305,8 +312,7 @@ static int check_school_year(const char *s)
 {
     /* "2026-2027": the second year follows the first. */
     if (!s || strlen(s) != 9 || s[4] != '-')
-        return go_error_set(GO_EINVAL, "'%.40s' is not a school year (e.g. 2026-2027)",
-                            s ? s : "");
+        return go_error_set(GO_EINVAL, "'%.40s' is not a school year (e.g. 2026-2027)", s ? s : "");
     char *end;
     long a = strtol(s, &end, 10), b;
     if (end != s + 4 || a < 1900 || a > 2200)

@@ -11,9 +11,15 @@
 double go_xtable_points_of(const go_xtable *t, char r)
 {
     switch (r) {
-    case '1': case '+': case 'W': case 'F': case 'U':
+    case '1':
+    case '+':
+    case 'W':
+    case 'F':
+    case 'U':
         return t->win;
-    case '=': case 'D': case 'H':
+    case '=':
+    case 'D':
+    case 'H':
         return t->draw;
     default:
         return t->loss;
@@ -201,7 +207,8 @@ int ev_xtable(go_xtable *out, const ev_data *ev)
         char winner = gm->winner;
         go_result_by by = gm->by;
         if (by == GO_BY_PENDING) {
-            int wb = ev->entries[gm->black].withdrawn_after, ww = ev->entries[gm->white].withdrawn_after;
+            int wb = ev->entries[gm->black].withdrawn_after,
+                ww = ev->entries[gm->white].withdrawn_after;
             bool b_gone = wb && gm->round > wb, w_gone = ww && gm->round > ww;
             if (ev->kind != GO_EVENT_SWISS && (b_gone || w_gone)) {
                 winner = b_gone && w_gone ? 'N' : b_gone ? 'W' : 'B';
@@ -280,17 +287,23 @@ static int team_standings(go_standing **out, size_t *out_count, const ev_data *e
     int B = ev->boards > 0 ? ev->boards : 1, R = xt->nrounds;
     go_standing *s = calloc(nt + 1, sizeof *s);
     double *boards = calloc(nt * (size_t)B + 1, sizeof *boards);
-    double *gp = calloc(nt * (size_t)R + 1, sizeof *gp);    /* game points per team per round */
+    double *gp = calloc(nt * (size_t)R + 1, sizeof *gp);   /* game points per team per round */
     int *opp = malloc((nt * (size_t)R + 1) * sizeof *opp); /* opposing team per round */
     if (!s || !boards || !gp || !opp) {
-        free(s); free(boards); free(gp); free(opp);
+        free(s);
+        free(boards);
+        free(gp);
+        free(opp);
         return go_error_set(GO_ENOMEM, "standings");
     }
     for (size_t k = 0; k < nt * (size_t)R; k++)
         opp[k] = -1;
     int *team_of = malloc((ev->nentries + 1) * sizeof *team_of);
     if (!team_of) {
-        free(s); free(boards); free(gp); free(opp);
+        free(s);
+        free(boards);
+        free(gp);
+        free(opp);
         return go_error_set(GO_ENOMEM, "standings");
     }
     for (size_t i = 0; i < ev->nentries; i++) {
@@ -327,12 +340,18 @@ static int team_standings(go_standing **out, size_t *out_count, const ev_data *e
             int o = opp[t * (size_t)R + (size_t)r];
             if (o < 0)
                 continue;
-            double mine = gp[t * (size_t)R + (size_t)r], theirs = gp[(size_t)o * (size_t)R + (size_t)r];
+            double mine = gp[t * (size_t)R + (size_t)r],
+                   theirs = gp[(size_t)o * (size_t)R + (size_t)r];
             s[t].played++;
             /* match points: more game points 2, equal 1, fewer 0 */
-            if (mine > theirs + 1e-9) { s[t].points += 2; }
-            else if (fabs(mine - theirs) <= 1e-9) { s[t].points += 1; s[t].draws++; }
-            else { s[t].losses++; }
+            if (mine > theirs + 1e-9) {
+                s[t].points += 2;
+            } else if (fabs(mine - theirs) <= 1e-9) {
+                s[t].points += 1;
+                s[t].draws++;
+            } else {
+                s[t].losses++;
+            }
         }
     for (size_t t = 0; t < nt; t++) {
         s[t].wins = s[t].played - s[t].draws - s[t].losses;

@@ -105,8 +105,8 @@ static int parse_int(int *out, const char *s, const char *what, int lo, int hi)
     errno = 0;
     long v = s ? strtol(s, &end, 10) : 0;
     if (!s || !*s || *end || errno || v < lo || v > hi)
-        return go_error_set(GO_EINVAL, "%s: '%.40s' is not a number in %d..%d", what,
-                            s ? s : "", lo, hi);
+        return go_error_set(GO_EINVAL, "%s: '%.40s' is not a number in %d..%d", what, s ? s : "",
+                            lo, hi);
     *out = (int)v;
     return 0;
 }
@@ -287,13 +287,15 @@ static int member_fill(const args *a, go_member *m)
     const char *v;
     if ((v = opt(a, "name")) && (rc = copy_field(m->name, sizeof m->name, v, "name")))
         return rc;
-    if ((v = opt(a, "number")) && (rc = copy_field(m->number, sizeof m->number, v, "member number")))
+    if ((v = opt(a, "number")) &&
+        (rc = copy_field(m->number, sizeof m->number, v, "member number")))
         return rc;
     if ((v = opt(a, "class")) && (rc = copy_field(m->grade, sizeof m->grade, v, "class")))
         return rc;
     if ((v = opt(a, "contact")) && (rc = copy_field(m->contact, sizeof m->contact, v, "contact")))
         return rc;
-    if ((v = opt(a, "joined")) && (rc = copy_field(m->join_date, sizeof m->join_date, v, "join date")))
+    if ((v = opt(a, "joined")) &&
+        (rc = copy_field(m->join_date, sizeof m->join_date, v, "join date")))
         return rc;
     if ((v = opt(a, "rank")) && (rc = go_rank_parse(&m->rank, v)))
         return rc;
@@ -377,7 +379,8 @@ static int cmd_member(go_club *c, const args *a)
         ok(a, "status", id);
         return 0;
     }
-    return usage_error(a, "member: add | list | show ID | edit ID | status ID STATUS --reason R%s", "");
+    return usage_error(a, "member: add | list | show ID | edit ID | status ID STATUS --reason R%s",
+                       "");
 }
 
 static int cmd_dues(go_club *c, const args *a)
@@ -410,7 +413,8 @@ static int cmd_schedule(go_club *c, const args *a)
     char date[11];
     today(date);
     if (strcmp(verb, "set") == 0) {
-        if ((rc = parse_int(&wd, a->npos > 2 ? a->pos[2] : NULL, "weekday (1 Monday .. 7 Sunday)", 1, 7)) ||
+        if ((rc = parse_int(&wd, a->npos > 2 ? a->pos[2] : NULL, "weekday (1 Monday .. 7 Sunday)",
+                            1, 7)) ||
             (rc = go_club_schedule_set(c, wd, a->npos > 3 ? a->pos[3] : NULL,
                                        opt(a, "from") ? opt(a, "from") : date)))
             return fail(a, rc);
@@ -450,7 +454,8 @@ static int cmd_activity(go_club *c, const args *a)
     }
     if (strcmp(verb, "list") == 0) {
         go_club_table *t = NULL;
-        return listing(a, go_club_activity_list(c, &t, opt(a, "from"), opt(a, "to")), &t, "Activities");
+        return listing(a, go_club_activity_list(c, &t, opt(a, "from"), opt(a, "to")), &t,
+                       "Activities");
     }
     return usage_error(a, "activity: add DATE'T'HH:MM [--title T] | cancel DATE | list%s", "");
 }
@@ -477,7 +482,8 @@ static int cmd_checkin(go_club *c, const args *a)
         print_json(json_pack("{s:b, s:I, s:s}", "ok", 1, "member", (json_int_t)id, "attendance",
                              half ? "half" : "full"));
     else
-        printf("checked in member %lld (%s attendance)\n", (long long)id, half ? "half: 30+ min late" : "full");
+        printf("checked in member %lld (%s attendance)\n", (long long)id,
+               half ? "half: 30+ min late" : "full");
     return 0;
 }
 
@@ -505,9 +511,14 @@ static int cmd_rules(go_club *c, const args *a)
             if ((rc = on_off(&r.withdraw_enabled, opt(a, "withdraw"))) ||
                 (rc = on_off(&r.revoke_enabled, opt(a, "revoke"))) ||
                 (rc = on_off(&r.reward_enabled, opt(a, "reward"))) ||
-                (opt(a, "withdraw-weeks") && (rc = parse_int(&r.withdraw_weeks, opt(a, "withdraw-weeks"), "withdraw-weeks", 1, 52))) ||
-                (opt(a, "revoke-missed") && (rc = parse_int(&r.revoke_missed, opt(a, "revoke-missed"), "revoke-missed", 1, 1000))) ||
-                (opt(a, "late-minutes") && (rc = parse_int(&r.late_minutes, opt(a, "late-minutes"), "late-minutes", 1, 600))) ||
+                (opt(a, "withdraw-weeks") &&
+                 (rc = parse_int(&r.withdraw_weeks, opt(a, "withdraw-weeks"), "withdraw-weeks", 1,
+                                 52))) ||
+                (opt(a, "revoke-missed") &&
+                 (rc = parse_int(&r.revoke_missed, opt(a, "revoke-missed"), "revoke-missed", 1,
+                                 1000))) ||
+                (opt(a, "late-minutes") && (rc = parse_int(&r.late_minutes, opt(a, "late-minutes"),
+                                                           "late-minutes", 1, 600))) ||
                 (rc = go_club_rules_set(c, &r)))
                 return fail(a, rc);
         }
@@ -521,7 +532,8 @@ static int cmd_rules(go_club *c, const args *a)
                    " activities: %s\nlate (half attendance) from %d minutes\nfull attendance"
                    " reward list: %s\n",
                    r.withdraw_weeks, r.withdraw_enabled ? "on" : "off", r.revoke_missed,
-                   r.revoke_enabled ? "on" : "off", r.late_minutes, r.reward_enabled ? "on" : "off");
+                   r.revoke_enabled ? "on" : "off", r.late_minutes,
+                   r.reward_enabled ? "on" : "off");
         return 0;
     }
     if (strcmp(verb, "apply") == 0) {
@@ -535,19 +547,21 @@ static int cmd_rules(go_club *c, const args *a)
         if (a->json) {
             json_t *arr = json_array();
             for (size_t i = 0; i < n; i++)
-                json_array_append_new(arr, json_pack("{s:I, s:s, s:s, s:s, s:s, s:s, s:s}", "member",
-                                                     (json_int_t)chg[i].member, "name", chg[i].name,
-                                                     "from", go_member_status_name(chg[i].from), "to",
-                                                     go_member_status_name(chg[i].to), "rule",
-                                                     chg[i].rule, "date", chg[i].date, "reason",
-                                                     chg[i].reason));
+                json_array_append_new(
+                    arr, json_pack("{s:I, s:s, s:s, s:s, s:s, s:s, s:s}", "member",
+                                   (json_int_t)chg[i].member, "name", chg[i].name, "from",
+                                   go_member_status_name(chg[i].from), "to",
+                                   go_member_status_name(chg[i].to), "rule", chg[i].rule, "date",
+                                   chg[i].date, "reason", chg[i].reason));
             print_json(arr);
         } else {
             for (size_t i = 0; i < n; i++)
-                printf("%s member %lld %s: %s -> %s on %s (%s): %s\n", dry ? "would change" : "changed",
-                       (long long)chg[i].member, chg[i].name, go_member_status_name(chg[i].from),
-                       go_member_status_name(chg[i].to), chg[i].date, chg[i].rule, chg[i].reason);
-            printf("%zu change%s%s\n", n, n == 1 ? "" : "s", dry ? " (dry run: nothing written)" : "");
+                printf("%s member %lld %s: %s -> %s on %s (%s): %s\n",
+                       dry ? "would change" : "changed", (long long)chg[i].member, chg[i].name,
+                       go_member_status_name(chg[i].from), go_member_status_name(chg[i].to),
+                       chg[i].date, chg[i].rule, chg[i].reason);
+            printf("%zu change%s%s\n", n, n == 1 ? "" : "s",
+                   dry ? " (dry run: nothing written)" : "");
         }
         free(chg);
         return 0;
@@ -557,7 +571,10 @@ static int cmd_rules(go_club *c, const args *a)
         return listing(a, go_club_rules_reward(c, &t, opt(a, "from"), opt(a, "to")), &t,
                        "Full attendance (reward)");
     }
-    return usage_error(a, "rules: show | set [--withdraw-weeks N ...] | apply --as-of DATE [--dry-run] | reward --from D --to D%s", "");
+    return usage_error(a,
+                       "rules: show | set [--withdraw-weeks N ...] | apply --as-of DATE "
+                       "[--dry-run] | reward --from D --to D%s",
+                       "");
 }
 
 static int cmd_item(go_club *c, const args *a)
@@ -568,9 +585,11 @@ static int cmd_item(go_club *c, const args *a)
         go_item it = {0};
         it.count = 1;
         if ((rc = copy_field(it.name, sizeof it.name, opt(a, "name"), "name")) ||
-            (rc = copy_field(it.kind, sizeof it.kind, opt(a, "kind") ? opt(a, "kind") : "other", "kind")) ||
+            (rc = copy_field(it.kind, sizeof it.kind, opt(a, "kind") ? opt(a, "kind") : "other",
+                             "kind")) ||
             (rc = copy_field(it.location, sizeof it.location, opt(a, "location"), "location")) ||
-            (rc = copy_field(it.condition, sizeof it.condition, opt(a, "condition"), "condition")) ||
+            (rc =
+                 copy_field(it.condition, sizeof it.condition, opt(a, "condition"), "condition")) ||
             (opt(a, "size") && (rc = parse_int(&it.board_size, opt(a, "size"), "size", 0, 25))) ||
             (opt(a, "count") && (rc = parse_int(&it.count, opt(a, "count"), "count", 0, 100000))) ||
             (opt(a, "price") && (rc = parse_money(&it.price_fen, opt(a, "price"), "price"))) ||
@@ -583,7 +602,10 @@ static int cmd_item(go_club *c, const args *a)
         go_club_table *t = NULL;
         return listing(a, go_club_item_list(c, &t), &t, "Equipment");
     }
-    return usage_error(a, "item: add --name N --kind board|stones|clock|book|other [--size 19] [--count N] [--price Y] | list%s", "");
+    return usage_error(a,
+                       "item: add --name N --kind board|stones|clock|book|other [--size 19] "
+                       "[--count N] [--price Y] | list%s",
+                       "");
 }
 
 static int cmd_stocktake(go_club *c, const args *a)
@@ -599,7 +621,8 @@ static int cmd_stocktake(go_club *c, const args *a)
     today(date);
     if ((rc = parse_id(&item, a->npos > 1 ? a->pos[1] : NULL, "item")) ||
         (rc = parse_int(&counted, a->npos > 2 ? a->pos[2] : NULL, "counted", 0, 100000)) ||
-        (rc = go_club_stocktake(c, item, counted, opt(a, "date") ? opt(a, "date") : date, opt(a, "note"))))
+        (rc = go_club_stocktake(c, item, counted, opt(a, "date") ? opt(a, "date") : date,
+                                opt(a, "note"))))
         return fail(a, rc);
     ok(a, "counted", item);
     return 0;
@@ -616,7 +639,8 @@ static int cmd_loan(go_club *c, const args *a)
         int qty = 1;
         if ((rc = parse_id(&item, a->npos > 2 ? a->pos[2] : NULL, "item")) ||
             (rc = parse_id(&member, a->npos > 3 ? a->pos[3] : NULL, "member")) ||
-            (opt(a, "quantity") && (rc = parse_int(&qty, opt(a, "quantity"), "quantity", 1, 1000))) ||
+            (opt(a, "quantity") &&
+             (rc = parse_int(&qty, opt(a, "quantity"), "quantity", 1, 1000))) ||
             (rc = go_club_loan_out(c, &id, item, qty, member, opt(a, "approver"),
                                    opt(a, "date") ? opt(a, "date") : date, opt(a, "due"))))
             return fail(a, rc);
@@ -626,7 +650,8 @@ static int cmd_loan(go_club *c, const args *a)
     if (strcmp(verb, "return") == 0) {
         int64_t loan, charge = 0;
         if ((rc = parse_id(&loan, a->npos > 2 ? a->pos[2] : NULL, "loan")) ||
-            (rc = go_club_loan_return(c, &charge, loan, opt(a, "condition") ? opt(a, "condition") : "good",
+            (rc = go_club_loan_return(c, &charge, loan,
+                                      opt(a, "condition") ? opt(a, "condition") : "good",
                                       opt(a, "date") ? opt(a, "date") : date)))
             return fail(a, rc);
         if (a->json)
@@ -645,7 +670,10 @@ static int cmd_loan(go_club *c, const args *a)
     if (strcmp(verb, "overdue") == 0)
         return listing(a, go_club_loan_overdue(c, &t, opt(a, "as-of") ? opt(a, "as-of") : date), &t,
                        "Overdue loans");
-    return usage_error(a, "loan: out ITEM MEMBER --approver NAME [--due DATE] | return LOAN [--condition good|worn|damaged|lost] | list [--open] | overdue%s", "");
+    return usage_error(a,
+                       "loan: out ITEM MEMBER --approver NAME [--due DATE] | return LOAN "
+                       "[--condition good|worn|damaged|lost] | list [--open] | overdue%s",
+                       "");
 }
 
 /* Fills winner/by/margin from the JSON that `goref count --json` / `score --json` prints. */
@@ -683,7 +711,8 @@ static int result_from_count(go_game_record *r, const char *text, const args *a)
     }
     json_t *komi = json_object_get(j, "komi_stones");
     if (json_is_number(komi))
-        r->komi_quarters = (int)(json_number_value(komi) * 4 + (json_number_value(komi) >= 0 ? 0.5 : -0.5));
+        r->komi_quarters =
+            (int)(json_number_value(komi) * 4 + (json_number_value(komi) >= 0 ? 0.5 : -0.5));
 done:
     json_decref(j);
     return rc;
@@ -693,7 +722,10 @@ static int cmd_result(go_club *c, const args *a)
 {
     const char *verb = a->npos > 1 ? a->pos[1] : "";
     if (strcmp(verb, "add") != 0)
-        return usage_error(a, "result add --black M --white M --winner B|W|draw --by count|resign|time|forfeit [--margin 2.75] | --count-json FILE%s", "");
+        return usage_error(a,
+                           "result add --black M --white M --winner B|W|draw --by "
+                           "count|resign|time|forfeit [--margin 2.75] | --count-json FILE%s",
+                           "");
     go_game_record r = GO_GAME_RECORD_INIT;
     int rc = 0;
     char *count = NULL, *position = NULL, *photo = NULL;
@@ -801,7 +833,10 @@ done:
                              r.margin_quarters / 4.0));
     } else {
         printf("game %lld: %s", (long long)r.id,
-               r.winner == 'D' ? "draw" : r.winner == 'N' ? "both lose" : r.winner == 'B' ? "Black wins" : "White wins");
+               r.winner == 'D'   ? "draw"
+               : r.winner == 'N' ? "both lose"
+               : r.winner == 'B' ? "Black wins"
+                                 : "White wins");
         if (r.by == GO_BY_COUNT)
             printf(" by %g stones", r.margin_quarters / 4.0);
         else if (r.winner != 'D')
@@ -867,7 +902,8 @@ static int cmd_event(go_club *c, const args *a)
         int64_t m;
         int after = 0;
         if ((rc = parse_id(&m, a->npos > 3 ? a->pos[3] : NULL, "member")) ||
-            (rc = parse_int(&after, opt(a, "after") ? opt(a, "after") : "0", "after (round)", 0, 1000)) ||
+            (rc = parse_int(&after, opt(a, "after") ? opt(a, "after") : "0", "after (round)", 0,
+                            1000)) ||
             (rc = go_club_event_withdraw(c, ev, m, after)))
             return fail(a, rc);
         ok(a, "withdrawn", m);
@@ -897,12 +933,12 @@ static int cmd_event(go_club *c, const args *a)
         if (a->json) {
             json_t *arr = json_array();
             for (size_t i = 0; i < n; i++)
-                json_array_append_new(arr, json_pack("{s:i, s:I, s:s, s:f, s:f, s:f, s:i, s:b, s:b}",
-                                                     "place", s[i].place, "member", (json_int_t)s[i].member,
-                                                     "name", s[i].name, "points", s[i].points,
-                                                     "tiebreak_sb", s[i].tiebreak_sb, "swiss_total",
-                                                     s[i].swiss_total, "warnings", s[i].warnings,
-                                                     "shared", s[i].shared, "withdrawn", s[i].withdrawn));
+                json_array_append_new(
+                    arr, json_pack("{s:i, s:I, s:s, s:f, s:f, s:f, s:i, s:b, s:b}", "place",
+                                   s[i].place, "member", (json_int_t)s[i].member, "name", s[i].name,
+                                   "points", s[i].points, "tiebreak_sb", s[i].tiebreak_sb,
+                                   "swiss_total", s[i].swiss_total, "warnings", s[i].warnings,
+                                   "shared", s[i].shared, "withdrawn", s[i].withdrawn));
             print_json(arr);
             free(s);
             return 0;
@@ -922,7 +958,10 @@ static int cmd_event(go_club *c, const args *a)
             rc = go_error_set(GO_EIO, "cannot write %s", path);
         return rc ? fail(a, rc) : 0;
     }
-    return usage_error(a, "event: add NAME --kind roundrobin|swiss|knockout|match|team [--rounds N] | list | enter | withdraw | pair | pairings | standings | trf%s", "");
+    return usage_error(a,
+                       "event: add NAME --kind roundrobin|swiss|knockout|match|team [--rounds N] | "
+                       "list | enter | withdraw | pair | pairings | standings | trf%s",
+                       "");
 }
 
 static int cmd_export(go_club *c, const args *a)
@@ -955,29 +994,36 @@ static const club_cmd club_cmds[] = {
 
 static void club_usage(void)
 {
-    fputs("usage: goref club [--db FILE] COMMAND ... [--json]\n"
-          "  member add --name N --number X [--class C] [--contact C] [--rank 5k|1d] [--joined DATE]\n"
-          "  member list [--status S] | show ID | edit ID [--name ...] | status ID STATUS --reason R [--date D]\n"
-          "  dues set MEMBER 2026-2027 AMOUNT [--paid DATE] | dues list [--member ID] [--unpaid]\n"
-          "  schedule set WEEKDAY HH:MM [--from DATE] | schedule generate FROM TO\n"
-          "  activity add DATE'T'HH:MM [--title T] | activity cancel DATE | activity list\n"
-          "  checkin MEMBER [--at DATE'T'HH:MM] | checkin list [--member ID] [--from D] [--to D]\n"
-          "  rules show | rules set [--withdraw-weeks N] [--revoke-missed N] [--late-minutes N] [--withdraw on|off] ...\n"
-          "  rules apply --as-of DATE [--dry-run] | rules reward --from D --to D\n"
-          "  item add --name N --kind K [--size 19] [--count N] [--price Y] [--location L] | item list\n"
-          "  stocktake ITEM COUNTED [--date D] [--note T] | stocktake report\n"
-          "  loan out ITEM MEMBER --approver NAME [--quantity N] [--due D] | loan return LOAN [--condition C]\n"
-          "  loan list [--open] | loan overdue [--as-of D]\n"
-          "  result add --black M --white M --winner B|W|draw --by count|resign|time|forfeit [--margin 2.75]\n"
-          "             [--count-json FILE] [--warnings-black N] [--photo FILE] [--game ID] ...\n"
-          "  game list [--member ID] [--event ID]\n"
-          "  event add NAME --kind roundrobin|swiss|knockout|match|team [--rounds N] [--boards N]\n"
-          "  event enter EVENT MEMBER... [--team T --board N] | withdraw EVENT MEMBER --after R\n"
-          "  event pair EVENT | pairings EVENT [--round R] | standings EVENT | trf EVENT [--out F]\n"
-          "        (listings: --json, or --html FILE [--projector] for a printable page)\n"
-          "  export TABLE [--out FILE]   (CSV)\n"
-          "  backup FILE | check\n",
-          stderr);
+    fputs(
+        "usage: goref club [--db FILE] COMMAND ... [--json]\n"
+        "  member add --name N --number X [--class C] [--contact C] [--rank 5k|1d] [--joined "
+        "DATE]\n"
+        "  member list [--status S] | show ID | edit ID [--name ...] | status ID STATUS --reason R "
+        "[--date D]\n"
+        "  dues set MEMBER 2026-2027 AMOUNT [--paid DATE] | dues list [--member ID] [--unpaid]\n"
+        "  schedule set WEEKDAY HH:MM [--from DATE] | schedule generate FROM TO\n"
+        "  activity add DATE'T'HH:MM [--title T] | activity cancel DATE | activity list\n"
+        "  checkin MEMBER [--at DATE'T'HH:MM] | checkin list [--member ID] [--from D] [--to D]\n"
+        "  rules show | rules set [--withdraw-weeks N] [--revoke-missed N] [--late-minutes N] "
+        "[--withdraw on|off] ...\n"
+        "  rules apply --as-of DATE [--dry-run] | rules reward --from D --to D\n"
+        "  item add --name N --kind K [--size 19] [--count N] [--price Y] [--location L] | item "
+        "list\n"
+        "  stocktake ITEM COUNTED [--date D] [--note T] | stocktake report\n"
+        "  loan out ITEM MEMBER --approver NAME [--quantity N] [--due D] | loan return LOAN "
+        "[--condition C]\n"
+        "  loan list [--open] | loan overdue [--as-of D]\n"
+        "  result add --black M --white M --winner B|W|draw --by count|resign|time|forfeit "
+        "[--margin 2.75]\n"
+        "             [--count-json FILE] [--warnings-black N] [--photo FILE] [--game ID] ...\n"
+        "  game list [--member ID] [--event ID]\n"
+        "  event add NAME --kind roundrobin|swiss|knockout|match|team [--rounds N] [--boards N]\n"
+        "  event enter EVENT MEMBER... [--team T --board N] | withdraw EVENT MEMBER --after R\n"
+        "  event pair EVENT | pairings EVENT [--round R] | standings EVENT | trf EVENT [--out F]\n"
+        "        (listings: --json, or --html FILE [--projector] for a printable page)\n"
+        "  export TABLE [--out FILE]   (CSV)\n"
+        "  backup FILE | check\n",
+        stderr);
 }
 
 int cmd_club(int argc, char **argv)

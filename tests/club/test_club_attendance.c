@@ -63,7 +63,8 @@ static void test_club_attendance__late_is_half(void **state)
     assert_true(half); /* 30 minutes: half */
     assert_int_equal(go_club_checkin(c, &half, a, "2026-09-09T17:05"), GO_EEXISTS);
     assert_int_equal(go_club_checkin(c, &half, a, "2026-09-10T16:30"), GO_ENOTFOUND); /* Thursday */
-    assert_int_equal(go_club_checkin(c, &half, a, "2026-08-26T16:30"), GO_EINVAL); /* before joining */
+    assert_int_equal(go_club_checkin(c, &half, a, "2026-08-26T16:30"),
+                     GO_EINVAL); /* before joining */
     assert_int_equal(go_club_checkin(c, &half, 42, "2026-09-16T16:30"), GO_ENOTFOUND);
     assert_int_equal(go_club_checkin(c, &half, a, "2026-09-31T16:30"), GO_EINVAL);
     go_club_table *t = NULL;
@@ -210,11 +211,16 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_club_attendance__weekday_and_dates),
         cmocka_unit_test_setup_teardown(test_club_attendance__late_is_half, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_club_attendance__three_weeks_withdrawn, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_club_attendance__three_missed_revoked_half_counts, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_club_attendance__rules_are_per_club_data, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_club_attendance__reward_lists_full_attendance, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_club_attendance__cancelled_week_does_not_count, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_club_attendance__three_weeks_withdrawn, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_club_attendance__three_missed_revoked_half_counts,
+                                        setup, teardown),
+        cmocka_unit_test_setup_teardown(test_club_attendance__rules_are_per_club_data, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_club_attendance__reward_lists_full_attendance, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_club_attendance__cancelled_week_does_not_count, setup,
+                                        teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

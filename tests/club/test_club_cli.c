@@ -66,12 +66,17 @@ static void test_club_cli__hostile_text(void **state)
 {
     (void)state;
     static char out[1 << 16];
-    const char *stored[] = {"Robert'); DROP TABLE members;--", "\"双引号\" 'single' `back`",
-                            "1 OR 1=1; --", "<img src=x onerror=alert(1)>", "%s%n%x", "名字\t带制表"};
+    const char *stored[] = {"Robert'); DROP TABLE members;--",
+                            "\"双引号\" 'single' `back`",
+                            "1 OR 1=1; --",
+                            "<img src=x onerror=alert(1)>",
+                            "%s%n%x",
+                            "名字\t带制表"};
     for (int i = 0; i < 6; i++) {
         char num[8];
         snprintf(num, sizeof num, "%d", i + 1);
-        const char *args[] = {"member", "add", "--name", stored[i], "--number", num, "--json", NULL};
+        const char *args[] = {"member",   "add", "--name", stored[i],
+                              "--number", num,   "--json", NULL};
         int status = run(out, sizeof out, args);
         if (i == 5) { /* a tab in a name is a control character: refused */
             assert_int_equal(status, 2);
@@ -83,10 +88,12 @@ static void test_club_cli__hostile_text(void **state)
     char *huge = malloc(10001);
     memset(huge, 'N', 10000);
     huge[10000] = '\0';
-    const char *refused[][2] = {{huge, "too long"}, {"bell\a", "control"}, {"bad \xff\xfe", "UTF-8"},
-                                {"", "empty"}, {"esc \x1b[2J", "control"}, {"nul\xc0\x80", "UTF-8"}};
+    const char *refused[][2] = {{huge, "too long"},         {"bell\a", "control"},
+                                {"bad \xff\xfe", "UTF-8"},  {"", "empty"},
+                                {"esc \x1b[2J", "control"}, {"nul\xc0\x80", "UTF-8"}};
     for (int i = 0; i < 6; i++) {
-        const char *args[] = {"member", "add", "--name", refused[i][0], "--number", "x", "--json", NULL};
+        const char *args[] = {"member",   "add", "--name", refused[i][0],
+                              "--number", "x",   "--json", NULL};
         assert_int_equal(run(out, sizeof out, args), 2);
         if (!strstr(out, refused[i][1]))
             fail_msg("refusal %d: message '%s' does not say '%s'", i, out, refused[i][1]);
@@ -125,17 +132,19 @@ static void test_club_cli__result_from_count_json(void **state)
           " \"territory\": 35, \"total\": 185}, \"white\": {\"stones\": 140, \"territory\": 36,"
           " \"total\": 176}, \"shared\": 0, \"margin_stones\": 0.75, \"margin_points\": 1.5,"
           " \"winner\": \"B\", \"verdict_zh\": \"黑胜3/4子\", \"verdict_en\": \"Black wins by 3/4"
-          " stone\", \"dead\": [\"D4\"], \"seki\": [], \"ownership\": []}", f);
+          " stone\", \"dead\": [\"D4\"], \"seki\": [], \"ownership\": []}",
+          f);
     fclose(f);
-    const char *add[] = {"result", "add", "--black", "1", "--white", "2", "--date", "2026-09-09",
-                         "--count-json", jpath, "--json", NULL};
+    const char *add[] = {"result", "add",        "--black",      "1",   "--white", "2",
+                         "--date", "2026-09-09", "--count-json", jpath, "--json",  NULL};
     assert_int_equal(run(out, sizeof out, add), 0);
     assert_non_null(strstr(out, "\"margin_stones\": 0.75"));
     const char *games[] = {"game", "list", "--json", NULL};
     assert_int_equal(run(out, sizeof out, games), 0);
     assert_non_null(strstr(out, "\"by\": \"count\""));
     assert_non_null(strstr(out, "\"margin\": 0.75"));
-    const char *bad[] = {"result", "add", "--black", "1", "--white", "2", "--count-json", path, NULL};
+    const char *bad[] = {"result", "add",          "--black", "1", "--white",
+                         "2",      "--count-json", path,      NULL};
     assert_int_equal(run(out, sizeof out, bad), 2); /* not JSON */
     unlink(jpath);
 }

@@ -208,8 +208,10 @@ static void test_club_crash__two_writers_at_once_both_succeed(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_club_crash__sigkill_never_loses_acknowledged_commands, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_club_crash__two_writers_at_once_both_succeed, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_club_crash__sigkill_never_loses_acknowledged_commands,
+                                        setup, teardown),
+        cmocka_unit_test_setup_teardown(test_club_crash__two_writers_at_once_both_succeed, setup,
+                                        teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -72,7 +72,8 @@ static void test_club_equipment__loan_due_next_activity_and_charges(void **state
                      GO_ECONFLICT); /* only two */
     assert_int_equal(go_club_loan_out(c, &loan, clocks, 1, m, "李老师", "2026-09-03", NULL), 0);
     int64_t loan2 = 0;
-    assert_int_equal(go_club_loan_out(c, &loan2, clocks, 1, m, "李老师", "2026-09-03", "2026-09-30"), 0);
+    assert_int_equal(
+        go_club_loan_out(c, &loan2, clocks, 1, m, "李老师", "2026-09-03", "2026-09-30"), 0);
     assert_int_equal(go_club_loan_out(c, NULL, clocks, 1, m, "李老师", "2026-09-03", NULL),
                      GO_ECONFLICT); /* both out */
     go_club_table *t = NULL;
@@ -123,9 +124,12 @@ static void test_club_equipment__stocktake_lists_differences(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_club_equipment__register_and_refusals, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_club_equipment__loan_due_next_activity_and_charges, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_club_equipment__stocktake_lists_differences, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_club_equipment__register_and_refusals, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_club_equipment__loan_due_next_activity_and_charges,
+                                        setup, teardown),
+        cmocka_unit_test_setup_teardown(test_club_equipment__stocktake_lists_differences, setup,
+                                        teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

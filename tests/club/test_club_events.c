@@ -54,7 +54,8 @@ static void play_round(go_club *c, int64_t ev, int round, char (*decide)(int64_t
             continue;
         go_game_record r = GO_GAME_RECORD_INIT;
         r.id = strtol(go_club_cell(p, k, 2), NULL, 10);
-        int64_t b = strtol(go_club_cell(p, k, 3), NULL, 10), w = strtol(go_club_cell(p, k, 5), NULL, 10);
+        int64_t b = strtol(go_club_cell(p, k, 3), NULL, 10),
+                w = strtol(go_club_cell(p, k, 5), NULL, 10);
         r.winner = decide(b, w);
         r.by = r.winner == 'D' ? GO_BY_DRAW : GO_BY_RESIGN;
         assert_int_equal(go_club_result_add(c, &r), 0);
@@ -91,7 +92,8 @@ static void test_club_events__berger_tables(void **state)
     assert_int_equal(p->nrows, 21);
     int met[8][8] = {{0}};
     for (int k = 0; k < p->nrows; k++) {
-        int a = (int)strtol(go_club_cell(p, k, 3), NULL, 10), b = (int)strtol(go_club_cell(p, k, 5), NULL, 10);
+        int a = (int)strtol(go_club_cell(p, k, 3), NULL, 10),
+            b = (int)strtol(go_club_cell(p, k, 5), NULL, 10);
         met[a - ids[0]][b - ids[0]]++;
         met[b - ids[0]][a - ids[0]]++;
     }
@@ -105,13 +107,19 @@ static char rr_results(int64_t b, int64_t w)
 {
     /* 1 beats all; 2, 3, 4 beat each other in a circle; 5 and 6 draw; 5, 6 lose to 2-4 */
     int x = (int)(b - ids[0]) + 1, y = (int)(w - ids[0]) + 1;
-    if (x == 1) return 'B';
-    if (y == 1) return 'W';
-    if ((x == 5 && y == 6) || (x == 6 && y == 5)) return 'D';
-    if (x >= 5) return 'W';
-    if (y >= 5) return 'B';
+    if (x == 1)
+        return 'B';
+    if (y == 1)
+        return 'W';
+    if ((x == 5 && y == 6) || (x == 6 && y == 5))
+        return 'D';
+    if (x >= 5)
+        return 'W';
+    if (y >= 5)
+        return 'B';
     /* circle 2>3>4>2 */
-    if ((x == 2 && y == 3) || (x == 3 && y == 4) || (x == 4 && y == 2)) return 'B';
+    if ((x == 2 && y == 3) || (x == 3 && y == 4) || (x == 4 && y == 2))
+        return 'B';
     return 'W';
 }
 
@@ -159,13 +167,17 @@ static void test_club_events__warnings_break_ties(void **state)
     /* add a warning to player 3 by re-entering one of its games with the same result */
     assert_int_equal(go_club_event_pairings(c, &p, ev, 0), 0);
     for (int k = 0; k < p->nrows; k++) {
-        int64_t b = strtol(go_club_cell(p, k, 3), NULL, 10), w = strtol(go_club_cell(p, k, 5), NULL, 10);
+        int64_t b = strtol(go_club_cell(p, k, 3), NULL, 10),
+                w = strtol(go_club_cell(p, k, 5), NULL, 10);
         if (b == ids[2] || w == ids[2]) {
             go_game_record r = GO_GAME_RECORD_INIT;
             r.id = strtol(go_club_cell(p, k, 2), NULL, 10);
             r.winner = rr_results(b, w);
             r.by = r.winner == 'D' ? GO_BY_DRAW : GO_BY_RESIGN;
-            if (b == ids[2]) r.warnings_black = 1; else r.warnings_white = 1;
+            if (b == ids[2])
+                r.warnings_black = 1;
+            else
+                r.warnings_white = 1;
             assert_int_equal(go_club_result_add(c, &r), 0);
             break;
         }
@@ -380,8 +392,7 @@ static void test_club_events__swiss_withdrawal_article_29(void **state)
      * and leaves; for his opponents he counts 3 + A x 1 unplayed round, A = 3/2 capped at 1
      * (a draw): 4. Player 1 drew with him: SB = 4 / 2 = 2 (2.25 without the cap). */
     go_xt_game g[2 * 3] = {
-        {1, 'b', '1'}, {1, 'w', '='}, {-1, '-', ' '},
-        {0, 'w', '0'}, {0, 'b', '='}, {-1, '-', 'U'},
+        {1, 'b', '1'}, {1, 'w', '='}, {-1, '-', ' '}, {0, 'w', '0'}, {0, 'b', '='}, {-1, '-', 'U'},
     };
     int withdrawn[2] = {2, 0};
     go_xtable t = {2, 3, g, 2, 1, 0, withdrawn};
@@ -431,15 +442,19 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_club_events__berger_tables, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_club_events__round_robin_tiebreaks_and_shared_place, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_club_events__round_robin_tiebreaks_and_shared_place,
+                                        setup, teardown),
         cmocka_unit_test_setup_teardown(test_club_events__warnings_break_ties, setup, teardown),
         cmocka_unit_test_setup_teardown(test_club_events__withdrawal_article_29, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_club_events__swiss_no_repeats_colours_balanced, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_club_events__swiss_no_repeats_colours_balanced, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(test_club_events__knockout, setup, teardown),
         cmocka_unit_test_setup_teardown(test_club_events__team_match_points, setup, teardown),
         cmocka_unit_test_setup_teardown(test_club_events__match_best_of, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_club_events__swiss_withdrawal_article_29, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_club_events__swiss_60_players_no_repeats, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_club_events__swiss_withdrawal_article_29, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_club_events__swiss_60_players_no_repeats, setup,
+                                        teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -111,7 +111,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_club_games__results_and_margins, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_club_games__two_warnings_lose_the_game, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_club_games__two_warnings_lose_the_game, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(test_club_games__photo_hash, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

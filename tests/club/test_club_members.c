@@ -146,11 +146,12 @@ static void test_club_members__status_history_and_dues(void **state)
     assert_int_equal(go_club_member_set_status(c, id, GO_MEMBER_LEFT, "2026-08-01", NULL, "moved"),
                      GO_EINVAL); /* before joining */
     assert_int_equal(go_club_member_set_status(c, id, GO_MEMBER_LEFT, "2026-12-01", NULL,
-                                               "moved to another school"), 0);
+                                               "moved to another school"),
+                     0);
     assert_int_equal(go_club_member_set_status(c, id, GO_MEMBER_LEFT, "2026-12-02", NULL, "x"),
                      GO_ECONFLICT);
-    assert_int_equal(go_club_member_set_status(c, id, GO_MEMBER_ACTIVE, "2027-03-01", NULL,
-                                               "came back"), 0);
+    assert_int_equal(
+        go_club_member_set_status(c, id, GO_MEMBER_ACTIVE, "2027-03-01", NULL, "came back"), 0);
     go_club_table *t = NULL;
     assert_int_equal(go_club_member_history(c, &t, id), 0);
     assert_int_equal(t->nrows, 3);
@@ -213,17 +214,21 @@ static void test_club_members__forward_migration_and_newer_schema(void **state)
     /* Pretend the file is still at schema 1: drop what migration 2 adds. */
     sqlite3 *db = NULL;
     assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
-    assert_int_equal(sqlite3_exec(db, "DROP INDEX checkins_credit; PRAGMA user_version = 1",
-                                  NULL, NULL, NULL), SQLITE_OK);
+    assert_int_equal(
+        sqlite3_exec(db, "DROP INDEX checkins_credit; PRAGMA user_version = 1", NULL, NULL, NULL),
+        SQLITE_OK);
     sqlite3_close(db);
     go_club *c = NULL;
     assert_int_equal(go_club_open(&c, path), 0);
     go_club_free(c);
     assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
     sqlite3_stmt *st = NULL;
-    assert_int_equal(sqlite3_prepare_v2(db, "SELECT (SELECT user_version FROM pragma_user_version),"
+    assert_int_equal(sqlite3_prepare_v2(db,
+                                        "SELECT (SELECT user_version FROM pragma_user_version),"
                                         " (SELECT count(*) FROM sqlite_master WHERE name ="
-                                        " 'checkins_credit')", -1, &st, NULL), SQLITE_OK);
+                                        " 'checkins_credit')",
+                                        -1, &st, NULL),
+                     SQLITE_OK);
     assert_int_equal(sqlite3_step(st), SQLITE_ROW);
     assert_int_equal(sqlite3_column_int(st, 0), GO_CLUB_SCHEMA_VERSION);
     assert_int_equal(sqlite3_column_int(st, 1), 1);
@@ -268,14 +273,19 @@ static void test_club_members__csv_and_html_are_safe(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_club_members__schema_versioned_and_reopens, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_club_members__schema_versioned_and_reopens, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(test_club_members__add_show_edit, setup, teardown),
         cmocka_unit_test_setup_teardown(test_club_members__refuses_bad_input, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_club_members__hostile_text_is_stored_verbatim, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_club_members__status_history_and_dues, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_club_members__one_command_one_transaction, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_club_members__hostile_text_is_stored_verbatim, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_club_members__status_history_and_dues, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_club_members__one_command_one_transaction, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(test_club_members__backup, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_club_members__forward_migration_and_newer_schema, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_club_members__forward_migration_and_newer_schema,
+                                        setup, teardown),
         cmocka_unit_test_setup_teardown(test_club_members__csv_and_html_are_safe, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -134,8 +134,9 @@ static void test_club_peer__trf_reader_accepts_cr_line_ends(void **state)
     char *trf = NULL;
     size_t len;
     char p[1024];
-    snprintf(p, sizeof p, "%s",
-             tu_data_path("tournaments/BieremaBoyzProgramming__bbpPairings/test/tests/issue_7.input"));
+    snprintf(
+        p, sizeof p, "%s",
+        tu_data_path("tournaments/BieremaBoyzProgramming__bbpPairings/test/tests/issue_7.input"));
     assert_int_equal(tu_read_file(p, &trf, &len), 0);
     go_xtable t;
     assert_int_equal(go_trf_read(&t, NULL, trf, len), 0);
@@ -171,7 +172,8 @@ static void test_club_peer__trf_export_round_trip(void **state)
         snprintf(num, sizeof num, "%d", i + 1);
         ids[i] = club_add_member(c, num, names[i], "2026-09-01");
     }
-    assert_int_equal(go_club_event_add(c, &ev, "秋季循环赛", GO_EVENT_ROUND_ROBIN, 0, "2026-10-01", 0), 0);
+    assert_int_equal(
+        go_club_event_add(c, &ev, "秋季循环赛", GO_EVENT_ROUND_ROBIN, 0, "2026-10-01", 0), 0);
     for (int i = 0; i < 6; i++)
         assert_int_equal(go_club_event_enter(c, ev, ids[i], NULL, 0), 0);
     int round;

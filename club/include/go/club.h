@@ -19,8 +19,8 @@ extern "C" {
 typedef struct go_club go_club;
 
 #define GO_CLUB_SCHEMA_VERSION 2
-#define GO_CLUB_NAME_MAX 64    /* code points in a name */
-#define GO_CLUB_TEXT_MAX 512   /* bytes in a free-text field (contact, notes, reasons) */
+#define GO_CLUB_NAME_MAX 64  /* code points in a name */
+#define GO_CLUB_TEXT_MAX 512 /* bytes in a free-text field (contact, notes, reasons) */
 
 /* Opens (creating if needed) the database at path, applies pending migrations, turns on WAL,
  * foreign keys and a busy timeout. *out belongs to the caller (go_club_free). */
@@ -81,11 +81,11 @@ bool go_rank_has_certificate(int rank);
 
 typedef struct go_member {
     int64_t id;
-    char number[33];              /* member number, unique */
+    char number[33]; /* member number, unique */
     char name[4 * GO_CLUB_NAME_MAX + 1];
-    char grade[65];               /* class or grade, e.g. 三年级二班 */
+    char grade[65]; /* class or grade, e.g. 三年级二班 */
     char contact[GO_CLUB_TEXT_MAX + 1];
-    int rank;                     /* see go_rank_parse */
+    int rank; /* see go_rank_parse */
     char join_date[11];
     go_member_status status;
 } go_member;
@@ -125,12 +125,12 @@ int go_club_checkin_list(go_club *club, go_club_table **out, int64_t member, con
 
 /* The charter rules, stored per club (table settings) with these defaults. */
 typedef struct go_club_rules {
-    bool withdraw_enabled;  /* 连续三周没有登记 -> withdrawn */
-    int withdraw_weeks;     /* 3 */
-    bool revoke_enabled;    /* 累计三次不参与 -> revoked */
-    int revoke_missed;      /* 3 (a half attendance misses half an activity) */
-    int late_minutes;       /* 30: arriving this late or later is half an attendance */
-    bool reward_enabled;    /* full attendance, never late -> listed for the reward */
+    bool withdraw_enabled; /* 连续三周没有登记 -> withdrawn */
+    int withdraw_weeks;    /* 3 */
+    bool revoke_enabled;   /* 累计三次不参与 -> revoked */
+    int revoke_missed;     /* 3 (a half attendance misses half an activity) */
+    int late_minutes;      /* 30: arriving this late or later is half an attendance */
+    bool reward_enabled;   /* full attendance, never late -> listed for the reward */
 } go_club_rules;
 int go_club_rules_get(go_club *club, go_club_rules *out);
 int go_club_rules_set(go_club *club, const go_club_rules *rules);
@@ -139,15 +139,15 @@ typedef struct go_rule_change {
     int64_t member;
     char name[4 * GO_CLUB_NAME_MAX + 1];
     go_member_status from, to;
-    char rule[24];          /* "withdraw_weeks" or "revoke_missed" */
-    char date[11];          /* when the rule was broken */
+    char rule[24]; /* "withdraw_weeks" or "revoke_missed" */
+    char date[11]; /* when the rule was broken */
     char reason[256];
 } go_rule_change;
 /* Applies the charter to every active member as of a date. Without dry_run each change is
  * written with its reason into the status history. *out (malloc'd, caller frees) may be NULL
  * when there are no changes. */
-int go_club_rules_apply(go_club *club, go_rule_change **out, size_t *out_count,
-                        const char *as_of, bool dry_run);
+int go_club_rules_apply(go_club *club, go_rule_change **out, size_t *out_count, const char *as_of,
+                        bool dry_run);
 /* Members with full attendance and no late arrival between from and to (reward list). */
 int go_club_rules_reward(go_club *club, go_club_table **out, const char *from, const char *to);
 
@@ -155,12 +155,12 @@ int go_club_rules_reward(go_club *club, go_club_table **out, const char *from, c
 typedef struct go_item {
     int64_t id;
     char name[4 * GO_CLUB_NAME_MAX + 1];
-    char kind[33];        /* board, stones, clock, book, other */
-    int board_size;       /* 9, 13, 19 for boards, else 0 */
+    char kind[33];  /* board, stones, clock, book, other */
+    int board_size; /* 9, 13, 19 for boards, else 0 */
     int count;
     int64_t price_fen;
     char location[129];
-    char condition[33];   /* good, worn, damaged */
+    char condition[33]; /* good, worn, damaged */
 } go_item;
 int go_club_item_add(go_club *club, go_item *item);
 int go_club_item_list(go_club *club, go_club_table **out);
@@ -184,9 +184,9 @@ typedef enum go_result_by {
     GO_BY_RESIGN,
     GO_BY_TIME,
     GO_BY_FORFEIT,
-    GO_BY_WARNINGS,    /* Article 25: two warnings in one game lose it */
-    GO_BY_DRAW,        /* jigo, triple ko... */
-    GO_BY_BYE          /* no opponent this round */
+    GO_BY_WARNINGS, /* Article 25: two warnings in one game lose it */
+    GO_BY_DRAW,     /* jigo, triple ko... */
+    GO_BY_BYE       /* no opponent this round */
 } go_result_by;
 const char *go_result_by_name(go_result_by by);
 int go_result_by_parse(go_result_by *out, const char *text);
@@ -194,23 +194,27 @@ int go_result_by_parse(go_result_by *out, const char *text);
 typedef struct go_game_record {
     int64_t id;
     char date[11];
-    int64_t black, white;     /* member ids; white 0 for a bye */
+    int64_t black, white; /* member ids; white 0 for a bye */
     int handicap;
-    int komi_quarters;        /* default 15 = 3 3/4 stones (today's Chinese rules; 1988: 11) */
-    char rules[17];           /* "chinese" */
-    char winner;              /* 'B', 'W', 'D' draw, 'N' both lose, 0 unknown */
+    int komi_quarters; /* default 15 = 3 3/4 stones (today's Chinese rules; 1988: 11) */
+    char rules[17];    /* "chinese" */
+    char winner;       /* 'B', 'W', 'D' draw, 'N' both lose, 0 unknown */
     go_result_by by;
-    int margin_quarters;      /* by count: the margin in quarters of a stone */
+    int margin_quarters; /* by count: the margin in quarters of a stone */
     char referee[4 * GO_CLUB_NAME_MAX + 1];
     int warnings_black, warnings_white;
-    char *position;           /* optional board text (owned by the caller when adding) */
-    char *dead;               /* optional dead stone list */
-    char *count_json;         /* optional count as `goref count --json` printed it */
-    char photo_sha256[65];    /* lower-case hex or "" */
-    int64_t event;            /* 0: a friendly game */
+    char *position;        /* optional board text (owned by the caller when adding) */
+    char *dead;            /* optional dead stone list */
+    char *count_json;      /* optional count as `goref count --json` printed it */
+    char photo_sha256[65]; /* lower-case hex or "" */
+    int64_t event;         /* 0: a friendly game */
     int round, board;
 } go_game_record;
-#define GO_GAME_RECORD_INIT {0, "", 0, 0, 0, 15, "chinese", 0, GO_BY_PENDING, 0, "", 0, 0, NULL, NULL, NULL, "", 0, 0, 0}
+#define GO_GAME_RECORD_INIT                                                                        \
+    {                                                                                              \
+        0, "", 0, 0, 0, 15, "chinese", 0, GO_BY_PENDING, 0, "", 0, 0, NULL, NULL, NULL, "", 0, 0,  \
+            0                                                                                      \
+    }
 
 /* Adds a game (or, when rec->id > 0, enters the result of that paired game). Applies Article
  * 25: a player with two warnings loses, whatever was entered. */
@@ -245,14 +249,14 @@ int go_club_event_pairings(go_club *club, go_club_table **out, int64_t event, in
 
 typedef struct go_standing {
     int place;
-    bool shared;          /* the place is shared (Article 28 C) */
-    int64_t member;       /* or the team id in team events */
+    bool shared;    /* the place is shared (Article 28 C) */
+    int64_t member; /* or the team id in team events */
     char name[4 * GO_CLUB_NAME_MAX + 1];
-    double points;        /* 2 win, 1 draw, 0 loss (match points in team events) */
-    double tiebreak_sb;   /* Article 28 A: beaten opponents' points + half the drawn ones' */
-    double swiss_total;   /* Article 28 section 2 (Swiss events; else = points) */
-    double game_points;   /* team events: sum of the boards' game points */
-    int warnings;         /* Article 28 B */
+    double points;      /* 2 win, 1 draw, 0 loss (match points in team events) */
+    double tiebreak_sb; /* Article 28 A: beaten opponents' points + half the drawn ones' */
+    double swiss_total; /* Article 28 section 2 (Swiss events; else = points) */
+    double game_points; /* team events: sum of the boards' game points */
+    int warnings;       /* Article 28 B */
     int played, wins, draws, losses;
     bool withdrawn;
 } go_standing;
@@ -263,8 +267,8 @@ int go_club_event_standings(go_club *club, go_standing **out, size_t *out_count,
 /* Result codes are TRF's: '1' '=' '0' played; '+' '-' forfeit win/loss; 'H' half bye, 'F' full
  * bye, 'U' pairing bye, 'Z' zero bye, ' ' not paired. */
 typedef struct go_xt_game {
-    int opponent;   /* index into players, -1 none */
-    char color;     /* 'w', 'b', '-' */
+    int opponent; /* index into players, -1 none */
+    char color;   /* 'w', 'b', '-' */
     char result;
 } go_xt_game;
 typedef struct go_xtable {
@@ -275,7 +279,7 @@ typedef struct go_xtable {
 } go_xtable;
 typedef enum go_unplayed_mode {
     GO_UNPLAYED_AS_SCORED = 0, /* plain sums; withdrawals as Article 29 section 3 (Swiss) */
-    GO_UNPLAYED_FIDE_2023      /* FIDE C.07 (2023) Art. 16: virtual opponents, trailing VURs as draws */
+    GO_UNPLAYED_FIDE_2023 /* FIDE C.07 (2023) Art. 16: virtual opponents, trailing VURs as draws */
 } go_unplayed_mode;
 /* points[i] and sb[i] for every player; out arrays of nplayers doubles supplied by the caller.
  * swiss_total may be NULL. */
