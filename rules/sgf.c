@@ -303,7 +303,7 @@ typedef struct parser {
     size_t n, pos;
     size_t max_nodes;
     size_t base; /* offset of this text's bytes in the caller's input (per-tree re-parse) */
-    char *buf; /* scratch for unescaped values */
+    char *buf;   /* scratch for unescaped values */
     size_t buf_cap;
 } parser;
 
@@ -540,9 +540,11 @@ static int parse_collection(parser *p)
             if ((rc = parse_property(p, cur)))
                 goto done;
         } else {
-            rc = go_error_set(GO_EPARSE, "SGF byte %zu: unexpected '%c' (expected a property, "
-                                         "';', '(' or ')')",
-                              at(p, p->pos), (unsigned char)c >= 0x20 && (unsigned char)c < 0x7F ? c : '?');
+            rc = go_error_set(GO_EPARSE,
+                              "SGF byte %zu: unexpected '%c' (expected a property, "
+                              "';', '(' or ')')",
+                              at(p, p->pos),
+                              (unsigned char)c >= 0x20 && (unsigned char)c < 0x7F ? c : '?');
             goto done;
         }
     }
@@ -736,8 +738,7 @@ static int parse_point(go_point *out, const char *v, int size)
     return 0;
 }
 
-int go_sgf_node_points(go_point *out, size_t max, const go_sgf_node *node, const char *id,
-                       int size)
+int go_sgf_node_points(go_point *out, size_t max, const go_sgf_node *node, const char *id, int size)
 {
     const prop *pr = find_prop(node, id);
     if (!pr)
@@ -755,8 +756,8 @@ int go_sgf_node_points(go_point *out, size_t max, const go_sgf_node *node, const
             memcpy(first, v, l1);
             first[l1] = '\0';
             memcpy(second, colon + 1, l2 + 1);
-            if (parse_point(&a, first, size) || parse_point(&b, second, size) ||
-                a == GO_PASS || b == GO_PASS)
+            if (parse_point(&a, first, size) || parse_point(&b, second, size) || a == GO_PASS ||
+                b == GO_PASS)
                 goto bad;
         } else {
             if (parse_point(&a, v, size))
@@ -777,8 +778,8 @@ int go_sgf_node_points(go_point *out, size_t max, const go_sgf_node *node, const
             y1 = t;
         }
         if (count > (size_t)INT32_MAX / 2)
-            return go_error_set(GO_ETOOBIG, "SGF byte %zu: %s lists too many points",
-                                node->offset, id);
+            return go_error_set(GO_ETOOBIG, "SGF byte %zu: %s lists too many points", node->offset,
+                                id);
         for (int y = y0; y <= y1; y++)
             for (int x = x0; x <= x1; x++) {
                 if (count < max)
@@ -1032,7 +1033,8 @@ int go_sgf_info(go_sgf_game_info *out, const go_sgf *sgf, size_t game)
         /* Fox stores hundredths (of a stone under Chinese rules): see the header. */
         if (parse_long(&ikm, km) && (ikm >= 50 || ikm <= -50) && ikm % 25 == 0) {
             info.komi = (double)ikm / 100.0;
-            if (info.rules && (contains_ci(info.rules, "chinese") || contains_ci(info.rules, "cn")) &&
+            if (info.rules &&
+                (contains_ci(info.rules, "chinese") || contains_ci(info.rules, "cn")) &&
                 info.komi < 5.0 && info.komi > -5.0)
                 info.komi *= 2.0;
             info.komi_source = GO_SGF_KOMI_FOX;
@@ -1118,8 +1120,8 @@ static int replay_setup(go_game *g, const go_sgf_node *node, int size, int handi
                 snprintf(detail, sizeof detail, "%s", go_error_last());
                 char name[4];
                 go_point_to_sgf(name, sizeof name, list[i]);
-                rc = go_error_set(rc, "SGF byte %zu: setup %s[%s]: %s", node->offset,
-                                  kinds[k].id, name, detail);
+                rc = go_error_set(rc, "SGF byte %zu: setup %s[%s]: %s", node->offset, kinds[k].id,
+                                  name, detail);
                 break;
             }
         }

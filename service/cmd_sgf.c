@@ -106,11 +106,11 @@ int cmd_sgf(int argc, char **argv)
     status = rc ? 1 : 0;
     char board[GO_MAX_SIZE * (GO_MAX_SIZE + 1) + 16];
     go_board_to_text(board, sizeof board, go_game_board(game));
-    const char *keys[] = {"black", "white", "black_rank", "white_rank", "result", "rules",
-                          "date", "event", "round", "place", "game_name"};
-    const char *vals[] = {info.black, info.white, info.black_rank, info.white_rank,
-                          info.result, info.rules, info.date, info.event,
-                          info.round, info.place, info.game_name};
+    const char *keys[] = {"black", "white", "black_rank", "white_rank", "result",   "rules",
+                          "date",  "event", "round",      "place",      "game_name"};
+    const char *vals[] = {info.black,  info.white, info.black_rank, info.white_rank,
+                          info.result, info.rules, info.date,       info.event,
+                          info.round,  info.place, info.game_name};
     if (json) {
         printf("{\"file\": ");
         json_string(stdout, path);
@@ -118,8 +118,8 @@ int cmd_sgf(int argc, char **argv)
         json_string(stdout, info.charset);
         printf(", \"charset_guessed\": %s, \"replacements\": %zu, \"size\": %d, \"komi\": %g, "
                "\"handicap\": %d",
-               go_sgf_charset_guessed(sgf) ? "true" : "false", go_sgf_replacements(sgf),
-               info.size, info.komi, go_game_handicap(game));
+               go_sgf_charset_guessed(sgf) ? "true" : "false", go_sgf_replacements(sgf), info.size,
+               info.komi, go_game_handicap(game));
         for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
             printf(", \"%s\": ", keys[i]);
             json_string(stdout, vals[i]);

@@ -22,8 +22,8 @@ static int collect(const char *path, const struct stat *st, int type, struct FTW
     (void)st;
     (void)ftw;
     size_t n = strlen(path);
-    if (type == FTW_F && n > 4 && (strcmp(path + n - 4, ".sgf") == 0 ||
-                                   strcmp(path + n - 4, ".SGF") == 0)) {
+    if (type == FTW_F && n > 4 &&
+        (strcmp(path + n - 4, ".sgf") == 0 || strcmp(path + n - 4, ".SGF") == 0)) {
         if (nfiles < MAX_FILES)
             files[nfiles++] = strdup(path);
     }
@@ -66,10 +66,10 @@ static go_sgf *load(const char *relative)
     return sgf;
 }
 
-#define NEED_DATA()                                                                            \
-    do {                                                                                       \
-        if (!tu_have_data())                                                                   \
-            TU_SKIP("no shared data folder at %s", GOREF_DATA_DIR);                            \
+#define NEED_DATA()                                                                                \
+    do {                                                                                           \
+        if (!tu_have_data())                                                                       \
+            TU_SKIP("no shared data folder at %s", GOREF_DATA_DIR);                                \
     } while (0)
 
 /* Moves (B and W properties) in the whole tree, every variation included, without recursion. */
@@ -149,16 +149,16 @@ static void test_sgf_data__every_game_replays_legally(void **state)
                 for (size_t k = 0; k < go_sgf_game_count(sgf); k++)
                     total += tree_moves(go_sgf_game(sgf, k));
                 if (total != (size_t)want)
-                    fail_msg("%s: %zu moves in the tree, INDEX.tsv says %ld", rel(files[i]),
-                             total, want);
+                    fail_msg("%s: %zu moves in the tree, INDEX.tsv says %ld", rel(files[i]), total,
+                             want);
                 checked_totals++;
             }
         }
         go_game_free(g);
         go_sgf_free(sgf);
     }
-    printf("games/: %zu of %zu records replay legally; %zu move totals match INDEX.tsv\n",
-           legal, nfiles, checked_totals);
+    printf("games/: %zu of %zu records replay legally; %zu move totals match INDEX.tsv\n", legal,
+           nfiles, checked_totals);
     assert_int_equal(failures, 0);
     free_files();
     free(index);
@@ -314,9 +314,9 @@ static void test_sgf_data__malformed_files(void **state)
     enum { PARSE, REPLAY, REPAIR };
     static const struct {
         const char *file;
-        int stage;           /* where it fails, or REPAIR: accepted */
+        int stage; /* where it fails, or REPAIR: accepted */
         int code;
-        const char *says;    /* substring of go_error_last() */
+        const char *says; /* substring of go_error_last() */
         go_superko superko;
     } cases[] = {
         {"missdeer__sgfc/test-files/test.sgf", PARSE, GO_EPARSE, "SGF byte", 0},
@@ -330,8 +330,8 @@ static void test_sgf_data__malformed_files(void **state)
          "move 5 B[zz]", 0},
         {"babeheim__kaya/tests/testthat/invalid_sgf/more_invalid_moves.sgf", REPLAY, GO_EPARSE,
          "move 5 B[32]", 0},
-        {"babeheim__kaya/tests/testthat/invalid_sgf/yet_more_invalid_moves.sgf", REPLAY,
-         GO_EPARSE, "move 5 B[BW]", 0},
+        {"babeheim__kaya/tests/testthat/invalid_sgf/yet_more_invalid_moves.sgf", REPLAY, GO_EPARSE,
+         "move 5 B[BW]", 0},
         {"babeheim__kaya/tests/testthat/invalid_sgf/illegal_square_brackets_twice.sgf", PARSE,
          GO_EPARSE, "node outside any game tree", 0},
         {"babeheim__kaya/tests/testthat/invalid_sgf/metadata_with_iron_giant_face.sgf", PARSE,
@@ -344,8 +344,8 @@ static void test_sgf_data__malformed_files(void **state)
          GO_EOCCUPIED, "move 6 B[pd]", 0},
         {"babeheim__kaya/tests/testthat/invalid_sgf/suicide.sgf", REPLAY, GO_ESUICIDE,
          "move 19 W[nb]", 0},
-        {"babeheim__kaya/tests/testthat/invalid_sgf/no_sgf.sgf", PARSE, GO_EPARSE,
-         "no game tree", 0},
+        {"babeheim__kaya/tests/testthat/invalid_sgf/no_sgf.sgf", PARSE, GO_EPARSE, "no game tree",
+         0},
         {"atw1020__sente/tests/invalid sgf/extra letter in move.sgf", REPLAY, GO_EPARSE,
          "move 232 W[iem]", 0},
         {"atw1020__sente/tests/invalid sgf/missing letter in move.sgf", REPLAY, GO_EPARSE,
@@ -367,13 +367,11 @@ static void test_sgf_data__malformed_files(void **state)
          "expected ')'", 0},
         {"herzbube__littlego/sgf/Illegal games/illegal-move.sgf", REPLAY, GO_EOCCUPIED,
          "move 16 W[hd]", 0},
-        {"herzbube__littlego/sgf/Illegal games/illegal-setup.sgf", REPLAY, GO_EILLEGAL,
-         "setup", 0},
+        {"herzbube__littlego/sgf/Illegal games/illegal-setup.sgf", REPLAY, GO_EILLEGAL, "setup", 0},
         {"herzbube__littlego/sgf/Illegal games/not-an-sgf-file.sgf", PARSE, GO_EPARSE,
          "no game tree", 0},
         /* Repair: HA without stones places none (as Fox's HA[1]). */
-        {"herzbube__littlego/sgf/Illegal games/not-enough-handicap-stones.sgf", REPAIR, 0, NULL,
-         0},
+        {"herzbube__littlego/sgf/Illegal games/not-enough-handicap-stones.sgf", REPAIR, 0, NULL, 0},
         {"herzbube__littlego/sgf/Illegal games/positional-superko.sgf", REPAIR, 0, NULL,
          GO_SUPERKO_SITUATIONAL},
         {"herzbube__littlego/sgf/Illegal games/positional-superko.sgf", REPLAY, GO_ESUPERKO,
@@ -386,8 +384,8 @@ static void test_sgf_data__malformed_files(void **state)
         {"herzbube__littlego/sgf/Illegal games/setup-after-first-move.sgf", REPAIR, 0, NULL, 0},
         {"herzbube__littlego/sgf/Illegal games/setup-before-handicap-setup.sgf", REPAIR, 0, NULL,
          0},
-        {"herzbube__littlego/sgf/Illegal games/setup-player-after-first-move.sgf", REPAIR, 0,
-         NULL, 0},
+        {"herzbube__littlego/sgf/Illegal games/setup-player-after-first-move.sgf", REPAIR, 0, NULL,
+         0},
         {"herzbube__littlego/sgf/Illegal games/suicide.sgf", REPLAY, GO_ESUICIDE, "move 4 W[aa]",
          0},
         /* Repair: AB/AW repeated in one node are merged. */
@@ -477,20 +475,20 @@ static void test_sgf_data__charsets_decode_to_the_named_text(void **state)
          "圍棋是一種古老的遊戲", "BIG5-HKSCS"},
         {"herzbube__libsgfcplusplus/test/test-files/encoding-chinese-gb18030.sgf", "C",
          "围棋是一种古老的游戏", "GB18030"},
-        {"herzbube__libsgfcplusplus/test/test-files/encoding-cyrillic-windows.sgf", "C", "древняя игра",
-         "CP1251"},
-        {"herzbube__libsgfcplusplus/test/test-files/encoding-japanese-iso2022jp.sgf", "C", "古代のゲーム",
-         "ISO-2022-JP"},
+        {"herzbube__libsgfcplusplus/test/test-files/encoding-cyrillic-windows.sgf", "C",
+         "древняя игра", "CP1251"},
+        {"herzbube__libsgfcplusplus/test/test-files/encoding-japanese-iso2022jp.sgf", "C",
+         "古代のゲーム", "ISO-2022-JP"},
         {"herzbube__libsgfcplusplus/test/test-files/encoding-utf16-nobom.sgf", "C", "प्राचीन",
          "UTF-16BE"},
         {"herzbube__libsgfcplusplus/test/test-files/encoding-western-isolatin9.sgf", "C", "Šš Žž",
          "ISO-8859-15"},
-        {"herzbube__libsgfcplusplus/test/test-files/encoding-western-windowslatin1.sgf", "C", "ƒ ‰ ™",
-         "CP1252"},
+        {"herzbube__libsgfcplusplus/test/test-files/encoding-western-windowslatin1.sgf", "C",
+         "ƒ ‰ ™", "CP1252"},
         {"herzbube__libsgfcplusplus/test/test-files/encoding-western-macosroman.sgf", "C", "ƒ ‰ ™",
          "MACINTOSH"},
-        {"yenw__computer-go-dataset/AI/Li Long/2016.10.25 pooryou01 vs 骊龙 (66460705).SGF",
-         "PW", "骊龙", "UTF-8"},
+        {"yenw__computer-go-dataset/AI/Li Long/2016.10.25 pooryou01 vs 骊龙 (66460705).SGF", "PW",
+         "骊龙", "UTF-8"},
         {"yenw__computer-go-dataset/AI/CGI Fox Go Server/2017.09.23 神的血脉 vs CGI "
          "(65495949).SGF",
          "PB", "你若有", "UTF-8"},
@@ -506,8 +504,7 @@ static void test_sgf_data__charsets_decode_to_the_named_text(void **state)
         if (!v || !strstr(v, cases[i].contains) ||
             strcmp(go_sgf_charset(sgf), cases[i].charset) != 0)
             fail_msg("%s: %s is \"%s\" in %s; want \"%s\" in %s", cases[i].file, cases[i].id,
-                     v ? v : "(none)", go_sgf_charset(sgf), cases[i].contains,
-                     cases[i].charset);
+                     v ? v : "(none)", go_sgf_charset(sgf), cases[i].contains, cases[i].charset);
         go_sgf_free(sgf);
     }
     /* mixed-encoding.sgf: five trees, each with its own CA; the ISO-8859-15 and Shift_JIS

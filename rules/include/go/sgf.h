@@ -34,8 +34,9 @@ typedef struct go_sgf_node go_sgf_node;
  * (a "UTF-8" record that is not valid UTF-8 but decodes cleanly as a legacy charset) falls back
  * to the same guess. Bytes that do not decode become U+FFFD: a record is never refused for its
  * charset. In a collection whose trees declare different CAs, each tree is decoded from its
- * own bytes by itself (go_sgf_game_info.charset names each tree's). Spellings: GBK, GB2312, EUC-CN, GB18030, Big5, Shift_JIS, Shift-JIS, SJIS,
- * MS_KANJI, EUC-KR, ISO-2022-JP, UTF-8, UTF8, UTF16LE, UTF-16BE, macintosh, Windows-1252...
+ * own bytes by itself (go_sgf_game_info.charset names each tree's). Spellings: GBK, GB2312, EUC-CN,
+ * GB18030, Big5, Shift_JIS, Shift-JIS, SJIS, MS_KANJI, EUC-KR, ISO-2022-JP, UTF-8, UTF8, UTF16LE,
+ * UTF-16BE, macintosh, Windows-1252...
  *
  * Syntax. Text before the first "(;" and after the last tree is ignored. Property identifiers
  * keep only their upper-case letters (FF[1]-style "CoPyright" -> "CP"); a repeated identifier
@@ -56,7 +57,10 @@ typedef struct go_sgf_options {
     size_t max_nodes;             /* cap on nodes in the whole collection; 0: 4,000,000 */
 } go_sgf_options;
 
-#define GO_SGF_OPTIONS_INIT {GO_SGF_OPTIONS_VERSION, NULL, NULL, 0}
+#define GO_SGF_OPTIONS_INIT                                                                        \
+    {                                                                                              \
+        GO_SGF_OPTIONS_VERSION, NULL, NULL, 0                                                      \
+    }
 
 /* Parse len bytes (need not be NUL-terminated). opts may be NULL for the defaults.
  * *out belongs to the caller (go_sgf_free). GO_EPARSE (no game tree, unbalanced brackets or
@@ -144,28 +148,31 @@ typedef enum go_sgf_komi_source {
 } go_sgf_komi_source;
 
 typedef struct go_sgf_game_info {
-    int size;        /* SZ; 19 when absent */
-    double komi;     /* points, after the quirks above */
+    int size;    /* SZ; 19 when absent */
+    double komi; /* points, after the quirks above */
     go_sgf_komi_source komi_source;
-    int handicap;    /* HA when 2..9+ (HA[0]/HA[1] and nonsense like HA[7.5] read as 0) */
-    const char *rules;       /* RU */
-    const char *result;      /* RE, free text as written ("B+R", "W+0.5", "黑胜半目") */
-    const char *black;       /* PB */
-    const char *white;       /* PW */
-    const char *black_rank;  /* BR */
-    const char *white_rank;  /* WR */
-    const char *date;        /* DT */
-    const char *event;       /* EV */
-    const char *round;       /* RO */
-    const char *place;       /* PC */
-    const char *game_name;   /* GN */
-    const char *comment;     /* GC (game comment) */
-    const char *charset;     /* charset the record was decoded from (see go_sgf_charset) */
+    int handicap;           /* HA when 2..9+ (HA[0]/HA[1] and nonsense like HA[7.5] read as 0) */
+    const char *rules;      /* RU */
+    const char *result;     /* RE, free text as written ("B+R", "W+0.5", "黑胜半目") */
+    const char *black;      /* PB */
+    const char *white;      /* PW */
+    const char *black_rank; /* BR */
+    const char *white_rank; /* WR */
+    const char *date;       /* DT */
+    const char *event;      /* EV */
+    const char *round;      /* RO */
+    const char *place;      /* PC */
+    const char *game_name;  /* GN */
+    const char *comment;    /* GC (game comment) */
+    const char *charset;    /* charset the record was decoded from (see go_sgf_charset) */
 } go_sgf_game_info;
 
 /* Zero strings, size 19, komi 0. */
-#define GO_SGF_GAME_INFO_INIT {19, 0.0, GO_SGF_KOMI_NONE, 0, NULL, NULL, NULL, NULL, NULL, \
-                               NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL}
+#define GO_SGF_GAME_INFO_INIT                                                                      \
+    {                                                                                              \
+        19, 0.0, GO_SGF_KOMI_NONE, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,  \
+            NULL, NULL, NULL                                                                       \
+    }
 
 /* Fill *out from game i. GO_EINVAL (no such game), GO_EUNSUPPORTED (GM other than 1 (Go),
  * rectangular SZ[19:13]), GO_ERANGE (SZ outside 2..25), GO_EPARSE (SZ not a number). */
@@ -190,14 +197,17 @@ int go_sgf_info(go_sgf_game_info *out, const go_sgf *sgf, size_t game);
 #define GO_SGF_REPLAY_OPTIONS_VERSION 1
 
 typedef struct go_sgf_replay_options {
-    unsigned version;      /* GO_SGF_REPLAY_OPTIONS_VERSION */
-    go_superko superko;    /* GO_SUPERKO_SITUATIONAL (default) or GO_SUPERKO_POSITIONAL */
-    bool keep_partial;     /* on an illegal move, still return the game as it stood before
-                              that move in *out (the caller frees it) */
-    size_t max_moves;      /* stop after this many moves (0: the whole main line) */
+    unsigned version;   /* GO_SGF_REPLAY_OPTIONS_VERSION */
+    go_superko superko; /* GO_SUPERKO_SITUATIONAL (default) or GO_SUPERKO_POSITIONAL */
+    bool keep_partial;  /* on an illegal move, still return the game as it stood before
+                           that move in *out (the caller frees it) */
+    size_t max_moves;   /* stop after this many moves (0: the whole main line) */
 } go_sgf_replay_options;
 
-#define GO_SGF_REPLAY_OPTIONS_INIT {GO_SGF_REPLAY_OPTIONS_VERSION, GO_SUPERKO_SITUATIONAL, false, 0}
+#define GO_SGF_REPLAY_OPTIONS_INIT                                                                 \
+    {                                                                                              \
+        GO_SGF_REPLAY_OPTIONS_VERSION, GO_SUPERKO_SITUATIONAL, false, 0                            \
+    }
 
 /* Replay game i's main line. *out belongs to the caller (go_game_free); it is NULL on error
  * unless opts->keep_partial and the error came from a move or setup (see above).
