@@ -382,6 +382,20 @@ static bool gtp_genmove(go_gtp *e, int argc, char **argv)
     return true;
 }
 
+/* reg_genmove (the standard's regression command): genmove's choice, not played. */
+static bool gtp_reg_genmove(go_gtp *e, int argc, char **argv)
+{
+    go_color c;
+    if (argc != 1 || !parse_color(&c, argv[0]))
+        return fail(e, "syntax error");
+    go_color passer = reopen(e);
+    go_point p = choose_move(e, c);
+    reclose(e, passer);
+    char name[8];
+    buf_puts(&e->result, vertex_name(name, sizeof name, e, p));
+    return true;
+}
+
 static bool gtp_undo(go_gtp *e, int argc, char **argv)
 {
     (void)argv;
@@ -840,6 +854,7 @@ static const command commands[] = {
     {"printsgf", gtp_printsgf},
     {"protocol_version", gtp_protocol_version},
     {"quit", gtp_quit},
+    {"reg_genmove", gtp_reg_genmove},
     {"set_free_handicap", gtp_set_free_handicap},
     {"set_random_seed", gtp_set_random_seed},
     {"showboard", gtp_showboard},

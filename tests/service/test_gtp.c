@@ -387,6 +387,14 @@ static void test_gtp__genmove(void **state)
     OK(e, "set_random_seed 42");
     EXPECT(e, "get_random_seed", "= 42\n\n");
     EXPECT(e, "set_random_seed -1", "? syntax error\n\n");
+    /* reg_genmove answers the move genmove would play, and plays nothing. */
+    OK(e, "clear_board");
+    OK(e, "set_random_seed 9");
+    char reg[64];
+    snprintf(reg, sizeof reg, "%s", gtp(e, "reg_genmove black"));
+    EXPECT(e, "list_stones black", "= \n\n");
+    OK(e, "set_random_seed 9");
+    EXPECT(e, "genmove black", reg);
     EXPECT(e, "genmove", "? syntax error\n\n");
     EXPECT(e, "genmove purple", "? syntax error\n\n");
     go_gtp_free(e);
