@@ -533,6 +533,7 @@ static int take_utf8(sgf_text *out, const char *bytes, size_t len, size_t start)
     out->len = len - start;
     out->map = NULL;
     out->shift = start;
+    out->in_len = len;
     set_name(out, "UTF-8");
     return 0;
 }
@@ -557,6 +558,7 @@ static int decode_as(sgf_text *out, const char *bytes, size_t len, size_t start,
     out->len = o.len - 1;
     out->map = o.map;
     out->shift = 0;
+    out->in_len = len;
     out->replacements = o.replacements;
     set_name(out, iconv_name);
     return 0;

@@ -15,6 +15,7 @@ typedef struct sgf_text {
     size_t len;
     uint32_t *map;
     size_t shift;
+    size_t in_len; /* length of the original bytes */
     char charset[40];    /* iconv name of the charset decoded from */
     bool guessed;        /* no usable CA: picked by detection */
     size_t replacements; /* input sequences that became U+FFFD */
@@ -33,7 +34,7 @@ static inline size_t sgf_text_offset(const sgf_text *t, size_t i)
     if (!t->map)
         return i + t->shift;
     if (i >= t->len)
-        return t->len ? (size_t)t->map[t->len - 1] + 1 : t->shift;
+        return t->in_len;
     return t->map[i];
 }
 

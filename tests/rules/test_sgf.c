@@ -313,6 +313,9 @@ static void test_sgf__syntax_errors_name_the_byte(void **state)
     const char gbk[] = "(;CA[GBK]PB[\xb9\xc5\xc1\xa6]]";
     assert_int_equal(parse_err(gbk, sizeof gbk - 1), GO_EPARSE);
     assert_non_null(strstr(go_error_last(), "SGF byte 17: unexpected ']'"));
+    const char gbk_open[] = "(;CA[GBK]PB[\xb9\xc5\xc1\xa6]";
+    assert_int_equal(parse_err(gbk_open, sizeof gbk_open - 1), GO_EPARSE);
+    assert_non_null(strstr(go_error_last(), "SGF byte 17: end of input"));
 }
 
 static void test_sgf__illegal_moves_name_the_move(void **state)
