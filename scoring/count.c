@@ -50,10 +50,14 @@ static void sb_init(sbuf *sb, char *buf, size_t size)
 
 static void sb_str(sbuf *sb, const char *s)
 {
-    while (*s && sb->len + 1 < sb->size)
-        sb->buf[sb->len++] = *s++;
-    if (sb->size)
-        sb->buf[sb->len] = '\0';
+    if (sb->size == 0)
+        return;
+    size_t n = strlen(s), room = sb->size - 1 - sb->len;
+    if (n > room)
+        n = room;
+    memcpy(sb->buf + sb->len, s, n);
+    sb->len += n;
+    sb->buf[sb->len] = '\0';
 }
 
 static void sb_int(sbuf *sb, long long v)
@@ -122,11 +126,18 @@ int score_remove_dead_keep(uint8_t *col, uint8_t *orig, const go_board *b, const
                            int ndead)
 {
     int size = go_board_size(b);
-    memset(orig, GO_OFFBOARD, GO_POINTS);
-    for (int y = 0; y < size; y++)
-        for (int x = 0; x < size; x++)
-            orig[go_point_at(x, y)] = (uint8_t)go_board_at(b, go_point_at(x, y));
-    memcpy(col, orig, GO_POINTS);
+    /* Only the ring around the board needs GO_OFFBOARD (the floods never go further). */
+    size_t used = (size_t)go_point_at(size, size) + 1; /* through the bottom-right corner */
+    memset(orig, GO_OFFBOARD, used);
+    memset(col, GO_OFFBOARD, used);
+    for (int y = 0; y < size; y++) {
+        go_point row = go_point_at(0, y);
+        for (int x = 0; x < size; x++) {
+            uint8_t c = (uint8_t)go_board_at(b, row + x);
+            orig[row + x] = c;
+            col[row + x] = c;
+        }
+    }
     go_point stones[GO_MAX_SIZE * GO_MAX_SIZE];
     for (int i = 0; i < ndead; i++) {
         go_point p = dead[i];
@@ -223,69 +234,85 @@ int go_score_count(go_count *out, const go_board *b, const go_point *dead, int n
 
     memset(out, 0, sizeof *out);
     out->size = size;
+    /* One pass, counters in locals (stores to the uint8_t owner map may alias anything, so
+     * struct counters would be reloaded after each). Visited empty points are marked in the
+     * private copy col with VISITED, which saves a separate "seen" map. */
+    enum { VISITED = 4 };
+    static const uint8_t border_bit[5] = {0, GO_BLACK, GO_WHITE, 0, 0};
     uint16_t stack[GO_POINTS], region[GO_POINTS];
-    uint8_t seen[GO_POINTS];
-    memset(seen, 0, sizeof seen);
+    uint8_t *owner = out->owner;
+    int black_stones = 0, white_stones = 0, black_terr = 0, white_terr = 0, shared = 0;
+    int black_dead = 0, white_dead = 0;
     for (int y = 0; y < size; y++) {
-        for (int x = 0; x < size; x++) {
-            go_point p = go_point_at(x, y);
-            if (col[p] == GO_BLACK) {
-                out->owner[p] = GO_OWN_BLACK_STONE;
-                out->black_stones++;
+        go_point row = go_point_at(0, y);
+        for (go_point p = row; p < row + size; p++) {
+            uint8_t c = col[p];
+            if (c == GO_BLACK) {
+                owner[p] = GO_OWN_BLACK_STONE;
+                black_stones++;
                 continue;
             }
-            if (col[p] == GO_WHITE) {
-                out->owner[p] = GO_OWN_WHITE_STONE;
-                out->white_stones++;
+            if (c == GO_WHITE) {
+                owner[p] = GO_OWN_WHITE_STONE;
+                white_stones++;
                 continue;
             }
-            if (orig[p] == GO_BLACK)
-                out->black_dead++;
-            else if (orig[p] == GO_WHITE)
-                out->white_dead++;
-            if (seen[p])
-                continue;
+            if (c != GO_EMPTY)
+                continue; /* visited already */
             /* Flood the empty region; note which colours border it. */
             int sp = 0, n = 0, borders = 0;
             stack[sp++] = (uint16_t)p;
-            seen[p] = 1;
+            col[p] = VISITED;
             while (sp > 0) {
                 go_point q = stack[--sp];
                 region[n++] = (uint16_t)q;
                 for (int d = 0; d < 4; d++) {
                     go_point r = q + dir4[d];
-                    uint8_t c = col[r];
-                    if (c == GO_EMPTY) {
-                        if (!seen[r]) {
-                            seen[r] = 1;
-                            stack[sp++] = (uint16_t)r;
-                        }
-                    } else if (c != GO_OFFBOARD) {
-                        borders |= c;
+                    uint8_t rc2 = col[r];
+                    if (rc2 == GO_EMPTY) {
+                        col[r] = VISITED;
+                        stack[sp++] = (uint16_t)r;
+                    } else {
+                        borders |= border_bit[rc2];
                     }
                 }
             }
-            go_owner area = borders == GO_BLACK   ? GO_OWN_BLACK_AREA
-                            : borders == GO_WHITE ? GO_OWN_WHITE_AREA
-                                                  : GO_OWN_SHARED;
+            uint8_t area = borders == GO_BLACK   ? GO_OWN_BLACK_AREA
+                           : borders == GO_WHITE ? GO_OWN_WHITE_AREA
+                                                 : GO_OWN_SHARED;
             if (area == GO_OWN_BLACK_AREA)
-                out->black_territory += n;
+                black_terr += n;
             else if (area == GO_OWN_WHITE_AREA)
-                out->white_territory += n;
+                white_terr += n;
             else
-                out->shared += n;
+                shared += n;
             for (int i = 0; i < n; i++) {
                 go_point q = region[i];
                 uint8_t c0 = orig[q];
-                out->owner[q] = c0 == GO_BLACK   ? GO_OWN_BLACK_DEAD
-                                : c0 == GO_WHITE ? GO_OWN_WHITE_DEAD
-                                                 : (uint8_t)area;
+                if (c0 == GO_EMPTY) {
+                    owner[q] = area;
+                } else if (c0 == GO_BLACK) {
+                    owner[q] = GO_OWN_BLACK_DEAD;
+                    black_dead++;
+                } else {
+                    owner[q] = GO_OWN_WHITE_DEAD;
+                    white_dead++;
+                }
             }
         }
     }
+    out->black_stones = black_stones;
+    out->white_stones = white_stones;
+    out->black_territory = black_terr;
+    out->white_territory = white_terr;
+    out->shared = shared;
+    out->black_dead = black_dead;
+    out->white_dead = white_dead;
     /* A seki needs shared points; most finished positions have none, so skip the check. */
     bool seki[GO_POINTS];
-    if (out->shared > 0 && score_seki_find(seki, col, size) > 0)
+    if (shared > 0) /* col holds VISITED marks now: rebuild it from the board */
+        score_remove_dead_keep(col, orig, b, dead, ndead);
+    if (shared > 0 && score_seki_find(seki, col, size) > 0)
         for (int y = 0; y < size; y++)
         for (int x = 0; x < size; x++) {
             go_point p = go_point_at(x, y);
