@@ -221,6 +221,44 @@ static void test_suggest__gnugo_wrong_open_border_stones_are_alive(void **state)
     free(s);
 }
 
+static void test_suggest__every_size_and_many_groups(void **state)
+{
+    (void)state;
+    go_dead_suggestion *s = malloc(sizeof *s);
+    assert_non_null(s);
+    go_suggest_options o = GO_SUGGEST_OPTIONS_INIT;
+    o.playouts = 20;
+    for (int size = GO_MIN_SIZE; size <= GO_MAX_SIZE; size++) {
+        go_board b;
+        go_board_init(&b, size);
+        assert_int_equal(go_score_suggest_dead(s, &b, GO_BLACK, &o), 0);
+        assert_int_equal(s->ngroups, 0);
+        /* One stone of each colour. */
+        go_board_place(&b, GO_BLACK, go_point_at(0, 0));
+        if (size > 2)
+            go_board_place(&b, GO_WHITE, go_point_at(size - 1, size - 1));
+        assert_int_equal(go_score_suggest_dead(s, &b, GO_WHITE, &o), 0);
+        assert_int_equal(s->ngroups, size > 2 ? 2 : 1);
+    }
+    /* 25x25 full of single stones: every third point empty, X and O alternating on the
+     * others, so no two stones of one colour touch: more groups than half the points. */
+    go_board b;
+    go_board_init(&b, 25);
+    int stones = 0;
+    for (int y = 0; y < 25; y++)
+        for (int x = 0; x < 25; x++) {
+            if ((x + y) % 3 == 0)
+                continue;
+            go_color c = (x + y) % 3 == 1 ? GO_BLACK : GO_WHITE;
+            if (go_board_place(&b, c, go_point_at(x, y)) == 0)
+                stones++;
+        }
+    assert_true(stones > (25 * 25 + 1) / 2);
+    assert_int_equal(go_score_suggest_dead(s, &b, GO_BLACK, &o), 0);
+    assert_int_equal(s->ngroups, stones);
+    free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -230,6 +268,7 @@ int main(void)
         cmocka_unit_test(test_suggest__deterministic_for_a_seed),
         cmocka_unit_test(test_suggest__seki_is_recognised),
         cmocka_unit_test(test_suggest__gnugo_wrong_open_border_stones_are_alive),
+        cmocka_unit_test(test_suggest__every_size_and_many_groups),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

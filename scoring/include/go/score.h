@@ -164,7 +164,9 @@ typedef struct go_group_status {
     bool benson_alive;   /* unconditionally alive (Benson): never suggested dead */
 } go_group_status;
 
-#define GO_MAX_GROUPS ((GO_MAX_SIZE * GO_MAX_SIZE + 1) / 2)
+/* Single-stone groups can fill about two thirds of a legal board (each needs one liberty),
+ * so the bound is the number of points, not half of it. */
+#define GO_MAX_GROUPS (GO_MAX_SIZE * GO_MAX_SIZE)
 typedef struct go_dead_suggestion {
     int size;
     int ngroups;
