@@ -77,7 +77,15 @@ typedef struct ev_data {
     ev_team *teams;
     size_t nteams;
 } ev_data;
+static inline bool ev_is_team(go_event_kind k)
+{
+    return k == GO_EVENT_TEAM || k == GO_EVENT_TEAM_SWISS;
+}
 int ev_load(go_club *c, ev_data *out, int64_t event);
+/* Team events: match points per team (2 win, 1 draw, 0 loss by game points; a bye round is a
+ * win) and which teams met (nteams x nteams). */
+int ev_team_scores(const ev_data *ev, const go_xtable *xt, double *match_points,
+                   unsigned char *met);
 void ev_clear(ev_data *ev);
 /* The individual cross table of an event (2/1/0), with Article 29 applied. */
 int ev_xtable(go_xtable *out, const ev_data *ev);

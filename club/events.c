@@ -6,22 +6,24 @@
 
 #include "club_int.h"
 
-static const char *const kind_names[] = {"roundrobin", "swiss", "knockout", "match", "team"};
+static const char *const kind_names[] = {"roundrobin", "swiss", "knockout",
+                                         "match",      "team",  "teamswiss"};
 
 const char *go_event_kind_name(go_event_kind k)
 {
-    return (unsigned)k < 5 ? kind_names[k] : "?";
+    return (unsigned)k < 6 ? kind_names[k] : "?";
 }
 
 int go_event_kind_parse(go_event_kind *out, const char *text)
 {
-    for (int i = 0; i < 5; i++)
+    for (int i = 0; i < 6; i++)
         if (text && strcmp(text, kind_names[i]) == 0) {
             *out = (go_event_kind)i;
             return 0;
         }
     return go_error_set(GO_EINVAL,
-                        "unknown event kind '%.32s' (roundrobin, swiss, knockout, match, team)",
+                        "unknown event kind '%.32s' (roundrobin, swiss, knockout, match, team,"
+                        " teamswiss)",
                         text ? text : "");
 }
 
@@ -31,16 +33,16 @@ int go_club_event_add(go_club *club, int64_t *out_id, const char *name, go_event
     int rc;
     if ((rc = check_name("event name", name)) != 0)
         return rc;
-    if ((unsigned)kind > GO_EVENT_TEAM)
+    if ((unsigned)kind > GO_EVENT_TEAM_SWISS)
         return go_error_set(GO_EINVAL, "unknown event kind");
     if (date && *date && (rc = check_date("event date", date)) != 0)
         return rc;
-    if (kind == GO_EVENT_SWISS && (rounds < 1 || rounds > 30))
+    if ((kind == GO_EVENT_SWISS || kind == GO_EVENT_TEAM_SWISS) && (rounds < 1 || rounds > 30))
         return go_error_set(GO_EINVAL, "a Swiss event needs 1..30 rounds, not %d", rounds);
     if (kind == GO_EVENT_MATCH && (rounds < 1 || rounds > 15))
         return go_error_set(GO_EINVAL, "a match is 1..15 games (best of 3, 5, 7 ...), not %d",
                             rounds);
-    if (kind == GO_EVENT_TEAM && (boards < 1 || boards > 10))
+    if (ev_is_team(kind) && (boards < 1 || boards > 10))
         return go_error_set(GO_EINVAL, "a team event needs 1..10 boards, not %d", boards);
     if (rounds < 0 || rounds > 1000)
         return go_error_set(GO_EINVAL, "rounds out of range");
@@ -54,7 +56,7 @@ int go_club_event_add(go_club *club, int64_t *out_id, const char *name, go_event
         sqlite3_bind_text(st, 2, go_event_kind_name(kind), -1, SQLITE_STATIC);
         sqlite3_bind_int(st, 3, rounds);
         bind_text_or_null(st, 4, date);
-        sqlite3_bind_int(st, 5, kind == GO_EVENT_TEAM ? boards : 0);
+        sqlite3_bind_int(st, 5, ev_is_team(kind) ? boards : 0);
         if ((rc = db_step_done(club, st, "event")) == 0 && out_id)
             *out_id = sqlite3_last_insert_rowid(club->db);
     }
@@ -225,7 +227,7 @@ int go_club_event_enter(go_club *club, int64_t event, int64_t member, const char
         rc = go_error_set(GO_EEXISTS, "%s is already entered in %s", m.name, ev.name);
         goto done;
     }
-    if (ev.ngames > 0 && ev.kind != GO_EVENT_SWISS) {
+    if (ev.ngames > 0 && ev.kind != GO_EVENT_SWISS && ev.kind != GO_EVENT_TEAM_SWISS) {
         rc = go_error_set(GO_ECONFLICT, "%s is already paired; entries are closed", ev.name);
         goto done;
     }
@@ -234,7 +236,7 @@ int go_club_event_enter(go_club *club, int64_t event, int64_t member, const char
         goto done;
     }
     int64_t team_id = 0;
-    if (ev.kind == GO_EVENT_TEAM) {
+    if (ev_is_team(ev.kind)) {
         if ((rc = check_name("team name", team)) != 0)
             goto done;
         if (board < 1 || board > ev.boards) {
@@ -278,7 +280,7 @@ int go_club_event_enter(go_club *club, int64_t event, int64_t member, const char
     sqlite3_bind_int64(st, 2, member);
     if (team_id)
         sqlite3_bind_int64(st, 3, team_id);
-    sqlite3_bind_int(st, 4, ev.kind == GO_EVENT_TEAM ? board : 0);
+    sqlite3_bind_int(st, 4, ev_is_team(ev.kind) ? board : 0);
     rc = db_step_done(club, st, "entry");
 done:
     sqlite3_finalize(st);
@@ -547,6 +549,153 @@ static int sw_dfs(sw_ctx *c, int from)
     return 0;
 }
 
+/* lineup[t * boards + b] = the entry on board b + 1 of team t; every board must be filled. */
+static int team_lineup(const ev_data *ev, int **out)
+{
+    int nt = (int)ev->nteams;
+    int *lineup = malloc(((size_t)nt * (size_t)ev->boards + 1) * sizeof *lineup);
+    if (!lineup)
+        return go_error_set(GO_ENOMEM, "pairings");
+    for (int t = 0; t < nt * ev->boards; t++)
+        lineup[t] = -1;
+    for (size_t i = 0; i < ev->nentries; i++)
+        for (int t = 0; t < nt; t++)
+            if (ev->teams[t].id == ev->entries[i].team && ev->entries[i].board >= 1 &&
+                ev->entries[i].board <= ev->boards)
+                lineup[t * ev->boards + ev->entries[i].board - 1] = (int)i;
+    for (int t = 0; t < nt; t++)
+        for (int b = 0; b < ev->boards; b++)
+            if (lineup[t * ev->boards + b] < 0) {
+                free(lineup);
+                return go_error_set(GO_EINVAL, "team %s has nobody on board %d", ev->teams[t].name,
+                                    b + 1);
+            }
+    *out = lineup;
+    return 0;
+}
+
+static int cmp_team(const void *a, const void *b)
+{
+    const sw_player *x = a, *y = b;
+    if (x->points != y->points)
+        return x->points > y->points ? -1 : 1;
+    return x->seed - y->seed;
+}
+
+/* Team Swiss: teams ordered by match points pair like players do (top half of a score group
+ * against the bottom half, no repeat matches); the team with fewer first-board Blacks takes
+ * Black on the odd boards. An odd team out gets a bye: its players are credited a win. */
+static int pair_team_swiss(go_club *club, ev_data *ev, int *out_round, int next)
+{
+    int nt = (int)ev->nteams, rc = 0;
+    if (nt < 2)
+        return go_error_set(GO_EINVAL, "a team event needs at least two teams");
+    int *lineup = NULL, *partner = NULL, *group = NULL, *pos_of = NULL;
+    double *mp = calloc((size_t)nt + 1, sizeof *mp);
+    unsigned char *met = calloc((size_t)nt * (size_t)nt + 1, 1), *smet = NULL;
+    sw_player *pl = calloc((size_t)nt + 1, sizeof *pl);
+    pair *pairs = malloc(((size_t)nt / 2 + 1) * (size_t)ev->boards * sizeof *pairs + sizeof *pairs);
+    go_xtable xt = {0};
+    if (!mp || !met || !pl || !pairs) {
+        rc = go_error_set(GO_ENOMEM, "pairing");
+        goto done;
+    }
+    if ((rc = team_lineup(ev, &lineup)) != 0 || (rc = ev_xtable(&xt, ev)) != 0 ||
+        (rc = ev_team_scores(ev, &xt, mp, met)) != 0)
+        goto done;
+    for (int t = 0; t < nt; t++) {
+        pl[t].entry = t;
+        pl[t].points = mp[t];
+        pl[t].seed = t;
+    }
+    /* colour history and byes, read from each team's first-board player's games (stored
+     * board numbers are table numbers, not the team's board order) */
+    for (size_t g = 0; g < ev->ngames; g++) {
+        const ev_game *gm = &ev->games[g];
+        for (int t = 0; t < nt; t++) {
+            if (lineup[t * ev->boards] == gm->black) {
+                if (gm->white < 0)
+                    pl[t].had_bye = true;
+                else
+                    pl[t].color_diff++;
+            } else if (lineup[t * ev->boards] == gm->white) {
+                pl[t].color_diff--;
+            }
+        }
+    }
+    qsort(pl, (size_t)nt, sizeof *pl, cmp_team);
+    pos_of = malloc((size_t)nt * sizeof *pos_of);
+    partner = malloc((size_t)nt * sizeof *partner);
+    group = malloc((size_t)nt * sizeof *group);
+    smet = calloc((size_t)nt * (size_t)nt + 1, 1);
+    if (!pos_of || !partner || !group || !smet) {
+        rc = go_error_set(GO_ENOMEM, "pairing");
+        goto done;
+    }
+    for (int k = 0; k < nt; k++) {
+        pos_of[pl[k].entry] = k;
+        partner[k] = -1;
+    }
+    for (int a = 0; a < nt; a++)
+        for (int b = 0; b < nt; b++)
+            smet[(size_t)pos_of[a] * (size_t)nt + (size_t)pos_of[b]] =
+                met[(size_t)a * (size_t)nt + (size_t)b];
+    int bye = -1;
+    if (nt % 2) {
+        for (int k = nt - 1; k >= 0 && bye < 0; k--)
+            if (!pl[k].had_bye)
+                bye = k;
+        if (bye < 0)
+            bye = nt - 1;
+        partner[bye] = bye;
+    }
+    sw_ctx ctx = {pl, nt, smet, partner, group, 0, 200000, false};
+    if (!sw_dfs(&ctx, 0)) {
+        for (int k = 0; k < nt; k++)
+            if (k != bye)
+                partner[k] = -1;
+        ctx.steps = 0;
+        ctx.allow_repeat = true;
+        if (!sw_dfs(&ctx, 0)) {
+            rc = go_error_set(GO_EINTERNAL, "no pairing found");
+            goto done;
+        }
+    }
+    size_t np = 0;
+    for (int k = 0; k < nt; k++) {
+        int q = partner[k];
+        if (q <= k)
+            continue;
+        int a = pl[k].entry, b = pl[q].entry;
+        if (pl[q].color_diff < pl[k].color_diff) {
+            int tmp = a;
+            a = b;
+            b = tmp;
+        }
+        for (int bd = 0; bd < ev->boards; bd++) {
+            int x = lineup[a * ev->boards + bd], y = lineup[b * ev->boards + bd];
+            pairs[np++] = bd % 2 == 0 ? (pair){x, y} : (pair){y, x};
+        }
+    }
+    if (bye >= 0)
+        for (int bd = 0; bd < ev->boards; bd++)
+            pairs[np++] = (pair){lineup[pl[bye].entry * ev->boards + bd], -1};
+    rc = insert_pairs(club, ev, next, pairs, np);
+    *out_round = next;
+done:
+    free(lineup);
+    free(partner);
+    free(group);
+    free(pos_of);
+    free(mp);
+    free(met);
+    free(smet);
+    free(pl);
+    free(pairs);
+    go_xtable_clear(&xt);
+    return rc;
+}
+
 static int pair_swiss(go_club *club, ev_data *ev, int *out_round, int next)
 {
     int rc = 0;
@@ -785,12 +934,14 @@ int go_club_event_pair(go_club *club, int *out_round, int64_t event)
             last = ev.games[i].round;
     for (size_t i = 0; i < ev.ngames; i++)
         if (ev.games[i].round == last && ev.games[i].by == GO_BY_PENDING &&
-            (ev.kind == GO_EVENT_SWISS || ev.kind == GO_EVENT_KNOCKOUT)) {
+            (ev.kind == GO_EVENT_SWISS || ev.kind == GO_EVENT_KNOCKOUT ||
+             ev.kind == GO_EVENT_TEAM_SWISS)) {
             rc = go_error_set(GO_ECONFLICT, "round %d still has games without a result (game %lld)",
                               last, (long long)ev.games[i].id);
             goto done;
         }
-    if (ev.kind != GO_EVENT_SWISS && ev.kind != GO_EVENT_KNOCKOUT && last > 0) {
+    if (ev.kind != GO_EVENT_SWISS && ev.kind != GO_EVENT_KNOCKOUT &&
+        ev.kind != GO_EVENT_TEAM_SWISS && last > 0) {
         rc = go_error_set(GO_ECONFLICT, "%s is already paired (all rounds)", ev.name);
         goto done;
     }
@@ -803,7 +954,7 @@ int go_club_event_pair(go_club *club, int *out_round, int64_t event)
     for (size_t i = 0; i < ev.nentries; i++)
         if (!ev.entries[i].withdrawn_after)
             players[active++] = (int)i;
-    if (active < 2 && ev.kind != GO_EVENT_TEAM) {
+    if (active < 2 && !ev_is_team(ev.kind)) {
         free(players);
         rc = go_error_set(GO_EINVAL, "%s needs at least two players", ev.name);
         goto done;
@@ -848,6 +999,12 @@ int go_club_event_pair(go_club *club, int *out_round, int64_t event)
     }
     case GO_EVENT_TEAM:
         rc = pair_team(club, &ev, out_round);
+        break;
+    case GO_EVENT_TEAM_SWISS:
+        if (last >= ev.rounds)
+            rc = go_error_set(GO_ECONFLICT, "all %d rounds of %s are paired", ev.rounds, ev.name);
+        else
+            rc = pair_team_swiss(club, &ev, out_round, last + 1);
         break;
     }
     free(players);

@@ -125,7 +125,7 @@ int go_club_export_trf(go_club *club, FILE *out, int64_t event)
         goto done;
     }
     go_xtable_tiebreaks(&xt, GO_UNPLAYED_AS_SCORED, points, sb, NULL);
-    if (ev.kind != GO_EVENT_TEAM && go_club_event_standings(club, &s, &ns, event) == 0)
+    if (!ev_is_team(ev.kind) && go_club_event_standings(club, &s, &ns, event) == 0)
         for (size_t k = 0; k < ns; k++)
             for (size_t i = 0; i < n; i++)
                 if (ev.entries[i].member == s[k].member)

@@ -235,10 +235,14 @@ int ev_xtable(go_xtable *out, const ev_data *ev)
     return 0;
 }
 
+static bool sort_team_swiss; /* team Swiss: the Article 28 二.2 total first */
+
 static int cmp_standing(const go_standing *a, const go_standing *b, go_event_kind kind)
 {
     const double eps = 1e-9;
     if (kind == GO_EVENT_TEAM) {
+        if (sort_team_swiss && fabs(a->swiss_total - b->swiss_total) > eps)
+            return a->swiss_total > b->swiss_total ? -1 : 1;
         if (fabs(a->points - b->points) > eps)
             return a->points > b->points ? -1 : 1;
         if (fabs(a->game_points - b->game_points) > eps)
@@ -278,6 +282,66 @@ static int cmp_standing_q(const void *a, const void *b)
     if (c == 0)
         c = strcmp(x->name, y->name) < 0 ? -1 : strcmp(x->name, y->name) > 0;
     return c;
+}
+
+int ev_team_scores(const ev_data *ev, const go_xtable *xt, double *match_points, unsigned char *met)
+{
+    size_t nt = ev->nteams;
+    int R = xt->nrounds;
+    double *gp = calloc(nt * (size_t)R + 1, sizeof *gp);
+    int *opp = malloc((nt * (size_t)R + 1) * sizeof *opp);
+    unsigned char *bye = calloc(nt * (size_t)R + 1, 1);
+    int *team_of = malloc((ev->nentries + 1) * sizeof *team_of);
+    if (!gp || !opp || !bye || !team_of) {
+        free(gp);
+        free(opp);
+        free(bye);
+        free(team_of);
+        return go_error_set(GO_ENOMEM, "team scores");
+    }
+    for (size_t k = 0; k < nt * (size_t)R; k++)
+        opp[k] = -1;
+    for (size_t i = 0; i < ev->nentries; i++) {
+        team_of[i] = -1;
+        for (size_t t = 0; t < nt; t++)
+            if (ev->teams[t].id == ev->entries[i].team)
+                team_of[i] = (int)t;
+    }
+    for (size_t i = 0; i < ev->nentries; i++) {
+        int t = team_of[i];
+        if (t < 0)
+            continue;
+        for (int r = 0; r < R; r++) {
+            const go_xt_game *g = &xt->games[i * (size_t)R + (size_t)r];
+            if (g->result == 'U' && g->opponent < 0)
+                bye[(size_t)t * (size_t)R + (size_t)r] = 1;
+            if (g->result == ' ' || g->opponent < 0)
+                continue;
+            gp[(size_t)t * (size_t)R + (size_t)r] += go_xtable_points_of(xt, g->result);
+            opp[(size_t)t * (size_t)R + (size_t)r] = team_of[g->opponent];
+        }
+    }
+    for (size_t t = 0; t < nt; t++) {
+        match_points[t] = 0;
+        for (int r = 0; r < R; r++) {
+            size_t k = t * (size_t)R + (size_t)r;
+            int o = opp[k];
+            if (o < 0) {
+                if (bye[k])
+                    match_points[t] += 2;
+                continue;
+            }
+            if (met)
+                met[t * nt + (size_t)o] = met[(size_t)o * nt + t] = 1;
+            double mine = gp[k], theirs = gp[(size_t)o * (size_t)R + (size_t)r];
+            match_points[t] += mine > theirs + 1e-9 ? 2 : fabs(mine - theirs) <= 1e-9 ? 1 : 0;
+        }
+    }
+    free(gp);
+    free(opp);
+    free(bye);
+    free(team_of);
+    return 0;
 }
 
 static int team_standings(go_standing **out, size_t *out_count, const ev_data *ev,
@@ -357,6 +421,47 @@ static int team_standings(go_standing **out, size_t *out_count, const ev_data *e
         s[t].wins = s[t].played - s[t].draws - s[t].losses;
         s[t].swiss_total = s[t].points;
     }
+    sort_team_swiss = false;
+    if (ev->kind == GO_EVENT_TEAM_SWISS) {
+        /* Article 28 二.2: total = match points + (the opponents' match points / (1/2 of the
+         * highest) - rounds); a bye round is a match won against an average opponent. */
+        double *mp = calloc(nt + 1, sizeof *mp);
+        if (!mp || ev_team_scores(ev, xt, mp, NULL) != 0) {
+            free(mp);
+            free(s);
+            free(boards);
+            free(gp);
+            free(opp);
+            free(team_of);
+            return go_error_set(GO_ENOMEM, "standings");
+        }
+        double top = 0;
+        int rounds_done = 0;
+        for (size_t t = 0; t < nt; t++) {
+            s[t].points = mp[t];
+            if (mp[t] > top)
+                top = mp[t];
+            for (int r = 0; r < R; r++)
+                if ((opp[t * (size_t)R + (size_t)r] >= 0 || gp[t * (size_t)R + (size_t)r] > 0) &&
+                    r + 1 > rounds_done)
+                    rounds_done = r + 1;
+        }
+        for (size_t t = 0; t < nt; t++) {
+            double sum = 0;
+            int rounds_with_opp = 0;
+            for (int r = 0; r < rounds_done; r++) {
+                int o = opp[t * (size_t)R + (size_t)r];
+                if (o >= 0) {
+                    sum += mp[o];
+                    rounds_with_opp++;
+                }
+            }
+            sum += (rounds_done - rounds_with_opp) * top / 2; /* byes */
+            s[t].swiss_total = top > 0 ? mp[t] + (sum / (top / 2) - rounds_done) : mp[t];
+        }
+        free(mp);
+        sort_team_swiss = true;
+    }
     sort_kind = GO_EVENT_TEAM;
     sort_boards = boards;
     sort_nboards = B;
@@ -399,7 +504,7 @@ int go_club_event_standings(go_club *club, go_standing **out, size_t *out_count,
         ev_clear(&ev);
         return rc;
     }
-    if (ev.kind == GO_EVENT_TEAM) {
+    if (ev_is_team(ev.kind)) {
         rc = team_standings(out, out_count, &ev, &xt);
         go_xtable_clear(&xt);
         ev_clear(&ev);

@@ -958,10 +958,11 @@ static int cmd_event(go_club *c, const args *a)
             rc = go_error_set(GO_EIO, "cannot write %s", path);
         return rc ? fail(a, rc) : 0;
     }
-    return usage_error(a,
-                       "event: add NAME --kind roundrobin|swiss|knockout|match|team [--rounds N] | "
-                       "list | enter | withdraw | pair | pairings | standings | trf%s",
-                       "");
+    return usage_error(
+        a,
+        "event: add NAME --kind roundrobin|swiss|knockout|match|team|teamswiss [--rounds N] | "
+        "list | enter | withdraw | pair | pairings | standings | trf%s",
+        "");
 }
 
 static int cmd_export(go_club *c, const args *a)
@@ -1017,7 +1018,8 @@ static void club_usage(void)
         "[--margin 2.75]\n"
         "             [--count-json FILE] [--warnings-black N] [--photo FILE] [--game ID] ...\n"
         "  game list [--member ID] [--event ID]\n"
-        "  event add NAME --kind roundrobin|swiss|knockout|match|team [--rounds N] [--boards N]\n"
+        "  event add NAME --kind roundrobin|swiss|knockout|match|team|teamswiss [--rounds N] "
+        "[--boards N]\n"
         "  event enter EVENT MEMBER... [--team T --board N] | withdraw EVENT MEMBER --after R\n"
         "  event pair EVENT | pairings EVENT [--round R] | standings EVENT | trf EVENT [--out F]\n"
         "        (listings: --json, or --html FILE [--projector] for a printable page)\n"

@@ -438,6 +438,59 @@ static void test_club_events__swiss_60_players_no_repeats(void **state)
     go_club_table_free(p);
 }
 
+static void test_club_events__team_swiss(void **state)
+{
+    go_club *c = *state;
+    int64_t ev = 0;
+    assert_int_equal(
+        go_club_event_add(c, &ev, "团体积分赛", GO_EVENT_TEAM_SWISS, 3, "2026-10-01", 2), 0);
+    const char *teams[] = {"甲队", "乙队", "丙队", "丁队", "戊队"};
+    for (int t = 0; t < 5; t++)
+        for (int b = 1; b <= 2; b++)
+            assert_int_equal(go_club_event_enter(c, ev, ids[t * 2 + b - 1], teams[t], b), 0);
+    int round;
+    int met[5][5] = {{0}}, byes[5] = {0};
+    for (int r = 1; r <= 3; r++) {
+        assert_int_equal(go_club_event_pair(c, &round, ev), 0);
+        go_club_table *p = NULL;
+        assert_int_equal(go_club_event_pairings(c, &p, ev, r), 0);
+        assert_int_equal(p->nrows, 6); /* two matches of two boards, one team with a bye */
+        for (int k = 0; k < p->nrows; k++) {
+            int a = (int)(strtol(go_club_cell(p, k, 3), NULL, 10) - ids[0]) / 2;
+            if (!go_club_cell(p, k, 5)) {
+                byes[a]++;
+                continue;
+            }
+            int b = (int)(strtol(go_club_cell(p, k, 5), NULL, 10) - ids[0]) / 2;
+            assert_int_not_equal(a, b);
+            met[a][b]++;
+            met[b][a]++;
+        }
+        go_club_table_free(p);
+        play_round(c, ev, r, lower_id_wins); /* the team listed first wins every board */
+    }
+    assert_int_equal(go_club_event_pair(c, &round, ev), GO_ECONFLICT);
+    for (int a = 0; a < 5; a++) {
+        assert_true(byes[a] <= 2 * 1); /* at most one bye round (two boards) */
+        for (int b = 0; b < 5; b++)
+            assert_true(met[a][b] == 0 || met[a][b] == 2); /* once, on both boards */
+    }
+    go_standing *s = NULL;
+    size_t n = 0;
+    assert_int_equal(go_club_event_standings(c, &s, &n, ev), 0);
+    assert_int_equal(n, 5);
+    assert_string_equal(s[0].name, "甲队");
+    assert_true(fabs(s[0].points - 6) < 1e-9); /* three match wins (or two and a bye) */
+    double total = 0;
+    for (size_t k = 0; k < n; k++) {
+        total += s[k].points;
+        if (k)
+            assert_true(s[k - 1].swiss_total >= s[k].swiss_total - 1e-9);
+    }
+    assert_true(fabs(total - 3 * (2 * 2 + 2)) < 1e-9); /* per round: two matches + one bye */
+    free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -455,6 +508,7 @@ int main(void)
                                         teardown),
         cmocka_unit_test_setup_teardown(test_club_events__swiss_60_players_no_repeats, setup,
                                         teardown),
+        cmocka_unit_test_setup_teardown(test_club_events__team_swiss, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

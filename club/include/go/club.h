@@ -229,7 +229,8 @@ typedef enum go_event_kind {
     GO_EVENT_SWISS,           /* 积分编排制 */
     GO_EVENT_KNOCKOUT,        /* 淘汰制 */
     GO_EVENT_MATCH,           /* 多局决胜制: two players, best of N */
-    GO_EVENT_TEAM             /* team round robin, fixed board order, match points */
+    GO_EVENT_TEAM,            /* team round robin, fixed board order, match points */
+    GO_EVENT_TEAM_SWISS       /* team Swiss (Article 28 二.2): match points and the team total */
 } go_event_kind;
 const char *go_event_kind_name(go_event_kind k);
 int go_event_kind_parse(go_event_kind *out, const char *text);
