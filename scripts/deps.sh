@@ -9,6 +9,7 @@ PACKAGES=(
   libsqlite3-dev sqlite3
   libcmocka-dev libmicrohttpd-dev libjansson-dev libsodium-dev
   gnugo valgrind
+  chromium fonts-wqy-microhei # the page's browser test (tests/e2e), with a CJK font for its screenshots
 )
 # Extra packages a caller asks for (e.g. clang for fuzzing, wrk for load tests).
 PACKAGES+=("$@")

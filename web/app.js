@@ -29,7 +29,7 @@ const T = {
     condition: '状况', good: '完好', worn: '磨损', damaged: '损坏', lost: '丢失', signedIn: '已登录',
     signedOut: '已退出', done: '完成', place: '名次', points: '积分', sb: '对手分', warnings: '警告',
     round: '轮', board: '台', result: '结果', choose: '—请选择—', samePlayer: '黑白不能是同一人',
-    needBoard: '先拍照或选择空棋盘', deadN: n => `死子 ${n} 颗`, stones: '子',
+    needBoard: '先拍照或选择空棋盘', startActivity: '开始今天的活动', activityStarted: '今天的活动已开始', deadN: n => `死子 ${n} 颗`, stones: '子',
   },
   en: {
     tabCount: 'Count', tabClub: 'Club', tabAccount: 'Account', photoTitle: 'Count from a photo',
@@ -60,7 +60,8 @@ const T = {
     damaged: 'damaged', lost: 'lost', signedIn: 'Signed in', signedOut: 'Signed out', done: 'Done',
     place: 'Place', points: 'Points', sb: 'SB', warnings: 'Warnings', round: 'Round', board: 'Board',
     result: 'Result', choose: '— choose —', samePlayer: 'Black and White must be different players',
-    needBoard: 'Take a photo or pick an empty board first', deadN: n => `${n} dead stones`, stones: 'stones',
+    needBoard: 'Take a photo or pick an empty board first', startActivity: "Start today's activity",
+    activityStarted: "Today's activity has started", deadN: n => `${n} dead stones`, stones: 'stones',
   },
 };
 
@@ -153,7 +154,7 @@ function el(name, attrs, parent) {
 }
 
 function drawBoard() {
-  const n = S.board.length, cell = 30, pad = 24, size = pad * 2 + cell * (n - 1);
+  const n = S.board.length, cell = 30, pad = 34, size = pad * 2 + cell * (n - 1);
   const svg = el('svg', { viewBox: `0 0 ${size} ${size}`, role: 'img', 'aria-label': `${n}×${n}` });
   el('rect', { x: 0, y: 0, width: size, height: size, fill: '#dcb35c' }, svg);
   const own = S.count && S.count.ownership;
@@ -162,8 +163,8 @@ function drawBoard() {
     el('line', { x1: pad, y1: p, x2: size - pad, y2: p, stroke: '#222', 'stroke-width': 1 }, svg);
     el('line', { x1: p, y1: pad, x2: p, y2: size - pad, stroke: '#222', 'stroke-width': 1 }, svg);
     const label = { 'font-size': 11, fill: '#222', 'text-anchor': 'middle' };
-    el('text', Object.assign({ x: p, y: 12 }, label), svg).textContent = COLS[i];
-    el('text', Object.assign({ x: 10, y: p + 4 }, label), svg).textContent = String(n - i);
+    el('text', Object.assign({ x: p, y: 13 }, label), svg).textContent = COLS[i];
+    el('text', Object.assign({ x: 9, y: p + 4 }, label), svg).textContent = String(n - i);
   }
   const stars = n === 19 ? [3, 9, 15] : n === 13 ? [3, 6, 9] : n === 9 ? [2, 4, 6] : [];
   for (const a of stars) for (const b of stars) {
@@ -492,6 +493,12 @@ function wire() {
     } catch (e) { fail(e); }
   });
   document.querySelectorAll('.subtabs button').forEach(b => b.addEventListener('click', () => showSub(b.dataset.sub)));
+  $('start-activity').addEventListener('click', async () => {
+    // Check-ins belong to an activity; a club without a weekly schedule starts one by hand.
+    const d = new Date(), pad = n => String(n).padStart(2, '0');
+    const start = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+    try { await api('POST', '/api/club/activities', { start }); say(t('activityStarted')); await loadCheckins(); } catch (e) { fail(e); }
+  });
   $('member-form').addEventListener('submit', async ev => {
     ev.preventDefault();
     try { await api('POST', '/api/club/members', formObject(ev.target)); ev.target.reset(); say(t('done')); await loadMembers(); await loadCheckins(); } catch (e) { fail(e); }

@@ -1,0 +1,157 @@
+// Browser end-to-end test of goref's page on a 360 px phone screen, in Debian's headless
+// Chromium driven by playwright-core: sign in, add two members, make an event, upload a real
+// photo, correct one stone, toggle one dead group, read the verdict, save the result, find it
+// in the standings; then a check-in and a loan out and back. A screenshot per step goes to OUT.
+// usage: node e2e.mjs BASE_URL OUT_DIR PHOTO ADMIN_PASSWORD
+import { chromium } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const [base, out, photo, password] = process.argv.slice(2);
+mkdirSync(out, { recursive: true });
+let step = 0;
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const page = await browser.newPage({ viewport: { width: 360, height: 780 }, deviceScaleFactor: 1 });
+const errors = [];
+page.on('pageerror', e => errors.push(String(e)));
+page.on('dialog', d => d.accept()); // the check-in and return confirmations
+const shot = async name => page.screenshot({ path: join(out, `${String(++step).padStart(2, '0')}-${name}.png`), fullPage: true });
+const status = () => page.locator('#status');
+async function expectStatus(re, what) {
+  await page.waitForFunction(r => new RegExp(r).test(document.getElementById('status').textContent), re.source, { timeout: 20000 })
+    .catch(async () => { throw new Error(`${what}: status is "${await status().textContent()}"`); });
+}
+function check(cond, what) { if (!cond) throw new Error(what); }
+
+try {
+  await page.goto(base);
+  check((await page.locator('h1').textContent()).includes('goref'), 'page title');
+  check(await page.evaluate(() => document.documentElement.scrollWidth <= 362), 'no sideways scrolling at 360 px');
+  await shot('home');
+
+  // Sign in.
+  await page.click('#tab-account');
+  await page.fill('#login-form [name=name]', 'admin');
+  await page.fill('#login-form [name=password]', password);
+  await page.click('#login-form button[type=submit]');
+  await page.locator('#me').waitFor({ state: 'visible' });
+  await shot('signed-in');
+
+  // Two members and a round-robin event with both entered and paired.
+  await page.click('#tab-club');
+  await page.click('.subtabs [data-sub=members]');
+  for (const [number, name] of [['E1', '张三'], ['E2', '李四']]) {
+    await page.fill('#member-form [name=number]', number);
+    await page.fill('#member-form [name=name]', name);
+    await page.click('#member-form button[type=submit]');
+    await page.locator('#members-table', { hasText: name }).waitFor();
+  }
+  await page.click('.subtabs [data-sub=events]');
+  await page.fill('#event-form [name=name]', '周末循环赛');
+  await page.click('#event-form button[type=submit]');
+  await page.locator('#event-pick option', { hasText: '周末循环赛' }).waitFor({ state: 'attached' });
+  for (const name of ['张三', '李四']) {
+    await page.selectOption('#enter-member', { label: `${name} (${name === '张三' ? 'E1' : 'E2'})` });
+    await page.click('#enter-form button[type=submit]');
+    await page.locator('#standings-table', { hasText: name }).waitFor();
+  }
+  await page.click('#pair');
+  await page.locator('#pairings-table td', { hasText: '张三' }).first().waitFor();
+  await shot('event-paired');
+
+  // The photo: uploaded with progress, read, shown as overlay and diagram.
+  await page.click('#tab-count');
+  await page.setInputFiles('#photo', photo);
+  await page.waitForFunction(() => {
+    const s = document.getElementById('status');
+    return s.classList.contains('error') || document.getElementById('verdict').textContent.length > 0;
+  }, null, { timeout: 180000 });
+  if (await status().evaluate(s => s.classList.contains('error'))) {
+    // The reading is vision's business; go on with an empty board so the page is still tested.
+    console.log(`NOTE: the photo was not read (${await status().textContent()}); using an empty 9x9 board`);
+    await page.click('[data-empty="9"]');
+    await page.click('#board-area svg rect[data-x="2"][data-y="2"]');
+    await page.click('#board-area svg rect[data-x="6"][data-y="6"]');
+    await page.click('#board-area svg rect[data-x="6"][data-y="6"]');
+  } else {
+    check(await page.locator('#overlay-figure').isVisible(), 'overlay shown');
+  }
+  await page.locator('#verdict').filter({ hasText: /胜|和/ }).waitFor();
+  await shot('read');
+
+  // Correct one stone: edit mode, tap an empty corner point, which becomes black.
+  const stones = () => page.locator('#diagram circle[r="13.5"]').count();
+  const before = await stones();
+  await page.check('input[name=mode][value=edit]');
+  const empty = await page.evaluate(() => {
+    const hits = [...document.querySelectorAll('#diagram rect[data-x]')];
+    const occupied = new Set([...document.querySelectorAll('#diagram circle[r="13.5"]')].map(c => c.getAttribute('cx') + ',' + c.getAttribute('cy')));
+    const h = hits.find(r => !occupied.has((+r.getAttribute('x') + 15) + ',' + (+r.getAttribute('y') + 15)));
+    return h && [h.getAttribute('data-x'), h.getAttribute('data-y')];
+  });
+  check(empty, 'an empty point to correct');
+  await page.click(`#diagram rect[data-x="${empty[0]}"][data-y="${empty[1]}"]`);
+  await page.waitForFunction(n => document.querySelectorAll('#diagram circle[r="13.5"]').length === n + 1, before);
+  await shot('stone-corrected');
+
+  // Toggle one group dead: dead mode, tap the stone just placed; the dead count changes.
+  await page.check('input[name=mode][value=dead]');
+  const deadText = async () => (await page.locator('#check').textContent()) || '';
+  const deadBefore = await deadText();
+  await page.click(`#diagram rect[data-x="${empty[0]}"][data-y="${empty[1]}"]`);
+  await page.waitForFunction(t => document.getElementById('check').textContent !== t, deadBefore, { timeout: 20000 });
+  const verdict = await page.locator('#verdict').textContent();
+  check(/^(黑胜|白胜|和)/.test(verdict), `verdict "${verdict}"`);
+  console.log(`verdict: ${verdict}; ${await deadText()}`);
+  await shot('dead-toggled');
+
+  // Save the result for the two members in the event; it shows in the standings.
+  await page.selectOption('#save-black', { label: '张三 (E1)' });
+  await page.selectOption('#save-white', { label: '李四 (E2)' });
+  await page.selectOption('#save-event', { label: '周末循环赛' });
+  await page.click('#save-form button[type=submit]');
+  await expectStatus(/成绩已保存/, 'save');
+  await page.click('#tab-club');
+  await page.click('.subtabs [data-sub=events]');
+  // 2 points for a win, 1 each for a draw: the event's points add up to 2 once the game is in.
+  await page.waitForFunction(() => [...document.querySelectorAll('#standings-table tr')].slice(1)
+    .reduce((sum, tr) => sum + (+tr.children[2].textContent || 0), 0) === 2, null, { timeout: 20000 });
+  await shot('standings');
+
+  // A check-in (with its confirmation) after starting today's activity.
+  await page.click('.subtabs [data-sub=checkin]');
+  await page.click('#start-activity');
+  await expectStatus(/今天的活动已开始/, 'start activity');
+  await page.click('#checkin-buttons button:has-text("张三")');
+  await page.locator('#checkin-list', { hasText: '张三' }).waitFor();
+  await shot('checked-in');
+
+  // A loan: add an item, lend it, return it.
+  await page.click('.subtabs [data-sub=loans]');
+  await page.click('#sub-loans summary');
+  await page.fill('#item-form [name=name]', '19路棋盘');
+  await page.click('#item-form button[type=submit]');
+  await page.locator('#loan-form [name=item] option', { hasText: '19路棋盘' }).waitFor({ state: 'attached' });
+  await page.selectOption('#loan-form [name=item]', { label: '19路棋盘' });
+  await page.selectOption('#loan-form [name=member]', { label: '李四' });
+  await page.click('#loan-form button[type=submit]');
+  await page.locator('#loans-table td', { hasText: '李四' }).waitFor();
+  await shot('loan-out');
+  await page.click('#loans-table button');
+  await page.waitForFunction(() => !document.querySelector('#loans-table td'));
+  await shot('loan-returned');
+
+  // English too.
+  await page.click('#lang');
+  check((await page.locator('#tab-count').textContent()) === 'Count', 'English labels');
+  await shot('english');
+  check(errors.length === 0, `page errors: ${errors.join('; ')}`);
+  console.log(`e2e: ${step} steps passed; screenshots in ${out}`);
+} catch (e) {
+  await shot('failure').catch(() => {});
+  console.error(`e2e FAILED at step ${step + 1}: ${e.message}`);
+  if (errors.length) console.error(`page errors: ${errors.join('; ')}`);
+  process.exitCode = 1;
+} finally {
+  await browser.close();
+}
