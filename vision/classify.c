@@ -86,6 +86,7 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+
 int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g)
 {
     const int n = g->size, side = (n + 1) * CELL;

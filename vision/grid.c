@@ -205,6 +205,24 @@ typedef struct axis_fit {
     double periodicity;
 } axis_fit;
 
+/* Strength and position of the profile's peak at every lattice position k. */
+static void measure_axis(axis_fit *out, const double *prof, int nb, double d, double origin)
+{
+    for (int k = out->kmin; k <= out->kmax; k++) {
+        double pos, st;
+        peak_near(prof, nb, origin + k * d, 0.25 * d, &pos, &st);
+        /* A peak well off the lattice (a board edge 0.6 cell beyond the last line, a shadow)
+         * is not a grid line. */
+        double dev = fabs(pos - (origin + k * d)) / d;
+        if (dev > 0.15)
+            st *= dev > 0.3 ? 0 : (0.3 - dev) / 0.15;
+        out->pos[k - out->kmin] = pos;
+        out->strength[k - out->kmin] = st;
+    }
+    out->spacing = d;
+    out->origin = origin;
+}
+
 /* Finds the period and phase of the line profile; spacing limited to [dmin, dmax] bins. */
 static int fit_axis(axis_fit *out, const double *prof, int nb, double dmin, double dmax)
 {
@@ -352,19 +370,36 @@ static int fit_axis(axis_fit *out, const double *prof, int nb, double dmin, doub
         out->kmin = kmin;
         out->kmax = kmax;
     }
-    for (int k = out->kmin; k <= out->kmax; k++) {
-        double pos, st;
-        peak_near(prof, nb, origin + k * d, 0.25 * d, &pos, &st);
-        /* A peak well off the lattice (a board edge 0.6 cell beyond the last line, a shadow)
-         * is not a grid line. */
-        double dev = fabs(pos - (origin + k * d)) / d;
-        if (dev > 0.15)
-            st *= dev > 0.3 ? 0 : (0.3 - dev) / 0.15;
-        out->pos[k - out->kmin] = pos;
-        out->strength[k - out->kmin] = st;
+    measure_axis(out, prof, nb, d, origin);
+    /* Half the true period fits too when stone gaps line up half-way between the lines:
+     * then every other lattice line is weak. Keep the strong parity at twice the spacing. */
+    {
+        double even = 0, odd = 0;
+        int ne = 0, no = 0;
+        for (int k = out->kmin; k <= out->kmax; k++) {
+            double st = out->strength[k - out->kmin];
+            if (((k % 2) + 2) % 2 == 0) {
+                even += st;
+                ne++;
+            } else {
+                odd += st;
+                no++;
+            }
+        }
+        even = ne ? even / ne : 0;
+        odd = no ? odd / no : 0;
+        double lo = even < odd ? even : odd, hi = even < odd ? odd : even;
+        if (hi > 0 && lo < 0.45 * hi && 2 * d <= dmax * 1.5) {
+            origin += (odd > even) ? d : 0;
+            d *= 2;
+            int kmin = (int)ceil((0 - origin) / d), kmax = (int)floor((nb - 1 - origin) / d);
+            if (kmax - kmin + 1 > 256)
+                kmax = kmin + 255;
+            out->kmin = kmin;
+            out->kmax = kmax;
+            measure_axis(out, prof, nb, d, origin);
+        }
     }
-    out->spacing = d;
-    out->origin = origin;
     out->periodicity = fs[pick];
     return 0;
 }
@@ -874,6 +909,12 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint)
     /* A board's cell spans 1/80 to 1/6 of the larger image side. */
     double dmin_u = (2.0 / 80) / bwu, dmax_u = (2.0 / 6) / bwu;
     double dmin_v = (2.0 / 80) / bwv, dmax_v = (2.0 / 6) / bwv;
+    if (pass == 1) { /* the board is known now: keep its spacing, refine the rest */
+        dmin_u = 0.85 * fu.spacing;
+        dmax_u = 1.15 * fu.spacing;
+        dmin_v = 0.85 * fv.spacing;
+        dmax_v = 1.15 * fv.spacing;
+    }
     if (fit_axis(&fu, pu, nbu, dmin_u, dmax_u) < 0 || fit_axis(&fv, pv, nbv, dmin_v, dmax_v) < 0) {
         rc = go_error_set(GO_ENOBOARD, "no board: the lines are not evenly spaced");
         goto done;
