@@ -859,6 +859,19 @@ static int cmd_game(go_club *c, const args *a)
     return listing(a, go_club_game_list(c, &t, member, event), &t, "Games");
 }
 
+/* "<event name> - what" for the heading of a printed page. */
+static void event_title(go_club *c, char *out, size_t size, int64_t ev, const char *what)
+{
+    go_club_table *t = NULL;
+    snprintf(out, size, "%s", what);
+    if (go_club_event_list(c, &t) != 0)
+        return;
+    for (int r = 0; r < t->nrows; r++)
+        if (strtoll(go_club_cell(t, r, 0), NULL, 10) == ev)
+            snprintf(out, size, "%s - %s", go_club_cell(t, r, 1), what);
+    go_club_table_free(t);
+}
+
 static int cmd_event(go_club *c, const args *a)
 {
     const char *verb = a->npos > 1 ? a->pos[1] : "";
@@ -914,15 +927,19 @@ static int cmd_event(go_club *c, const args *a)
         if ((rc = go_club_event_pair(c, &round, ev)))
             return fail(a, rc);
         go_club_table *t = NULL;
-        return listing(a, go_club_event_pairings(c, &t, ev, round), &t, "Pairings");
+        char title[512], what[64];
+        snprintf(what, sizeof what, "pairings, round %d", round);
+        event_title(c, title, sizeof title, ev, what);
+        return listing(a, go_club_event_pairings(c, &t, ev, round), &t, title);
     }
     if (strcmp(verb, "pairings") == 0) {
         int round = 0;
         if (opt(a, "round") && (rc = parse_int(&round, opt(a, "round"), "round", 1, 1000)))
             return fail(a, rc);
         go_club_table *t = NULL;
-        char title[64];
-        snprintf(title, sizeof title, round ? "Pairings, round %d" : "Pairings", round);
+        char title[512], what[64];
+        snprintf(what, sizeof what, round ? "pairings, round %d" : "pairings", round);
+        event_title(c, title, sizeof title, ev, what);
         return listing(a, go_club_event_pairings(c, &t, ev, round), &t, title);
     }
     if (strcmp(verb, "standings") == 0) {
@@ -946,7 +963,9 @@ static int cmd_event(go_club *c, const args *a)
         go_club_table *t = NULL;
         rc = go_club_standings_table(&t, s, n, true);
         free(s);
-        return listing(a, rc, &t, "Standings");
+        char title[512];
+        event_title(c, title, sizeof title, ev, "standings");
+        return listing(a, rc, &t, title);
     }
     if (strcmp(verb, "trf") == 0) {
         const char *path = opt(a, "out");
