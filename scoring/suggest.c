@@ -25,10 +25,10 @@ static const int dir4[4] = {-GO_STRIDE, 1, GO_STRIDE, -1};
 static int auto_playouts(int size)
 {
     if (size <= 9)
-        return 1000;
+        return 2000;
     if (size <= 13)
-        return 700;
-    return 500;
+        return 1400;
+    return 1000;
 }
 
 /* Owner of p at the end of a playout: its stone, or the colour of all its neighbours (the
