@@ -993,10 +993,10 @@ int go_sgf_info(go_sgf_game_info *out, const go_sgf *sgf, size_t game)
                             sgf->ngames);
     const char *gm = go_sgf_node_get(root, "GM");
     long v;
-    if (gm && (!parse_long(&v, gm) || v != 1))
+    if (gm && *gm && (!parse_long(&v, gm) || v != 1)) /* GM[] (empty) reads as absent */
         return go_error_set(GO_EUNSUPPORTED, "SGF: GM[%.20s] is not a game of Go (GM[1])", gm);
     const char *sz = go_sgf_node_get(root, "SZ");
-    if (sz) {
+    if (sz && *sz) { /* SZ[] (empty) reads as absent */
         const char *colon = strchr(sz, ':');
         long cols, rows;
         if (colon) {

@@ -279,7 +279,12 @@ static void test_sgf__refuses_boards_and_games_it_cannot_play(void **state)
         assert_non_null(strstr(go_error_last(), cases[i].says));
         go_sgf_free(sgf);
     }
-    go_sgf *sgf = parse_ok("(;SZ[9:9];B[aa])"); /* a square written as cols:rows is fine */
+    go_sgf *sgf = parse_ok("(;GM[]SZ[];B[ss])"); /* empty GM and SZ read as absent: 19x19 */
+    go_game *g19 = replay_ok(sgf);
+    assert_int_equal(go_game_size(g19), 19);
+    go_game_free(g19);
+    go_sgf_free(sgf);
+    sgf = parse_ok("(;SZ[9:9];B[aa])"); /* a square written as cols:rows is fine */
     go_game *g = replay_ok(sgf);
     assert_int_equal(go_game_size(g), 9);
     go_game_free(g);
