@@ -628,6 +628,22 @@ int go_sgf_parse(go_sgf **out, const char *bytes, size_t len, const go_sgf_optio
                             GO_SGF_OPTIONS_VERSION);
     go_sgf *sgf = NULL;
     int rc = parse_bytes(&sgf, bytes, len, opts, 0);
+    if (rc == GO_EPARSE && !opts->charset && bytes && !sgf_utf8_valid(bytes, len, NULL)) {
+        /* A multi-byte reading (guessed or declared) can swallow a ']' as the second byte of
+         * a character. Latin-1 maps every byte to one character, so its reading is the plain
+         * byte-level structure: take it if it parses, and keep the first error otherwise. */
+        char first_error[512];
+        snprintf(first_error, sizeof first_error, "%s", go_error_last());
+        go_sgf_options latin = *opts;
+        latin.charset = "CP1252";
+        if (parse_bytes(&sgf, bytes, len, &latin, 0) == 0) {
+            sgf->guessed = true;
+            rc = 0;
+        } else {
+            sgf = NULL;
+            go_error_set(rc, "%s", first_error);
+        }
+    }
     if (rc)
         return rc;
     if (!opts->charset && sgf->ngames > 1)

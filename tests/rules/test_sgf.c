@@ -415,6 +415,18 @@ static void test_sgf__charsets_decoded_before_tokenising(void **state)
     assert_string_equal(go_sgf_node_get(go_sgf_game(sgf, 0), "PW"), "ok");
     assert_int_equal(go_sgf_replacements(sgf), 2);
     go_sgf_free(sgf);
+    /* Bytes the scorer reads as GBK (two common hanzi) whose last character would swallow
+     * the ']': the record falls back to the byte-level (Latin-1) reading rather than fail. */
+    const char swallow[] = "(;PB[\xb9\xc5\xc1\xa6]C[\xe9])";
+    assert_int_equal(go_sgf_parse(&sgf, swallow, sizeof swallow - 1, NULL), 0);
+    assert_string_equal(go_sgf_node_get(go_sgf_game(sgf, 0), "C"), "é");
+    assert_string_equal(go_sgf_charset(sgf), "CP1252");
+    assert_true(go_sgf_charset_guessed(sgf));
+    go_sgf_free(sgf);
+    /* A real syntax error is still reported as found in the first reading. */
+    const char broken[] = "(;PB[\xb9\xc5\xc1\xa6]C[x]]";
+    assert_int_equal(go_sgf_parse(&sgf, broken, sizeof broken - 1, NULL), GO_EPARSE);
+    assert_non_null(strstr(go_error_last(), "SGF byte 14: unexpected ']'"));
     /* A collection whose trees declare different charsets: each tree is decoded by itself,
      * and the byte offsets of its nodes stay those of the whole input. */
     const char mixed[] = "(;CA[GBK]PB[\xb9\xc5\xc1\xa6])\n(;CA[Shift_JIS]PB[\x83\x5c];B[aa])";
