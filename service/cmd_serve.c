@@ -161,6 +161,9 @@ int cmd_serve(int argc, char **argv)
     int v6 = strchr(host, ':') != NULL;
     printf("goref: serving on http://%s%s%s:%u/ (database %s); Ctrl-C stops\n", v6 ? "[" : "",
            host, v6 ? "]" : "", go_http_port(srv), opts.db_path);
+    if (go_http_account_count(srv) == 0)
+        printf("goref: no accounts yet: scanning and counting work without one; for the club "
+               "pages run once with --init-admin NAME\n");
     fflush(stdout);
     int sig = 0;
     sigwait(&stop, &sig);

@@ -27,10 +27,11 @@ typedef struct go_http_options {
     unsigned long long pwhash_ops;
     size_t pwhash_mem;
     bool quiet;             /* no log line per request on stderr */
+    size_t max_buffered;    /* all request bodies held at once; 0 = 16 x max_body */
 } go_http_options;
 #define GO_HTTP_OPTIONS_INIT                                                                   \
     {GO_HTTP_OPTIONS_VERSION, "127.0.0.1", 8080, "goref.db", NULL, true, false, 0, 0, 0, 0, 0, \
-     0, 0, false}
+     0, 0, false, 0}
 
 /* Opens the database (creating the service's tables), binds, and starts serving in background
  * threads. *out belongs to the caller, who ends it with go_http_stop. */
@@ -42,6 +43,9 @@ unsigned go_http_port(const go_http *srv);
 /* Stops accepting, lets the requests in flight finish (up to grace_ms), stops the threads and
  * closes the database. NULL is a no-op. */
 void go_http_stop(go_http *srv, int grace_ms);
+
+/* Number of accounts in the database (0 on a first run: no one can use the club pages yet). */
+int go_http_account_count(go_http *srv);
 
 /* Adds an account (role "admin", "secretary", "teacher" or "referee") to the database at
  * db_path, creating the service's tables if needed; the same cost options as the server.

@@ -188,6 +188,20 @@ void http_auth_close(http_auth *a)
     free(a);
 }
 
+int http_auth_count(http_auth *a)
+{
+    sqlite3_stmt *st = NULL;
+    int n = 0;
+    pthread_mutex_lock(&a->lock);
+    if (sqlite3_prepare_v2(a->db, "SELECT count(*) FROM service_users", -1, &st, NULL) ==
+            SQLITE_OK &&
+        sqlite3_step(st) == SQLITE_ROW)
+        n = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    pthread_mutex_unlock(&a->lock);
+    return n;
+}
+
 /* ------------------------------------------------------------------------------ helpers */
 
 static void random_hex(char out[HTTP_TOKEN_HEX + 1])

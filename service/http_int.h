@@ -18,6 +18,9 @@
 
 #define HTTP_DEFAULT_MAX_BODY (25u * 1024u * 1024u)
 #define HTTP_TOKEN_HEX 64 /* 32 random bytes as hex */
+/* By default the bodies held at once by all connections together may reach 16 of the largest
+ * size: a crowd of large uploads gets 503 instead of taking the machine's memory. */
+#define HTTP_BUFFERED_PER_BODY 16
 
 /* Roles as bits, so that a route lists who may call it. */
 enum {
@@ -42,6 +45,7 @@ struct go_http {
     atomic_int in_flight;   /* requests between first call and completion */
     atomic_int heavy_now;   /* scans and suggestions running */
     atomic_int jobs;        /* worker threads not yet finished (stop waits for them) */
+    atomic_size_t buffered; /* bytes held in request bodies right now, across connections */
     atomic_bool stopping;
     void *club;             /* go_club handle when the club module is built (http_club.c) */
     void *vision;           /* overlay store when the vision module is built (http_vision.c) */
@@ -68,6 +72,7 @@ typedef struct http_req {
     size_t body_len, body_cap;
     size_t discarded;     /* bytes dropped after the cap was passed */
     bool too_big;
+    bool over_budget;     /* all bodies together would pass HTTP_BODY_BUDGET: answer 503 */
     bool counted;         /* in_flight was incremented */
     bool have_user;
     http_user user;
@@ -121,6 +126,7 @@ bool http_content_type_is(const char *content_type, const char *want);
 
 int http_auth_open(http_auth **out, const char *db_path, const go_http_options *opts);
 void http_auth_close(http_auth *a);
+int http_auth_count(http_auth *a);
 /* Fills r->user from the session cookie when it names a live session. */
 void http_auth_identify(http_req *r);
 const char *http_role_name(int role);

@@ -250,8 +250,9 @@ static void client_address(http_req *r)
 static int append_body(http_req *r, const char *data, size_t n)
 {
     size_t max = r->srv->opts.max_body;
-    if (r->too_big || r->body_len + n > max) {
-        r->too_big = true;
+    if (r->too_big || r->over_budget || r->body_len + n > max) {
+        if (!r->over_budget)
+            r->too_big = true;
         r->discarded += n;
         /* Draining a chunked body that never ends would tie up a thread: after twice the
          * cap, drop the connection instead of answering. */
@@ -263,9 +264,18 @@ static int append_body(http_req *r, const char *data, size_t n)
             cap *= 2;
         if (cap > max + 1)
             cap = max + 1;
+        size_t more = cap - r->body_cap;
+        if (atomic_fetch_add(&r->srv->buffered, more) + more > r->srv->opts.max_buffered) {
+            atomic_fetch_sub(&r->srv->buffered, more);
+            r->over_budget = true;
+            r->discarded += n;
+            return 0;
+        }
         char *grown = realloc(r->body, cap);
-        if (!grown)
+        if (!grown) {
+            atomic_fetch_sub(&r->srv->buffered, more);
             return -1;
+        }
         r->body = grown;
         r->body_cap = cap;
     }
@@ -370,10 +380,14 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
     }
     if (atomic_load(&r->job_done))
         return queue(r); /* resumed: the worker built the reply */
-    if (r->too_big)
+    if (r->too_big) {
         http_reply_error(r, 413, "too_big", "request body over %zu bytes", srv->opts.max_body);
-    else
+    } else if (r->over_budget) {
+        http_reply_header(r, "Retry-After", "2");
+        http_reply_error(r, 503, "busy", "too many uploads at once; try again in a moment");
+    } else {
         dispatch(r);
+    }
     if (r->job && start_job(r))
         return MHD_YES;
     return queue(r);
@@ -391,6 +405,7 @@ static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
     if (r->resp)
         MHD_destroy_response(r->resp);
     free(r->body);
+    atomic_fetch_sub(&srv->buffered, r->body_cap);
     if (r->counted)
         atomic_fetch_sub(&srv->in_flight, 1);
     free(r);
@@ -430,6 +445,8 @@ int go_http_start(go_http **out, const go_http_options *opts_in)
         srv->opts.max_heavy = srv->ncores;
     if (!srv->opts.max_body)
         srv->opts.max_body = HTTP_DEFAULT_MAX_BODY;
+    if (!srv->opts.max_buffered)
+        srv->opts.max_buffered = HTTP_BUFFERED_PER_BODY * srv->opts.max_body;
     if (!srv->opts.timeout_s)
         srv->opts.timeout_s = 30;
     if (!srv->opts.session_ttl_s)
@@ -504,6 +521,11 @@ done:
     if (srv)
         go_http_stop(srv, 0);
     return err;
+}
+
+int go_http_account_count(go_http *srv)
+{
+    return http_auth_count(srv->auth);
 }
 
 unsigned go_http_port(const go_http *srv)

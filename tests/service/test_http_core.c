@@ -6,7 +6,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 
 #include <sqlite3.h>
 
@@ -199,6 +204,72 @@ static void test_http_core__body_caps(void **state)
     assert_healthy();
 }
 
+/* Bodies held at once are bounded across connections: while one upload holds most of the
+ * budget, a second is answered 503 with Retry-After; the first still completes. */
+static void test_http_core__upload_budget(void **state)
+{
+    (void)state;
+    th_server small;
+    go_http_options opts = GO_HTTP_OPTIONS_INIT;
+    opts.max_body = 256 * 1024;
+    opts.max_buffered = 300 * 1024;
+    th_start(&small, &opts);
+    size_t len = 200 * 1024;
+    char *body = malloc(len);
+    assert_non_null(body);
+    memset(body, ' ', len);
+    body[0] = '{';
+    body[len - 1] = '}';
+    /* A: headers and all but the last byte, then wait. */
+    char head[256];
+    int hn = snprintf(head, sizeof head,
+                      "POST /api/count HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+                      "Content-Type: application/json\r\nContent-Length: %zu\r\n\r\n",
+                      len);
+    int a = socket(AF_INET, SOCK_STREAM, 0);
+    struct sockaddr_in sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sin_family = AF_INET;
+    sa.sin_port = htons((uint16_t)small.port);
+    sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    assert_int_equal(connect(a, (struct sockaddr *)&sa, sizeof sa), 0);
+    assert_int_equal(send(a, head, (size_t)hn, MSG_NOSIGNAL), hn);
+    size_t sent = 0;
+    while (sent < len - 1) {
+        ssize_t n = send(a, body + sent, len - 1 - sent, MSG_NOSIGNAL);
+        assert_true(n > 0);
+        sent += (size_t)n;
+    }
+    /* Wait until the server holds A's body (the budget counter is internal: poll B). */
+    th_resp r;
+    int status = 0;
+    for (int i = 0; i < 100 && status != 503; i++) {
+        assert_int_equal(th_call(&r, small.port, "POST", "/api/count", NULL, "application/json",
+                                 body, len),
+                         0);
+        status = r.status;
+        if (status == 503) {
+            char retry[16];
+            assert_non_null(th_header(&r, "Retry-After", retry, sizeof retry));
+            assert_non_null(strstr(r.body, "\"error\":\"busy\""));
+        }
+        th_free(&r);
+        struct timespec tick = {0, 10 * 1000 * 1000};
+        nanosleep(&tick, NULL);
+    }
+    assert_int_equal(status, 503);
+    /* A finishes and gets a real answer (its JSON lacks a board: 400). */
+    assert_int_equal(send(a, body + len - 1, 1, MSG_NOSIGNAL), 1);
+    char reply[512];
+    ssize_t got = recv(a, reply, sizeof reply - 1, 0);
+    assert_true(got > 12);
+    reply[got] = '\0';
+    assert_non_null(strstr(reply, " 400 "));
+    close(a);
+    free(body);
+    th_stop(&small);
+}
+
 static void test_http_core__huge_headers(void **state)
 {
     (void)state;
@@ -356,6 +427,7 @@ int main(void)
         cmocka_unit_test(test_http_core__error_table),
         cmocka_unit_test(test_http_core__path_traversal),
         cmocka_unit_test(test_http_core__body_caps),
+        cmocka_unit_test(test_http_core__upload_budget),
         cmocka_unit_test(test_http_core__huge_headers),
         cmocka_unit_test(test_http_core__bad_json_and_type),
         cmocka_unit_test(test_http_core__multipart),
