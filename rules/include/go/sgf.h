@@ -33,10 +33,11 @@ typedef struct go_sgf_node go_sgf_node;
  * overrides the guess). A CA whose charset iconv does not know, or which the bytes contradict
  * (a "UTF-8" record that is not valid UTF-8 but decodes cleanly as a legacy charset) falls back
  * to the same guess. Bytes that do not decode become U+FFFD: a record is never refused for its
- * charset. In a collection whose trees declare different CAs, each tree is decoded from its
- * own bytes by itself (go_sgf_game_info.charset names each tree's). Spellings: GBK, GB2312, EUC-CN,
- * GB18030, Big5, Shift_JIS, Shift-JIS, SJIS, MS_KANJI, EUC-KR, ISO-2022-JP, UTF-8, UTF8, UTF16LE,
- * UTF-16BE, macintosh, Windows-1252...
+ * charset; and when a multi-byte reading fails to parse (a character swallowed a ']'), the
+ * byte-level Latin-1 reading is used if it parses. In a collection whose trees declare different
+ * CAs, each tree is decoded from its own bytes by itself (go_sgf_game_info.charset names each
+ * tree's). Spellings: GBK, GB2312, EUC-CN, GB18030, Big5, Shift_JIS, Shift-JIS, SJIS, MS_KANJI,
+ * EUC-KR, ISO-2022-JP, UTF-8, UTF8, UTF16LE, UTF-16BE, macintosh, Windows-1252...
  *
  * Syntax. Text before the first "(;" and after the last tree is ignored. Property identifiers
  * keep only their upper-case letters (FF[1]-style "CoPyright" -> "CP"); a repeated identifier
