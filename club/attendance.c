@@ -499,72 +499,30 @@ int go_club_rules_apply(go_club *club, go_rule_change **out, size_t *out_count, 
     sqlite3_finalize(st);
     st = NULL;
 
-    /* One sequential scan of the check-ins (no index lookups), bucketed per active member in
-     * memory: far cheaper than an ORDER BY over half a million rows. */
-    int64_t max_member = nmem ? mem[nmem - 1].id : 0;
-    int32_t *slot = malloc(((size_t)max_member + 1) * sizeof *slot);
-    size_t *start = calloc(nmem + 2, sizeof *start);
-    typedef struct hit {
-        int32_t member, activity;
-        unsigned char credit;
-    } hit;
-    hit *hits = NULL, *sorted = NULL;
-    size_t nhits = 0, hcap = 0;
-    if (!slot || !start) {
-        free(slot);
-        free(start);
+    /* One pass over the covering index checkins_credit, which yields the rows grouped by
+     * member without touching the table; merged with the active members (sorted by id). */
+    if ((rc = db_prepare(club, &st,
+                         "SELECT member_id, activity_id, credit FROM checkins"
+                         " ORDER BY member_id")) != 0)
+        goto done;
+    size_t *touched = malloc((nact + 1) * sizeof *touched);
+    if (!touched) {
         rc = go_error_set(GO_ENOMEM, "scratch");
         goto done;
     }
-    for (int64_t k = 0; k <= max_member; k++)
-        slot[k] = -1;
-    for (size_t k = 0; k < nmem; k++)
-        slot[mem[k].id] = (int32_t)k;
-    if ((rc = db_prepare(club, &st, "SELECT member_id, activity_id, credit FROM checkins")) != 0) {
-        free(slot);
-        free(start);
-        goto done;
-    }
-    int step;
-    while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-        int64_t m = sqlite3_column_int64(st, 0), a = sqlite3_column_int64(st, 1);
-        if (m < 0 || m > max_member || slot[m] < 0 || a < 0 || a > max_id || index_of[a] < 0)
-            continue;
-        if (nhits == hcap) {
-            hcap = hcap ? 2 * hcap : 4096;
-            hit *h = realloc(hits, hcap * sizeof *h);
-            if (!h) {
-                rc = go_error_set(GO_ENOMEM, "check-ins");
-                break;
+    int step = sqlite3_step(st);
+    for (size_t k = 0; k < nmem && rc == 0; k++) {
+        size_t ntouched = 0;
+        while (step == SQLITE_ROW && sqlite3_column_int64(st, 0) < mem[k].id)
+            step = sqlite3_step(st);
+        while (step == SQLITE_ROW && sqlite3_column_int64(st, 0) == mem[k].id) {
+            int64_t a = sqlite3_column_int64(st, 1);
+            if (a >= 0 && a <= max_id && index_of[a] >= 0 && ntouched <= nact) {
+                credit[index_of[a]] = (unsigned char)sqlite3_column_int(st, 2);
+                touched[ntouched++] = (size_t)index_of[a];
             }
-            hits = h;
+            step = sqlite3_step(st);
         }
-        hits[nhits++] = (hit){slot[m], index_of[a], (unsigned char)sqlite3_column_int(st, 2)};
-        start[slot[m] + 1]++;
-    }
-    if (rc == 0 && step != SQLITE_DONE)
-        rc = db_error(club, "check-ins");
-    sqlite3_finalize(st);
-    st = NULL;
-    free(slot);
-    if (rc == 0 && !(sorted = malloc((nhits + 1) * sizeof *sorted)))
-        rc = go_error_set(GO_ENOMEM, "check-ins");
-    if (rc) {
-        free(hits);
-        free(start);
-        goto done;
-    }
-    for (size_t k = 0; k < nmem; k++)
-        start[k + 1] += start[k];
-    for (size_t k = 0; k < nhits; k++)
-        sorted[start[hits[k].member]++] = hits[k];
-    free(hits);
-    for (size_t k = nmem; k > 0; k--)
-        start[k] = start[k - 1];
-    start[0] = 0;
-    for (size_t k = 0; k < nmem; k++) {
-        for (size_t h = start[k]; h < start[k + 1]; h++)
-            credit[sorted[h].activity] = sorted[h].credit;
         go_rule_change chg;
         memset(&chg, 0, sizeof chg);
         if (evaluate(&chg, &mem[k], act, credit, nact, as_of_day, &rules)) {
@@ -573,19 +531,24 @@ int go_club_rules_apply(go_club *club, go_rule_change **out, size_t *out_count, 
             memcpy(chg.name, mem[k].name, sizeof chg.name);
             if (nchg % 64 == 0) {
                 go_rule_change *c2 = realloc(changes, (nchg + 64) * sizeof *c2);
-                if (!c2) {
+                if (!c2)
                     rc = go_error_set(GO_ENOMEM, "changes");
-                    break;
-                }
-                changes = c2;
+                else
+                    changes = c2;
             }
-            changes[nchg++] = chg;
+            if (rc == 0)
+                changes[nchg++] = chg;
         }
-        for (size_t h = start[k]; h < start[k + 1]; h++)
-            credit[sorted[h].activity] = 0;
+        for (size_t t = 0; t < ntouched; t++)
+            credit[touched[t]] = 0;
     }
-    free(sorted);
-    free(start);
+    free(touched);
+    if (rc == 0 && step != SQLITE_DONE && step != SQLITE_ROW)
+        rc = db_error(club, "check-ins");
+    sqlite3_finalize(st);
+    st = NULL;
+    if (rc)
+        goto done;
     if (!dry_run && rc == 0) {
         /* Two statements prepared once for every change (the first run on an old club can
          * change thousands of members). */
