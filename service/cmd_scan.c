@@ -1,4 +1,4 @@
-/* goref scan PHOTO [--size N] [--json] [--overlay OUT.png]: the vision front
+/* goref scan PHOTO [--size N] [--json] [--overlay OUT.png] [--sgf OUT.sgf]: the vision front
  * end. Prints the position read from a photo (text, or JSON with the fields of issue 4 §3);
  * errors exit 2, as JSON { "error": ..., "message": ... } with --json. */
 #include <errno.h>
@@ -7,11 +7,13 @@
 #include <string.h>
 
 #include "commands.h"
+#include "go/sgf.h"
 #include "go/vision.h"
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: goref scan PHOTO [--size N] [--json] [--overlay OUT.png]\n");
+    fprintf(stderr, "usage: goref scan PHOTO [--size N] [--json] [--overlay OUT.png] "
+                    "[--sgf OUT.sgf]\n");
     return 2;
 }
 
@@ -126,9 +128,57 @@ static void print_text(const go_vision_result *r)
     }
 }
 
+/* The reading as an SGF setup position (AB/AW on the root), written with the rules' writer. */
+static int write_sgf(const char *path, const go_vision_result *r)
+{
+    go_sgf *sgf = NULL;
+    go_sgf_node *root = NULL;
+    char *text = NULL, num[16];
+    size_t len = 0;
+    int rc;
+    if ((rc = go_sgf_new(&sgf)) < 0)
+        goto done;
+    if ((rc = go_sgf_node_add(&root, sgf, NULL)) < 0)
+        goto done;
+    snprintf(num, sizeof num, "%d", r->size);
+    if ((rc = go_sgf_node_set(sgf, root, "FF", "4")) < 0 ||
+        (rc = go_sgf_node_set(sgf, root, "GM", "1")) < 0 ||
+        (rc = go_sgf_node_set(sgf, root, "SZ", num)) < 0 ||
+        (rc = go_sgf_node_set(sgf, root, "GC", "read from a photo by goref scan")) < 0)
+        goto done;
+    for (int y = 0; y < r->size; y++)
+        for (int x = 0; x < r->size; x++) {
+            if (r->color[y][x] == GO_EMPTY)
+                continue;
+            char pt[4];
+            go_point_to_sgf(pt, sizeof pt, go_point_at(x, y));
+            if ((rc = go_sgf_node_add_value(sgf, root, r->color[y][x] == GO_BLACK ? "AB" : "AW",
+                                            pt)) < 0)
+                goto done;
+        }
+    if ((rc = go_sgf_write(&text, &len, sgf)) < 0)
+        goto done;
+    FILE *f = fopen(path, "wb");
+    if (!f) {
+        rc = go_error_set(GO_EIO, "cannot create %s", path);
+        goto done;
+    }
+    if (fwrite(text, 1, len, f) != len) {
+        fclose(f);
+        rc = go_error_set(GO_EIO, "writing %s failed", path);
+        goto done;
+    }
+    if (fclose(f) != 0)
+        rc = go_error_set(GO_EIO, "closing %s failed", path);
+done:
+    free(text);
+    go_sgf_free(sgf);
+    return rc;
+}
+
 int cmd_scan(int argc, char **argv)
 {
-    const char *photo = NULL, *overlay = NULL;
+    const char *photo = NULL, *overlay = NULL, *sgf_path = NULL;
     int json = 0, rc;
     go_vision_options opt = GO_VISION_OPTIONS_INIT;
     for (int i = 1; i < argc; i++) {
@@ -146,6 +196,8 @@ int cmd_scan(int argc, char **argv)
             opt.size = (int)n;
         } else if (strcmp(argv[i], "--overlay") == 0 && i + 1 < argc) {
             overlay = argv[++i];
+        } else if (strcmp(argv[i], "--sgf") == 0 && i + 1 < argc) {
+            sgf_path = argv[++i];
         } else if (argv[i][0] == '-' && argv[i][1]) {
             return usage();
         } else if (!photo) {
@@ -165,6 +217,8 @@ int cmd_scan(int argc, char **argv)
     if (rc == 0 && overlay)
         rc = go_vision_write_overlay(overlay, data, len, &res);
     free(data);
+    if (rc == 0 && sgf_path)
+        rc = write_sgf(sgf_path, &res);
     if (rc < 0)
         return fail(json, rc);
     if (json)

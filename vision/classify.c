@@ -200,8 +200,9 @@ int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g)
     free(use);
     free(sx);
 
-    const char *dump = getenv("GOREF_VISION_DUMP");
-    double wbias = getenv("GOREF_WB") ? atof(getenv("GOREF_WB")) : 0.5;
+    /* White must clear its threshold by a margin: a bright empty corner or glare on the
+     * wood is the common false white, and a missed white is rarer (measured on the photos). */
+    const double wbias = 0.5;
     for (int j = 0; j < n; j++)
         for (int i = 0; i < n; i++) {
             double c3[3], bs[6], Lb = 0;
@@ -235,9 +236,6 @@ int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g)
             }
             r->color[j][i] = (uint8_t)c;
             r->confidence[j][i] = (float)(1.0 / (1.0 + exp(-3.0 * margin)));
-            if (dump)
-                fprintf(stderr, "FEAT %d %d %.1f %.1f %.1f %.1f %.3f %.1f %.1f %.1f\n", i, j,
-                        c3[0], c3[1], c3[2], Lb, rel, chroma, bchroma, pchroma);
         }
 done:
     go_cv_image_free(&warped);

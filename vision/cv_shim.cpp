@@ -201,23 +201,6 @@ int go_cv_blur(go_cv_image *out, const go_cv_image *in, double sigma)
     SHIM_CATCH
 }
 
-int go_cv_hough_lines(float *out_rho_theta, int max, int *out_count, const go_cv_image *binary,
-                      double rho_step, double theta_step, int threshold)
-{
-    SHIM_TRY
-    std::vector<cv::Vec3f> lines;
-    cv::HoughLines(view(binary), lines, rho_step, theta_step, threshold);
-    int n = (int)lines.size() < max ? (int)lines.size() : max;
-    for (int i = 0; i < n; i++) {
-        out_rho_theta[3 * i] = lines[(size_t)i][0];
-        out_rho_theta[3 * i + 1] = lines[(size_t)i][1];
-        out_rho_theta[3 * i + 2] = lines[(size_t)i][2];
-    }
-    *out_count = n;
-    return 0;
-    SHIM_CATCH
-}
-
 int go_cv_warp(go_cv_image *out, const go_cv_image *in, const double h[9], int width, int height,
                int inverse)
 {

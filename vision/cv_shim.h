@@ -45,11 +45,6 @@ int go_cv_blackhat(go_cv_image *out, const go_cv_image *gray, int ksize);
 /* Gaussian blur with sigma (kernel chosen by OpenCV). */
 int go_cv_blur(go_cv_image *out, const go_cv_image *in, double sigma);
 
-/* Standard Hough transform on a binary image: up to max lines (rho, theta, votes) written to
- * out_rho_theta (3 floats per line), strongest first; *out_count receives how many. */
-int go_cv_hough_lines(float *out_rho_theta, int max, int *out_count, const go_cv_image *binary,
-                      double rho_step, double theta_step, int threshold);
-
 /* Warp in (any channels) by the 3x3 row-major homography h (destination -> source when
  * inverse is nonzero, else source -> destination) into a width x height image. */
 int go_cv_warp(go_cv_image *out, const go_cv_image *in, const double h[9], int width, int height,

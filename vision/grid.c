@@ -272,56 +272,14 @@ static int fit_axis(axis_fit *out, const double *prof, int nb, double dmin, doub
     for (int i = 0; i < nd; i++)
         if (fs[i] > fmax)
             fmax = fs[i];
-    /* Harmonics of the true period (d/2, 2d) also score. Among the spectral peaks, keep the
-     * period whose comb best separates lines from the half-way positions: at the true period
-     * the half-way positions are empty board, at d/2 half the comb sits on empty board and at
-     * 2d the half-way positions are lines. */
+    /* The strongest period; its half (stone gaps half-way between lines) is caught below by
+     * the parity check, and the high-pass keeps longer periods down. */
     int pick = -1;
-    double best_c = -1e300;
-    int mode = getenv("GOREF_PM") ? atoi(getenv("GOREF_PM")) : 1;
-    for (int i = 1; i < nd - 1; i++) {
-        if (!(fs[i] >= fs[i - 1] && fs[i] >= fs[i + 1] && fs[i] >= 0.3 * fmax))
-            continue;
-        double d = ds[i], w = 2 * PI / d, re = 0, im = 0;
-        for (int b = 0; b < nb; b++) {
-            re += prof[b] * cos(w * b);
-            im += prof[b] * sin(w * b);
-        }
-        double o = atan2(im, re) / w;
-        double on = 0, off = 0;
-        int cnt = 0;
-        for (double pos = fmod(o, d) + (o < 0 ? d : 0); pos < nb; pos += d) {
-            double a, sa, b2, sb;
-            peak_near(prof, nb, pos, 0.12 * d, &a, &sa);
-            peak_near(prof, nb, pos + 0.5 * d, 0.12 * d, &b2, &sb);
-            (void)a;
-            (void)b2;
-            int pi = (int)pos, hi = (int)(pos + 0.5 * d);
-            double vp = pi >= 0 && pi < nb ? prof[pi] : 0, vh = hi >= 0 && hi < nb ? prof[hi] : 0;
-            if (mode == 1) {
-                on += sa;
-                off += sb;
-            } else {
-                on += vp;
-                off += vh;
-            }
-            cnt++;
-        }
-        double c = mode == 0 ? fs[i] : (cnt ? (on - off) / cnt : 0);
-        if (mode == 2)
-            c = fs[i] * (on - off) / (on + off + 1e-9);
-        if (mode == 3)
-            c = on - off;
-        if (mode == 4)
-            c = fs[i] * (on - off);
-        if (getenv("GOREF_VISION_DEBUG"))
-            fprintf(stderr, "  cand d %.1f fs %.3f on %.0f off %.0f cnt %d c %.1f\n", d, fs[i], on,
-                    off, cnt, c);
-        if (c > best_c) {
-            best_c = c;
+    for (int i = 0; i < nd; i++)
+        if (fs[i] == fmax) {
             pick = i;
+            break;
         }
-    }
     if (pick < 0)
         return -1;
     double d = ds[pick];
@@ -418,7 +376,7 @@ static int strong_in(const axis_fit *f, int start, int n)
                 v = tmp;
             }
     }
-    double tau = (getenv("GOREF_TAU") ? atof(getenv("GOREF_TAU")) : 0.15) * top[4];
+    double tau = 0.15 * top[4];
     int strong = 0;
     for (int k = start; k < start + n; k++) {
         int i = k - f->kmin;
@@ -694,7 +652,6 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint)
     go_cv_image gray = {0}, bh = {0}, bin = {0};
     hline *raw = NULL;
     int t = 8;
-    const char *dbg = getenv("GOREF_VISION_DEBUG");
     line3 *lines = NULL;
     double *pu = NULL, *pv = NULL;
     int rc = 0;
@@ -705,7 +662,7 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint)
         goto done;
     /* The kernel matches the width of a printed line at this resolution (1-3 px), not the
      * board: wider dark gaps (board between white stones) must not respond. */
-    int ks = getenv("GOREF_KS") ? atoi(getenv("GOREF_KS")) : 7;
+    const int ks = 7;
     if ((rc = go_cv_blackhat(&bh, &gray, ks | 1)) < 0)
         goto done;
     /* Threshold at a high percentile of the black-hat response. */
@@ -715,7 +672,7 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint)
             hist[bh.pixels[i]]++;
         size_t acc = 0;
         t = 255;
-        while (t > 0 && acc + hist[t] < n / (getenv("GOREF_FR") ? atoi(getenv("GOREF_FR")) : 12))
+        while (t > 0 && acc + hist[t] < n / 12)
             acc += hist[t--];
         if (t < 8)
             t = 8;
@@ -723,14 +680,6 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint)
             goto done;
         for (size_t i = 0; i < n; i++)
             bin.pixels[i] = bh.pixels[i] > t ? 255 : 0;
-    }
-    if (dbg) {
-        FILE *f = fopen("/tmp/goref_vision_bin.pgm", "wb");
-        if (f) {
-            fprintf(f, "P5 %d %d 255\n", W, H);
-            fwrite(bin.pixels, 1, (size_t)W * H, f);
-            fclose(f);
-        }
     }
     raw = malloc(sizeof(hline) * MAX_LINES);
     lines = malloc(sizeof(line3) * MAX_LINES);
@@ -787,10 +736,6 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint)
         if (lines[i].family != 0)
             lines[i].family = d1 >= 20 ? 1 : -1;
     }
-    if (getenv("GOREF_VISION_DEBUG") && atoi(getenv("GOREF_VISION_DEBUG")) > 1)
-        for (int i = 0; i < nl; i++)
-            fprintf(stderr, "line %d rho %.1f th %.2f votes %.0f fam %d\n", i, lines[i].rho,
-                    lines[i].theta * 180 / PI, lines[i].votes, lines[i].family);
     double mb = fit_vp(vb, lines, nl, 1, &seed);
     if (ma <= 0 || mb <= 0) {
         rc = go_error_set(GO_ENOBOARD, "no board: grid lines do not meet in vanishing points");
@@ -944,7 +889,7 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint)
         for (int i = 0; i < nsizes; i++) {
             int au, av;
             double su = best_window(&fu, sizes[i], &au), sv = best_window(&fv, sizes[i], &av);
-            int slack = getenv("GOREF_SLACK") ? atoi(getenv("GOREF_SLACK")) : 2;
+            const int slack = 2;
             if (pref && (strong_in(&fu, au, sizes[i]) < sizes[i] - slack ||
                          strong_in(&fv, av, sizes[i]) < sizes[i] - slack))
                 continue;
@@ -1007,8 +952,7 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint)
     }
     out->size = bn;
     out->score = best;
-    if (!getenv("GOREF_NOREFINE"))
-        refine_grid(out, &bh, t);
+    refine_grid(out, &bh, t);
 done:
     go_cv_image_free(&gray);
     go_cv_image_free(&bh);
