@@ -11,9 +11,10 @@ static const int dir4[4] = {-GO_STRIDE, 1, GO_STRIDE, -1};
  * playouts is a dead group that happens to look like a seki (per mille). */
 #define SEKI_FLOOR 250
 /* Groups whose status the playouts gave with at most this confidence (per mille) are checked
- * as close races; a race settled by its shape gets RACE_CONFIDENCE. */
+ * as close races; a status settled by the shape rather than the playouts (a close race, a
+ * stone inside a dead enemy group) gets STRUCTURE_CONFIDENCE. */
 #define RACE_UNSURE 650
-#define RACE_CONFIDENCE 800
+#define STRUCTURE_CONFIDENCE 800
 /* Alive groups below this confidence get a second look once the dead are lifted, and are
  * dead when the opponent then owns their liberties in more than 55% of the playouts (a
  * clear majority: the second look uses half the playouts and must not flip a live group on
@@ -294,7 +295,7 @@ int go_score_suggest_dead(go_dead_suggestion *out, const go_board *b, go_color t
                             : winner == GO_WHITE ? GO_STATUS_ALIVE
                                                  : GO_STATUS_DEAD;
                 /* The shape decides, the playouts were split: say so in the confidence. */
-                g->confidence = h->confidence = RACE_CONFIDENCE;
+                g->confidence = h->confidence = STRUCTURE_CONFIDENCE;
             }
     }
 
@@ -333,6 +334,55 @@ int go_score_suggest_dead(go_dead_suggestion *out, const go_board *b, go_color t
                 g->status = GO_STATUS_DEAD;
                 g->confidence = 1000 - breath;
             }
+        }
+    }
+
+    /* A dead group needs living captors: a group whose every neighbouring enemy group is
+     * itself dead sits in its own colour's area once those are lifted (a stone inside a dead
+     * enemy group, GNU Go games g0154 E11 and g0282 G10). The playouts often lose it with
+     * its dead neighbours. Groups that would revive each other are left as they are. */
+    {
+        static _Thread_local uint8_t revive[GO_MAX_GROUPS];
+        static _Thread_local int16_t index_of[GO_POINTS];
+        memset(revive, 0, sizeof(uint8_t) * (size_t)out->ngroups);
+        for (int i = 0; i < out->ngroups; i++) {
+            int n = go_board_group(b, out->groups[i].id, stones, GO_MAX_SIZE * GO_MAX_SIZE);
+            for (int k = 0; k < n; k++)
+                index_of[stones[k]] = (int16_t)i;
+        }
+        for (int i = 0; i < out->ngroups; i++) {
+            if (out->groups[i].status != GO_STATUS_DEAD)
+                continue;
+            int n = go_board_group(b, out->groups[i].id, stones, GO_MAX_SIZE * GO_MAX_SIZE);
+            go_color them = go_color_other(out->groups[i].color);
+            int enemies = 0, living = 0;
+            for (int k = 0; k < n; k++)
+                for (int d = 0; d < 4; d++) {
+                    go_point q = stones[k] + dir4[d];
+                    if (go_board_at(b, q) != them)
+                        continue;
+                    enemies++;
+                    living += out->groups[index_of[q]].status != GO_STATUS_DEAD;
+                }
+            if (enemies > 0 && living == 0)
+                revive[i] = 1;
+        }
+        for (int i = 0; i < out->ngroups; i++) {
+            if (!revive[i])
+                continue;
+            int n = go_board_group(b, out->groups[i].id, stones, GO_MAX_SIZE * GO_MAX_SIZE);
+            go_color them = go_color_other(out->groups[i].color);
+            bool mutual = false;
+            for (int k = 0; k < n && !mutual; k++)
+                for (int d = 0; d < 4; d++) {
+                    go_point q = stones[k] + dir4[d];
+                    if (go_board_at(b, q) == them && revive[index_of[q]])
+                        mutual = true;
+                }
+            if (mutual)
+                continue;
+            out->groups[i].status = GO_STATUS_ALIVE;
+            out->groups[i].confidence = STRUCTURE_CONFIDENCE;
         }
     }
 

@@ -221,6 +221,36 @@ static void test_suggest__gnugo_wrong_open_border_stones_are_alive(void **state)
     free(s);
 }
 
+static void test_suggest__stone_inside_a_dead_group_is_alive(void **state)
+{
+    (void)state;
+    /* GNU Go game g0154 (13x13). White's C12 group (12 stones) is dead inside Black's upper
+     * left, and Black's E11 sits inside it: once the dead White stones are lifted, E11 is a
+     * Black stone in Black's area. Playouts alone lose it with its captors (about 48% kept);
+     * a dead group needs a living enemy next to it. GNU Go agrees: E11 alive. */
+    go_board b;
+    tu_board(&b, "size 13\n"
+                 "..X.O.OX.....\n"
+                 ".XOOOOX.X..XX\n"
+                 ".XOOXO.X.XXOX\n"
+                 "XXXO.OX.XXOOX\n"
+                 "..OO....XO.OX\n"
+                 "X....XXXOO.OX\n"
+                 "..O..XOO..O.O\n"
+                 ".XO.XO...O.O.\n"
+                 ".X..XO...OX..\n"
+                 "..XXXOOO.OX..\n"
+                 ".OOOOXXOOXXX.\n"
+                 ".XXXX.XOOOXO.\n"
+                 "......XXOOO.O\n");
+    go_dead_suggestion *s = malloc(sizeof *s);
+    assert_non_null(s);
+    assert_int_equal(go_score_suggest_dead(s, &b, GO_BLACK, NULL), 0);
+    assert_int_equal(group_at(s, &b, "C12")->status, GO_STATUS_DEAD);
+    assert_int_equal(group_at(s, &b, "E11")->status, GO_STATUS_ALIVE);
+    free(s);
+}
+
 static void test_suggest__every_size_and_many_groups(void **state)
 {
     (void)state;
@@ -268,6 +298,7 @@ int main(void)
         cmocka_unit_test(test_suggest__deterministic_for_a_seed),
         cmocka_unit_test(test_suggest__seki_is_recognised),
         cmocka_unit_test(test_suggest__gnugo_wrong_open_border_stones_are_alive),
+        cmocka_unit_test(test_suggest__stone_inside_a_dead_group_is_alive),
         cmocka_unit_test(test_suggest__every_size_and_many_groups),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
