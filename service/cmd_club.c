@@ -928,7 +928,21 @@ static int cmd_event(go_club *c, const args *a)
             return fail(a, rc);
         go_club_table *t = NULL;
         char title[512], what[64];
-        snprintf(what, sizeof what, "pairings, round %d", round);
+        /* Round robins, matches and team round robins are paired whole: show every round. */
+        bool whole = false;
+        if (go_club_event_list(c, &t) == 0) {
+            for (int r = 0; r < t->nrows; r++)
+                if (strtoll(go_club_cell(t, r, 0), NULL, 10) == ev) {
+                    const char *k = go_club_cell(t, r, 2);
+                    whole = strcmp(k, "roundrobin") == 0 || strcmp(k, "match") == 0 ||
+                            strcmp(k, "team") == 0;
+                }
+            go_club_table_free(t);
+            t = NULL;
+        }
+        if (whole)
+            round = 0;
+        snprintf(what, sizeof what, round ? "pairings, round %d" : "pairings", round);
         event_title(c, title, sizeof title, ev, what);
         return listing(a, go_club_event_pairings(c, &t, ev, round), &t, title);
     }

@@ -149,11 +149,75 @@ static void test_club_cli__result_from_count_json(void **state)
     unlink(jpath);
 }
 
+static void test_club_cli__event_standings_json_and_html(void **state)
+{
+    (void)state;
+    static char out[1 << 16];
+    for (int i = 1; i <= 4; i++) {
+        char num[8], name[16];
+        snprintf(num, sizeof num, "%d", i);
+        snprintf(name, sizeof name, "选手%d", i);
+        const char *add[] = {"member", "add", "--name", name, "--number", num, NULL};
+        assert_int_equal(run(out, sizeof out, add), 0);
+    }
+    const char *ev[] = {"event",      "add",    "循环赛",     "--kind",
+                        "roundrobin", "--date", "2026-10-01", NULL};
+    assert_int_equal(run(out, sizeof out, ev), 0);
+    const char *enter[] = {"event", "enter", "1", "1", "2", "3", "4", NULL};
+    assert_int_equal(run(out, sizeof out, enter), 0);
+    const char *pair[] = {"event", "pair", "1", "--json", NULL};
+    assert_int_equal(run(out, sizeof out, pair), 0);
+    assert_non_null(strstr(out, "\"game\": 6"));
+    /* the lower member number wins every game */
+    for (int g = 1; g <= 6; g++) {
+        char id[8];
+        snprintf(id, sizeof id, "%d", g);
+        const char *show[] = {"event", "pairings", "1", "--json", NULL};
+        assert_int_equal(run(out, sizeof out, show), 0);
+        const char *b = strstr(out, "\"game\": ");
+        for (int k = 1; k < g && b; k++)
+            b = strstr(b + 1, "\"game\": ");
+        assert_non_null(b);
+        const char *black = strstr(b, "\"black\": "), *white = strstr(b, "\"white\": ");
+        long bl = strtol(black + 9, NULL, 10), wh = strtol(white + 9, NULL, 10);
+        const char *res[] = {"result", "add",    "--game", id, "--winner", bl < wh ? "B" : "W",
+                             "--by",   "resign", NULL};
+        assert_int_equal(run(out, sizeof out, res), 0);
+    }
+    const char *st[] = {"event", "standings", "1", "--json", NULL};
+    assert_int_equal(run(out, sizeof out, st), 0);
+    /* [{ "place": 1, "member": 1, ... "points": 6, "tiebreak_sb": ..., "shared": false }, ...] */
+    assert_non_null(strstr(out, "\"place\": 1,\n    \"member\": 1,"));
+    assert_non_null(strstr(out, "\"points\": 6.0"));
+    assert_non_null(strstr(out, "\"tiebreak_sb\": 6.0")); /* beat 4 + 2 + 0 */
+    assert_non_null(strstr(out, "\"shared\": false"));
+    char html[600];
+    snprintf(html, sizeof html, "%s.html", path);
+    const char *page[] = {"event", "standings", "1", "--html", html, "--projector", NULL};
+    assert_int_equal(run(out, sizeof out, page), 0);
+    char *text = NULL;
+    size_t len = 0;
+    assert_int_equal(tu_read_file(html, &text, &len), 0);
+    assert_non_null(strstr(text, "<h1>循环赛 - standings</h1>"));
+    assert_non_null(strstr(text, "选手1"));
+    free(text);
+    unlink(html);
+    const char *trf[] = {"event", "trf", "1", NULL};
+    assert_int_equal(run(out, sizeof out, trf), 0);
+    assert_non_null(strstr(out, "XXS W=2 D=1"));
+    go_xtable t;
+    assert_int_equal(go_trf_read(&t, NULL, out, strlen(out)), 0);
+    assert_int_equal(t.nplayers, 4);
+    go_xtable_clear(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_club_cli__hostile_text, setup, teardown),
         cmocka_unit_test_setup_teardown(test_club_cli__result_from_count_json, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_club_cli__event_standings_json_and_html, setup,
+                                        teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
