@@ -85,6 +85,18 @@ static void test_club_events__berger_tables(void **state)
     }
     go_club_table_free(p);
     assert_int_equal(go_club_event_pair(c, &round, ev), GO_ECONFLICT);
+    /* FIDE's table for 6: 1-6 2-5 3-4 / 6-4 5-3 1-2 / 2-6 3-1 4-5 / 6-5 1-4 2-3 / 3-6 4-2 5-1 */
+    int64_t ev6 = make_event(c, GO_EVENT_ROUND_ROBIN, 0, 6);
+    assert_int_equal(go_club_event_pair(c, &round, ev6), 0);
+    assert_int_equal(go_club_event_pairings(c, &p, ev6, 0), 0);
+    int want6[15][2] = {{1, 6}, {2, 5}, {3, 4}, {6, 4}, {5, 3}, {1, 2}, {2, 6}, {3, 1},
+                        {4, 5}, {6, 5}, {1, 4}, {2, 3}, {3, 6}, {4, 2}, {5, 1}};
+    assert_int_equal(p->nrows, 15);
+    for (int k = 0; k < 15; k++) {
+        assert_int_equal(strtol(go_club_cell(p, k, 3), NULL, 10), ids[want6[k][0] - 1]);
+        assert_int_equal(strtol(go_club_cell(p, k, 5), NULL, 10), ids[want6[k][1] - 1]);
+    }
+    go_club_table_free(p);
     /* 7 players: 7 rounds, everyone meets everyone once, one sits out each round */
     int64_t ev7 = make_event(c, GO_EVENT_ROUND_ROBIN, 0, 7);
     assert_int_equal(go_club_event_pair(c, &round, ev7), 0);
