@@ -81,8 +81,10 @@ static const route routes[] = {
 
 static void api_healthz(http_req *r)
 {
-    json_t *j = json_pack("{s:s,s:i}", "status", "ok", "heavy_running",
-                          atomic_load(&r->srv->heavy_now));
+    json_t *j = json_pack("{s:s,s:i,s:I,s:i}", "status", "ok", "heavy_running",
+                          atomic_load(&r->srv->heavy_now), "buffered_bytes",
+                          (json_int_t)atomic_load(&r->srv->buffered), "requests_in_flight",
+                          atomic_load(&r->srv->in_flight));
     http_reply_json(r, 200, j);
 }
 

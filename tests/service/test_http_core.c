@@ -240,8 +240,18 @@ static void test_http_core__upload_budget(void **state)
         assert_true(n > 0);
         sent += (size_t)n;
     }
-    /* Wait until the server holds A's body (the budget counter is internal: poll B). */
+    /* Wait until the server holds A's body (reported by /healthz). */
     th_resp r;
+    long long held = 0;
+    for (int i = 0; i < 500 && held < (long long)len - 1; i++) {
+        assert_int_equal(th_call(&r, small.port, "GET", "/healthz", NULL, NULL, NULL, 0), 0);
+        const char *b = strstr(r.body, "\"buffered_bytes\":");
+        held = b ? strtoll(b + 17, NULL, 10) : 0;
+        th_free(&r);
+        struct timespec tick = {0, 5 * 1000 * 1000};
+        nanosleep(&tick, NULL);
+    }
+    assert_true(held >= (long long)len - 1);
     int status = 0;
     for (int i = 0; i < 100 && status != 503; i++) {
         assert_int_equal(th_call(&r, small.port, "POST", "/api/count", NULL, "application/json",

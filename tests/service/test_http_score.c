@@ -231,6 +231,57 @@ static void test_http_score__suggest_dead(void **state)
     json_decref(post("/api/suggest-dead", "{\"board\":" SPLIT ",\"seed\":-1}", 400));
 }
 
+/* Mutated count bodies (bytes flipped, cut, duplicated): each gets a 2xx or 4xx, never a 5xx
+ * or silence, and the server stays healthy. */
+static void test_http_score__mutated_bodies(void **state)
+{
+    (void)state;
+    const char *seed = "{\"board\":" WALLS ",\"dead\":[\"A3\"],\"komi_stones\":\"3 3/4\","
+                       "\"rules\":\"2002\",\"handicap\":0}";
+    static const char alphabet[] = "{}[]\",:.-0123456789eE\\u XOtrufalsn\x00\xff\xc3";
+    size_t seed_len = strlen(seed);
+    char body[1024];
+    go_rng rng;
+    go_rng_seed(&rng, 2026);
+    for (int i = 0; i < 400; i++) {
+        size_t len = seed_len;
+        memcpy(body, seed, len);
+        int edits = 1 + (int)go_rng_below(&rng, 4);
+        for (int e = 0; e < edits; e++) {
+            size_t at = go_rng_below(&rng, (uint32_t)len);
+            switch (go_rng_below(&rng, 3)) {
+            case 0: /* replace a byte */
+                body[at] = alphabet[go_rng_below(&rng, sizeof alphabet - 1)];
+                break;
+            case 1: /* cut */
+                len = at;
+                break;
+            default: /* duplicate a slice */
+                if (len + 40 < sizeof body) {
+                    size_t n = go_rng_below(&rng, 40);
+                    if (at + n > len)
+                        n = len - at;
+                    memmove(body + at + n, body + at, len - at);
+                    len += n;
+                }
+            }
+            if (len == 0)
+                break;
+        }
+        th_resp r;
+        assert_int_equal(th_call(&r, server.port, "POST", "/api/count", NULL, "application/json",
+                                 body, len),
+                         0);
+        if (r.status < 200 || r.status >= 500)
+            fail_msg("mutated body %d answered %d: %.*s", i, r.status, (int)len, body);
+        th_free(&r);
+    }
+    th_resp r;
+    assert_int_equal(th_call(&r, server.port, "GET", "/healthz", NULL, NULL, NULL, 0), 0);
+    assert_int_equal(r.status, 200);
+    th_free(&r);
+}
+
 static void *suggest_thread(void *arg)
 {
     int *status = arg;
@@ -274,10 +325,15 @@ static int slow_status;
 static void *slow_request(void *arg)
 {
     (void)arg;
-    const char *body = "{\"board\":" SPLIT ",\"playouts\":20000}";
+    const char *body = "{\"board\":" SPLIT ",\"playouts\":5000}";
+    char req[1024];
+    int n = snprintf(req, sizeof req,
+                     "POST /api/suggest-dead HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+                     "Content-Type: application/json\r\nContent-Length: %zu\r\n\r\n%s",
+                     strlen(body), body);
     th_resp r;
-    if (th_call(&r, server.port, "POST", "/api/suggest-dead", NULL, "application/json", body,
-                strlen(body)) == 0) {
+    /* A long timeout: on a loaded machine under ASan the suggestion can take seconds. */
+    if (th_raw(&r, server.port, req, (size_t)n, 120000) == 0) {
         slow_status = r.status;
         if (r.status == 200 && !strstr(r.body, "\"groups\""))
             slow_status = -1; /* a reply cut short */
@@ -325,6 +381,7 @@ int main(void)
         cmocka_unit_test(test_http_score__count_dead_and_options),
         cmocka_unit_test(test_http_score__count_same_as_cli),
         cmocka_unit_test(test_http_score__count_bad_input),
+        cmocka_unit_test(test_http_score__mutated_bodies),
         cmocka_unit_test(test_http_score__suggest_dead),
         cmocka_unit_test(test_http_score__heavy_bounded),
         cmocka_unit_test(test_http_score__stop_finishes_in_flight),

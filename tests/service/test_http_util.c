@@ -152,7 +152,7 @@ int th_call(th_resp *out, unsigned port, const char *method, const char *path, c
     memcpy(req, head, (size_t)n);
     if (len)
         memcpy(req + n, body, len);
-    int rc = th_raw(out, port, req, (size_t)n + len, 10000);
+    int rc = th_raw(out, port, req, (size_t)n + len, 60000); /* ends early when complete */
     free(req);
     return rc;
 }
