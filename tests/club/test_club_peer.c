@@ -230,6 +230,58 @@ static void test_club_peer__trf_export_round_trip(void **state)
     club_tmp_remove(path);
 }
 
+static void test_club_peer__trf_reader_survives_mutations(void **state)
+{
+    (void)state;
+    if (!tu_have_data())
+        TU_SKIP("shared data folder missing");
+    char *trf = NULL;
+    size_t len;
+    char p[1024];
+    snprintf(p, sizeof p, "%s", tu_data_path(TB "tests/fixtures/held_swiss_5.trf"));
+    assert_int_equal(tu_read_file(p, &trf, &len), 0);
+    char *buf = malloc(len + 64);
+    uint32_t seed = 12345;
+    int parsed = 0;
+    for (int iter = 0; iter < 3000; iter++) {
+        memcpy(buf, trf, len);
+        size_t n = len;
+        for (int k = 0; k < 1 + iter % 8; k++) {
+            seed = seed * 1103515245u + 12345u;
+            size_t at = (seed >> 8) % n;
+            seed = seed * 1103515245u + 12345u;
+            switch (seed % 4) {
+            case 0:
+                buf[at] = (char)(seed >> 16);
+                break; /* any byte */
+            case 1:
+                buf[at] = "0123456789 -+=\r\n"[(seed >> 16) % 15];
+                break;
+            case 2:
+                n = at;
+                break; /* truncate */
+            default:
+                buf[at] = '\0';
+                break; /* embedded NUL */
+            }
+        }
+        go_xtable t;
+        if (go_trf_read(&t, NULL, buf, n) == 0) {
+            double pts[64], sb[64];
+            if (t.nplayers <= 64) {
+                for (int i = 0; i < t.nplayers * t.nrounds; i++)
+                    assert_true(t.games[i].opponent < t.nplayers);
+                assert_int_equal(go_xtable_tiebreaks(&t, GO_UNPLAYED_FIDE_2023, pts, sb, NULL), 0);
+            }
+            go_xtable_clear(&t);
+            parsed++;
+        }
+    }
+    assert_true(parsed > 0);
+    free(buf);
+    free(trf);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -237,6 +289,7 @@ int main(void)
         cmocka_unit_test(test_club_peer__sb_held_round_robin),
         cmocka_unit_test(test_club_peer__trf_reader_accepts_cr_line_ends),
         cmocka_unit_test(test_club_peer__trf_export_round_trip),
+        cmocka_unit_test(test_club_peer__trf_reader_survives_mutations),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
