@@ -50,17 +50,12 @@ static void label_groups(groups *g, const uint8_t *col, int size)
 
 /* Liberties c would have at p after playing there (p itself excluded), or -1 when the move
  * captures (then filling p is a real option, not a seki liberty). */
-static int libs_after(const groups *g, const uint8_t *col, int size, go_point p, uint8_t c)
+/* Liberties of the stones of colour c connected to start (start itself, if empty, counts as
+ * occupied by c), counting at most limit: the walks stop as soon as the answer is known, so
+ * a dame next to a big living group costs a few steps. Generation stamps avoid clearing marks
+ * on every call. */
+static int libs_upto(const uint8_t *col, go_point start, uint8_t c, int limit)
 {
-    uint8_t other = (uint8_t)(3 - c);
-    for (int d = 0; d < 4; d++) {
-        go_point r = p + dir4[d];
-        if (col[r] == other && g->libs[g->id[r]] == 1)
-            return -1;
-    }
-    /* Distinct empty points next to p or to a joined group: a walk over the joined stones
-     * only, with generation stamps instead of clearing marks on every call. */
-    (void)size;
     static _Thread_local uint32_t stamp[GO_POINTS], generation;
     if (++generation == 0) {
         memset(stamp, 0, sizeof stamp);
@@ -69,8 +64,8 @@ static int libs_after(const groups *g, const uint8_t *col, int size, go_point p,
     uint32_t gen = generation;
     uint16_t stack[GO_POINTS];
     int sp = 0, libs = 0;
-    stamp[p] = gen;
-    stack[sp++] = (uint16_t)p;
+    stamp[start] = gen;
+    stack[sp++] = (uint16_t)start;
     while (sp > 0) {
         go_point q = stack[--sp];
         for (int d = 0; d < 4; d++) {
@@ -79,7 +74,8 @@ static int libs_after(const groups *g, const uint8_t *col, int size, go_point p,
                 continue;
             if (col[r] == GO_EMPTY) {
                 stamp[r] = gen;
-                libs++;
+                if (++libs >= limit)
+                    return libs;
             } else if (col[r] == c) {
                 stamp[r] = gen;
                 stack[sp++] = (uint16_t)r;
@@ -87,6 +83,21 @@ static int libs_after(const groups *g, const uint8_t *col, int size, go_point p,
         }
     }
     return libs;
+}
+
+/* Can c fill p safely: it keeps two liberties, or it captures a neighbour? */
+static bool fillable_by(const uint8_t *col, go_point p, uint8_t c)
+{
+    if (libs_upto(col, p, c, 2) >= 2)
+        return true;
+    uint8_t other = (uint8_t)(3 - c);
+    for (int d = 0; d < 4; d++) {
+        go_point r = p + dir4[d];
+        /* The neighbour's only liberty is p: its walk finds p and nothing else. */
+        if (col[r] == other && libs_upto(col, r, other, 2) == 1)
+            return true;
+    }
+    return false;
 }
 
 /* Empty point next to both colours? */
@@ -103,11 +114,9 @@ static bool between_both(const uint8_t *col, go_point p)
 
 /* Neither colour can fill p: each would be left in atari or have no liberty, and neither
  * captures by playing there. */
-static bool unfillable(const groups *g, const uint8_t *col, int size, go_point p)
+static bool unfillable(const uint8_t *col, go_point p)
 {
-    int black_libs = libs_after(g, col, size, p, GO_BLACK);
-    int white_libs = libs_after(g, col, size, p, GO_WHITE);
-    return (black_libs == 0 || black_libs == 1) && (white_libs == 0 || white_libs == 1);
+    return !fillable_by(col, p, GO_BLACK) && !fillable_by(col, p, GO_WHITE);
 }
 
 /* Is there a shared point, fillable by someone, that is a liberty of both groups? */
@@ -135,7 +144,7 @@ int score_seki_find(bool *out, const uint8_t *col, int size)
 {
     memset(out, 0, GO_POINTS * sizeof *out);
     static _Thread_local groups g;
-    int labelled = 0, found = 0;
+    int found = 0;
     /* 0 = not a shared point, 1 = shared and fillable by someone, 2 = shared, unfillable. */
     uint8_t shared[GO_POINTS];
     memset(shared, 0, sizeof shared);
@@ -144,15 +153,13 @@ int score_seki_find(bool *out, const uint8_t *col, int size)
             go_point p = go_point_at(x, y);
             if (col[p] != GO_EMPTY || !between_both(col, p))
                 continue;
-            if (!labelled) {
-                label_groups(&g, col, size);
-                labelled = 1;
-            }
-            shared[p] = unfillable(&g, col, size, p) ? 2 : 1;
+            shared[p] = unfillable(col, p) ? 2 : 1;
             found |= shared[p] == 2;
         }
     if (!found)
         return 0;
+    /* Group labels only now: most positions have no unfillable point. */
+    label_groups(&g, col, size);
     /* A Black group and a White group around an unfillable point live together unless some
      * other liberty of both can be filled safely: then one side can still close the race (a
      * capturing race, not a seki). */
