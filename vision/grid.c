@@ -203,6 +203,11 @@ typedef struct axis_fit {
     double strength[256];   /* indexed k - kmin */
     double pos[256];
     double periodicity;
+    /* cover[k - kmin]: mass of the OTHER family's line pixels between lines k and k+1. The
+     * crossing lines stop at the outermost grid line, so this is what tells the last grid
+     * line from a board edge or a table line one spacing beyond it. */
+    double cover[256];
+    int has_cover;
 } axis_fit;
 
 /* Strength and position of the profile's peak at every lattice position k. */
@@ -362,6 +367,12 @@ static int fit_axis(axis_fit *out, const double *prof, int nb, double dmin, doub
     return 0;
 }
 
+static int cmp_dbl(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
 /* Lines of the window [start, start + n) clearly present: above 0.3 of the 5th strongest. */
 static int strong_in(const axis_fit *f, int start, int n)
 {
@@ -400,6 +411,10 @@ static double best_window(const axis_fit *f, int n, int *out_start)
             smax = f->strength[i];
     if (smax <= 0)
         return best;
+    double cmax = 0;
+    for (int i = 0; i < count; i++)
+        if (f->cover[i] > cmax)
+            cmax = f->cover[i];
     for (int a = 0; a + n <= count; a++) {
         double in = 0, weakest = 1e300;
         for (int i = a; i < a + n; i++) {
@@ -414,6 +429,28 @@ static double best_window(const axis_fit *f, int n, int *out_start)
         /* The outermost grid lines are long and unbroken by stones on most of their length. */
         double edges = 0.5 * (f->strength[a] + f->strength[a + n - 1]) / smax;
         double score = in + 0.3 * edges + 0.3 * weakest - 0.8 * (left > right ? left : right);
+        if (f->has_cover && cmax > 0) {
+            /* relative to the window's own typical coverage (median), so that a bright table
+             * texture elsewhere does not set the scale */
+            double tmp[256];
+            int m = 0;
+            for (int i = a; i < a + n - 1; i++)
+                tmp[m++] = f->cover[i];
+            qsort(tmp, (size_t)m, sizeof *tmp, cmp_dbl);
+            double med = tmp[m / 2];
+            if (med > 0) {
+                double cl = a > 0 ? f->cover[a - 1] / med : 0;
+                double cr = a + n - 1 < count ? f->cover[a + n - 1] / med : 0;
+                double first = f->cover[a] / med, last = f->cover[a + n - 2] / med;
+                double ends = first < last ? first : last;
+                if (ends > 1)
+                    ends = 1;
+                double out = cl > cr ? cl : cr;
+                if (out > 1)
+                    out = 1;
+                score += 1.5 * (ends - out);
+            }
+        }
         if (score > best) {
             best = score;
             *out_start = f->kmin + a;
@@ -864,6 +901,39 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint)
         rc = go_error_set(GO_ENOBOARD, "no board: the lines are not evenly spaced");
         goto done;
     }
+    /* Crossing-line coverage between consecutive lattice lines of each axis. */
+    memset(fu.cover, 0, sizeof fu.cover);
+    memset(fv.cover, 0, sizeof fv.cover);
+    fu.has_cover = fv.has_cover = 1;
+    for (int y = 0; y < H; y++) {
+        const uint8_t *row = bh.pixels + (size_t)y * W, *brow = bin.pixels + (size_t)y * W;
+        double yn = (y - cy) / S;
+        for (int x = 0; x < W; x++) {
+            if (!brow[x])
+                continue;
+            double xn = (x - cx) / S;
+            double w = 1 + linf[0] * xn + linf[1] * yn;
+            if (w < 0.2)
+                continue;
+            double xr = xn / w, yr = yn / w;
+            double ub = (na[0] * xr + na[1] * yr - umin) / bwu + 1;
+            double vb = (nb2[0] * xr + nb2[1] * yr - vmin) / bwv + 1;
+            double qu = (ub - fu.origin) / fu.spacing, qv = (vb - fv.origin) / fv.spacing;
+            double ku = floor(qu), kv = floor(qv), fu_ = qu - ku, fv_ = qv - kv;
+            double wt = row[x] / w;
+            /* between two u-lines, on a v-line: a piece of a crossing line */
+            if (fu_ > 0.25 && fu_ < 0.75 && (fv_ < 0.12 || fv_ > 0.88)) {
+                int i = (int)ku - fu.kmin;
+                if (i >= 0 && i < 256)
+                    fu.cover[i] += wt;
+            }
+            if (fv_ > 0.25 && fv_ < 0.75 && (fu_ < 0.12 || fu_ > 0.88)) {
+                int i = (int)kv - fv.kmin;
+                if (i >= 0 && i < 256)
+                    fv.cover[i] += wt;
+            }
+        }
+    }
     if (getenv("GOREF_VISION_DEBUG")) {
         fprintf(stderr, "lines %d p1 %d va %.3f %.3f %.3f vb %.3f %.3f %.3f linf %.3f %.3f\n", nl, p1,
                 va[0], va[1], va[2], vb[0], vb[1], vb[2], linf[0], linf[1]);
@@ -873,6 +943,9 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint)
                     fa[a]->origin, fa[a]->periodicity, fa[a]->kmin, fa[a]->kmax);
             for (int k = fa[a]->kmin; k <= fa[a]->kmax; k++)
                 fprintf(stderr, " %.0f", fa[a]->strength[k - fa[a]->kmin]);
+            fprintf(stderr, "\n  cover:");
+            for (int k = fa[a]->kmin; k <= fa[a]->kmax; k++)
+                fprintf(stderr, " %.0f", fa[a]->cover[k - fa[a]->kmin]);
             fprintf(stderr, "\n");
         }
     }
@@ -913,6 +986,8 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint)
                           fu.kmax - fu.kmin + 1, fv.kmax - fv.kmin + 1);
         goto done;
     }
+    if (getenv("GOREF_VISION_DEBUG"))
+        fprintf(stderr, "pass %d: size %d window u %d.. v %d..\n", pass, bn, bau, bav);
     /* Second pass: profiles from the found board only (one cell of margin). */
     {
         double u0 = umin + (fu.origin + (bau - 0.7) * fu.spacing - 1) * bwu;
