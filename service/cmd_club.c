@@ -360,6 +360,10 @@ static int cmd_member(go_club *c, const args *a)
         go_club_table_free(d);
         return 0;
     }
+    if (strcmp(verb, "history") == 0) {
+        go_club_table *t = NULL;
+        return listing(a, go_club_member_history(c, &t, id), &t, "Status history");
+    }
     if (strcmp(verb, "edit") == 0) {
         go_member m;
         if ((rc = go_club_member_get(c, &m, id)) || (rc = member_fill(a, &m)) ||
@@ -379,8 +383,9 @@ static int cmd_member(go_club *c, const args *a)
         ok(a, "status", id);
         return 0;
     }
-    return usage_error(a, "member: add | list | show ID | edit ID | status ID STATUS --reason R%s",
-                       "");
+    return usage_error(
+        a, "member: add | list | show ID | history ID | edit ID | status ID STATUS --reason R%s",
+        "");
 }
 
 static int cmd_dues(go_club *c, const args *a)
@@ -1032,8 +1037,8 @@ static void club_usage(void)
         "usage: goref club [--db FILE] COMMAND ... [--json]\n"
         "  member add --name N --number X [--class C] [--contact C] [--rank 5k|1d] [--joined "
         "DATE]\n"
-        "  member list [--status S] | show ID | edit ID [--name ...] | status ID STATUS --reason R "
-        "[--date D]\n"
+        "  member list [--status S] | show ID | history ID | edit ID [--name ...]\n"
+        "  member status ID active|withdrawn|revoked|left --reason R [--date D]\n"
         "  dues set MEMBER 2026-2027 AMOUNT [--paid DATE] | dues list [--member ID] [--unpaid]\n"
         "  schedule set WEEKDAY HH:MM [--from DATE] | schedule generate FROM TO\n"
         "  activity add DATE'T'HH:MM [--title T] | activity cancel DATE | activity list\n"
