@@ -1,8 +1,8 @@
 /* Club endpoints under /api/club/: members, check-in, activities, items and loans, results,
  * events with pairings and standings (JSON, and a printable HTML page). One go_club handle
  * serialised by a mutex (the club library asks for one handle per thread). Roles per action
- * are in the route table below. The JSON for go_club_table and go_standing is built here:
- * the club module has no JSON builder in its public header (see the service report). */
+ * are in the route table below. Tables and standings become JSON through json_club.c, which
+ * `goref club --json` can share. */
 #define _XOPEN_SOURCE 700 /* open_memstream, localtime_r */
 #include <math.h>
 #include <stdio.h>
@@ -13,6 +13,7 @@
 #include "go/club.h"
 #include "go/error.h"
 #include "http_int.h"
+#include "json_club.h"
 
 int http_club_open(go_http *srv)
 {
@@ -31,29 +32,6 @@ void http_club_close(go_http *srv)
 }
 
 /* ------------------------------------------------------------------------- JSON helpers */
-
-static json_t *table_json(const go_club_table *t)
-{
-    json_t *rows = json_array();
-    for (int r = 0; rows && r < t->nrows; r++) {
-        json_t *o = json_object();
-        for (int c = 0; c < t->ncols; c++) {
-            const char *cell = go_club_cell(t, r, c);
-            json_t *v;
-            if (!cell)
-                v = json_null();
-            else if (t->types[c] == GO_COL_INT)
-                v = json_integer(strtoll(cell, NULL, 10));
-            else if (t->types[c] == GO_COL_REAL)
-                v = json_real(strtod(cell, NULL));
-            else
-                v = json_string(cell);
-            json_object_set_new(o, t->names[c], v ? v : json_null());
-        }
-        json_array_append_new(rows, o);
-    }
-    return rows;
-}
 
 static void today(char out[11])
 {
@@ -111,7 +89,7 @@ static void reply_table(club_call *c, int err, go_club_table **tp, const char *k
         return;
     }
     json_t *j = json_object();
-    json_object_set_new(j, key, table_json(t));
+    json_object_set_new(j, key, go_json_club_table(t));
     go_club_table_free(t);
     http_reply_json(c->r, 200, j);
 }
@@ -219,7 +197,7 @@ static void member_show(club_call *c)
         return;
     }
     json_t *j = json_pack("{s:o,s:o,s:o}", "member", member_json(&m), "history",
-                          table_json(history), "games", table_json(games));
+                          go_json_club_table(history), "games", go_json_club_table(games));
     go_club_table_free(history);
     go_club_table_free(games);
     http_reply_json(c->r, 200, j);
@@ -602,20 +580,6 @@ static void event_pairings(club_call *c)
                 "pairings");
 }
 
-static json_t *standings_json(const go_standing *s, size_t n)
-{
-    json_t *list = json_array();
-    for (size_t i = 0; list && i < n; i++)
-        json_array_append_new(
-            list, json_pack("{s:i,s:I,s:s,s:f,s:f,s:f,s:i,s:b,s:i,s:i,s:i,s:i,s:b}", "place",
-                            s[i].place, "member", (json_int_t)s[i].member, "name", s[i].name,
-                            "points", s[i].points, "tiebreak_sb", s[i].tiebreak_sb, "swiss_total",
-                            s[i].swiss_total, "warnings", s[i].warnings, "shared", s[i].shared,
-                            "played", s[i].played, "wins", s[i].wins, "draws", s[i].draws,
-                            "losses", s[i].losses, "withdrawn", s[i].withdrawn));
-    return list;
-}
-
 static void event_standings(club_call *c, bool html)
 {
     go_standing *s = NULL;
@@ -627,7 +591,7 @@ static void event_standings(club_call *c, bool html)
     }
     if (!html) {
         http_reply_json(c->r, 200, json_pack("{s:I,s:o}", "event", (json_int_t)c->id, "standings",
-                                             standings_json(s, n)));
+                                             go_json_standings(s, n)));
         free(s);
         return;
     }

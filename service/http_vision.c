@@ -1,8 +1,7 @@
 /* Photo endpoints: POST /api/scan (multipart `photo`, optional `size`) -> the fields of
  * `goref scan --json` plus overlay_url; POST /api/score -> scan, suggested dead groups and the
  * count in one call; GET /api/overlay/{id}.png. Scans hold a heavy slot (bounded by the cores).
- * The scan JSON is built here with jansson: cmd_scan.c prints its own with printf, so the two
- * must be kept in step until a shared builder exists (see the service report). */
+ * The scan fields come from json_scan.c, which `goref scan --json` can share. */
 #define _XOPEN_SOURCE 700 /* mkdtemp */
 #include <errno.h>
 #include <fcntl.h>
@@ -20,6 +19,7 @@
 #include "go/vision.h"
 #include "http_int.h"
 #include "http_score.h"
+#include "json_scan.h"
 
 #define OVERLAY_KEEP 64 /* overlays kept on disk; older ones are deleted */
 #define OVERLAY_ID_HEX 32
@@ -141,43 +141,6 @@ missing:
                      OVERLAY_KEEP);
 }
 
-static json_t *gtp_points(const go_point *points, int n, int size)
-{
-    json_t *list = json_array();
-    char buf[8];
-    for (int i = 0; list && i < n; i++)
-        json_array_append_new(list, json_string(go_point_to_gtp(buf, sizeof buf, points[i], size)));
-    return list;
-}
-
-/* The fields of `goref scan --json` (cmd_scan.c): size, board, confidence, uncertain, corners,
- * timing_ms; plus the image size the corners refer to. */
-static json_t *scan_json(const go_vision_result *res)
-{
-    int n = res->size;
-    json_t *board = json_array(), *conf = json_array(), *corners = json_array();
-    for (int y = 0; y < n; y++) {
-        char row[GO_MAX_SIZE + 1];
-        json_t *crow = json_array();
-        for (int x = 0; x < n; x++) {
-            row[x] = res->color[y][x] == GO_BLACK ? 'X' : res->color[y][x] == GO_WHITE ? 'O' : '.';
-            json_array_append_new(crow, json_real(round(res->confidence[y][x] * 100.0) / 100.0));
-        }
-        row[n] = '\0';
-        json_array_append_new(board, json_string(row));
-        json_array_append_new(conf, crow);
-    }
-    for (int c = 0; c < 4; c++)
-        json_array_append_new(corners, json_pack("[f,f]", round(res->corners[c][0] * 10.0) / 10.0,
-                                                 round(res->corners[c][1] * 10.0) / 10.0));
-    return json_pack("{s:i,s:o,s:o,s:o,s:o,s:{s:f,s:f,s:f,s:f},s:i,s:i}", "size", n, "board", board,
-                     "confidence", conf, "uncertain",
-                     gtp_points(res->uncertain, res->uncertain_count, n), "corners", corners,
-                     "timing_ms", "decode", res->ms_decode, "detect", res->ms_detect, "classify",
-                     res->ms_classify, "total", res->ms_total, "image_width", res->image_width,
-                     "image_height", res->image_height);
-}
-
 /* Multipart body -> the photo and the text fields the endpoints know. */
 typedef struct photo_form {
     const char *photo;
@@ -296,7 +259,7 @@ void http_api_scan(http_req *r)
         goto done;
     if (scan(r, &res, overlay_id, &form))
         goto done;
-    json_t *j = scan_json(res);
+    json_t *j = go_json_scan(res);
     if (j)
         set_overlay_url(j, overlay_id);
     http_reply_json(r, 200, j);
@@ -333,7 +296,7 @@ void http_api_score(http_req *r)
         http_reply_goerr(r, err);
         goto done;
     }
-    json_t *scan_j = scan_json(res);
+    json_t *scan_j = go_json_scan(res);
     if (scan_j)
         set_overlay_url(scan_j, overlay_id);
     json_t *count_j = json_loads(count_text, 0, NULL);

@@ -1,0 +1,49 @@
+/* JSON of a photo reading (see json_scan.h): one builder for `goref scan --json` and the
+ * service's /api/scan and /api/score. */
+#include <math.h>
+
+#include "json_scan.h"
+
+static json_t *gtp_points(const go_point *points, int n, int size)
+{
+    json_t *list = json_array();
+    char buf[8];
+    for (int i = 0; list && i < n; i++)
+        json_array_append_new(list, json_string(go_point_to_gtp(buf, sizeof buf, points[i], size)));
+    return list;
+}
+
+static double tenth(double ms)
+{
+    return round(ms * 10.0) / 10.0;
+}
+
+/* The fields of `goref scan --json` (cmd_scan.c): size, board, confidence, uncertain, corners,
+ * timing_ms; plus the image size the corners refer to. */
+json_t *go_json_scan(const go_vision_result *res)
+{
+    int n = res->size;
+    json_t *board = json_array(), *conf = json_array(), *corners = json_array();
+    for (int y = 0; y < n; y++) {
+        char row[GO_MAX_SIZE + 1];
+        json_t *crow = json_array();
+        for (int x = 0; x < n; x++) {
+            row[x] = res->color[y][x] == GO_BLACK ? 'X' : res->color[y][x] == GO_WHITE ? 'O' : '.';
+            json_array_append_new(crow, json_real(round(res->confidence[y][x] * 100.0) / 100.0));
+        }
+        row[n] = '\0';
+        json_array_append_new(board, json_string(row));
+        json_array_append_new(conf, crow);
+    }
+    for (int c = 0; c < 4; c++)
+        json_array_append_new(corners, json_pack("[f,f]", round(res->corners[c][0] * 10.0) / 10.0,
+                                                 round(res->corners[c][1] * 10.0) / 10.0));
+    return json_pack("{s:i,s:o,s:o,s:o,s:o,s:{s:f,s:f,s:f,s:f},s:i,s:i}", "size", n, "board", board,
+                     "confidence", conf, "uncertain",
+                     gtp_points(res->uncertain, res->uncertain_count, n), "corners", corners,
+                     "timing_ms", "decode", tenth(res->ms_decode), "detect", tenth(res->ms_detect),
+                     "classify", tenth(res->ms_classify), "total", tenth(res->ms_total),
+                     "image_width", res->image_width,
+                     "image_height", res->image_height);
+}
+

@@ -1,0 +1,17 @@
+/* JSON of a photo reading, shared by `goref scan --json` (cmd_scan.c) and the HTTP service
+ * (/api/scan, /api/score) so that both print the same fields. */
+#ifndef GOREF_JSON_SCAN_H
+#define GOREF_JSON_SCAN_H
+
+#include <jansson.h>
+
+#include "go/vision.h"
+
+/* { "size", "board": N strings of . X O (row 1 = top of the photo as displayed),
+ *   "confidence": N arrays of 0..1 (2 decimals), "uncertain": GTP points,
+ *   "corners": four [x, y] (1 decimal; top-left, top-right, bottom-right, bottom-left),
+ *   "timing_ms": { decode, detect, classify, total }, "image_width", "image_height" }.
+ * New reference (NULL when out of memory). */
+json_t *go_json_scan(const go_vision_result *res);
+
+#endif
