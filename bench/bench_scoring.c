@@ -231,6 +231,9 @@ int main(int argc, char **argv)
             printf("\n");
     }
 
+    if (argc > 1 && strcmp(argv[1], "-c") == 0)
+        return 0; /* counting only (for profiling) */
+
     /* 2. Suggestion latency and agreement. */
     static double lat[MAX_GAMES], lat19[MAX_GAMES], lat_wall[MAX_GAMES];
     int n19 = 0;
