@@ -567,6 +567,21 @@ static int cmd_rules(go_club *c, const args *a)
                        chg[i].date, chg[i].rule, chg[i].reason);
             printf("%zu change%s%s\n", n, n == 1 ? "" : "s",
                    dry ? " (dry run: nothing written)" : "");
+            if (r.reward_enabled) {
+                /* 出勤率100%以及无迟到: the school year so far (from 1 September). */
+                const char *as_of = opt(a, "as-of") ? opt(a, "as-of") : date;
+                char from[11];
+                int year = (int)strtol(as_of, NULL, 10), month = (int)strtol(as_of + 5, NULL, 10);
+                snprintf(from, sizeof from, "%04d-09-01", month >= 9 ? year : year - 1);
+                go_club_table *t = NULL;
+                if (go_club_rules_reward(c, &t, from, as_of) == 0) {
+                    printf("full attendance since %s, never late (reward list): %d member%s\n",
+                           from, t->nrows, t->nrows == 1 ? "" : "s");
+                    for (int k = 0; k < t->nrows; k++)
+                        printf("  %s %s\n", go_club_cell(t, k, 0), go_club_cell(t, k, 1));
+                    go_club_table_free(t);
+                }
+            }
         }
         free(chg);
         return 0;
