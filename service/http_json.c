@@ -118,9 +118,9 @@ void http_reply_goerr(http_req *r, int err)
     const char *code;
     int status = http_status_of(err, &code);
     const char *detail = go_error_last();
-    http_reply_error(r, status, code, "%s", detail && detail[0] ? detail : go_strerror(err));
-    if (status == 503)
+    if (status == 503) /* headers join the reply when it is built: add them first */
         http_reply_header(r, "Retry-After", "1");
+    http_reply_error(r, status, code, "%s", detail && detail[0] ? detail : go_strerror(err));
 }
 
 const char *http_header(http_req *r, const char *name)
