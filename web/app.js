@@ -29,7 +29,8 @@ const T = {
     condition: '状况', good: '完好', worn: '磨损', damaged: '损坏', lost: '丢失', signedIn: '已登录',
     signedOut: '已退出', done: '完成', place: '名次', points: '积分', sb: '对手分', warnings: '警告',
     round: '轮', board: '台', result: '结果', choose: '—请选择—', samePlayer: '黑白不能是同一人',
-    needBoard: '先拍照或选择空棋盘', startActivity: '开始今天的活动', activityStarted: '今天的活动已开始', deadN: n => `死子 ${n} 颗`, stones: '子',
+    needBoard: '先拍照或选择空棋盘', games: '对局', gamesOf: n => `${n} 的对局`, date: '日期', winner: '胜方',
+    margin: '胜子数', by: '方式', startActivity: '开始今天的活动', activityStarted: '今天的活动已开始', deadN: n => `死子 ${n} 颗`, stones: '子',
   },
   en: {
     tabCount: 'Count', tabClub: 'Club', tabAccount: 'Account', photoTitle: 'Count from a photo',
@@ -60,7 +61,8 @@ const T = {
     damaged: 'damaged', lost: 'lost', signedIn: 'Signed in', signedOut: 'Signed out', done: 'Done',
     place: 'Place', points: 'Points', sb: 'SB', warnings: 'Warnings', round: 'Round', board: 'Board',
     result: 'Result', choose: '— choose —', samePlayer: 'Black and White must be different players',
-    needBoard: 'Take a photo or pick an empty board first', startActivity: "Start today's activity",
+    needBoard: 'Take a photo or pick an empty board first', games: 'Games', gamesOf: n => `Games of ${n}`,
+    date: 'Date', winner: 'Winner', margin: 'Margin', by: 'By', startActivity: "Start today's activity",
     activityStarted: "Today's activity has started", deadN: n => `${n} dead stones`, stones: 'stones',
   },
 };
@@ -284,7 +286,10 @@ async function onPhoto() {
       bar.value = Math.round(f * 100);
       if (f >= 1) say(t('reading'));
     });
-    startBoard(r.scan.board, r.scan.uncertain);
+    // The position that was counted: the reading less any group without a liberty (which
+    // cannot stand on a finished board; its points are among the uncertain ones).
+    startBoard(r.count.ownership.map(row => row.replace(/[xX]/g, 'X').replace(/[oO]/g, 'O').replace(/[^XO]/g, '.')),
+      r.scan.uncertain);
     if (r.scan.overlay_url) { $('overlay').src = r.scan.overlay_url; $('overlay-figure').hidden = false; }
     S.count = r.count;
     S.dead = new Set(r.count.dead);
@@ -327,7 +332,12 @@ function fillTable(table, rows, columns, extra) {
 async function loadMembers() {
   const r = await api('GET', '/api/club/members?status=active');
   S.members = r.members;
-  fillTable($('members-table'), S.members, [['number', t('number')], ['name', t('name')], ['grade', t('grade')], ['rank', t('rank')]]);
+  fillTable($('members-table'), S.members, [['number', t('number')], ['name', t('name')], ['grade', t('grade')], ['rank', t('rank')]],
+    (m, td) => {
+      const b = document.createElement('button'); b.type = 'button'; b.textContent = t('games');
+      b.addEventListener('click', () => showMemberGames(m).catch(fail));
+      td.appendChild(b);
+    });
   for (const id of ['save-black', 'save-white', 'enter-member']) {
     const sel = $(id), keep = sel.value;
     sel.replaceChildren(option('', t('choose')), ...S.members.map(m => option(m.id, `${m.name} (${m.number})`)));
@@ -335,6 +345,15 @@ async function loadMembers() {
   }
   const loanSel = document.querySelector('#loan-form [name=member]');
   loanSel.replaceChildren(option('', t('choose')), ...S.members.map(m => option(m.id, m.name)));
+}
+
+// A member's history: the games the club log holds for them, newest first.
+async function showMemberGames(m) {
+  const r = await api('GET', `/api/club/members/${m.id}`);
+  $('member-games-title').textContent = t('gamesOf', m.name);
+  fillTable($('member-games-table'), r.games, [['date', t('date')], ['black_name', t('black')], ['white_name', t('white')],
+    ['winner', t('winner')], ['margin', t('margin')], ['by', t('by')]]);
+  $('member-games').hidden = false;
 }
 
 async function loadCheckins() {

@@ -79,19 +79,29 @@ try {
   await page.locator('#verdict').filter({ hasText: /胜|和/ }).waitFor();
   await shot('read');
 
-  // Correct one stone: edit mode, tap an empty corner point, which becomes black.
+  // Correct one stone: edit mode, tap an empty point in open space (its neighbours empty, so
+  // the stone is legal whatever surrounds it), which becomes black.
   const stones = () => page.locator('#diagram circle[r="13.5"]').count();
   const before = await stones();
   await page.check('input[name=mode][value=edit]');
   const empty = await page.evaluate(() => {
-    const hits = [...document.querySelectorAll('#diagram rect[data-x]')];
-    const occupied = new Set([...document.querySelectorAll('#diagram circle[r="13.5"]')].map(c => c.getAttribute('cx') + ',' + c.getAttribute('cy')));
-    const h = hits.find(r => !occupied.has((+r.getAttribute('x') + 15) + ',' + (+r.getAttribute('y') + 15)));
-    return h && [h.getAttribute('data-x'), h.getAttribute('data-y')];
+    const b = S.board, n = b.length, at = (x, y) => (x < 0 || y < 0 || x >= n || y >= n ? '#' : b[y][x]);
+    let fallback = null;
+    for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) {
+      if (b[y][x] !== '.') continue;
+      const around = [at(x + 1, y), at(x - 1, y), at(x, y + 1), at(x, y - 1)];
+      if (around.every(c => c === '.')) return [x, y];
+      if (!fallback && around.includes('.') && !around.includes('O')) fallback = [x, y];
+    }
+    return fallback;
   });
   check(empty, 'an empty point to correct');
+  const verdictBefore = await page.locator('#check').textContent();
   await page.click(`#diagram rect[data-x="${empty[0]}"][data-y="${empty[1]}"]`);
   await page.waitForFunction(n => document.querySelectorAll('#diagram circle[r="13.5"]').length === n + 1, before);
+  await page.waitForFunction(t => document.getElementById('check').textContent !== t ||
+    document.getElementById('status').classList.contains('error'), verdictBefore, { timeout: 20000 });
+  check(!(await status().evaluate(s => s.classList.contains('error'))), `count after the correction: ${await status().textContent()}`);
   await shot('stone-corrected');
 
   // Toggle one group dead: dead mode, tap the stone just placed; the dead count changes.
@@ -117,6 +127,12 @@ try {
   await page.waitForFunction(() => [...document.querySelectorAll('#standings-table tr')].slice(1)
     .reduce((sum, tr) => sum + (+tr.children[2].textContent || 0), 0) === 2, null, { timeout: 20000 });
   await shot('standings');
+
+  // The game is in the member's history too.
+  await page.click('.subtabs [data-sub=members]');
+  await page.click('#members-table tr:has-text("张三") button');
+  await page.locator('#member-games-table td', { hasText: '李四' }).first().waitFor();
+  await shot('member-history');
 
   // A check-in (with its confirmation) after starting today's activity.
   await page.click('.subtabs [data-sub=checkin]');
