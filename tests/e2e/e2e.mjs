@@ -12,13 +12,15 @@ mkdirSync(out, { recursive: true });
 let step = 0;
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
 const page = await browser.newPage({ viewport: { width: 360, height: 780 }, deviceScaleFactor: 1 });
+// Generous: make test runs this beside other suites, with goref built under ASan.
+page.setDefaultTimeout(60000);
 const errors = [];
 page.on('pageerror', e => errors.push(String(e)));
 page.on('dialog', d => d.accept()); // the check-in and return confirmations
 const shot = async name => page.screenshot({ path: join(out, `${String(++step).padStart(2, '0')}-${name}.png`), fullPage: true });
 const status = () => page.locator('#status');
 async function expectStatus(re, what) {
-  await page.waitForFunction(r => new RegExp(r).test(document.getElementById('status').textContent), re.source, { timeout: 20000 })
+  await page.waitForFunction(r => new RegExp(r).test(document.getElementById('status').textContent), re.source, { timeout: 60000 })
     .catch(async () => { throw new Error(`${what}: status is "${await status().textContent()}"`); });
 }
 function check(cond, what) { if (!cond) throw new Error(what); }
@@ -100,7 +102,7 @@ try {
   await page.click(`#diagram rect[data-x="${empty[0]}"][data-y="${empty[1]}"]`);
   await page.waitForFunction(n => document.querySelectorAll('#diagram circle[r="13.5"]').length === n + 1, before);
   await page.waitForFunction(t => document.getElementById('check').textContent !== t ||
-    document.getElementById('status').classList.contains('error'), verdictBefore, { timeout: 20000 });
+    document.getElementById('status').classList.contains('error'), verdictBefore, { timeout: 60000 });
   check(!(await status().evaluate(s => s.classList.contains('error'))), `count after the correction: ${await status().textContent()}`);
   await shot('stone-corrected');
 
@@ -109,7 +111,7 @@ try {
   const deadText = async () => (await page.locator('#check').textContent()) || '';
   const deadBefore = await deadText();
   await page.click(`#diagram rect[data-x="${empty[0]}"][data-y="${empty[1]}"]`);
-  await page.waitForFunction(t => document.getElementById('check').textContent !== t, deadBefore, { timeout: 20000 });
+  await page.waitForFunction(t => document.getElementById('check').textContent !== t, deadBefore, { timeout: 60000 });
   const verdict = await page.locator('#verdict').textContent();
   check(/^(黑胜|白胜|和)/.test(verdict), `verdict "${verdict}"`);
   console.log(`verdict: ${verdict}; ${await deadText()}`);
@@ -125,7 +127,7 @@ try {
   await page.click('.subtabs [data-sub=events]');
   // 2 points for a win, 1 each for a draw: the event's points add up to 2 once the game is in.
   await page.waitForFunction(() => [...document.querySelectorAll('#standings-table tr')].slice(1)
-    .reduce((sum, tr) => sum + (+tr.children[2].textContent || 0), 0) === 2, null, { timeout: 20000 });
+    .reduce((sum, tr) => sum + (+tr.children[2].textContent || 0), 0) === 2, null, { timeout: 60000 });
   await shot('standings');
 
   // The game is in the member's history too.
