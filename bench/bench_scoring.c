@@ -212,6 +212,8 @@ int main(int argc, char **argv)
         long counts = 0;
         long sink = 0;
         double t0 = now(), t;
+        /* "-c ROUNDS": a fixed number of rounds (for instruction counts under callgrind). */
+        int rounds = argc > 2 && strcmp(argv[1], "-c") == 0 ? (int)strtol(argv[2], NULL, 10) : 0;
         do {
             for (int k = 0; k < n19; k++) {
                 const game *g = &games[idx[k]];
@@ -223,7 +225,7 @@ int main(int argc, char **argv)
             }
             counts += n19;
             t = now() - t0;
-        } while (t < 1.0);
+        } while (rounds > 0 ? counts < (long)rounds * n19 : t < 1.0);
         double rate = (double)counts / t;
         printf("| counts/s, 19x19 finished (%d positions, one core) | %.0f | >= 500000 | %s |\n",
                n19, rate, rate >= 500000 ? "met" : "MISSED");

@@ -71,11 +71,11 @@ static void sb_int(sbuf *sb, long long v)
     } while (u);
     if (v < 0)
         digits[n++] = '-';
-    char text[24];
-    for (int i = 0; i < n; i++)
-        text[i] = digits[n - 1 - i];
-    text[n] = '\0';
-    sb_str(sb, text);
+    /* Written in place, most significant first (no temporary string, no strlen). */
+    while (n > 0 && sb->len + 1 < sb->size)
+        sb->buf[sb->len++] = digits[--n];
+    if (sb->size)
+        sb->buf[sb->len] = '\0';
 }
 
 /* "N", "N又a/b" or "a/b" (ascii: "N a/b") for a quarter amount. */
@@ -252,16 +252,24 @@ int go_score_count(go_count *out, const go_board *b, const go_point *dead, int n
      * the largest cost of this loop). Only the ring around the board needs GO_OFFBOARD. */
     size_t used = (size_t)go_point_at(size, size) + 1;
     memset(col, GO_OFFBOARD, used);
+    /* The empty points are listed as they are read (branch-free) so the flood pass below
+     * visits only them; dead stones' points are appended when they are removed. */
+    int hist[4] = {0, 0, 0, 0};
+    uint16_t empties[GO_MAX_SIZE * GO_MAX_SIZE];
+    int nempty = 0;
     for (int y = 0; y < size; y++) {
         go_point row = go_point_at(0, y);
         for (go_point p = row; p < row + size; p++) {
             uint8_t c = (uint8_t)go_board_at(b, p);
             col[p] = c;
             owner[p] = stone_owner[c];
-            black_stones += c == GO_BLACK;
-            white_stones += c == GO_WHITE;
+            hist[c]++;
+            empties[nempty] = (uint16_t)p;
+            nempty += c == GO_EMPTY;
         }
     }
+    black_stones = hist[GO_BLACK];
+    white_stones = hist[GO_WHITE];
     memcpy(orig, col, used);
     /* Remove the dead groups (their points are counted with their regions below). */
     go_point members[GO_MAX_SIZE * GO_MAX_SIZE];
@@ -271,15 +279,17 @@ int go_score_count(go_count *out, const go_board *b, const go_point *dead, int n
         if (c != GO_BLACK && c != GO_WHITE)
             continue; /* empty, or a group already removed */
         int n = go_board_group(b, p, members, GO_MAX_SIZE * GO_MAX_SIZE);
-        for (int k = 0; k < n; k++)
+        for (int k = 0; k < n; k++) {
             col[members[k]] = GO_EMPTY;
+            empties[nempty++] = (uint16_t)members[k];
+        }
         *(c == GO_BLACK ? &black_stones : &white_stones) -= n;
     }
-    for (int y = 0; y < size; y++) {
-        go_point row = go_point_at(0, y);
-        for (go_point p = row; p < row + size; p++) {
+    for (int e = 0; e < nempty; e++) {
+        {
+            go_point p = empties[e];
             if (col[p] != GO_EMPTY)
-                continue; /* a stone, or visited already */
+                continue; /* visited already */
             /* Flood the empty region; note which colours border it. */
             int sp = 0, n = 0, borders = 0;
             stack[sp++] = (uint16_t)p;
