@@ -508,7 +508,11 @@ int go_http_start(go_http **out, const go_http_options *opts_in)
         /* The per-connection pool holds the request line and headers: this is the cap on
          * header size (MHD answers 431 beyond it) and the read buffer for bodies. */
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(64 * 1024), MHD_OPTION_CONNECTION_LIMIT,
-        (unsigned int)1000, MHD_OPTION_NOTIFY_COMPLETED, on_completed, srv,
+        (unsigned int)1000,
+        /* One address cannot hold every connection open (a classroom behind one NAT address
+         * still has room for each phone several times over). */
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned int)128, MHD_OPTION_NOTIFY_COMPLETED,
+        on_completed, srv,
         MHD_OPTION_LISTENING_ADDRESS_REUSE, (unsigned int)1, MHD_OPTION_END);
     if (!srv->daemon) {
         err = go_error_set(GO_EIO, "cannot listen on %s port %u (in use, or not allowed)",
