@@ -86,8 +86,7 @@ static int load_game(game *g, const char *dir, int number)
     int size = go_board_size(&g->board);
     const char *to_move = json_string_value(json_object_get(root, "to_move"));
     g->to_move = to_move && strcmp(to_move, "white") == 0 ? GO_WHITE : GO_BLACK;
-    go_score_komi_parse_points(&g->komi_quarters,
-                               json_string_value(json_object_get(root, "komi")));
+    go_score_komi_parse_points(&g->komi_quarters, json_string_value(json_object_get(root, "komi")));
     g->handicap = (int)json_integer_value(json_object_get(root, "handicap"));
     json_t *gnugo = json_object_get(root, "gnugo");
     g->gnugo_w_minus_b_halves =
@@ -171,7 +170,9 @@ static void print_board_diff(const game *g, const go_dead_suggestion *s)
         if (gnugo_dead != ours)
             printf("    group %s (%c, %d stones): gnugo %s, goref %s kept %d permille%s\n", name,
                    go_color_char(gs->color), gs->stones, gnugo_dead ? "dead" : "alive",
-                   ours ? "dead" : gs->status == GO_STATUS_SEKI ? "seki" : "alive",
+                   ours                           ? "dead"
+                   : gs->status == GO_STATUS_SEKI ? "seki"
+                                                  : "alive",
                    gs->owned_permille, gs->benson_alive ? " (Benson)" : "");
     }
 }
@@ -309,23 +310,27 @@ int main(int argc, char **argv)
             }
         }
         same_set += set_ok;
-        int gw = g->gnugo_w_minus_b_halves > 0 ? GO_WHITE : g->gnugo_w_minus_b_halves < 0 ? GO_BLACK : GO_EMPTY;
+        int gw = g->gnugo_w_minus_b_halves > 0   ? GO_WHITE
+                 : g->gnugo_w_minus_b_halves < 0 ? GO_BLACK
+                                                 : GO_EMPTY;
         int win_ok = (int)ours.winner == gw;
         same_winner += win_ok;
         /* Margin in half points, White positive, like GNU Go's. */
         int our_halves = -with_gnugo_dead.margin_quarters;
         int m_ok = our_halves == g->gnugo_w_minus_b_halves;
         margin_ok += m_ok;
-        if (!m_ok && (g->neutral > 0 || with_gnugo_dead.seki_black + with_gnugo_dead.seki_white > 0))
+        if (!m_ok &&
+            (g->neutral > 0 || with_gnugo_dead.seki_black + with_gnugo_dead.seki_white > 0))
             margin_explained++;
         if (verbose && (!set_ok || !win_ok || !m_ok)) {
             char r[16];
-            printf("\n%s %dx%d komi %d/4 handicap %d: dead set %s, winner %s (goref %s, GNU Go %+.1f W), "
+            printf("\n%s %dx%d komi %d/4 handicap %d: dead set %s, winner %s (goref %s, GNU Go "
+                   "%+.1f W), "
                    "margin with GNU Go's dead %s (goref %+.1f W, GNU Go %+.1f W, neutral %d)\n",
                    g->id, size, size, g->komi_quarters, g->handicap, set_ok ? "same" : "DIFFERS",
                    win_ok ? "same" : "DIFFERS", go_count_gtp_result(r, sizeof r, &ours),
-                   g->gnugo_w_minus_b_halves / 2.0, m_ok ? "same" : "DIFFERS",
-                   our_halves / 2.0, g->gnugo_w_minus_b_halves / 2.0, g->neutral);
+                   g->gnugo_w_minus_b_halves / 2.0, m_ok ? "same" : "DIFFERS", our_halves / 2.0,
+                   g->gnugo_w_minus_b_halves / 2.0, g->neutral);
             if (!set_ok)
                 print_board_diff(g, &s);
         }
@@ -357,8 +362,10 @@ int main(int argc, char **argv)
     printf("| same dead set as GNU Go | %d/%d = %.1f%% | >= 97%% | %s |\n", same_set, ngames,
            100.0 * same_set / ngames, same_set * 100 >= 97 * ngames ? "met" : "MISSED");
     printf("| same winner as GNU Go final_score | %d/%d = %.1f%% | >= 99%% | %s |\n", same_winner,
-           ngames, 100.0 * same_winner / ngames, same_winner * 100 >= 99 * ngames ? "met" : "MISSED");
-    printf("| same margin as GNU Go (its dead list) | %d/%d; %d others have seki or open dame | | |\n",
-           margin_ok, ngames, margin_explained);
+           ngames, 100.0 * same_winner / ngames,
+           same_winner * 100 >= 99 * ngames ? "met" : "MISSED");
+    printf(
+        "| same margin as GNU Go (its dead list) | %d/%d; %d others have seki or open dame | | |\n",
+        margin_ok, ngames, margin_explained);
     return 0;
 }

@@ -1,6 +1,7 @@
 /* The referee's count (数子法): removes the agreed dead groups, assigns every empty region, and
  * computes totals, margin and verdict in exact quarter stones. No heap: one flood fill over the
- * board per call, which is what lets the benchmark count a 19x19 position in about a microsecond. */
+ * board per call, which is what lets the benchmark count a 19x19 position in about a microsecond.
+ */
 #include <assert.h>
 #include <stdio.h>
 #include <string.h>
@@ -204,7 +205,8 @@ void score_count_finish(go_count *c, const go_count_options *opts)
     c->par_quarters = c->size * c->size * 2;
     c->komi_quarters = opts->komi_quarters;
     c->handicap = opts->handicap;
-    c->giveback_quarters = opts->handicap > 0 ? opts->handicap * opts->giveback_quarters_per_stone : 0;
+    c->giveback_quarters =
+        opts->handicap > 0 ? opts->handicap * opts->giveback_quarters_per_stone : 0;
     c->required_black_quarters = c->par_quarters + c->komi_quarters + c->giveback_quarters;
     c->margin_quarters = c->black_total_quarters - c->required_black_quarters;
     c->winner = c->margin_quarters > 0 ? GO_BLACK : c->margin_quarters < 0 ? GO_WHITE : GO_EMPTY;
@@ -228,8 +230,8 @@ int go_score_count(go_count *out, const go_board *b, const go_point *dead, int n
     int size = go_board_size(b);
     for (int i = 0; i < ndead; i++)
         if (!go_board_on(b, dead[i]))
-            return go_error_set(GO_EINVAL, "dead stone %d is not on the %dx%d board", dead[i],
-                                size, size);
+            return go_error_set(GO_EINVAL, "dead stone %d is not on the %dx%d board", dead[i], size,
+                                size);
     /* Every field of *out is written below except the owner map's points off the board and
      * the seki counts: clearing only those saves a third of a 19x19 count's stores. */
     memset(out->owner, 0, sizeof out->owner);
@@ -344,11 +346,11 @@ int go_score_count(go_count *out, const go_board *b, const go_point *dead, int n
         score_remove_dead_keep(col, orig, b, dead, ndead);
     if (shared > 0 && score_seki_find(seki, col, size) > 0)
         for (int y = 0; y < size; y++)
-        for (int x = 0; x < size; x++) {
-            go_point p = go_point_at(x, y);
-            if (seki[p])
-                *(col[p] == GO_BLACK ? &out->seki_black : &out->seki_white) += 1;
-        }
+            for (int x = 0; x < size; x++) {
+                go_point p = go_point_at(x, y);
+                if (seki[p])
+                    *(col[p] == GO_BLACK ? &out->seki_black : &out->seki_white) += 1;
+            }
     score_count_finish(out, opts);
     return 0;
 }

@@ -37,7 +37,9 @@ int go_count_to_json(char **out, const go_count *c, const go_point *dead, int nd
     char *text = NULL;
     char winner[8];
     snprintf(winner, sizeof winner, "%s",
-             c->winner == GO_BLACK ? "B" : c->winner == GO_WHITE ? "W" : "draw");
+             c->winner == GO_BLACK   ? "B"
+             : c->winner == GO_WHITE ? "W"
+                                     : "draw");
     json_t *rows = json_array();
     json_t *root = NULL;
     if (!rows)
@@ -52,21 +54,20 @@ int go_count_to_json(char **out, const go_count *c, const go_point *dead, int nd
     }
     char gtp[16];
     go_count_gtp_result(gtp, sizeof gtp, c);
-    root = json_pack("{s:i, s:f, s:i, s:f, s:i, s:f, s:o, s:o, s:i, s:f, s:f, s:s, s:s, s:s, "
-                     "s:s, s:s, s:s, s:f, s:o, s:o, s:O}",
-                     "size", c->size, "komi_stones", c->komi_quarters / 4.0, "handicap",
-                     c->handicap, "giveback_stones", c->giveback_quarters / 4.0, "par_quarters",
-                     c->par_quarters, "par", c->par_quarters / 4.0, "black",
-                     side(c->black_stones, c->black_territory, c->black_total_quarters, c->shared),
-                     "white",
-                     side(c->white_stones, c->white_territory, c->white_total_quarters, c->shared),
-                     "shared", c->shared, "margin_stones", c->margin_quarters / 4.0,
-                     "margin_points", c->margin_quarters / 2.0, "winner", winner, "verdict_zh",
-                     c->verdict_zh, "verdict_en", c->verdict_en, "check_zh", c->check_zh,
-                     "check_en", c->check_en, "gtp_result", gtp, "required_black_stones",
-                     c->required_black_quarters / 4.0, "dead",
-                     points_array(dead, dead ? ndead : 0, c->size), "seki",
-                     points_array(seki, seki ? nseki : 0, c->size), "ownership", rows);
+    root = json_pack(
+        "{s:i, s:f, s:i, s:f, s:i, s:f, s:o, s:o, s:i, s:f, s:f, s:s, s:s, s:s, "
+        "s:s, s:s, s:s, s:f, s:o, s:o, s:O}",
+        "size", c->size, "komi_stones", c->komi_quarters / 4.0, "handicap", c->handicap,
+        "giveback_stones", c->giveback_quarters / 4.0, "par_quarters", c->par_quarters, "par",
+        c->par_quarters / 4.0, "black",
+        side(c->black_stones, c->black_territory, c->black_total_quarters, c->shared), "white",
+        side(c->white_stones, c->white_territory, c->white_total_quarters, c->shared), "shared",
+        c->shared, "margin_stones", c->margin_quarters / 4.0, "margin_points",
+        c->margin_quarters / 2.0, "winner", winner, "verdict_zh", c->verdict_zh, "verdict_en",
+        c->verdict_en, "check_zh", c->check_zh, "check_en", c->check_en, "gtp_result", gtp,
+        "required_black_stones", c->required_black_quarters / 4.0, "dead",
+        points_array(dead, dead ? ndead : 0, c->size), "seki",
+        points_array(seki, seki ? nseki : 0, c->size), "ownership", rows);
     if (!root)
         goto done;
     if (json_object_set_new(root, "margin_quarters", json_integer(c->margin_quarters)) != 0)

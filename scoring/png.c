@@ -260,7 +260,8 @@ int go_count_png(unsigned char **out, size_t *out_len, const go_count *c)
     text(&cv, px, py, buf, scale, INK), py += line + line / 2;
     snprintf(buf, sizeof buf, "SHARED %d", c->shared);
     text(&cv, px, py, buf, scale, INK), py += line;
-    snprintf(buf, sizeof buf, "PAR %s", go_score_format_quarters(q, sizeof q, c->par_quarters, true));
+    snprintf(buf, sizeof buf, "PAR %s",
+             go_score_format_quarters(q, sizeof q, c->par_quarters, true));
     text(&cv, px, py, buf, scale, INK), py += line;
     snprintf(buf, sizeof buf, "KOMI %s",
              go_score_format_quarters(q, sizeof q, c->komi_quarters, true));

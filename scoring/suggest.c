@@ -133,8 +133,8 @@ static void run_playouts(int *black_owned, int *white_owned, const go_board *b, 
 }
 
 /* Per mille of playouts in which the colour of the group at p owned its liberties. */
-static int breath_of(const go_board *b, go_point p, const int *black_owned,
-                     const int *white_owned, int playouts, go_point *buf)
+static int breath_of(const go_board *b, go_point p, const int *black_owned, const int *white_owned,
+                     int playouts, go_point *buf)
 {
     go_color c = go_board_at(b, p);
     const int *own = c == GO_BLACK ? black_owned : white_owned;
@@ -166,8 +166,8 @@ int go_score_suggest_dead(go_dead_suggestion *out, const go_board *b, go_color t
     if (!opts)
         opts = &defaults;
     if (opts->version != GO_SUGGEST_OPTIONS_VERSION)
-        return go_error_set(GO_EINVAL, "go_suggest_options version %d (expected %d)",
-                            opts->version, GO_SUGGEST_OPTIONS_VERSION);
+        return go_error_set(GO_EINVAL, "go_suggest_options version %d (expected %d)", opts->version,
+                            GO_SUGGEST_OPTIONS_VERSION);
     if (opts->playouts < 0 || opts->playouts > 1000000)
         return go_error_set(GO_ERANGE, "playouts %d", opts->playouts);
     if (to_move != GO_BLACK && to_move != GO_WHITE)
@@ -242,8 +242,8 @@ int go_score_suggest_dead(go_dead_suggestion *out, const go_board *b, go_color t
         g->color = c;
         g->stones = n;
         g->owned_permille = (int)(1000LL * kept / ((long long)n * playouts));
-        int breath = libs ? (int)(1000LL * lib_kept / ((long long)libs * playouts))
-                          : g->owned_permille;
+        int breath =
+            libs ? (int)(1000LL * lib_kept / ((long long)libs * playouts)) : g->owned_permille;
         g->benson_alive = c == GO_BLACK ? benson_black[p] : benson_white[p];
         if (g->benson_alive) {
             g->status = GO_STATUS_ALIVE;
@@ -307,8 +307,8 @@ int go_score_suggest_dead(go_dead_suggestion *out, const go_board *b, go_color t
     for (int i = 0; i < out->ngroups; i++) {
         const go_group_status *g = &out->groups[i];
         ndead_first += g->status == GO_STATUS_DEAD;
-        unsure += g->status == GO_STATUS_ALIVE && !g->benson_alive &&
-                  g->confidence < SECOND_LOOK_BELOW;
+        unsure +=
+            g->status == GO_STATUS_ALIVE && !g->benson_alive && g->confidence < SECOND_LOOK_BELOW;
     }
     if (ndead_first > 0 && unsure > 0) {
         static _Thread_local go_board cleared;

@@ -70,8 +70,8 @@ static int fail(const count_args *a, int code)
     const char *detail = go_error_last();
     const char *msg = detail[0] ? detail : go_strerror(code);
     if (a->json) {
-        json_t *err = json_pack("{s:s, s:s, s:i}", "error", error_name(code), "message", msg,
-                                "detail", code);
+        json_t *err =
+            json_pack("{s:s, s:s, s:i}", "error", error_name(code), "message", msg, "detail", code);
         char *text = err ? json_dumps(err, JSON_PRESERVE_ORDER) : NULL;
         printf("%s\n", text ? text : "{\"error\": \"internal\"}");
         free(text);
@@ -283,8 +283,8 @@ static int parse_dead(go_point *out, int *n, const char *list, int size)
         go_point p;
         int rc = go_point_from_gtp(&p, vertex, size);
         if (rc || p == GO_PASS)
-            return go_error_set(GO_EPARSE, "--dead: '%s' is not a point of a %dx%d board",
-                                vertex, size, size);
+            return go_error_set(GO_EPARSE, "--dead: '%s' is not a point of a %dx%d board", vertex,
+                                size, size);
         if (*n >= GO_MAX_SIZE * GO_MAX_SIZE)
             return go_error_set(GO_ETOOBIG, "--dead: too many points");
         out[(*n)++] = p;
@@ -380,14 +380,14 @@ static int print_json(const go_count *c, const go_dead_suggestion *s, const go_p
         const go_group_status *g = &s->groups[i];
         char gtp[8];
         go_point_to_gtp(gtp, sizeof gtp, g->id, c->size);
-        json_array_append_new(
-            groups, json_pack("{s:s, s:s, s:i, s:s, s:f, s:b}", "at", gtp, "color",
-                              g->color == GO_BLACK ? "B" : "W", "stones", g->stones, "status",
-                              g->status == GO_STATUS_DEAD   ? "dead"
-                              : g->status == GO_STATUS_SEKI ? "seki"
-                                                            : "alive",
-                              "confidence", g->confidence / 1000.0, "unconditional",
-                              g->benson_alive));
+        json_array_append_new(groups, json_pack("{s:s, s:s, s:i, s:s, s:f, s:b}", "at", gtp,
+                                                "color", g->color == GO_BLACK ? "B" : "W", "stones",
+                                                g->stones, "status",
+                                                g->status == GO_STATUS_DEAD   ? "dead"
+                                                : g->status == GO_STATUS_SEKI ? "seki"
+                                                                              : "alive",
+                                                "confidence", g->confidence / 1000.0,
+                                                "unconditional", g->benson_alive));
     }
     json_object_set_new(root, "suggestion",
                         json_pack("{s:i, s:o}", "playouts", s->playouts, "groups", groups));

@@ -76,7 +76,8 @@ static void test_count_cli__board_text_json_and_presets(void **state)
     assert_int_equal(status, 0);
     assert_int_equal(json_integer_value(json_object_get(root, "size")), 7);
     assert_int_equal(json_integer_value(json_object_get(root, "shared")), 7);
-    assert_true(json_number_value(json_object_get(json_object_get(root, "black"), "total")) == 24.5);
+    assert_true(json_number_value(json_object_get(json_object_get(root, "black"), "total")) ==
+                24.5);
     assert_true(json_number_value(json_object_get(root, "par")) == 24.5);
     assert_string_equal(json_string_value(json_object_get(root, "winner")), "draw");
     assert_string_equal(json_string_value(json_object_get(root, "verdict_zh")), "和棋");
@@ -152,7 +153,8 @@ static void test_count_cli__sgf_dead_suggest_and_png(void **state)
     assert_string_equal(json_string_value(json_array_get(dead, 0)), "B2");
     assert_string_equal(json_string_value(json_object_get(root, "verdict_en")),
                         "White wins by 4 1/4 stones (8.5 points)");
-    assert_true(json_array_size(json_object_get(json_object_get(root, "suggestion"), "groups")) > 0);
+    assert_true(json_array_size(json_object_get(json_object_get(root, "suggestion"), "groups")) >
+                0);
     json_decref(root);
     FILE *f = fopen(png, "rb");
     assert_non_null(f);

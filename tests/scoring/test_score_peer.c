@@ -82,10 +82,9 @@ static void test_score_peer__gnugo_final_score_on_finished_games(void **state)
         json_t *root = json_load_file(tu_data_path(rel), 0, &err);
         assert_non_null(root);
         go_count_options o = GO_COUNT_OPTIONS_INIT;
-        assert_int_equal(
-            go_score_komi_parse_points(&o.komi_quarters,
-                                       json_string_value(json_object_get(root, "komi"))),
-            0);
+        assert_int_equal(go_score_komi_parse_points(
+                             &o.komi_quarters, json_string_value(json_object_get(root, "komi"))),
+                         0);
         o.handicap = (int)json_integer_value(json_object_get(root, "handicap"));
         json_t *gnugo = json_object_get(root, "gnugo");
         go_point dead[GO_MAX_SIZE * GO_MAX_SIZE];
@@ -96,8 +95,7 @@ static void test_score_peer__gnugo_final_score_on_finished_games(void **state)
         {
             json_array_foreach(grp, pi, pt)
             {
-                assert_int_equal(go_point_from_gtp(&dead[ndead], json_string_value(pt), size),
-                                 0);
+                assert_int_equal(go_point_from_gtp(&dead[ndead], json_string_value(pt), size), 0);
                 ndead++;
             }
         }
@@ -148,8 +146,8 @@ static void test_score_peer__gnugo_final_score_on_finished_games(void **state)
         fail_msg("g%04d: goref %+.1f, GNU Go %+.1f (White points), no rule explains it", i,
                  ours_q / 2.0, gnugo_q / 2.0);
     }
-    printf("%d games: %d same margin, %d seki-eye differences, %d open-border differences\n",
-           games, same, seki_eyes, open_borders);
+    printf("%d games: %d same margin, %d seki-eye differences, %d open-border differences\n", games,
+           same, seki_eyes, open_borders);
     assert_int_equal(games, 300);
     assert_int_equal(same + seki_eyes + open_borders, games);
     /* The exceptions are rare: a broken count would show up as many of them. */

@@ -78,7 +78,10 @@ typedef struct go_count_options {
     int handicap;                    /* handicap stones (0 or 2..), default 0 */
     int giveback_quarters_per_stone; /* give-back per handicap stone; default 2 (half a stone) */
 } go_count_options;
-#define GO_COUNT_OPTIONS_INIT {GO_COUNT_OPTIONS_VERSION, 15, 0, 2}
+#define GO_COUNT_OPTIONS_INIT                                                                      \
+    {                                                                                              \
+        GO_COUNT_OPTIONS_VERSION, 15, 0, 2                                                         \
+    }
 
 /* The referee's count. Totals in quarters are exact; the point totals are whole numbers. */
 typedef struct go_count {
@@ -100,9 +103,9 @@ typedef struct go_count {
     int giveback_quarters; /* handicap * giveback_quarters_per_stone (0 without handicap) */
     /* What Black must exceed: par + komi + give-back. Black's margin = total - required. */
     int required_black_quarters;
-    int margin_quarters; /* Black's margin: > 0 Black wins, < 0 White wins, 0 draw */
-    go_color winner;     /* GO_BLACK, GO_WHITE, or GO_EMPTY for a draw */
-    char verdict_zh[64]; /* "黑胜3/4子", "白胜2又1/4子", "和棋" */
+    int margin_quarters;  /* Black's margin: > 0 Black wins, < 0 White wins, 0 draw */
+    go_color winner;      /* GO_BLACK, GO_WHITE, or GO_EMPTY for a draw */
+    char verdict_zh[64];  /* "黑胜3/4子", "白胜2又1/4子", "和棋" */
     char verdict_en[128]; /* "Black wins by 3/4 stone (1.5 points)", "Draw" */
     char check_zh[128];   /* "黑方需 184又1/4 子以上，实有 185 子" */
     char check_en[128];   /* "Black needs more than 184 1/4 stones and has 185" */
@@ -151,17 +154,20 @@ typedef struct go_suggest_options {
     int playouts;  /* light playouts; 0 = automatic by board size (fits 100 ms on 19x19) */
     uint64_t seed; /* the same seed gives the same answer */
 } go_suggest_options;
-#define GO_SUGGEST_OPTIONS_INIT {GO_SUGGEST_OPTIONS_VERSION, 0, 1}
+#define GO_SUGGEST_OPTIONS_INIT                                                                    \
+    {                                                                                              \
+        GO_SUGGEST_OPTIONS_VERSION, 0, 1                                                           \
+    }
 
 typedef struct go_group_status {
-    go_point id;         /* go_board_group_id of the group (one of its stones) */
+    go_point id; /* go_board_group_id of the group (one of its stones) */
     go_color color;
     int stones;
     go_status status;
-    int confidence;      /* 500..1000 per mille: how sure the status is */
-    int owned_permille;  /* share of (playout, stone) pairs where the group's colour kept it;
-                          * the status itself is decided on the group's liberties, see suggest.c */
-    bool benson_alive;   /* unconditionally alive (Benson): never suggested dead */
+    int confidence;     /* 500..1000 per mille: how sure the status is */
+    int owned_permille; /* share of (playout, stone) pairs where the group's colour kept it;
+                         * the status itself is decided on the group's liberties, see suggest.c */
+    bool benson_alive;  /* unconditionally alive (Benson): never suggested dead */
 } go_group_status;
 
 /* Single-stone groups can fill about two thirds of a legal board (each needs one liberty),
