@@ -79,7 +79,12 @@ typedef struct http_req {
     /* Heavy work runs on a worker thread while MHD keeps the connection suspended, so a scan
      * never stalls the other connections of its polling thread. */
     void (*job)(struct http_req *r);
+    bool job_heavy;       /* the job holds a heavy slot, released when it ends */
     atomic_bool job_done;
+    /* Work a job leaves for after its reply is sent (the overlay PNG): it runs on the same
+     * worker after the slot is released, and owns after_ctx (never the request). */
+    void (*after)(void *ctx);
+    void *after_ctx;
     /* The reply being built. */
     int status;
     struct MHD_Response *resp;

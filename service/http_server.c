@@ -23,6 +23,7 @@ enum {
     R_NOCSRF = 4,    /* a write that cannot carry a token yet (sign-in) */
     R_PREFIX = 8,    /* path is a prefix (an id follows) */
     R_HEAVY = 16,    /* CPU-heavy: needs a slot, runs on a worker thread */
+    R_WORKER = 32,   /* may wait (for an overlay being drawn): runs on a worker, no slot */
 };
 
 typedef struct route {
@@ -74,7 +75,7 @@ static const route routes[] = {
     {"POST", "/api/suggest-dead", ROLE_ANY, R_OPEN_SCAN | R_HEAVY, http_api_suggest_dead},
     {"POST", "/api/scan", ROLE_ANY, R_OPEN_SCAN | R_HEAVY, http_api_scan},
     {"POST", "/api/score", ROLE_ANY, R_OPEN_SCAN | R_HEAVY, http_api_score},
-    {"GET", "/api/overlay/", ROLE_ANY, R_OPEN_SCAN | R_PREFIX, http_api_overlay},
+    {"GET", "/api/overlay/", ROLE_ANY, R_OPEN_SCAN | R_PREFIX | R_WORKER, http_api_overlay},
     /* Club routes check the role per action themselves (http_club.c); here: signed in. */
     {NULL, "/api/club/", ROLE_ANY, R_PREFIX, http_api_club},
 };
@@ -219,8 +220,14 @@ static void dispatch(http_req *r)
         if (!allowed(r, rt))
             return;
         if ((rt->flags & R_HEAVY) && rt->fn != not_built_fn) {
-            if (http_heavy_enter(r))
+            if (http_heavy_enter(r)) {
                 r->job = rt->fn; /* on_request hands it to a worker */
+                r->job_heavy = true;
+            }
+            return;
+        }
+        if ((rt->flags & R_WORKER) && rt->fn != not_built_fn) {
+            r->job = rt->fn;
             return;
         }
         rt->fn(r);
@@ -306,15 +313,25 @@ static void *job_main(void *arg)
     http_req *r = arg;
     go_http *srv = r->srv;
     r->job(r);
-    http_heavy_leave(r);
+    /* Once resumed, MHD may finish and free r at any moment: keep what comes after. */
+    bool heavy = r->job_heavy;
+    void (*after)(void *) = r->after;
+    void *after_ctx = r->after_ctx;
+    /* The slot is free before the client reads the reply, so that its next request finds it
+     * free; work after the reply is bounded by its owner (overlays: http_vision.c). */
+    if (heavy)
+        atomic_fetch_sub(&srv->heavy_now, 1);
     atomic_store(&r->job_done, true);
     MHD_resume_connection(r->conn);
+    if (after)
+        after(after_ctx);
     atomic_fetch_sub(&srv->jobs, 1);
     return NULL;
 }
 
-/* Suspends the connection and runs r->job on a new thread (their number is bounded by the
- * heavy slots). False, with a 500 replied, when no thread could be started. */
+/* Suspends the connection and runs r->job on a new thread (heavy jobs are bounded by the
+ * slots; waiting ones by the connections). False, with a 503 replied, when no thread could be
+ * started. */
 static bool start_job(http_req *r)
 {
     pthread_t thread;
@@ -329,7 +346,8 @@ static bool start_job(http_req *r)
         return true;
     MHD_resume_connection(r->conn);
     atomic_fetch_sub(&r->srv->jobs, 1);
-    http_heavy_leave(r);
+    if (r->job_heavy)
+        http_heavy_leave(r);
     r->job = NULL;
     http_reply_error(r, 503, "busy", "cannot start a worker; try again");
     return false;

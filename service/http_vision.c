@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <sodium.h>
@@ -27,8 +28,11 @@
 typedef struct overlay_store {
     char dir[512];
     pthread_mutex_t lock;
+    pthread_cond_t drawn; /* an overlay left the pending state */
     char ids[OVERLAY_KEEP][OVERLAY_ID_HEX + 1];
+    bool pending[OVERLAY_KEEP]; /* reserved, being drawn after the scan's reply */
     int next;
+    atomic_int drawing; /* overlays being drawn: at most 2 per heavy slot, else none is made */
 } overlay_store;
 
 int http_vision_open(go_http *srv)
@@ -44,6 +48,7 @@ int http_vision_open(go_http *srv)
         return err;
     }
     pthread_mutex_init(&o->lock, NULL);
+    pthread_cond_init(&o->drawn, NULL);
     srv->vision = o;
     return 0;
 }
@@ -65,27 +70,19 @@ void http_vision_close(go_http *srv)
             unlink(path);
         }
     rmdir(o->dir);
+    pthread_cond_destroy(&o->drawn);
     pthread_mutex_destroy(&o->lock);
     free(o);
     srv->vision = NULL;
 }
 
-/* Writes the overlay under a fresh random id (so one client cannot guess another's) and
- * returns 0 with the id in out; the oldest overlay goes when the ring is full. */
-static int overlay_save(go_http *srv, char out[OVERLAY_ID_HEX + 1], const void *photo, size_t len,
-                        const go_vision_result *res)
+/* Reserves a fresh random id (so one client cannot guess another's) in the ring, pending until
+ * overlay_draw has written it; the oldest overlay goes when the ring is full. */
+static void overlay_reserve(overlay_store *o, char out[OVERLAY_ID_HEX + 1])
 {
-    overlay_store *o = srv->vision;
     unsigned char raw[OVERLAY_ID_HEX / 2];
-    char path[600];
     randombytes_buf(raw, sizeof raw);
     sodium_bin2hex(out, OVERLAY_ID_HEX + 1, raw, sizeof raw);
-    overlay_path(path, sizeof path, o, out);
-    int err = go_vision_write_overlay(path, photo, len, res);
-    if (err) {
-        unlink(path);
-        return err;
-    }
     pthread_mutex_lock(&o->lock);
     if (o->ids[o->next][0]) {
         char old[600];
@@ -93,9 +90,57 @@ static int overlay_save(go_http *srv, char out[OVERLAY_ID_HEX + 1], const void *
         unlink(old);
     }
     snprintf(o->ids[o->next], sizeof o->ids[0], "%s", out);
+    o->pending[o->next] = true;
     o->next = (o->next + 1) % OVERLAY_KEEP;
     pthread_mutex_unlock(&o->lock);
-    return 0;
+}
+
+/* What the overlay needs once the scan's reply is gone: copies, never the request. */
+typedef struct overlay_job {
+    overlay_store *store;
+    char id[OVERLAY_ID_HEX + 1];
+    uint8_t *photo;
+    size_t len;
+    go_vision_result res;
+} overlay_job;
+
+/* Runs after the reply (http_req.after): drawing the overlay costs more than the scan, so the
+ * verdict does not wait for it; GET /api/overlay/{id} waits instead. */
+static void overlay_draw(void *ctx)
+{
+    overlay_job *job = ctx;
+    overlay_store *o = job->store;
+    char path[600];
+    overlay_path(path, sizeof path, o, job->id);
+    if (go_vision_write_overlay(path, job->photo, job->len, &job->res) != 0)
+        unlink(path); /* the GET then answers 404 */
+    pthread_mutex_lock(&o->lock);
+    for (int i = 0; i < OVERLAY_KEEP; i++)
+        if (strcmp(o->ids[i], job->id) == 0)
+            o->pending[i] = false;
+    pthread_cond_broadcast(&o->drawn);
+    pthread_mutex_unlock(&o->lock);
+    atomic_fetch_sub(&o->drawing, 1);
+    free(job->photo);
+    free(job);
+}
+
+/* Waits (at most 30 s) while the overlay id is still being drawn. */
+static void overlay_wait(overlay_store *o, const char *id)
+{
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += 30;
+    pthread_mutex_lock(&o->lock);
+    for (;;) {
+        bool pending = false;
+        for (int i = 0; i < OVERLAY_KEEP; i++)
+            if (o->pending[i] && strcmp(o->ids[i], id) == 0)
+                pending = true;
+        if (!pending || pthread_cond_timedwait(&o->drawn, &o->lock, &until) != 0)
+            break;
+    }
+    pthread_mutex_unlock(&o->lock);
 }
 
 void http_api_overlay(http_req *r)
@@ -111,6 +156,7 @@ void http_api_overlay(http_req *r)
             goto missing;
     memcpy(id, name, OVERLAY_ID_HEX);
     id[OVERLAY_ID_HEX] = '\0';
+    overlay_wait(o, id); /* this handler runs on a worker thread (R_WORKER): it may wait */
     overlay_path(path, sizeof path, o, id);
     int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
     if (fd < 0)
@@ -218,7 +264,7 @@ static int read_form(http_req *r, photo_form *out)
 }
 
 /* Scans the form's photo in a heavy slot; on success *out is malloc'd and the overlay id set
- * (or "" when the overlay could not be drawn: the reading still stands). */
+ * (or "" when there is no memory to draw it: the reading still stands). */
 static int scan(http_req *r, go_vision_result **out, char overlay_id[OVERLAY_ID_HEX + 1],
                 const photo_form *form)
 {
@@ -237,8 +283,31 @@ static int scan(http_req *r, go_vision_result **out, char overlay_id[OVERLAY_ID_
         http_reply_goerr(r, err);
         return -1;
     }
-    if (overlay_save(r->srv, overlay_id, form->photo, form->photo_len, res) != 0)
-        overlay_id[0] = '\0';
+    /* The overlay is drawn after the reply, from copies (the body goes with the request).
+     * Under a crowd of scans the overlays would fall behind: then the reply has none. */
+    overlay_store *o = r->srv->vision;
+    if (atomic_fetch_add(&o->drawing, 1) >= 2 * (int)r->srv->opts.max_heavy) {
+        atomic_fetch_sub(&o->drawing, 1);
+        *out = res;
+        return 0;
+    }
+    overlay_job *job = malloc(sizeof *job);
+    uint8_t *photo = job ? malloc(form->photo_len) : NULL;
+    if (job && photo) {
+        memcpy(photo, form->photo, form->photo_len);
+        job->store = r->srv->vision;
+        job->photo = photo;
+        job->len = form->photo_len;
+        job->res = *res;
+        overlay_reserve(job->store, job->id);
+        snprintf(overlay_id, OVERLAY_ID_HEX + 1, "%s", job->id);
+        r->after = overlay_draw;
+        r->after_ctx = job;
+    } else {
+        atomic_fetch_sub(&o->drawing, 1);
+        free(job);
+        free(photo);
+    }
     *out = res;
     return 0;
 }
