@@ -1,6 +1,15 @@
 /* The GTP engine behind `goref gtp`: Go Text Protocol version 2 over any pair of streams, and
  * a per-line entry point so tests (and the GNU Go cross-check) can drive it in-process.
- * Rules are the Chinese rules of go/game.h; genmove is a light random move, not a player. */
+ * Rules are the Chinese rules of go/game.h; genmove is a light random move, not a player.
+ *
+ * Commands: the standard set (protocol_version name version known_command list_commands quit
+ * boardsize clear_board komi play undo genmove reg_genmove fixed_handicap place_free_handicap
+ * set_free_handicap showboard loadsgf final_score final_status_list time_settings time_left),
+ * GNU Go's list_stones, printsgf, set_random_seed, get_random_seed, and goref-superko
+ * [positional|situational] (switching starts a new empty board). Where the standard is
+ * silent, GNU Go's behaviour decides: an off-board vertex is a syntax error, loadsgf answers
+ * the colour to move, moves after two passes are accepted. A line holding only an id gets
+ * `?id syntax error` (GNU Go stays silent, which would hang a controller). */
 #ifndef GO_GTP_H
 #define GO_GTP_H
 
