@@ -11,6 +11,9 @@
 #include "vision_int.h"
 
 #define MAX_LINES 800
+#ifndef DOUBLE_MARGIN
+#define DOUBLE_MARGIN 0.0
+#endif
 #define PI 3.14159265358979323846
 
 typedef struct line3 {
@@ -684,6 +687,108 @@ static void refine_grid(vz_grid *g, const go_cv_image *bh, int thresh)
     }
 }
 
+/* The affine rectification and profile binning shared by the profile and coverage passes. */
+typedef struct rect_frame {
+    double linf[3], na[2], nb[2];
+    double umin, vmin, bwu, bwv;
+    double cx, cy, S;
+} rect_frame;
+
+/* Crossing-line coverage between consecutive lattice lines of each axis. */
+static void compute_cover(axis_fit *fu, axis_fit *fv, const go_cv_image *bh, const go_cv_image *bin,
+                          const rect_frame *rf)
+{
+    const int W = bh->width, H = bh->height;
+    memset(fu->cover, 0, sizeof fu->cover);
+    memset(fv->cover, 0, sizeof fv->cover);
+    fu->has_cover = fv->has_cover = 1;
+    for (int y = 0; y < H; y++) {
+        const uint8_t *row = bh->pixels + (size_t)y * W, *brow = bin->pixels + (size_t)y * W;
+        double yn = (y - rf->cy) / rf->S;
+        for (int x = 0; x < W; x++) {
+            if (!brow[x])
+                continue;
+            double xn = (x - rf->cx) / rf->S;
+            double w = 1 + rf->linf[0] * xn + rf->linf[1] * yn;
+            if (w < 0.2)
+                continue;
+            double xr = xn / w, yr = yn / w;
+            double ub = (rf->na[0] * xr + rf->na[1] * yr - rf->umin) / rf->bwu + 1;
+            double vb = (rf->nb[0] * xr + rf->nb[1] * yr - rf->vmin) / rf->bwv + 1;
+            double qu = (ub - fu->origin) / fu->spacing, qv = (vb - fv->origin) / fv->spacing;
+            double ku = floor(qu), kv = floor(qv), fu_ = qu - ku, fv_ = qv - kv;
+            double wt = row[x] / w;
+            /* between two u-lines, on a v-line: a piece of a crossing line */
+            if (fu_ > 0.25 && fu_ < 0.75 && (fv_ < 0.12 || fv_ > 0.88)) {
+                int i = (int)ku - fu->kmin;
+                if (i >= 0 && i < 256)
+                    fu->cover[i] += wt;
+            }
+            if (fv_ > 0.25 && fv_ < 0.75 && (fu_ < 0.12 || fu_ > 0.88)) {
+                int i = (int)kv - fv->kmin;
+                if (i >= 0 && i < 256)
+                    fv->cover[i] += wt;
+            }
+        }
+    }
+}
+
+/* Size and windows for the fitted axes: the largest candidate whose best windows on both
+ * axes hold (almost) only clear lines; otherwise the best-scoring window. Returns the score
+ * (-1e300 when nothing fits). */
+static double choose_size(const axis_fit *fu, const axis_fit *fv, const int *sizes, int nsizes,
+                          int *out_n, int *out_au, int *out_av, int *out_clear)
+{
+    double best = -1e300;
+    int bn = 0, bau = 0, bav = 0, pref_hit = 0;
+    for (int pref = 1; pref >= 0 && bn == 0; pref--)
+        for (int i = 0; i < nsizes; i++) {
+            int au, av;
+            double su = best_window(fu, sizes[i], &au), sv = best_window(fv, sizes[i], &av);
+            const int slack = 2;
+            if (pref && (strong_in(fu, au, sizes[i]) < sizes[i] - slack ||
+                         strong_in(fv, av, sizes[i]) < sizes[i] - slack))
+                continue;
+            double s = su + sv;
+            if (pref) { /* sizes are in decreasing order: the first that qualifies wins */
+                pref_hit = 1;
+                best = s;
+                bn = sizes[i];
+                bau = au;
+                bav = av;
+                break;
+            }
+            if (s > best) {
+                best = s;
+                bn = sizes[i];
+                bau = au;
+                bav = av;
+            }
+        }
+    *out_clear = pref_hit;
+    *out_n = bn;
+    *out_au = bau;
+    *out_av = bav;
+    return bn ? best : -1e300;
+}
+
+/* The same profile read at twice the spacing (every other line of f, from line parity). */
+static int doubled_axis(axis_fit *out, const axis_fit *f, const double *prof, int nb, int parity)
+{
+    double d = 2 * f->spacing, origin = f->origin + parity * f->spacing;
+    int kmin = (int)ceil((0 - origin) / d), kmax = (int)floor((nb - 1 - origin) / d);
+    if (kmax - kmin + 1 > 256)
+        kmax = kmin + 255;
+    if (kmax - kmin + 1 < 5)
+        return -1;
+    memset(out, 0, sizeof *out);
+    out->kmin = kmin;
+    out->kmax = kmax;
+    measure_axis(out, prof, nb, d, origin);
+    out->periodicity = f->periodicity;
+    return 0;
+}
+
 int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint)
 {
     go_cv_image gray = {0}, bh = {0}, bin = {0};
@@ -901,39 +1006,9 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint)
         rc = go_error_set(GO_ENOBOARD, "no board: the lines are not evenly spaced");
         goto done;
     }
-    /* Crossing-line coverage between consecutive lattice lines of each axis. */
-    memset(fu.cover, 0, sizeof fu.cover);
-    memset(fv.cover, 0, sizeof fv.cover);
-    fu.has_cover = fv.has_cover = 1;
-    for (int y = 0; y < H; y++) {
-        const uint8_t *row = bh.pixels + (size_t)y * W, *brow = bin.pixels + (size_t)y * W;
-        double yn = (y - cy) / S;
-        for (int x = 0; x < W; x++) {
-            if (!brow[x])
-                continue;
-            double xn = (x - cx) / S;
-            double w = 1 + linf[0] * xn + linf[1] * yn;
-            if (w < 0.2)
-                continue;
-            double xr = xn / w, yr = yn / w;
-            double ub = (na[0] * xr + na[1] * yr - umin) / bwu + 1;
-            double vb = (nb2[0] * xr + nb2[1] * yr - vmin) / bwv + 1;
-            double qu = (ub - fu.origin) / fu.spacing, qv = (vb - fv.origin) / fv.spacing;
-            double ku = floor(qu), kv = floor(qv), fu_ = qu - ku, fv_ = qv - kv;
-            double wt = row[x] / w;
-            /* between two u-lines, on a v-line: a piece of a crossing line */
-            if (fu_ > 0.25 && fu_ < 0.75 && (fv_ < 0.12 || fv_ > 0.88)) {
-                int i = (int)ku - fu.kmin;
-                if (i >= 0 && i < 256)
-                    fu.cover[i] += wt;
-            }
-            if (fv_ > 0.25 && fv_ < 0.75 && (fu_ < 0.12 || fu_ > 0.88)) {
-                int i = (int)kv - fv.kmin;
-                if (i >= 0 && i < 256)
-                    fv.cover[i] += wt;
-            }
-        }
-    }
+    rect_frame rf = {{linf[0], linf[1], linf[2]}, {na[0], na[1]}, {nb2[0], nb2[1]},
+                     umin, vmin, bwu, bwv, cx, cy, S};
+    compute_cover(&fu, &fv, &bh, &bin, &rf);
     if (getenv("GOREF_VISION_DEBUG")) {
         fprintf(stderr, "lines %d p1 %d va %.3f %.3f %.3f vb %.3f %.3f %.3f linf %.3f %.3f\n", nl, p1,
                 va[0], va[1], va[2], vb[0], vb[1], vb[2], linf[0], linf[1]);
@@ -954,33 +1029,43 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint)
         sizes[0] = size_hint;
         nsizes = 1;
     }
-    best = -1e300;
-    bn = 0;
-    /* Size: the largest candidate whose best windows on both axes hold (almost) only clear
-     * lines; otherwise the best-scoring window. */
-    for (int pref = 1; pref >= 0 && bn == 0; pref--)
-        for (int i = 0; i < nsizes; i++) {
-            int au, av;
-            double su = best_window(&fu, sizes[i], &au), sv = best_window(&fv, sizes[i], &av);
-            const int slack = 2;
-            if (pref && (strong_in(&fu, au, sizes[i]) < sizes[i] - slack ||
-                         strong_in(&fv, av, sizes[i]) < sizes[i] - slack))
-                continue;
-            double s = su + sv;
-            if (pref) { /* sizes are in decreasing order: the first that qualifies wins */
-                best = s;
-                bn = sizes[i];
-                bau = au;
-                bav = av;
-                break;
-            }
-            if (s > best) {
-                best = s;
-                bn = sizes[i];
-                bau = au;
-                bav = av;
-            }
+    int clear = 0;
+    best = choose_size(&fu, &fv, sizes, nsizes, &bn, &bau, &bav, &clear);
+    if (pass == 0 && clear) {
+        /* Stone edges and the crevices between rows of stones make lines half-way between
+         * the grid lines, strongly on a crowded board seen at an angle: the profile then has
+         * half the true period with both parities strong. The crossing lines stop at the
+         * outermost grid line, so the hypothesis at twice the spacing is tried on each axis
+         * and kept when its window explains the line evidence better. */
+        axis_fit cu[3], cv[3];
+        int nu = 1, nv = 1;
+        cu[0] = fu;
+        cv[0] = fv;
+        for (int par = 0; par < 2; par++) {
+            if (2 * fu.spacing <= (2.0 / 6) / bwu && doubled_axis(&cu[nu], &fu, pu, nbu, par) == 0)
+                nu++;
+            if (2 * fv.spacing <= (2.0 / 6) / bwv && doubled_axis(&cv[nv], &fv, pv, nbv, par) == 0)
+                nv++;
         }
+        for (int a = 0; a < nu; a++)
+            for (int b = 0; b < nv; b++) {
+                if (a == 0 && b == 0)
+                    continue;
+                int n2, au2, av2, clear2;
+                compute_cover(&cu[a], &cv[b], &bh, &bin, &rf);
+                double s2 = choose_size(&cu[a], &cv[b], sizes, nsizes, &n2, &au2, &av2, &clear2);
+                if (getenv("GOREF_VISION_DEBUG"))
+                    fprintf(stderr, "alt u%d v%d: size %d score %.3f (was %.3f)\n", a, b, n2, s2, best);
+                if (clear2 && n2 == bn && s2 > best + DOUBLE_MARGIN) {
+                    best = s2;
+                    bn = n2;
+                    bau = au2;
+                    bav = av2;
+                    fu = cu[a];
+                    fv = cv[b];
+                }
+            }
+    }
     if (bn == 0 || best < -1e299) {
         rc = go_error_set(GO_ENOBOARD, "no board: too few grid lines (%d x %d found)",
                           fu.kmax - fu.kmin + 1, fv.kmax - fv.kmin + 1);
