@@ -13,6 +13,15 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+static double cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Rated on the thread's CPU time (one core), so other jobs on the machine do not count;
+ * the wall-clock rate is printed beside it. */
 static void playouts(int size, double seconds, double target)
 {
     go_board empty, b;
@@ -20,7 +29,7 @@ static void playouts(int size, double seconds, double target)
     go_rng rng;
     go_rng_seed(&rng, 42);
     long n = 0, moves = 0;
-    double t0 = now(), t;
+    double t0 = now(), c0 = cpu_now(), t;
     do {
         for (int i = 0; i < 100; i++) {
             b = empty;
@@ -29,9 +38,13 @@ static void playouts(int size, double seconds, double target)
         n += 100;
         t = now() - t0;
     } while (t < seconds);
-    printf("| playouts %2dx%-2d       | %10.0f /s | %6.1f moves each | target %6.0f /s | %s |\n",
-           size, size, (double)n / t, (double)moves / (double)n, target,
-           (double)n / t >= target ? "met" : "MISSED");
+    double rate = (double)n / (cpu_now() - c0);
+    char goal[32] = "";
+    if (target > 0)
+        snprintf(goal, sizeof goal, ">= %.0f /s %s", target, rate >= target ? "met" : "MISSED");
+    printf("| playouts %2dx%-2d       | %10.0f /s | CPU time, one thread (wall %.0f /s); %.1f moves "
+           "each | %s |\n",
+           size, size, rate, (double)n / t, (double)moves / (double)n, goal);
 }
 
 static void undo_cost(void)

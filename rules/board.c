@@ -76,13 +76,6 @@ bool go_board_on(const go_board *b, go_point p)
     return p > 0 && p < GO_POINTS && b->color[p] != GO_OFFBOARD;
 }
 
-go_color go_board_at(const go_board *b, go_point p)
-{
-    if (p < 0 || p >= GO_POINTS)
-        return GO_OFFBOARD;
-    return (go_color)b->color[p];
-}
-
 uint64_t go_board_hash(const go_board *b)
 {
     return b->hash;

@@ -8,7 +8,14 @@
 
 #include "go/game.h"
 
-typedef enum entry_kind { ENTRY_MOVE, ENTRY_SETUP, ENTRY_HANDICAP, ENTRY_RESIGN, ENTRY_PLAYER } entry_kind;
+typedef enum entry_kind {
+    ENTRY_MOVE,
+    ENTRY_SETUP,
+    ENTRY_HANDICAP,
+    ENTRY_RESIGN,
+    ENTRY_PLAYER,
+    ENTRY_RESUME,
+} entry_kind;
 
 typedef struct entry {
     uint8_t kind;
@@ -194,6 +201,18 @@ int go_game_setup(go_game *g, go_color c, go_point p)
     return 0;
 }
 
+int go_game_resume(go_game *g)
+{
+    if (g->passes < 2 || g->resigned != GO_EMPTY)
+        return go_error_set(GO_EINVAL, "only a game ended by two passes can resume");
+    int rc = grow(g);
+    if (rc)
+        return rc;
+    g->passes = 0;
+    push(g, ENTRY_RESUME, GO_EMPTY, GO_NOPOINT);
+    return 0;
+}
+
 go_color go_game_to_move(const go_game *g)
 {
     return g->to_move;
@@ -242,6 +261,9 @@ static void replay(go_game *g, size_t n)
             break;
         case ENTRY_PLAYER:
             g->to_move = c;
+            break;
+        case ENTRY_RESUME:
+            g->passes = 0;
             break;
         }
     }

@@ -59,6 +59,8 @@ int go_score_benson(bool *alive, const go_board *b, go_color c)
         for (int x = 0; x < size; x++) {
             go_point p = go_point_at(x, y);
             go_color pc = go_board_at(b, p);
+            if (pc == GO_OFFBOARD)
+                continue; /* never on a valid board; keeps the label indices in range */
             if (pc == c && !s->chain[p])
                 flood(s->chain, b, p, (uint16_t)++s->nchains, true, c, stack);
             else if (pc != c && !s->region[p])

@@ -77,6 +77,16 @@ static void test_game__two_passes_end_the_game(void **state)
     assert_int_equal(go_game_play(g, GO_BLACK, GO_PASS), 0);
     assert_true(go_game_over(g));
     assert_int_equal(go_game_play(g, GO_WHITE, at(0, 0)), GO_EGAMEOVER);
+    /* Play may resume after the passes (and undoing the resumption ends the game again). */
+    assert_int_equal(go_game_resume(g), 0);
+    assert_false(go_game_over(g));
+    assert_int_equal(go_game_play(g, GO_WHITE, at(0, 0)), 0);
+    assert_int_equal(go_game_undo(g), 0);
+    assert_int_equal(go_game_undo(g), 0);
+    assert_true(go_game_over(g));
+    assert_int_equal(go_game_resume(g), 0);
+    assert_int_equal(go_game_resume(g), GO_EINVAL);
+    assert_int_equal(go_game_undo(g), 0);
     /* Undo reopens it. */
     assert_int_equal(go_game_undo(g), 0);
     assert_false(go_game_over(g));

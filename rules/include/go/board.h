@@ -69,7 +69,11 @@ typedef struct go_board {
 int go_board_init(go_board *b, int size);
 
 int go_board_size(const go_board *b);
-go_color go_board_at(const go_board *b, go_point p);
+/* Colour at p; GO_OFFBOARD outside the board. Inline: counting reads every point. */
+static inline go_color go_board_at(const go_board *b, go_point p)
+{
+    return (unsigned)p < (unsigned)GO_POINTS ? (go_color)b->color[p] : GO_OFFBOARD;
+}
 /* True when p is a point of this board (not a pass, not off the board). */
 bool go_board_on(const go_board *b, go_point p);
 

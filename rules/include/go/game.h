@@ -44,6 +44,10 @@ int go_game_check(const go_game *g, go_color c, go_point p);
 int go_game_play(go_game *g, go_color c, go_point p);
 /* c resigns: the game is over. */
 int go_game_resign(go_game *g, go_color c);
+/* Play resumes after two passes (a record that goes on, or players who disagree about the
+ * end and continue, as Article 21 allows): the passes no longer end the game. GO_EINVAL unless
+ * the game ended by two passes. */
+int go_game_resume(go_game *g);
 /* Take back the last history entry (move, pass, resignation or setup stone).
  * GO_EINVAL when there is nothing to undo. */
 int go_game_undo(go_game *g);
