@@ -12,6 +12,11 @@
 #include "commands.h"
 #include "go/club.h"
 
+/* Where a command writes its answer. A write command's answer is held in memory until its
+ * transaction commits, so nothing reports success for a change that is not stored. */
+static FILE *answer_stream;
+#define ANSWER (answer_stream ? answer_stream : stdout)
+
 #define MAX_ARGS 64
 #define ARG_MAX_BYTES 4096
 
@@ -54,7 +59,7 @@ static int fail(const args *a, int code)
                               "detail", go_error_last());
         char *s = json_dumps(e, JSON_ENSURE_ASCII);
         if (s)
-            puts(s);
+            fprintf(ANSWER, "%s\n", s);
         free(s);
         json_decref(e);
     } else {
@@ -227,7 +232,7 @@ static void print_json(json_t *j)
 {
     char *s = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
     if (s)
-        puts(s);
+        fprintf(ANSWER, "%s\n", s);
     free(s);
     json_decref(j);
 }
@@ -240,17 +245,17 @@ static int show_table(const args *a, go_club_table *t, const char *title)
     if (a->json) {
         print_json(table_json(t));
     } else if (html) {
-        FILE *f = strcmp(html, "-") == 0 ? stdout : fopen(html, "w");
+        FILE *f = strcmp(html, "-") == 0 ? ANSWER : fopen(html, "w");
         if (!f) {
             go_club_table_free(t);
             go_error_set(GO_EIO, "cannot write %s", html);
             return fail(a, GO_EIO);
         }
         go_club_table_html(f, t, title, flag(a, "projector"));
-        if (f != stdout && fclose(f) != 0)
+        if (f != ANSWER && fclose(f) != 0)
             rc = fail(a, go_error_set(GO_EIO, "cannot write %s", html));
     } else {
-        go_club_table_text(stdout, t);
+        go_club_table_text(ANSWER, t);
     }
     go_club_table_free(t);
     return rc;
@@ -273,9 +278,9 @@ static void ok(const args *a, const char *what, int64_t id)
             json_object_set_new(o, "id", json_integer(id));
         print_json(o);
     } else if (id) {
-        printf("%s %lld\n", what, (long long)id);
+        fprintf(ANSWER, "%s %lld\n", what, (long long)id);
     } else {
-        printf("%s\n", what);
+        fprintf(ANSWER, "%s\n", what);
     }
 }
 
@@ -348,13 +353,13 @@ static int cmd_member(go_club *c, const args *a)
             json_object_set_new(o, "dues", table_json(d));
             print_json(o);
         } else {
-            printf("member %lld  %s  (number %s)\nclass:   %s\ncontact: %s\nrank:    %s\n"
+            fprintf(ANSWER, "member %lld  %s  (number %s)\nclass:   %s\ncontact: %s\nrank:    %s\n"
                    "joined:  %s\nstatus:  %s\n\nhistory:\n",
                    (long long)m.id, m.name, m.number, m.grade, m.contact, rank, m.join_date,
                    go_member_status_name(m.status));
-            go_club_table_text(stdout, h);
-            printf("\ndues:\n");
-            go_club_table_text(stdout, d);
+            go_club_table_text(ANSWER, h);
+            fprintf(ANSWER, "\ndues:\n");
+            go_club_table_text(ANSWER, d);
         }
         go_club_table_free(h);
         go_club_table_free(d);
@@ -434,7 +439,7 @@ static int cmd_schedule(go_club *c, const args *a)
         if (a->json)
             print_json(json_pack("{s:i}", "created", n));
         else
-            printf("%d activities created\n", n);
+            fprintf(ANSWER, "%d activities created\n", n);
         return 0;
     }
     return usage_error(a, "schedule: set WEEKDAY HH:MM [--from DATE] | generate FROM TO%s", "");
@@ -487,7 +492,7 @@ static int cmd_checkin(go_club *c, const args *a)
         print_json(json_pack("{s:b, s:I, s:s}", "ok", 1, "member", (json_int_t)id, "attendance",
                              half ? "half" : "full"));
     else
-        printf("checked in member %lld (%s attendance)\n", (long long)id,
+        fprintf(ANSWER, "checked in member %lld (%s attendance)\n", (long long)id,
                half ? "half: 30+ min late" : "full");
     return 0;
 }
@@ -533,7 +538,7 @@ static int cmd_rules(go_club *c, const args *a)
                                  "revoke_missed", r.revoke_missed, "late_minutes", r.late_minutes,
                                  "reward", r.reward_enabled));
         else
-            printf("withdraw after %d weeks without check-in: %s\nrevoke after %d missed"
+            fprintf(ANSWER, "withdraw after %d weeks without check-in: %s\nrevoke after %d missed"
                    " activities: %s\nlate (half attendance) from %d minutes\nfull attendance"
                    " reward list: %s\n",
                    r.withdraw_weeks, r.withdraw_enabled ? "on" : "off", r.revoke_missed,
@@ -561,11 +566,11 @@ static int cmd_rules(go_club *c, const args *a)
             print_json(arr);
         } else {
             for (size_t i = 0; i < n; i++)
-                printf("%s member %lld %s: %s -> %s on %s (%s): %s\n",
+                fprintf(ANSWER, "%s member %lld %s: %s -> %s on %s (%s): %s\n",
                        dry ? "would change" : "changed", (long long)chg[i].member, chg[i].name,
                        go_member_status_name(chg[i].from), go_member_status_name(chg[i].to),
                        chg[i].date, chg[i].rule, chg[i].reason);
-            printf("%zu change%s%s\n", n, n == 1 ? "" : "s",
+            fprintf(ANSWER, "%zu change%s%s\n", n, n == 1 ? "" : "s",
                    dry ? " (dry run: nothing written)" : "");
             if (r.reward_enabled) {
                 /* 出勤率100%以及无迟到: the school year so far (from 1 September). */
@@ -575,10 +580,10 @@ static int cmd_rules(go_club *c, const args *a)
                 snprintf(from, sizeof from, "%04d-09-01", month >= 9 ? year : year - 1);
                 go_club_table *t = NULL;
                 if (go_club_rules_reward(c, &t, from, as_of) == 0) {
-                    printf("full attendance since %s, never late (reward list): %d member%s\n",
+                    fprintf(ANSWER, "full attendance since %s, never late (reward list): %d member%s\n",
                            from, t->nrows, t->nrows == 1 ? "" : "s");
                     for (int k = 0; k < t->nrows; k++)
-                        printf("  %s %s\n", go_club_cell(t, k, 0), go_club_cell(t, k, 1));
+                        fprintf(ANSWER, "  %s %s\n", go_club_cell(t, k, 0), go_club_cell(t, k, 1));
                     go_club_table_free(t);
                 }
             }
@@ -678,10 +683,10 @@ static int cmd_loan(go_club *c, const args *a)
             print_json(json_pack("{s:b, s:I, s:f}", "ok", 1, "loan", (json_int_t)loan, "charge",
                                  charge / 100.0));
         else if (charge)
-            printf("returned loan %lld; to pay: %lld.%02lld yuan\n", (long long)loan,
+            fprintf(ANSWER, "returned loan %lld; to pay: %lld.%02lld yuan\n", (long long)loan,
                    (long long)(charge / 100), (long long)(charge % 100));
         else
-            printf("returned loan %lld\n", (long long)loan);
+            fprintf(ANSWER, "returned loan %lld\n", (long long)loan);
         return 0;
     }
     go_club_table *t = NULL;
@@ -852,18 +857,18 @@ done:
                              "winner", w, "by", go_result_by_name(r.by), "margin_stones",
                              r.margin_quarters / 4.0));
     } else {
-        printf("game %lld: %s", (long long)r.id,
+        fprintf(ANSWER, "game %lld: %s", (long long)r.id,
                r.winner == 'D'   ? "draw"
                : r.winner == 'N' ? "both lose"
                : r.winner == 'B' ? "Black wins"
                                  : "White wins");
         if (r.by == GO_BY_COUNT)
-            printf(" by %g stones", r.margin_quarters / 4.0);
+            fprintf(ANSWER, " by %g stones", r.margin_quarters / 4.0);
         else if (r.winner != 'D')
-            printf(" (%s)", go_result_by_name(r.by));
+            fprintf(ANSWER, " (%s)", go_result_by_name(r.by));
         if (r.by == GO_BY_WARNINGS)
-            printf(": two warnings lose the game (Article 25)");
-        printf("\n");
+            fprintf(ANSWER, ": two warnings lose the game (Article 25)");
+        fprintf(ANSWER, "\n");
     }
     return 0;
 }
@@ -1003,7 +1008,7 @@ static int cmd_event(go_club *c, const args *a)
     }
     if (strcmp(verb, "trf") == 0) {
         const char *path = opt(a, "out");
-        FILE *f = path ? fopen(path, "w") : stdout;
+        FILE *f = path ? fopen(path, "w") : ANSWER;
         if (!f)
             return fail(a, go_error_set(GO_EIO, "cannot write %s", path));
         rc = go_club_export_trf(c, f, ev);
@@ -1021,7 +1026,7 @@ static int cmd_event(go_club *c, const args *a)
 static int cmd_export(go_club *c, const args *a)
 {
     const char *path = opt(a, "out");
-    FILE *f = path ? fopen(path, "w") : stdout;
+    FILE *f = path ? fopen(path, "w") : ANSWER;
     if (!f)
         return fail(a, go_error_set(GO_EIO, "cannot write %s", path));
     int rc = go_club_export_csv(c, f, a->npos > 1 ? a->pos[1] : NULL);
@@ -1160,20 +1165,31 @@ int cmd_club(int argc, char **argv)
         club_usage();
         return usage_error(&a, "unknown club command '%.40s'", a.pos[0]);
     }
-    /* One command, one transaction. A write's answer is printed before the commit; when the
-     * commit fails an error follows and the exit status is 2, so scripts trust the status. */
+    /* One command, one transaction. A write's answer is held until the commit: it is shown
+     * only when the change is stored (an error shows instead when the commit fails). */
     if (cmd->writes && (rc = go_club_begin(c))) {
         go_club_free(c);
         return fail(&a, rc);
     }
+    char *held = NULL;
+    size_t held_len = 0;
+    if (cmd->writes && !(answer_stream = open_memstream(&held, &held_len))) {
+        go_club_rollback(c);
+        go_club_free(c);
+        return fail(&a, go_error_set(GO_ENOMEM, "cannot hold the answer"));
+    }
     status = cmd->run(c, &a);
     if (cmd->writes) {
-        if (status == 0) {
-            if ((rc = go_club_commit(c)))
-                status = fail(&a, rc);
+        fclose(answer_stream);
+        answer_stream = NULL;
+        if (status == 0 && (rc = go_club_commit(c))) {
+            status = fail(&a, rc);
         } else {
-            go_club_rollback(c);
+            if (status != 0)
+                go_club_rollback(c);
+            fwrite(held, 1, held_len, stdout); /* the answer, or the command's own error */
         }
+        free(held);
     }
     fflush(stdout);
     go_club_free(c);
