@@ -1,0 +1,65 @@
+/* The count options and the count itself, shared by `goref count` (a record or board file)
+ * and `goref score` (a photo): one parser for --dead --suggest-dead --komi --komi-points
+ * --rules --handicap --json --png --seed --playouts, one run (suggestion, count, seki, PNG),
+ * one count sheet and one count JSON (go_count_to_json plus the suggestion). */
+#ifndef GOREF_COUNT_CLI_H
+#define GOREF_COUNT_CLI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <jansson.h>
+
+#include "go/score.h"
+
+/* The options' usage lines, for a command's usage text. */
+#define COUNT_CLI_USAGE                                                                            \
+    "[--dead D4,Q16] [--suggest-dead] [--komi STONES | --komi-points POINTS]\n"                    \
+    "       [--rules 2002|1988] [--handicap N] [--json] [--png OUT.png] [--seed N] [--playouts N]"
+
+typedef struct count_cli_options {
+    const char *dead; /* GTP points of the dead stones, as given */
+    bool suggest;
+    const char *komi_stones;
+    const char *komi_points;
+    const char *rules;
+    const char *handicap;
+    bool json;
+    const char *png;
+    uint64_t seed;
+    int playouts;
+} count_cli_options;
+
+/* What the position's source says besides the stones (an SGF's KM, HA, RU, player to move). */
+typedef struct count_cli_record {
+    bool has_komi;
+    int komi_quarters;
+    int handicap;
+    const char *rules; /* RU, borrowed; NULL if none */
+    go_color to_move;
+} count_cli_record;
+
+/* Defaults: no option given, seed 1. */
+void count_cli_options_init(count_cli_options *out);
+
+/* The record of a bare position: nothing known, Black to move. */
+void count_cli_record_init(count_cli_record *out);
+
+/* If argv[*i] is one of the count options, takes it (and its value, advancing *i) and returns
+ * 1; returns 0 when it is not a count option; a negative go_err for a missing or bad value. */
+int count_cli_parse_option(count_cli_options *o, int argc, char **argv, int *i);
+
+/* The combinations that make no sense (--komi with --komi-points, --dead with --suggest-dead). */
+int count_cli_check(const count_cli_options *o);
+
+/* Counts b under the options and the record: --dead or --suggest-dead, the rules preset and
+ * komi, the handicap give-back, --png. With o->json, *out is the count's JSON (the contract of
+ * go_count_to_json, plus "suggestion" when suggested; new reference) and nothing is printed;
+ * otherwise the count sheet is printed on stdout and *out stays NULL. */
+int count_cli_run(json_t **out, const count_cli_options *o, const go_board *b,
+                  const count_cli_record *rec);
+
+/* The JSON "error" name of a counting error. */
+const char *count_cli_error_name(int code);
+
+#endif

@@ -1,0 +1,128 @@
+/* The photo side shared by `goref scan` and `goref score` (see scan_cli.h): options, reading
+ * the photo, the overlay and the reading as an SGF setup position. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "go/sgf.h"
+#include "scan_cli.h"
+
+void scan_cli_options_init(scan_cli_options *out)
+{
+    memset(out, 0, sizeof *out);
+    out->vision = (go_vision_options)GO_VISION_OPTIONS_INIT;
+}
+
+int scan_cli_parse_option(scan_cli_options *o, int argc, char **argv, int *i)
+{
+    const char *arg = argv[*i];
+    bool size = strcmp(arg, "--size") == 0;
+    if (!size && strcmp(arg, "--overlay") != 0 && strcmp(arg, "--sgf") != 0)
+        return 0;
+    if (*i + 1 >= argc)
+        return go_error_set(GO_EINVAL, "%s needs a value", arg);
+    const char *value = argv[++*i];
+    if (!size) {
+        if (arg[2] == 'o')
+            o->overlay = value;
+        else
+            o->sgf = value;
+        return 1;
+    }
+    char *end;
+    errno = 0;
+    long n = strtol(value, &end, 10);
+    if (errno || end == value || *end || n < 5 || n > GO_MAX_SIZE)
+        return go_error_set(GO_ERANGE, "--size must be 9, 13, 19 (or 5..%d), not '%s'",
+                            GO_MAX_SIZE, value);
+    o->vision.size = (int)n;
+    return 1;
+}
+
+const char *scan_cli_error_name(int code)
+{
+    switch (code) {
+    case GO_EIMAGE:
+        return "not_an_image";
+    case GO_ETOOBIG:
+        return "too_big";
+    case GO_ENOBOARD:
+        return "no_board";
+    case GO_EIO:
+        return "io";
+    case GO_ERANGE:
+        return "bad_size";
+    case GO_ENOMEM:
+        return "out_of_memory";
+    case GO_EINVAL:
+        return "invalid_argument";
+    default:
+        return "internal";
+    }
+}
+
+/* The reading as an SGF setup position (AB/AW on the root), written with the rules' writer. */
+static int write_sgf(const char *path, const go_vision_result *r)
+{
+    go_sgf *sgf = NULL;
+    go_sgf_node *root = NULL;
+    char *text = NULL, num[16];
+    size_t len = 0;
+    int rc;
+    if ((rc = go_sgf_new(&sgf)) < 0)
+        goto done;
+    if ((rc = go_sgf_node_add(&root, sgf, NULL)) < 0)
+        goto done;
+    snprintf(num, sizeof num, "%d", r->size);
+    if ((rc = go_sgf_node_set(sgf, root, "FF", "4")) < 0 ||
+        (rc = go_sgf_node_set(sgf, root, "GM", "1")) < 0 ||
+        (rc = go_sgf_node_set(sgf, root, "SZ", num)) < 0 ||
+        (rc = go_sgf_node_set(sgf, root, "GC", "read from a photo by goref scan")) < 0)
+        goto done;
+    for (int y = 0; y < r->size; y++)
+        for (int x = 0; x < r->size; x++) {
+            if (r->color[y][x] == GO_EMPTY)
+                continue;
+            char pt[4];
+            go_point_to_sgf(pt, sizeof pt, go_point_at(x, y));
+            if ((rc = go_sgf_node_add_value(sgf, root, r->color[y][x] == GO_BLACK ? "AB" : "AW",
+                                            pt)) < 0)
+                goto done;
+        }
+    if ((rc = go_sgf_write(&text, &len, sgf)) < 0)
+        goto done;
+    FILE *f = fopen(path, "wb");
+    if (!f) {
+        rc = go_error_set(GO_EIO, "cannot create %s", path);
+        goto done;
+    }
+    if (fwrite(text, 1, len, f) != len) {
+        fclose(f);
+        rc = go_error_set(GO_EIO, "writing %s failed", path);
+        goto done;
+    }
+    if (fclose(f) != 0)
+        rc = go_error_set(GO_EIO, "closing %s failed", path);
+done:
+    free(text);
+    go_sgf_free(sgf);
+    return rc;
+}
+
+int scan_cli_run(go_vision_result *out, const char *path, const scan_cli_options *o)
+{
+    uint8_t *data = NULL;
+    size_t len = 0;
+    int rc = go_vision_read_file(&data, &len, path, GO_VISION_MAX_BYTES);
+    if (rc < 0)
+        goto done;
+    rc = go_vision_scan(out, data, len, &o->vision);
+    if (rc == 0 && o->overlay)
+        rc = go_vision_write_overlay(o->overlay, data, len, out);
+    if (rc == 0 && o->sgf)
+        rc = write_sgf(o->sgf, out);
+done:
+    free(data);
+    return rc;
+}

@@ -1,0 +1,28 @@
+/* The photo side shared by `goref scan` and `goref score`: the options --size, --overlay,
+ * --sgf, reading a photo (file -> go_vision_scan -> overlay PNG and SGF when asked) and the
+ * JSON "error" names of the vision errors. The scan's JSON itself is json_scan.h's. */
+#ifndef GOREF_SCAN_CLI_H
+#define GOREF_SCAN_CLI_H
+
+#include "go/vision.h"
+
+typedef struct scan_cli_options {
+    go_vision_options vision; /* .size from --size */
+    const char *overlay;      /* --overlay OUT.png */
+    const char *sgf;          /* --sgf OUT.sgf */
+} scan_cli_options;
+
+void scan_cli_options_init(scan_cli_options *out);
+
+/* If argv[*i] is --size, --overlay or --sgf with its value, takes both (advancing *i) and
+ * returns 1; returns 0 otherwise; GO_EINVAL without a value, GO_ERANGE for a bad --size. */
+int scan_cli_parse_option(scan_cli_options *o, int argc, char **argv, int *i);
+
+/* Reads the photo at path into *out, then writes the overlay and the SGF when asked. Errors:
+ * GO_EIO, GO_ETOOBIG, GO_EIMAGE, GO_ENOBOARD (reason in go_error_last()), ... */
+int scan_cli_run(go_vision_result *out, const char *path, const scan_cli_options *o);
+
+/* The JSON "error" name of a photo-reading error ("no_board", "not_an_image", ...). */
+const char *scan_cli_error_name(int code);
+
+#endif
