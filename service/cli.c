@@ -26,7 +26,8 @@ int cli_fail(const char *command, bool json, int code, const char *error_name)
 
 int cli_print_json(const json_t *j, int precision)
 {
-    char *text = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(precision));
+    char *text =
+        json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(precision));
     if (!text)
         return GO_ENOMEM;
     printf("%s\n", text);

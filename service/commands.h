@@ -22,6 +22,8 @@ int cmd_club(int argc, char **argv);
 int cmd_count(int argc, char **argv);
 /* service/cmd_sgf.c: read an SGF record and replay its main line. */
 int cmd_sgf(int argc, char **argv);
+/* service/cmd_score.c: photo -> reading -> dead stones -> count. */
+int cmd_score(int argc, char **argv);
 
 
 #endif

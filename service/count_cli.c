@@ -217,12 +217,11 @@ static int count_json(json_t **out, const go_count *c, const go_dead_suggestion 
             const go_group_status *g = &s->groups[i];
             char gtp[8];
             go_point_to_gtp(gtp, sizeof gtp, g->id, c->size);
-            json_array_append_new(groups,
-                                  json_pack("{s:s, s:s, s:i, s:s, s:f, s:b}", "at", gtp, "color",
-                                            g->color == GO_BLACK ? "B" : "W", "stones", g->stones,
-                                            "status", status_name(g->status), "confidence",
-                                            g->confidence / 1000.0, "unconditional",
-                                            g->benson_alive));
+            json_array_append_new(
+                groups, json_pack("{s:s, s:s, s:i, s:s, s:f, s:b}", "at", gtp, "color",
+                                  g->color == GO_BLACK ? "B" : "W", "stones", g->stones, "status",
+                                  status_name(g->status), "confidence", g->confidence / 1000.0,
+                                  "unconditional", g->benson_alive));
         }
         json_object_set_new(root, "suggestion",
                             json_pack("{s:i, s:o}", "playouts", s->playouts, "groups", groups));

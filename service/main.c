@@ -19,6 +19,7 @@ static const goref_command commands[] = {
     {"scan", "read the position from a photo of a board (vision)", cmd_scan},
     {"club", "the club log: members, attendance, equipment, games, events (SQLite)", cmd_club},
     {"count", "count a final position (Chinese area counting, dead stones)", cmd_count},
+    {"score", "read a photo of a finished board, suggest the dead stones and count", cmd_score},
     {"sgf", "read a game record, replay its main line, print the final position", cmd_sgf},
 };
 

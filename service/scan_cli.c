@@ -34,8 +34,8 @@ int scan_cli_parse_option(scan_cli_options *o, int argc, char **argv, int *i)
     errno = 0;
     long n = strtol(value, &end, 10);
     if (errno || end == value || *end || n < 5 || n > GO_MAX_SIZE)
-        return go_error_set(GO_ERANGE, "--size must be 9, 13, 19 (or 5..%d), not '%s'",
-                            GO_MAX_SIZE, value);
+        return go_error_set(GO_ERANGE, "--size must be 9, 13, 19 (or 5..%d), not '%s'", GO_MAX_SIZE,
+                            value);
     o->vision.size = (int)n;
     return 1;
 }

@@ -1,0 +1,138 @@
+/* goref score PHOTO [--size N] [--overlay OUT.png] [--sgf OUT.sgf] [count options]: the main
+ * job from the command line (issue 4 §3): read the photo, suggest the dead stones (or take
+ * --dead) and count. Text: a short summary of the reading, the points a person must look at,
+ * then the count sheet. --json: { "scan": the fields of `goref scan --json`, "count": those
+ * of `goref count --json` }. Errors exit 2 (JSON { "error", "message" } with --json). */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "count_cli.h"
+#include "json_scan.h"
+#include "scan_cli.h"
+
+static int usage(void)
+{
+    fprintf(stderr,
+            "usage: goref score PHOTO [--size N] [--overlay OUT.png] [--sgf OUT.sgf]\n"
+            "       " COUNT_CLI_USAGE "\n"
+            "Reads the board from the photo, suggests the dead stones (unless --dead lists them)\n"
+            "and counts (Chinese area counting). Points read with doubt are listed: look at\n"
+            "them on the board before trusting the count.\n");
+    return 2;
+}
+
+/* Vision's names for what only the photo can cause, the count's for the rest. */
+static const char *error_name(int code)
+{
+    return code == GO_EIMAGE || code == GO_ETOOBIG || code == GO_ENOBOARD
+               ? scan_cli_error_name(code)
+               : count_cli_error_name(code);
+}
+
+static int fail(const count_cli_options *o, int code)
+{
+    return cli_fail("score", o->json, code, error_name(code));
+}
+
+static int parse_args(const char **photo, scan_cli_options *scan, count_cli_options *count,
+                      int argc, char **argv)
+{
+    *photo = NULL;
+    scan_cli_options_init(scan);
+    count_cli_options_init(count);
+    for (int i = 1; i < argc; i++) {
+        int rc = scan_cli_parse_option(scan, argc, argv, &i);
+        if (rc == 0)
+            rc = count_cli_parse_option(count, argc, argv, &i);
+        if (rc == 0)
+            rc = cli_take_operand(photo, argv[i], "PHOTO");
+        if (rc < 0)
+            return rc;
+    }
+    if (!*photo)
+        return go_error_set(GO_EINVAL, "no PHOTO given");
+    int rc = count_cli_check(count);
+    if (rc)
+        return rc;
+    /* A photo carries no statuses: the suggestion stands in for the players' agreement. */
+    count->suggest = count->dead == NULL;
+    return 0;
+}
+
+static void print_points(const go_point *points, int n, int size)
+{
+    char gtp[8];
+    for (int i = 0; i < n; i++)
+        printf("%s%s", i ? " " : "", go_point_to_gtp(gtp, sizeof gtp, points[i], size));
+}
+
+static void print_summary(const go_vision_result *r)
+{
+    int black = 0, white = 0;
+    for (int y = 0; y < r->size; y++)
+        for (int x = 0; x < r->size; x++) {
+            black += r->color[y][x] == GO_BLACK;
+            white += r->color[y][x] == GO_WHITE;
+        }
+    printf("Photo: %dx%d board, %d black and %d white stones read (%.0f ms: decode %.0f, detect "
+           "%.0f, classify %.0f)\n",
+           r->size, r->size, black, white, r->ms_total, r->ms_decode, r->ms_detect, r->ms_classify);
+    if (r->dead_without_liberty > 0)
+        printf("%d stone%s in groups without a liberty (impossible on a finished board) left off "
+               "the count.\n",
+               r->dead_without_liberty, r->dead_without_liberty == 1 ? "" : "s");
+    if (r->uncertain_count > 0) {
+        printf("LOOK AT THE BOARD: %d point%s read with doubt: ", r->uncertain_count,
+               r->uncertain_count == 1 ? "" : "s");
+        print_points(r->uncertain, r->uncertain_count, r->size);
+        printf("\nCheck %s on the board before trusting the count below.\n",
+               r->uncertain_count == 1 ? "it" : "them");
+    } else {
+        printf("Every point read with confidence.\n");
+    }
+    printf("\n");
+}
+
+int cmd_score(int argc, char **argv)
+{
+    const char *photo;
+    scan_cli_options scan;
+    count_cli_options count;
+    json_t *count_j = NULL, *root = NULL;
+    static go_vision_result res;
+    int rc = parse_args(&photo, &scan, &count, argc, argv);
+    if (rc) {
+        if (!count.json)
+            usage();
+        return fail(&count, rc);
+    }
+    rc = scan_cli_run(&res, photo, &scan);
+    if (rc)
+        goto done;
+    if (!count.json)
+        print_summary(&res);
+    /* res.board is the reading without groups that have no liberty (listed as uncertain). */
+    count_cli_record rec;
+    count_cli_record_init(&rec);
+    rc = count_cli_run(&count_j, &count, &res.board, &rec);
+    if (rc)
+        goto done;
+    if (!count.json) {
+        if (res.uncertain_count > 0) {
+            printf("\nUNCERTAIN: this count assumes the reading at ");
+            print_points(res.uncertain, res.uncertain_count, res.size);
+            printf("; look at %s.\n", res.uncertain_count == 1 ? "that point" : "those points");
+        }
+        goto done;
+    }
+    root = json_pack("{s:o, s:O}", "scan", go_json_scan(&res), "count", count_j);
+    /* Ten significant digits keep every count value (quarters of a stone) exact and print
+     * the reading's rounded confidences as they are. */
+    rc = root ? cli_print_json(root, 10) : GO_ENOMEM;
+done:
+    json_decref(root);
+    json_decref(count_j);
+    return rc ? fail(&count, rc) : 0;
+}

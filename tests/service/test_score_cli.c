@@ -1,0 +1,259 @@
+/* `goref score` end to end (issue 4 §3): a real photo read, its dead stones suggested and
+ * counted. The count must be exactly `goref count --suggest-dead` on the board the scan
+ * returned; points read with doubt must reach the text and the JSON; bad input exits 2
+ * with the JSON error. The reading's accuracy itself is vision's (tests/vision). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "synth.h"
+#include "testutil.h"
+
+/* Two frames of the Tengen-Go 13x13 game: move 20 reads cleanly; move 27 (at this writing)
+ * has one point flagged for a person's look. */
+#define PHOTO_CLEAN "photos/OliverBenz__Tengen-Go/game_simple/size_13/move_20.png"
+#define PHOTO_FLAGGED "photos/OliverBenz__Tengen-Go/game_simple/size_13/move_27.png"
+
+static char tmp_dir[] = "/tmp/goref_score_cli_XXXXXX";
+static char tmp_path[4][4200];
+
+/* Runs `goref COMMAND ARGS` (stdout into a file, stderr dropped); returns the exit status and
+ * the output (malloc'd, NUL-terminated). */
+static char *run(int *status, const char *command, const char *args)
+{
+    char cmd[8192], out_path[4200];
+    snprintf(out_path, sizeof out_path, "%s/stdout", tmp_dir);
+    snprintf(cmd, sizeof cmd, "%s/goref %s %s >%s 2>/dev/null", GOREF_BINARY_DIR, command, args,
+             out_path);
+    int rc = system(cmd);
+    *status = WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+    char *out = NULL;
+    size_t len = 0;
+    assert_int_equal(tu_read_file(out_path, &out, &len), 0);
+    return out;
+}
+
+static json_t *run_json(int *status, const char *command, const char *args)
+{
+    char *out = run(status, command, args);
+    json_error_t err;
+    json_t *root = json_loads(out, 0, &err);
+    if (!root)
+        fail_msg("goref %s %s: not JSON (%s): %.400s", command, args, err.text, out);
+    free(out);
+    return root;
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/goref", GOREF_BINARY_DIR);
+    if (access(path, X_OK) != 0 || !mkdtemp(tmp_dir)) {
+        fprintf(stderr, "SKIP test_score_cli: no goref binary at %s or no temporary folder\n",
+                path);
+        return -1;
+    }
+    const char *names[4] = {"board.txt", "overlay.png", "reading.sgf", "photo.jpg"};
+    for (int i = 0; i < 4; i++)
+        snprintf(tmp_path[i], sizeof tmp_path[i], "%s/%s", tmp_dir, names[i]);
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    char path[4300];
+    for (int i = 0; i < 4; i++)
+        unlink(tmp_path[i]);
+    snprintf(path, sizeof path, "%s/stdout", tmp_dir);
+    unlink(path);
+    rmdir(tmp_dir);
+    return 0;
+}
+
+static void assert_scan_fields(const json_t *scan, int size)
+{
+    assert_int_equal(json_integer_value(json_object_get(scan, "size")), size);
+    json_t *board = json_object_get(scan, "board"), *conf = json_object_get(scan, "confidence");
+    assert_int_equal(json_array_size(board), size);
+    assert_int_equal(json_array_size(conf), size);
+    for (int y = 0; y < size; y++) {
+        const char *row = json_string_value(json_array_get(board, (size_t)y));
+        assert_non_null(row);
+        assert_int_equal(strlen(row), size);
+        assert_int_equal(strspn(row, ".XO"), size);
+        json_t *crow = json_array_get(conf, (size_t)y);
+        assert_int_equal(json_array_size(crow), size);
+        for (int x = 0; x < size; x++) {
+            double c = json_number_value(json_array_get(crow, (size_t)x));
+            assert_true(c >= 0.0 && c <= 1.0);
+        }
+    }
+    assert_true(json_is_array(json_object_get(scan, "uncertain")));
+    json_t *corners = json_object_get(scan, "corners");
+    assert_int_equal(json_array_size(corners), 4);
+    for (size_t i = 0; i < 4; i++)
+        assert_int_equal(json_array_size(json_array_get(corners, i)), 2);
+    json_t *timing = json_object_get(scan, "timing_ms");
+    const char *stages[] = {"decode", "detect", "classify", "total"};
+    for (int i = 0; i < 4; i++)
+        assert_true(json_is_number(json_object_get(timing, stages[i])));
+}
+
+static void test_score_cli__count_is_goref_count_of_the_reading(void **state)
+{
+    (void)state;
+    if (!tu_have_data())
+        TU_SKIP("no shared data folder at %s", GOREF_DATA_DIR);
+    char args[16384];
+    int status;
+    snprintf(args, sizeof args, "'%s' --json --overlay %s --sgf %s", tu_data_path(PHOTO_CLEAN),
+             tmp_path[1], tmp_path[2]);
+    json_t *root = run_json(&status, "score", args);
+    assert_int_equal(status, 0);
+    assert_int_equal(json_object_size(root), 2);
+    json_t *scan = json_object_get(root, "scan"), *count = json_object_get(root, "count");
+    assert_scan_fields(scan, 13);
+    if (json_array_size(json_object_get(scan, "uncertain")) > 0)
+        TU_SKIP("%s no longer reads without doubt: the count leaves off liberty-less groups, so "
+                "it is not comparable with `goref count` on the board as read",
+                PHOTO_CLEAN);
+    /* The overlay and the SGF of the reading were written. */
+    char *data = NULL;
+    size_t len = 0;
+    assert_int_equal(tu_read_file(tmp_path[1], &data, &len), 0);
+    assert_true(len > 8 && memcmp(data, "\x89PNG\r\n\x1a\n", 8) == 0);
+    free(data);
+    assert_int_equal(tu_read_file(tmp_path[2], &data, &len), 0);
+    assert_non_null(strstr(data, "SZ[13]"));
+    free(data);
+
+    /* The same board through `goref count`: the dead stones suggested (same default seed),
+     * the same count, field for field. */
+    FILE *f = fopen(tmp_path[0], "w");
+    assert_non_null(f);
+    fprintf(f, "size 13\n");
+    for (size_t y = 0; y < 13; y++)
+        fprintf(f, "%s\n", json_string_value(json_array_get(json_object_get(scan, "board"), y)));
+    fclose(f);
+    snprintf(args, sizeof args, "%s --suggest-dead --json", tmp_path[0]);
+    json_t *expected = run_json(&status, "count", args);
+    assert_int_equal(status, 0);
+    assert_non_null(json_object_get(count, "suggestion"));
+    assert_non_null(json_object_get(count, "winner"));
+    if (!json_equal(count, expected)) {
+        char *a = json_dumps(count, JSON_COMPACT), *b = json_dumps(expected, JSON_COMPACT);
+        fail_msg("score's count differs from goref count:\n%s\n%s", a, b);
+    }
+    /* --dead replaces the suggestion: nothing suggested, nothing removed. */
+    snprintf(args, sizeof args, "'%s' --json --dead '' --komi 0", tu_data_path(PHOTO_CLEAN));
+    json_decref(root);
+    root = run_json(&status, "score", args);
+    assert_int_equal(status, 0);
+    count = json_object_get(root, "count");
+    assert_null(json_object_get(count, "suggestion"));
+    assert_int_equal(json_array_size(json_object_get(count, "dead")), 0);
+    assert_true(json_number_value(json_object_get(count, "komi_stones")) == 0.0);
+    json_decref(expected);
+    json_decref(root);
+}
+
+static void test_score_cli__points_in_doubt_are_shown(void **state)
+{
+    (void)state;
+    if (!tu_have_data())
+        TU_SKIP("no shared data folder at %s", GOREF_DATA_DIR);
+    char args[8192];
+    int status;
+    snprintf(args, sizeof args, "'%s' --json", tu_data_path(PHOTO_FLAGGED));
+    json_t *root = run_json(&status, "score", args);
+    assert_int_equal(status, 0);
+    json_t *scan = json_object_get(root, "scan"), *count = json_object_get(root, "count");
+    assert_scan_fields(scan, 13);
+    snprintf(args, sizeof args, "'%s'", tu_data_path(PHOTO_FLAGGED));
+    char *text = run(&status, "score", args);
+    assert_int_equal(status, 0);
+    assert_non_null(strstr(text, "Photo: 13x13 board"));
+    /* The count sheet follows, with the same verdict as the JSON. */
+    assert_non_null(strstr(text, json_string_value(json_object_get(count, "verdict_en"))));
+    json_t *uncertain = json_object_get(scan, "uncertain");
+    if (json_array_size(uncertain) == 0) {
+        assert_non_null(strstr(text, "Every point read with confidence"));
+        assert_null(strstr(text, "UNCERTAIN"));
+    } else {
+        assert_non_null(strstr(text, "LOOK AT THE BOARD"));
+        assert_non_null(strstr(text, "UNCERTAIN"));
+        const char *look = strstr(text, "read with doubt: ");
+        assert_non_null(look);
+        for (size_t i = 0; i < json_array_size(uncertain); i++) {
+            const char *point = json_string_value(json_array_get(uncertain, i));
+            const char *at = strstr(look, point);
+            assert_true(at && at < strchr(look, '\n'));
+        }
+    }
+    free(text);
+    json_decref(root);
+}
+
+static void expect_error(const char *args, const char *error)
+{
+    int status;
+    json_t *root = run_json(&status, "score", args);
+    assert_int_equal(status, 2);
+    assert_string_equal(json_string_value(json_object_get(root, "error")), error);
+    const char *message = json_string_value(json_object_get(root, "message"));
+    assert_true(message && message[0]);
+    json_decref(root);
+}
+
+static void test_score_cli__bad_input_exits_2_with_json_error(void **state)
+{
+    (void)state;
+    char args[8192];
+    FILE *f = fopen(tmp_path[0], "w");
+    assert_non_null(f);
+    fputs("size 9\nthis is not a photo\n", f);
+    fclose(f);
+    snprintf(args, sizeof args, "%s --json", tmp_path[0]);
+    expect_error(args, "not_an_image");
+    snprintf(args, sizeof args, "%s/missing.jpg --json", tmp_dir);
+    expect_error(args, "io");
+    expect_error("--json", "invalid_argument");
+    snprintf(args, sizeof args, "%s --json --dead D4 --suggest-dead", tmp_path[0]);
+    expect_error(args, "invalid_argument");
+    /* A table without a board (a degenerate 2-line "board", as in test_vision_synth). */
+    synth_params p = {320, 240, 2, 0, 0, 0, 0, 0, 0, 85, 7};
+    static uint8_t none[GO_MAX_SIZE][GO_MAX_SIZE];
+    uint8_t *jpeg = NULL;
+    size_t len = 0;
+    double corners[4][2];
+    assert_int_equal(synth_render(&jpeg, &len, &p, none, corners), 0);
+    f = fopen(tmp_path[3], "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(jpeg, 1, len, f), len);
+    fclose(f);
+    free(jpeg);
+    snprintf(args, sizeof args, "%s --json", tmp_path[3]);
+    expect_error(args, "no_board");
+    /* Without --json: exit 2, nothing on stdout (the reason goes to stderr). */
+    int status;
+    char *out = run(&status, "score", tmp_path[3]);
+    assert_int_equal(status, 2);
+    assert_string_equal(out, "");
+    free(out);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_score_cli__count_is_goref_count_of_the_reading),
+        cmocka_unit_test(test_score_cli__points_in_doubt_are_shown),
+        cmocka_unit_test(test_score_cli__bad_input_exits_2_with_json_error),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
