@@ -10,6 +10,12 @@
 #include "vision_int.h"
 
 #define CELL 20
+/* Board-colour fit on a crowded board: most square centres are crevices between stones,
+ * darker than the wood. The fit starts from the samples near the upper quartile of lightness
+ * (wood, not crevices) and trims by the residuals of the samples it keeps, with a wide enough
+ * limit to follow a light gradient (measured: 4.5 keeps every other source as it was). */
+#define BOARD_PCT 0.75
+#define TRIM_K 4.5
 
 typedef struct feat {
     double L, a, b; /* disc means */
@@ -171,7 +177,7 @@ int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g)
         for (int i = 0; i < ns; i++)
             res[i] = sL[i];
         qsort(res, (size_t)ns, sizeof *res, cmp_double);
-        double med = res[ns / 2];
+        double med = res[(int)(ns * BOARD_PCT)];
         for (int i = 0; i < ns; i++)
             use[i] = fabs(sL[i] - med) < 40;
     }
@@ -211,12 +217,15 @@ int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g)
             double *copy = malloc(sizeof(double) * (size_t)ns);
             if (!copy)
                 break;
-            memcpy(copy, res, sizeof(double) * (size_t)ns);
-            qsort(copy, (size_t)ns, sizeof *copy, cmp_double);
-            tmp_med = copy[ns / 2];
+            int m = 0;
+            for (int i = 0; i < ns; i++)
+                if (use[i])
+                    copy[m++] = res[i];
+            qsort(copy, (size_t)m, sizeof *copy, cmp_double);
+            tmp_med = m ? copy[m / 2] : 0;
             free(copy);
         }
-        double lim = 3.0 * tmp_med + 4;
+        double lim = TRIM_K * tmp_med + 4;
         for (int i = 0; i < ns; i++)
             use[i] = res[i] < lim;
     }
