@@ -274,7 +274,12 @@ int go_game_undo(go_game *g)
 {
     if (g->len == 0)
         return go_error_set(GO_EINVAL, "nothing to undo");
-    replay(g, g->len - 1);
+    size_t n = g->len - 1;
+    /* Taking back the first move after a resumption takes the resumption too: the game is
+     * back where it was, ended by two passes. */
+    if (n > 0 && g->hist[n - 1].kind == ENTRY_RESUME)
+        n--;
+    replay(g, n);
     return 0;
 }
 

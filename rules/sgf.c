@@ -1190,11 +1190,9 @@ int go_sgf_replay(go_game **out, size_t *moves_out, const go_sgf *sgf, size_t ga
                                   info.size);
                 goto done;
             }
-            /* Play may resume after two passes (a dispute); further passes change nothing. */
-            if (pt == GO_PASS && go_game_over(g) && go_game_resigned(g) == GO_EMPTY) {
-                moves++;
-                continue;
-            }
+            /* Play may resume after two passes (a dispute, or players who go on). */
+            if (go_game_over(g) && go_game_resigned(g) == GO_EMPTY)
+                go_game_resume(g);
             rc = go_game_play(g, color, pt);
             if (rc) {
                 char detail[200];

@@ -186,37 +186,29 @@ static bool board_empty(go_gtp *e)
     return go_board_stone_count(b, GO_BLACK) + go_board_stone_count(b, GO_WHITE) == 0;
 }
 
-/* go_game ends the game after two consecutive passes and refuses further moves, but under
- * GTP the controller decides when a game ends (GNU Go accepts moves after two passes). So
- * before a move we turn the closing pass into a plain change of player, which go_game
- * records as one history entry with the same position and side to move: superko and undo
- * see exactly what they saw before. Returns the pass's colour, or GO_EMPTY if nothing was
- * changed; reclose() puts the pass back when the move is refused. */
-static go_color reopen(go_gtp *e)
+/* go_game ends the game after two consecutive passes, but under GTP the controller decides
+ * when a game ends (GNU Go accepts moves after two passes). So a move after two passes first
+ * resumes the game (go_game_resume: one history entry, same position, passes kept in the
+ * record); reclose() takes the resumption back when the move is refused. */
+static bool reopen(go_gtp *e)
 {
     if (!go_game_over(e->game) || go_game_resigned(e->game) != GO_EMPTY)
-        return GO_EMPTY;
-    go_move last = go_game_last_move(e->game);
-    if (last.point != GO_PASS || go_game_undo(e->game) != 0)
-        return GO_EMPTY;
-    go_game_set_to_move(e->game, go_color_other(last.color));
-    return last.color;
+        return false;
+    return go_game_resume(e->game) == 0;
 }
 
-static void reclose(go_gtp *e, go_color passer)
+static void reclose(go_gtp *e, bool resumed)
 {
-    if (passer == GO_EMPTY)
-        return;
-    go_game_undo(e->game);
-    go_game_play(e->game, passer, GO_PASS);
+    if (resumed)
+        go_game_undo(e->game);
 }
 
 static int play_move(go_gtp *e, go_color c, go_point p)
 {
-    go_color passer = reopen(e);
+    bool resumed = reopen(e);
     int rc = go_game_play(e->game, c, p);
     if (rc) {
-        reclose(e, passer);
+        reclose(e, resumed);
         return rc;
     }
     e->undoable++;
@@ -370,10 +362,10 @@ static bool gtp_genmove(go_gtp *e, int argc, char **argv)
     go_color c;
     if (argc != 1 || !parse_color(&c, argv[0]))
         return fail(e, "syntax error");
-    go_color passer = reopen(e);
+    bool resumed = reopen(e);
     go_point p = choose_move(e, c);
     if (go_game_play(e->game, c, p) != 0) { /* cannot happen: choose_move checked it */
-        reclose(e, passer);
+        reclose(e, resumed);
         return fail(e, "internal error: generated an illegal move");
     }
     e->undoable++;
@@ -388,9 +380,9 @@ static bool gtp_reg_genmove(go_gtp *e, int argc, char **argv)
     go_color c;
     if (argc != 1 || !parse_color(&c, argv[0]))
         return fail(e, "syntax error");
-    go_color passer = reopen(e);
+    bool resumed = reopen(e);
     go_point p = choose_move(e, c);
-    reclose(e, passer);
+    reclose(e, resumed);
     char name[8];
     buf_puts(&e->result, vertex_name(name, sizeof name, e, p));
     return true;

@@ -82,11 +82,12 @@ static void test_game__two_passes_end_the_game(void **state)
     assert_false(go_game_over(g));
     assert_int_equal(go_game_play(g, GO_WHITE, at(0, 0)), 0);
     assert_int_equal(go_game_undo(g), 0);
-    assert_int_equal(go_game_undo(g), 0);
     assert_true(go_game_over(g));
+    assert_int_equal(go_board_at(go_game_board(g), at(0, 0)), GO_EMPTY);
     assert_int_equal(go_game_resume(g), 0);
     assert_int_equal(go_game_resume(g), GO_EINVAL);
-    assert_int_equal(go_game_undo(g), 0);
+    assert_int_equal(go_game_undo(g), 0); /* the bare resumption */
+    assert_true(go_game_over(g));
     /* Undo reopens it. */
     assert_int_equal(go_game_undo(g), 0);
     assert_false(go_game_over(g));

@@ -156,6 +156,15 @@ static void test_sgf__passes_empty_and_tt(void **state)
     assert_int_equal(moves, 3);
     go_game_free(g);
     go_sgf_free(sgf);
+    /* And so is play that goes on after two passes: the game resumes. */
+    sgf = parse_ok("(;SZ[9];B[];W[];B[aa];W[ii])");
+    g = replay_ok(sgf);
+    assert_int_equal(go_game_move_count(g), 4);
+    assert_false(go_game_over(g));
+    assert_int_equal(go_board_at(go_game_board(g), go_point_at(0, 0)), GO_BLACK);
+    assert_int_equal(go_board_at(go_game_board(g), go_point_at(8, 8)), GO_WHITE);
+    go_game_free(g);
+    go_sgf_free(sgf);
 }
 
 static void test_sgf__setup_and_player_to_move(void **state)

@@ -268,6 +268,7 @@ static void test_gtp__moves_after_two_passes(void **state)
     OK(e, "undo"); /* Black's pass */
     OK(e, "undo"); /* White's pass */
     OK(e, "undo"); /* E5 */
+    EXPECT(e, "list_stones black", "= \n\n");
     EXPECT(e, "undo", "? cannot undo\n\n");
     OK(e, "play b pass");
     OK(e, "play w pass");

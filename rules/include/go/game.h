@@ -48,7 +48,8 @@ int go_game_resign(go_game *g, go_color c);
  * end and continue, as Article 21 allows): the passes no longer end the game. GO_EINVAL unless
  * the game ended by two passes. */
 int go_game_resume(go_game *g);
-/* Take back the last history entry (move, pass, resignation or setup stone).
+/* Take back the last history entry (move, pass, resignation or setup stone); taking back the
+ * first move after go_game_resume takes the resumption back too.
  * GO_EINVAL when there is nothing to undo. */
 int go_game_undo(go_game *g);
 
