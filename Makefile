@@ -6,12 +6,15 @@ JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 MAKEFLAGS  += --no-print-directory
 
-.PHONY: all deps configure build run test test-fast valgrind bench bench-rules bench-vision bench-scoring bench-club bench-service clean format fuzz-sgf
+.PHONY: all deps test-deps configure build run test test-fast valgrind bench bench-rules bench-vision bench-scoring bench-club bench-service clean format fuzz-sgf
 
 all: build
 
 deps:
 	@scripts/deps.sh
+
+test-deps:
+	@scripts/deps.sh --test
 
 # Release configuration; `build` makes everything, `run` and the benchmarks only what they use.
 configure: deps
@@ -26,19 +29,19 @@ run: configure
 	@scripts/run.sh $(BUILD)
 
 # Every test, built with ASan and UBSan, through CTest.
-test: deps
+test: test-deps
 	@cmake -S . -B $(TEST_BUILD) -DCMAKE_BUILD_TYPE=Debug -DGOREF_SANITIZE=ON $(CMAKE_FLAGS) >/dev/null
 	@cmake --build $(TEST_BUILD) -j$(JOBS)
 	@cd $(TEST_BUILD) && ctest --output-on-failure -j$(JOBS)
 
 # Everything but the suites labelled slow.
-test-fast: deps
+test-fast: test-deps
 	@cmake -S . -B $(TEST_BUILD) -DCMAKE_BUILD_TYPE=Debug -DGOREF_SANITIZE=ON $(CMAKE_FLAGS) >/dev/null
 	@cmake --build $(TEST_BUILD) -j$(JOBS)
 	@cd $(TEST_BUILD) && ctest --output-on-failure -j$(JOBS) -LE slow
 
 # The fast suites again without sanitizers, under valgrind memcheck (errors and leaks fail).
-valgrind: deps
+valgrind: test-deps
 	@cmake -S . -B build-valgrind -DCMAKE_BUILD_TYPE=Debug -DGOREF_VALGRIND=ON $(CMAKE_FLAGS) >/dev/null
 	@cmake --build build-valgrind -j$(JOBS)
 	@cd build-valgrind && ctest --output-on-failure -j$(JOBS) -LE slow
@@ -79,6 +82,7 @@ bench: bench-rules bench-vision bench-scoring bench-club bench-service
 FUZZ_BUILD ?= build-fuzz
 FUZZ_TIME  ?= 600
 fuzz-sgf: deps
+	@scripts/deps.sh clang libclang-rt-14-dev
 	@CC=clang CXX=clang++ cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGOREF_FUZZ=ON -DGOREF_SANITIZE=ON >/dev/null
 	@cmake --build $(FUZZ_BUILD) -j$(JOBS) --target fuzz_sgf
 	@mkdir -p $(FUZZ_BUILD)/corpus-sgf

@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# Installs the Debian packages goref needs to build, test and run, and only those missing.
-# Idempotent: a second run with everything present does nothing and needs no network.
+# Installs the Debian packages goref needs, and only those missing. Idempotent: a second run with
+# everything present does nothing and needs no network.
+#   scripts/deps.sh            what building and running goref needs
+#   scripts/deps.sh --test     also what the tests need (GNU Go, valgrind, Chromium, Node.js)
+#   scripts/deps.sh PKG...     also the named packages (e.g. clang for fuzzing, wrk for load tests)
 set -euo pipefail
 
 PACKAGES=(
@@ -8,11 +11,22 @@ PACKAGES=(
   libopencv-dev libpng-dev libjpeg-dev libwebp-dev
   libsqlite3-dev sqlite3
   libcmocka-dev libmicrohttpd-dev libjansson-dev libsodium-dev
-  gnugo valgrind
+)
+TEST_PACKAGES=(
+  gnugo                       # the peer the rules and scoring are checked against
+  valgrind                    # make valgrind
   chromium fonts-wqy-microhei # the page's browser test (tests/e2e), with a CJK font for its screenshots
 )
-# Extra packages a caller asks for (e.g. clang for fuzzing, wrk for load tests).
-PACKAGES+=("$@")
+
+for arg in "$@"; do
+  if [ "$arg" = "--test" ]; then
+    PACKAGES+=("${TEST_PACKAGES[@]}")
+    # The browser test installs playwright-core with npm; any Node.js with npm will do.
+    command -v npm >/dev/null 2>&1 || PACKAGES+=(nodejs npm)
+  else
+    PACKAGES+=("$arg")
+  fi
+done
 
 missing=()
 for p in "${PACKAGES[@]}"; do
