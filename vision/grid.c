@@ -11,6 +11,15 @@
 #include "vision_int.h"
 
 #define MAX_LINES 800
+#ifndef ASPECT_MAX
+#define ASPECT_MAX 1.6
+#endif
+#ifndef ASPECT_LO
+#define ASPECT_LO 0.7
+#endif
+#ifndef ASPECT_HI
+#define ASPECT_HI 1.4
+#endif
 #ifndef DOUBLE_MARGIN
 #define DOUBLE_MARGIN 0.0
 #endif
@@ -1031,13 +1040,19 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint)
     }
     int clear = 0;
     best = choose_size(&fu, &fv, sizes, nsizes, &bn, &bau, &bav, &clear);
-    if (pass == 0 && clear) {
-        /* Stone edges and the crevices between rows of stones make lines half-way between
-         * the grid lines, strongly on a crowded board seen at an angle: the profile then has
-         * half the true period with both parities strong. The crossing lines stop at the
-         * outermost grid line, so the hypothesis at twice the spacing is tried on each axis
-         * and kept when its window explains the line evidence better. */
-        axis_fit cu[3], cv[3];
+    if (pass == 0) {
+        /* Two kinds of wrong period. Stone edges and the crevices between rows of stones make
+         * lines half-way between the grid lines, strongly on a crowded board seen at an
+         * angle: the profile then has half the true period with both parities strong. And
+         * rows of stones hide lines so that a multiple of the period wins. Each axis is
+         * therefore also read at twice its spacing (both parities) and, when the two axes
+         * disagree, near the other's spacing: after the affine rectification a cell is
+         * roughly as long as it is wide. */
+        axis_fit *cu = malloc(sizeof(axis_fit) * 8), *cv = cu ? cu + 4 : NULL;
+        if (!cu) {
+            rc = go_error_set(GO_ENOMEM, "axis candidates");
+            goto done;
+        }
         int nu = 1, nv = 1;
         cu[0] = fu;
         cv[0] = fv;
@@ -1047,24 +1062,61 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint)
             if (2 * fv.spacing <= (2.0 / 6) / bwv && doubled_axis(&cv[nv], &fv, pv, nbv, par) == 0)
                 nv++;
         }
+        double su0 = fu.spacing * bwu, sv0 = fv.spacing * bwv;
+        int aspect0 = su0 <= ASPECT_MAX * sv0 && sv0 <= ASPECT_MAX * su0;
+        if (!aspect0) {
+            if (fit_axis(&cu[nu], pu, nbu, ASPECT_LO * sv0 / bwu, ASPECT_HI * sv0 / bwu) == 0)
+                nu++;
+            if (fit_axis(&cv[nv], pv, nbv, ASPECT_LO * su0 / bwv, ASPECT_HI * su0 / bwv) == 0)
+                nv++;
+        }
+        int pick_a = 0, pick_b = 0, pick_clear = clear;
+        double pick_s = best;
+        int pick_n = bn, pick_au = bau, pick_av = bav;
         for (int a = 0; a < nu; a++)
             for (int b = 0; b < nv; b++) {
                 if (a == 0 && b == 0)
+                    continue;
+                double su = cu[a].spacing * bwu, sv = cv[b].spacing * bwv;
+                if (su > ASPECT_MAX * sv || sv > ASPECT_MAX * su)
                     continue;
                 int n2, au2, av2, clear2;
                 compute_cover(&cu[a], &cv[b], &bh, &bin, &rf);
                 double s2 = choose_size(&cu[a], &cv[b], sizes, nsizes, &n2, &au2, &av2, &clear2);
                 if (getenv("GOREF_VISION_DEBUG"))
-                    fprintf(stderr, "alt u%d v%d: size %d score %.3f (was %.3f)\n", a, b, n2, s2, best);
-                if (clear2 && n2 == bn && s2 > best + DOUBLE_MARGIN) {
-                    best = s2;
-                    bn = n2;
-                    bau = au2;
-                    bav = av2;
-                    fu = cu[a];
-                    fv = cv[b];
+                    fprintf(stderr, "alt u%d v%d: size %d clear %d score %.3f\n", a, b, n2, clear2, s2);
+                if (!n2)
+                    continue;
+                int better;
+                if (aspect0) /* the first reading stands unless a clear one of its size beats it */
+                    better = clear && clear2 && n2 == bn && s2 > pick_s;
+                else if (pick_a == 0 && pick_b == 0)
+                    better = 1;
+                else
+                    /* as for one reading: a clear window first, the largest, then the best */
+                    better = clear2 > pick_clear ||
+                             (clear2 == pick_clear && (n2 > pick_n || (n2 == pick_n && s2 > pick_s)));
+                if (better) {
+                    pick_a = a;
+                    pick_b = b;
+                    pick_clear = clear2;
+                    pick_s = s2;
+                    pick_n = n2;
+                    pick_au = au2;
+                    pick_av = av2;
                 }
             }
+        if (pick_a || pick_b) {
+            fu = cu[pick_a];
+            fv = cv[pick_b];
+            /* the covers were last computed for another pair */
+            compute_cover(&fu, &fv, &bh, &bin, &rf);
+            best = pick_s;
+            bn = pick_n;
+            bau = pick_au;
+            bav = pick_av;
+        }
+        free(cu);
     }
     if (bn == 0 || best < -1e299) {
         rc = go_error_set(GO_ENOBOARD, "no board: too few grid lines (%d x %d found)",
