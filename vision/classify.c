@@ -16,6 +16,9 @@
  * limit to follow a light gradient (measured: 4.5 keeps every other source as it was). */
 #define BOARD_PCT 0.75
 #define TRIM_K 4.5
+/* The start set is narrow (L units): under coloured light the crevices are only a little
+ * darker than the wood, and a wide start takes them in. */
+#define START_WIN 12
 
 typedef struct feat {
     double L, a, b; /* disc means */
@@ -179,7 +182,7 @@ int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g)
         qsort(res, (size_t)ns, sizeof *res, cmp_double);
         double med = res[(int)(ns * BOARD_PCT)];
         for (int i = 0; i < ns; i++)
-            use[i] = fabs(sL[i] - med) < 40;
+            use[i] = fabs(sL[i] - med) < START_WIN;
     }
     for (int iter = 0; iter < 4; iter++) {
         double A[6][7];
