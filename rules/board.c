@@ -22,10 +22,21 @@ static uint64_t splitmix64(uint64_t x)
     return x ^ (x >> 31);
 }
 
-/* Computed, not tabled: no global state to initialise and the same keys in every process. */
+/* The keys are a pure function of (point, colour), so every process has the same ones; they
+ * are tabled once at load time because play and capture look them up on every stone. */
+static uint64_t zobrist_table[GO_POINTS][3];
+
+__attribute__((constructor)) static void zobrist_init(void)
+{
+    for (int p = 0; p < GO_POINTS; p++)
+        for (int c = 0; c < 3; c++)
+            zobrist_table[p][c] = splitmix64(((uint64_t)p << 2) | (uint64_t)c);
+}
+
 uint64_t go_zobrist(go_point p, go_color c)
 {
-    return splitmix64(((uint64_t)p << 2) | (uint64_t)c);
+    assert(p >= 0 && p < GO_POINTS && c >= GO_EMPTY && c <= GO_WHITE);
+    return zobrist_table[p][c];
 }
 
 static bool is_stone(uint8_t c)
