@@ -11,6 +11,7 @@
 
 #include "commands.h"
 #include "go/club.h"
+#include "json_club.h"
 
 /* Where a command writes its answer. A write command's answer is held in memory until its
  * transaction commits, so nothing reports success for a change that is not stored. */
@@ -205,29 +206,6 @@ static char *read_all(const char *path, size_t *len, size_t cap)
 
 /* ---- output ---- */
 
-static json_t *table_json(const go_club_table *t)
-{
-    json_t *arr = json_array();
-    for (int r = 0; r < t->nrows; r++) {
-        json_t *o = json_object();
-        for (int c = 0; c < t->ncols; c++) {
-            const char *s = go_club_cell(t, r, c);
-            json_t *v;
-            if (!s)
-                v = json_null();
-            else if (t->types[c] == GO_COL_INT)
-                v = json_integer(strtoll(s, NULL, 10));
-            else if (t->types[c] == GO_COL_REAL)
-                v = json_real(strtod(s, NULL));
-            else
-                v = json_string(s);
-            json_object_set_new(o, t->names[c], v ? v : json_null());
-        }
-        json_array_append_new(arr, o);
-    }
-    return arr;
-}
-
 static void print_json(json_t *j)
 {
     char *s = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
@@ -243,7 +221,7 @@ static int show_table(const args *a, go_club_table *t, const char *title)
     int rc = 0;
     const char *html = opt(a, "html");
     if (a->json) {
-        print_json(table_json(t));
+        print_json(go_json_club_table(t));
     } else if (html) {
         FILE *f = strcmp(html, "-") == 0 ? ANSWER : fopen(html, "w");
         if (!f) {
@@ -349,8 +327,8 @@ static int cmd_member(go_club *c, const args *a)
                                   m.grade, "contact", m.contact, "rank", rank, "joined",
                                   m.join_date, "status", go_member_status_name(m.status),
                                   "rank_certificate", go_rank_has_certificate(m.rank));
-            json_object_set_new(o, "history", table_json(h));
-            json_object_set_new(o, "dues", table_json(d));
+            json_object_set_new(o, "history", go_json_club_table(h));
+            json_object_set_new(o, "dues", go_json_club_table(d));
             print_json(o);
         } else {
             fprintf(ANSWER, "member %lld  %s  (number %s)\nclass:   %s\ncontact: %s\nrank:    %s\n"
@@ -987,14 +965,7 @@ static int cmd_event(go_club *c, const args *a)
         if ((rc = go_club_event_standings(c, &s, &n, ev)))
             return fail(a, rc);
         if (a->json) {
-            json_t *arr = json_array();
-            for (size_t i = 0; i < n; i++)
-                json_array_append_new(
-                    arr, json_pack("{s:i, s:I, s:s, s:f, s:f, s:f, s:i, s:b, s:b}", "place",
-                                   s[i].place, "member", (json_int_t)s[i].member, "name", s[i].name,
-                                   "points", s[i].points, "tiebreak_sb", s[i].tiebreak_sb,
-                                   "swiss_total", s[i].swiss_total, "warnings", s[i].warnings,
-                                   "shared", s[i].shared, "withdrawn", s[i].withdrawn));
+            json_t *arr = go_json_standings(s, n);
             print_json(arr);
             free(s);
             return 0;
