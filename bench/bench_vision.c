@@ -197,35 +197,15 @@ int main(int argc, char **argv)
         if (res.size != lsize) {
             r->wrong_size = 1;
         } else {
-            int n = lsize, best = -1, best_sym = 0;
-            for (int s = 0; s < 8; s++) {
-                int ok = 0;
-                for (int y = 0; y < n; y++)
-                    for (int x = 0; x < n; x++) {
-                        int tx = (s & 1) ? n - 1 - x : x, ty = (s & 2) ? n - 1 - y : y;
-                        if (s & 4) {
-                            int t = tx;
-                            tx = ty;
-                            ty = t;
-                        }
-                        ok += res.color[y][x] == truth[ty][tx];
-                    }
-                if (ok > best) {
-                    best = ok;
-                    best_sym = s;
-                }
-            }
+            int n = lsize, best_sym = 0;
+            int best = go_vision_match(&res, truth, n, &best_sym);
             if (verbose && best < n * n && best >= n * n - 12) {
                 int s = best_sym;
                 printf("    wrong:");
                 for (int y = 0; y < n; y++)
                     for (int x = 0; x < n; x++) {
-                        int tx = (s & 1) ? n - 1 - x : x, ty = (s & 2) ? n - 1 - y : y;
-                        if (s & 4) {
-                            int t = tx;
-                            tx = ty;
-                            ty = t;
-                        }
+                        int tx, ty;
+                        go_vision_symmetry(s, n, x, y, &tx, &ty);
                         if (res.color[y][x] != truth[ty][tx])
                             printf(" (%d,%d) read %c conf %.2f", x, y, ".XO"[res.color[y][x]],
                                    res.confidence[y][x]);

@@ -244,3 +244,32 @@ int go_vision_scan_file(go_vision_result *out, const char *path, const go_vision
     free(data);
     return rc;
 }
+
+void go_vision_symmetry(int s, int n, int x, int y, int *tx, int *ty)
+{
+    int a = (s & 1) ? n - 1 - x : x, b = (s & 2) ? n - 1 - y : y;
+    *tx = (s & 4) ? b : a;
+    *ty = (s & 4) ? a : b;
+}
+
+int go_vision_match(const go_vision_result *r, uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE],
+                    int n, int *sym_out)
+{
+    int best = -1, best_sym = 0;
+    for (int s = 0; s < 8; s++) {
+        int ok = 0;
+        for (int y = 0; y < n; y++)
+            for (int x = 0; x < n; x++) {
+                int tx, ty;
+                go_vision_symmetry(s, n, x, y, &tx, &ty);
+                ok += r->color[y][x] == truth[ty][tx];
+            }
+        if (ok > best) {
+            best = ok;
+            best_sym = s;
+        }
+    }
+    if (sym_out)
+        *sym_out = best_sym;
+    return best;
+}

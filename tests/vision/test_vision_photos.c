@@ -35,26 +35,6 @@ static int parse_label(const char *text, int *size, uint8_t grid[GO_MAX_SIZE][GO
     return y == n ? 0 : -1;
 }
 
-static int best_match(const go_vision_result *r, uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE], int n)
-{
-    int best = 0;
-    for (int s = 0; s < 8; s++) {
-        int ok = 0;
-        for (int y = 0; y < n; y++)
-            for (int x = 0; x < n; x++) {
-                int tx = (s & 1) ? n - 1 - x : x, ty = (s & 2) ? n - 1 - y : y;
-                if (s & 4) {
-                    int t = tx;
-                    tx = ty;
-                    ty = t;
-                }
-                ok += r->color[y][x] == truth[ty][tx];
-            }
-        best = ok > best ? ok : best;
-    }
-    return best;
-}
-
 static void test_vision_photos__accuracy_floor(void **state)
 {
     (void)state;
@@ -100,7 +80,7 @@ static void test_vision_photos__accuracy_floor(void **state)
             assert_true(strlen(go_error_last()) > 0);
             refused++;
         } else if (r.size == n) {
-            int ok = best_match(&r, truth, n);
+            int ok = go_vision_match(&r, truth, n, NULL);
             correct += ok;
             perfect += ok == n * n;
         }

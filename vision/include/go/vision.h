@@ -84,6 +84,15 @@ int go_vision_write_overlay(const char *png_path, const void *data, size_t len,
  * bytes with GO_ETOOBIG. */
 int go_vision_read_file(uint8_t **out, size_t *out_len, const char *path, size_t max);
 
+/* A photo has no true "up", so a reading is compared with a label under the 8 symmetries of
+ * the square. go_vision_symmetry maps point (x, y) of the reading to (*tx, *ty) of the label
+ * under symmetry s (0..7: bit 0 mirrors x, bit 1 mirrors y, bit 2 swaps the axes). */
+void go_vision_symmetry(int s, int n, int x, int y, int *tx, int *ty);
+/* Number of the n x n points of r->color equal to truth under the best symmetry; that
+ * symmetry goes to *sym_out when it is not NULL. */
+int go_vision_match(const go_vision_result *r, uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE],
+                    int n, int *sym_out);
+
 #ifdef __cplusplus
 }
 #endif
