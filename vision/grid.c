@@ -798,6 +798,50 @@ static int doubled_axis(axis_fit *out, const axis_fit *f, const double *prof, in
     return 0;
 }
 
+/* Threshold of the line response: a high percentile of the black-hat image (grid lines cover
+ * a small share of the board), at least 8. */
+static int bh_threshold(const go_cv_image *bh)
+{
+    size_t hist[256] = {0}, n = (size_t)bh->width * bh->height, acc = 0;
+    for (size_t i = 0; i < n; i++)
+        hist[bh->pixels[i]]++;
+    int t = 255;
+    while (t > 0 && acc + hist[t] < n / 12)
+        acc += hist[t--];
+    return t < 8 ? 8 : t;
+}
+
+/* The black-hat kernel matches the width of a printed line at the work resolution (1-3 px),
+ * not the board: wider dark gaps (board between white stones) must not respond. */
+#define LINE_KERNEL 7
+
+int vz_grid_from_corners(vz_grid *out, const go_cv_image *bgr, double corners[4][2],
+                         int size)
+{
+    go_cv_image gray = {0}, bh = {0};
+    int rc = 0;
+    const int n = size - 1;
+    const double src[8] = {0, 0, n, 0, n, n, 0, n};
+    double dst[8];
+    for (int c = 0; c < 4; c++) {
+        dst[2 * c] = corners[c][0];
+        dst[2 * c + 1] = corners[c][1];
+    }
+    memset(out, 0, sizeof *out);
+    if (go_cv_find_homography(out->h, src, dst, 4, 0, 0) < 0)
+        return go_error_set(GO_EINVAL, "the four corners do not form a quadrilateral");
+    out->size = size;
+    /* A person's corners are close, not exact: let the lines seen in the photo correct them
+     * by up to a cell, as after detection. */
+    if ((rc = go_cv_gray(&gray, bgr)) < 0 || (rc = go_cv_blackhat(&bh, &gray, LINE_KERNEL)) < 0)
+        goto done;
+    refine_grid(out, &bh, bh_threshold(&bh));
+done:
+    go_cv_image_free(&gray);
+    go_cv_image_free(&bh);
+    return rc;
+}
+
 int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint)
 {
     go_cv_image gray = {0}, bh = {0}, bin = {0};
@@ -811,22 +855,11 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint)
 
     if ((rc = go_cv_gray(&gray, bgr)) < 0)
         goto done;
-    /* The kernel matches the width of a printed line at this resolution (1-3 px), not the
-     * board: wider dark gaps (board between white stones) must not respond. */
-    const int ks = 7;
-    if ((rc = go_cv_blackhat(&bh, &gray, ks | 1)) < 0)
+    if ((rc = go_cv_blackhat(&bh, &gray, LINE_KERNEL)) < 0)
         goto done;
-    /* Threshold at a high percentile of the black-hat response. */
+    t = bh_threshold(&bh);
     {
-        size_t hist[256] = {0}, n = (size_t)W * H;
-        for (size_t i = 0; i < n; i++)
-            hist[bh.pixels[i]]++;
-        size_t acc = 0;
-        t = 255;
-        while (t > 0 && acc + hist[t] < n / 12)
-            acc += hist[t--];
-        if (t < 8)
-            t = 8;
+        size_t n = (size_t)W * H;
         if ((rc = go_cv_image_alloc(&bin, W, H, 1)) < 0)
             goto done;
         for (size_t i = 0; i < n; i++)

@@ -163,6 +163,13 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
     if (opt->size != 0 && (opt->size < 5 || opt->size > GO_MAX_SIZE))
         return go_error_set(GO_ERANGE, "board size %d (5..%d, or 0 to detect)", opt->size,
                             GO_MAX_SIZE);
+    if (opt->have_corners) {
+        if (opt->size == 0)
+            return go_error_set(GO_EINVAL, "corners given without the board size");
+        for (int c = 0; c < 4; c++)
+            if (!isfinite(opt->corners[c][0]) || !isfinite(opt->corners[c][1]))
+                return go_error_set(GO_EINVAL, "corner %d is not a number", c + 1);
+    }
     memset(r, 0, sizeof *r);
     if (len > GO_VISION_MAX_BYTES)
         return go_error_set(GO_ETOOBIG, "image of %zu bytes; the limit is %u", len,
@@ -205,8 +212,25 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
 
     vz_grid g;
     memset(&g, 0, sizeof g);
-    if ((rc = vz_find_grid(&g, &work, opt->size)) < 0)
+    if (opt->have_corners) {
+        double wc[4][2];
+        for (int c = 0; c < 4; c++) {
+            wc[c][0] = opt->corners[c][0] * work.width / r->image_width;
+            wc[c][1] = opt->corners[c][1] * work.height / r->image_height;
+            /* a corner may sit a little outside a tightly framed photo, not far off it */
+            if (wc[c][0] < -0.25 * work.width || wc[c][0] > 1.25 * work.width ||
+                wc[c][1] < -0.25 * work.height || wc[c][1] > 1.25 * work.height) {
+                rc = go_error_set(GO_EINVAL, "corner %d (%.0f, %.0f) lies outside the %dx%d photo",
+                                  c + 1, opt->corners[c][0], opt->corners[c][1], r->image_width,
+                                  r->image_height);
+                goto done;
+            }
+        }
+        if ((rc = vz_grid_from_corners(&g, &work, wc, opt->size)) < 0)
+            goto done;
+    } else if ((rc = vz_find_grid(&g, &work, opt->size)) < 0) {
         goto done;
+    }
     orient_grid(&g);
     double t2 = vz_now_ms();
     r->ms_detect = t2 - t1;

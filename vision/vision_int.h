@@ -23,6 +23,12 @@ typedef struct vz_grid {
  * the reason when nothing fits. */
 int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint);
 
+/* The grid through four corners given in work-image pixels (top-left, top-right,
+ * bottom-right, bottom-left), refined against the lines in the image. GO_EINVAL when the
+ * corners do not form a quadrilateral. */
+int vz_grid_from_corners(vz_grid *out, const go_cv_image *bgr, double corners[4][2],
+                         int size);
+
 /* Classifies each intersection of grid g in the BGR work image into r->color/confidence. */
 int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g);
 

@@ -128,6 +128,57 @@ static void test_vision_synth__size_hint(void **state)
     free(jpeg);
 }
 
+/* Corners a person dragged near the grid (off by up to 0.35 of a cell) read the board as
+ * well as detection does; the lines in the photo pull the corners back onto the grid. */
+static void test_vision_synth__corners_given(void **state)
+{
+    (void)state;
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static go_vision_result r;
+    synth_params p = base(13, 6);
+    p.rotate_deg = 11;
+    p.tilt = 0.15;
+    uint8_t *jpeg = NULL;
+    size_t len = 0;
+    double corners[4][2];
+    synth_position(truth, 13, 0.5, 6);
+    assert_int_equal(synth_render(&jpeg, &len, &p, truth, corners), 0);
+    go_vision_options opt = GO_VISION_OPTIONS_INIT;
+    opt.size = 13;
+    opt.have_corners = 1;
+    double cell = hypot(corners[1][0] - corners[0][0], corners[1][1] - corners[0][1]) / 12;
+    const double jx[4] = {0.35, -0.3, 0.2, -0.35}, jy[4] = {-0.3, 0.35, 0.3, -0.2};
+    for (int c = 0; c < 4; c++) {
+        opt.corners[c][0] = corners[c][0] + jx[c] * cell;
+        opt.corners[c][1] = corners[c][1] + jy[c] * cell;
+    }
+    assert_int_equal(go_vision_scan(&r, jpeg, len, &opt), 0);
+    assert_int_equal(r.size, 13);
+    assert_int_equal(synth_best_match(r.color, truth, 13), 169);
+    for (int c = 0; c < 4; c++) {
+        double best = 1e9;
+        for (int k = 0; k < 4; k++)
+            best = fmin(best, hypot(r.corners[k][0] - corners[c][0], r.corners[k][1] - corners[c][1]));
+        assert_true(best < 0.2 * cell);
+    }
+    /* corners need the size, finite numbers and a place in the photo */
+    opt.size = 0;
+    assert_int_equal(go_vision_scan(&r, jpeg, len, &opt), GO_EINVAL);
+    opt.size = 13;
+    opt.corners[2][0] = NAN;
+    assert_int_equal(go_vision_scan(&r, jpeg, len, &opt), GO_EINVAL);
+    opt.corners[2][0] = 5.0 * p.width;
+    assert_int_equal(go_vision_scan(&r, jpeg, len, &opt), GO_EINVAL);
+    assert_non_null(strstr(go_error_last(), "outside"));
+    /* four corners on one line are no quadrilateral */
+    for (int c = 0; c < 4; c++) {
+        opt.corners[c][0] = 50 + 40 * c;
+        opt.corners[c][1] = 100;
+    }
+    assert_int_equal(go_vision_scan(&r, jpeg, len, &opt), GO_EINVAL);
+    free(jpeg);
+}
+
 /* A block of stones with no liberty cannot be on a finished board: flagged, not hidden. */
 static void test_vision_synth__group_without_liberty_is_flagged(void **state)
 {
@@ -190,6 +241,7 @@ int main(void)
         cmocka_unit_test(test_vision_synth__19x19_crowded_glare_blur_jpeg),
         cmocka_unit_test(test_vision_synth__19x19_quarter_turn_sparse),
         cmocka_unit_test(test_vision_synth__size_hint),
+        cmocka_unit_test(test_vision_synth__corners_given),
         cmocka_unit_test(test_vision_synth__group_without_liberty_is_flagged),
         cmocka_unit_test(test_vision_synth__no_board_is_refused),
     };

@@ -21,11 +21,17 @@ extern "C" {
 #define GO_VISION_MAX_BYTES (40u * 1024u * 1024u)
 
 typedef struct go_vision_options {
-    int version;  /* 1 */
+    int version;  /* GO_VISION_OPTIONS_VERSION */
     int size;     /* 9, 13, 19 (or any 5..25) when known; 0 to detect 9, 13 or 19 */
+    /* Nonzero: the grid's outer corners are given (a person dragged them into place) in
+     * displayed-image pixels, top-left, top-right, bottom-right, bottom-left as in
+     * go_vision_result.corners; size must then be given too. The lines seen in the photo
+     * still correct them by up to a cell. */
+    int have_corners;
+    double corners[4][2];
 } go_vision_options;
-#define GO_VISION_OPTIONS_VERSION 1
-#define GO_VISION_OPTIONS_INIT {GO_VISION_OPTIONS_VERSION, 0}
+#define GO_VISION_OPTIONS_VERSION 2
+#define GO_VISION_OPTIONS_INIT {GO_VISION_OPTIONS_VERSION, 0, 0, {{0, 0}, {0, 0}, {0, 0}, {0, 0}}}
 
 /* Image formats recognised from their first bytes. */
 typedef enum go_image_format {
