@@ -1,0 +1,33 @@
+/* Maximum-weight matching on a general graph (Edmonds' blossom algorithm, primal-dual, O(n^3)),
+ * with weights that are unsigned integers of a fixed number of 64-bit words: the Dutch pairing
+ * packs a dozen lexicographic criteria into one weight, far beyond 64 bits. Internal to club/. */
+#ifndef GO_CLUB_MATCHING_H
+#define GO_CLUB_MATCHING_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* A weight is `words` uint64_t, least significant word first. */
+typedef struct go_mwm {
+    int n, words;
+    uint64_t *w; /* n * n * words, symmetric; all zero = no edge */
+} go_mwm;
+
+/* Allocates an n-vertex graph without edges whose weights hold `words` words. Room for the
+ * algorithm's doubled duals is the caller's business: keep the top word's high bits clear. */
+int go_mwm_init(go_mwm *g, int n, int words);
+void go_mwm_clear(go_mwm *g);
+static inline uint64_t *go_mwm_at(const go_mwm *g, int i, int j)
+{
+    return g->w + ((size_t)i * (size_t)g->n + (size_t)j) * (size_t)g->words;
+}
+/* Sets the weight of edge i-j (both directions) from `words` words. */
+void go_mwm_set(go_mwm *g, int i, int j, const uint64_t *weight);
+/* Small weight helper for tests: one word value. */
+void go_mwm_set_u64(go_mwm *g, int i, int j, uint64_t weight);
+
+/* A matching of maximum total weight (not necessarily of maximum cardinality: give every edge
+ * a large common term for that). mate[v] = partner or v itself when unmatched. */
+int go_mwm_solve(const go_mwm *g, int *mate);
+
+#endif
