@@ -1,4 +1,4 @@
-/* goref scan PHOTO [--size N] [--json] [--overlay OUT.png] [--sgf OUT.sgf]: the vision front
+/* goref scan PHOTO [--size N [--corners ...]] [--json] [--overlay OUT.png] [--sgf OUT.sgf]: the vision front
  * end. Prints the position read from a photo (text, or JSON with the fields of issue 4 §3,
  * built by json_scan.c like the service's /api/scan); errors exit 2, as JSON
  * { "error": ..., "message": ... } with --json. */
@@ -12,8 +12,8 @@
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: goref scan PHOTO [--size N] [--json] [--overlay OUT.png] "
-                    "[--sgf OUT.sgf]\n");
+    fprintf(stderr, "usage: goref scan PHOTO [--size N [--corners x,y,x,y,x,y,x,y]] [--json]\n"
+                    "                  [--overlay OUT.png] [--sgf OUT.sgf]\n");
     return 2;
 }
 

@@ -15,7 +15,8 @@
 static int usage(void)
 {
     fprintf(stderr,
-            "usage: goref score PHOTO [--size N] [--overlay OUT.png] [--sgf OUT.sgf]\n"
+            "usage: goref score PHOTO [--size N [--corners x,y,x,y,x,y,x,y]] [--overlay OUT.png]\n"
+            "                   [--sgf OUT.sgf]\n"
             "       " COUNT_CLI_USAGE "\n"
             "Reads the board from the photo, suggests the dead stones (unless --dead lists them)\n"
             "and counts (Chinese area counting). Points read with doubt are listed: look at\n"

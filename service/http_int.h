@@ -80,6 +80,10 @@ typedef struct http_req {
      * never stalls the other connections of its polling thread. */
     void (*job)(struct http_req *r);
     bool job_heavy;       /* the job holds a heavy slot, released when it ends */
+    /* What the handler parsed and checked before the job was queued (freed with the request
+     * by job_ctx_free, whether or not the job ran). */
+    void *job_ctx;
+    void (*job_ctx_free)(void *ctx);
     atomic_bool job_done;
     /* Work a job leaves for after its reply is sent (the overlay PNG): it runs on the same
      * worker after the slot is released, and owns after_ctx (never the request). */
@@ -178,10 +182,14 @@ int http_multipart_parse(http_part *out, int *out_n, int max, const char *conten
 
 /* --------------------------------------------------------------- endpoints of the modules */
 
-/* A slot for CPU-heavy work (scan, suggestion) or a 503 with Retry-After already replied.
- * Routes flagged heavy get their slot from the server before the handler runs on a worker. */
+/* A slot for CPU-heavy work (scan, suggestion) or a 503 with Retry-After already replied. */
 bool http_heavy_enter(http_req *r);
 void http_heavy_leave(http_req *r);
+/* Heavy handlers check the request first (a bad one gets its 4xx without waiting for or
+ * holding a slot), then queue the work with this: ctx (freed with the request by free_ctx,
+ * also when no slot is free) is what they parsed; job runs on a worker thread in a heavy
+ * slot. False when every slot is taken (503 replied). */
+bool http_heavy_job(http_req *r, void (*job)(http_req *r), void *ctx, void (*free_ctx)(void *));
 
 void http_api_count(http_req *r);        /* http_score.c */
 void http_api_suggest_dead(http_req *r); /* http_score.c */

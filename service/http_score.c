@@ -247,46 +247,70 @@ json_t *http_suggestion_json(const go_dead_suggestion *s, const go_board *b)
                      gtp_list(s->seki, s->nseki, size));
 }
 
+int http_to_move_parse(http_req *r, go_color *out, const char *text)
+{
+    if (strcmp(text, "B") == 0 || strcmp(text, "b") == 0)
+        *out = GO_BLACK;
+    else if (strcmp(text, "W") == 0 || strcmp(text, "w") == 0)
+        *out = GO_WHITE;
+    else {
+        http_reply_error(r, 400, "invalid", "'to_move' must be \"B\" or \"W\"");
+        return -1;
+    }
+    return 0;
+}
+
+/* A suggestion request once checked: the position and the options. */
+typedef struct suggest_job {
+    go_board board;
+    go_color to_move;
+    go_suggest_options opts;
+} suggest_job;
+
+static void suggest_run(http_req *r)
+{
+    suggest_job *job = r->job_ctx;
+    go_dead_suggestion *s = malloc(sizeof *s);
+    if (!s) {
+        http_reply_goerr(r, GO_ENOMEM);
+        return;
+    }
+    int err = go_score_suggest_dead(s, &job->board, job->to_move, &job->opts);
+    if (err)
+        http_reply_goerr(r, err);
+    else
+        http_reply_json(r, 200, http_suggestion_json(s, &job->board));
+    free(s);
+}
+
+/* Checked here on the polling thread; the playouts run on a worker in a heavy slot. */
 void http_api_suggest_dead(http_req *r)
 {
-    go_board board;
-    go_dead_suggestion *s = NULL;
     const char *to_move_text = NULL;
     long long playouts = 0, seed = 1;
+    suggest_job *job = NULL;
     json_t *body = http_body_json(r);
     if (!body)
         return;
-    if (http_board_from_json(r, &board, body) ||
+    job = malloc(sizeof *job);
+    if (!job) {
+        http_reply_goerr(r, GO_ENOMEM);
+        goto done;
+    }
+    if (http_board_from_json(r, &job->board, body) ||
         http_json_string(r, body, "to_move", &to_move_text, 8) ||
         http_json_int(r, body, "playouts", &playouts, 0, 20000) ||
         http_json_int(r, body, "seed", &seed, 0, (long long)1 << 53))
         goto done;
-    go_color to_move = GO_BLACK;
-    if (to_move_text) {
-        if (strcmp(to_move_text, "B") == 0 || strcmp(to_move_text, "b") == 0)
-            to_move = GO_BLACK;
-        else if (strcmp(to_move_text, "W") == 0 || strcmp(to_move_text, "w") == 0)
-            to_move = GO_WHITE;
-        else {
-            http_reply_error(r, 400, "invalid", "'to_move' must be \"B\" or \"W\"");
-            goto done;
-        }
-    }
-    s = malloc(sizeof *s);
-    if (!s) {
-        http_reply_goerr(r, GO_ENOMEM);
+    job->to_move = GO_BLACK;
+    if (to_move_text && http_to_move_parse(r, &job->to_move, to_move_text))
         goto done;
-    }
-    go_suggest_options opts = GO_SUGGEST_OPTIONS_INIT;
-    opts.playouts = (int)playouts;
-    opts.seed = (uint64_t)seed;
-    int err = go_score_suggest_dead(s, &board, to_move, &opts);
-    if (err) {
-        http_reply_goerr(r, err);
-        goto done;
-    }
-    http_reply_json(r, 200, http_suggestion_json(s, &board));
+    job->opts = (go_suggest_options)GO_SUGGEST_OPTIONS_INIT;
+    job->opts.playouts = (int)playouts;
+    job->opts.seed = (uint64_t)seed;
+    http_heavy_job(r, suggest_run, job, free);
+    job = NULL; /* the request owns it now */
 done:
-    free(s);
+    free(job);
     json_decref(body);
 }

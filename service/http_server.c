@@ -22,7 +22,9 @@ enum {
     R_OPEN_SCAN = 2, /* no account needed when --open-scan is on */
     R_NOCSRF = 4,    /* a write that cannot carry a token yet (sign-in) */
     R_PREFIX = 8,    /* path is a prefix (an id follows) */
-    R_HEAVY = 16,    /* CPU-heavy: needs a slot, runs on a worker thread */
+    /* CPU-heavy routes (scan, score, suggest-dead) have no flag: their handlers check the
+     * request on the polling thread and only then take a slot (http_heavy_job), so a bad
+     * request is answered 4xx even when every slot is busy, and never holds one. */
     R_WORKER = 32,   /* may wait (for an overlay being drawn): runs on a worker, no slot */
 };
 
@@ -72,9 +74,9 @@ static const route routes[] = {
     {"POST", "/api/users/", ROLE_ADMIN, R_PREFIX, http_api_users_update},
     {"DELETE", "/api/users/", ROLE_ADMIN, R_PREFIX, http_api_users_delete},
     {"POST", "/api/count", ROLE_ANY, R_OPEN_SCAN, http_api_count},
-    {"POST", "/api/suggest-dead", ROLE_ANY, R_OPEN_SCAN | R_HEAVY, http_api_suggest_dead},
-    {"POST", "/api/scan", ROLE_ANY, R_OPEN_SCAN | R_HEAVY, http_api_scan},
-    {"POST", "/api/score", ROLE_ANY, R_OPEN_SCAN | R_HEAVY, http_api_score},
+    {"POST", "/api/suggest-dead", ROLE_ANY, R_OPEN_SCAN, http_api_suggest_dead},
+    {"POST", "/api/scan", ROLE_ANY, R_OPEN_SCAN, http_api_scan},
+    {"POST", "/api/score", ROLE_ANY, R_OPEN_SCAN, http_api_score},
     {"GET", "/api/overlay/", ROLE_ANY, R_OPEN_SCAN | R_PREFIX | R_WORKER, http_api_overlay},
     /* Club routes check the role per action themselves (http_club.c); here: signed in. */
     {NULL, "/api/club/", ROLE_ANY, R_PREFIX, http_api_club},
@@ -143,6 +145,17 @@ bool http_heavy_enter(http_req *r)
 void http_heavy_leave(http_req *r)
 {
     atomic_fetch_sub(&r->srv->heavy_now, 1);
+}
+
+bool http_heavy_job(http_req *r, void (*job)(http_req *r), void *ctx, void (*free_ctx)(void *))
+{
+    r->job_ctx = ctx;
+    r->job_ctx_free = free_ctx;
+    if (!http_heavy_enter(r))
+        return false;
+    r->job = job; /* on_request hands it to a worker */
+    r->job_heavy = true;
+    return true;
 }
 
 static bool is_write(const char *method)
@@ -219,13 +232,6 @@ static void dispatch(http_req *r)
             continue;
         if (!allowed(r, rt))
             return;
-        if ((rt->flags & R_HEAVY) && rt->fn != not_built_fn) {
-            if (http_heavy_enter(r)) {
-                r->job = rt->fn; /* on_request hands it to a worker */
-                r->job_heavy = true;
-            }
-            return;
-        }
         if ((rt->flags & R_WORKER) && rt->fn != not_built_fn) {
             r->job = rt->fn;
             return;
@@ -424,6 +430,8 @@ static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
         return;
     if (r->resp)
         MHD_destroy_response(r->resp);
+    if (r->job_ctx_free)
+        r->job_ctx_free(r->job_ctx);
     free(r->body);
     atomic_fetch_sub(&srv->buffered, r->body_cap);
     if (r->counted)

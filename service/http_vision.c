@@ -1,6 +1,7 @@
-/* Photo endpoints: POST /api/scan (multipart `photo`, optional `size`) -> the fields of
- * `goref scan --json` plus overlay_url; POST /api/score -> scan, suggested dead groups and the
- * count in one call; GET /api/overlay/{id}.png. Scans hold a heavy slot (bounded by the cores).
+/* Photo endpoints: POST /api/scan (multipart `photo`, optional `size` and `corners`) -> the
+ * fields of `goref scan --json` plus overlay_url; POST /api/score (also `to_move` and the count
+ * options) -> scan, suggested dead groups and the count in one call; GET /api/overlay/{id}.png.
+ * Forms are checked first; the scans then hold a heavy slot (bounded by the cores).
  * The scan fields come from json_scan.c, which `goref scan --json` can share. */
 #define _XOPEN_SOURCE 700 /* mkdtemp */
 #include <errno.h>
@@ -187,19 +188,71 @@ missing:
                      OVERLAY_KEEP);
 }
 
-/* Multipart body -> the photo and the text fields the endpoints know. */
+/* Multipart body -> the photo and the text fields the endpoints know, checked before a heavy
+ * slot is taken. Points into the request's body, which outlives the job. */
 typedef struct photo_form {
     const char *photo;
     size_t photo_len;
-    int size;
-    json_t *fields; /* other text fields as a JSON object (komi_stones, rules, handicap) */
+    go_vision_options vision; /* size, and the corners a person placed */
+    go_color to_move;         /* for the dead-stone suggestion of /api/score */
+    go_count_options count;   /* /api/score */
+    json_t *fields;           /* komi_stones, rules, handicap as a JSON object */
 } photo_form;
+
+static void photo_form_free(void *ctx)
+{
+    photo_form *f = ctx;
+    if (!f)
+        return;
+    json_decref(f->fields);
+    free(f);
+}
+
+#define CORNERS_SHAPE                                                                          \
+    "'corners' must be [[x,y],[x,y],[x,y],[x,y]]: the grid's outer corners in photo pixels, "  \
+    "top-left, top-right, bottom-right, bottom-left"
+
+/* The corners field: JSON text of four [x, y] pairs (pixels of the photo as displayed, after
+ * its EXIF orientation). Whether they lie on the photo is vision's check (it knows the size). */
+static int parse_corners(http_req *r, go_vision_options *out, const char *text, size_t len)
+{
+    json_error_t jerr;
+    json_t *j = json_loadb(text, len, JSON_DECODE_ANY, &jerr);
+    int rc = -1;
+    if (!json_is_array(j) || json_array_size(j) != 4) {
+        http_reply_error(r, 400, "invalid", CORNERS_SHAPE);
+        goto done;
+    }
+    for (size_t c = 0; c < 4; c++) {
+        json_t *pt = json_array_get(j, c);
+        if (!json_is_array(pt) || json_array_size(pt) != 2 ||
+            !json_is_number(json_array_get(pt, 0)) || !json_is_number(json_array_get(pt, 1))) {
+            http_reply_error(r, 400, "invalid", CORNERS_SHAPE);
+            goto done;
+        }
+        for (size_t k = 0; k < 2; k++) {
+            double v = json_number_value(json_array_get(pt, k));
+            if (!isfinite(v) || fabs(v) > 100000.0) {
+                http_reply_error(r, 400, "range", "corner %zu: %g is not a pixel of a photo",
+                                 c + 1, v);
+                goto done;
+            }
+            out->corners[c][k] = v;
+        }
+    }
+    out->have_corners = 1;
+    rc = 0;
+done:
+    json_decref(j);
+    return rc;
+}
 
 static int read_form(http_req *r, photo_form *out)
 {
     http_part parts[HTTP_MAX_PARTS];
     int n = 0;
-    memset(out, 0, sizeof *out);
+    out->vision = (go_vision_options)GO_VISION_OPTIONS_INIT;
+    out->to_move = GO_BLACK;
     const char *ct = http_header(r, MHD_HTTP_HEADER_CONTENT_TYPE);
     if (!http_content_type_is(ct, "multipart/form-data")) {
         http_reply_error(r, 415, "content_type",
@@ -213,6 +266,10 @@ static int read_form(http_req *r, photo_form *out)
         return -1;
     }
     out->fields = json_object();
+    if (!out->fields) {
+        http_reply_goerr(r, GO_ENOMEM);
+        return -1;
+    }
     for (int i = 0; i < n; i++) {
         const http_part *p = &parts[i];
         if (strcmp(p->name, "photo") == 0) {
@@ -220,7 +277,7 @@ static int read_form(http_req *r, photo_form *out)
             out->photo_len = p->len;
             continue;
         }
-        char text[64];
+        char text[256];
         if (p->len >= sizeof text || memchr(p->data, '\0', p->len)) {
             http_reply_error(r, 400, "invalid", "field '%s' is too long", p->name);
             return -1;
@@ -237,7 +294,13 @@ static int read_form(http_req *r, photo_form *out)
                                  GO_MAX_SIZE);
                 return -1;
             }
-            out->size = (int)v;
+            out->vision.size = (int)v;
+        } else if (strcmp(p->name, "corners") == 0) {
+            if (text[0] && parse_corners(r, &out->vision, text, p->len))
+                return -1;
+        } else if (strcmp(p->name, "to_move") == 0) {
+            if (text[0] && http_to_move_parse(r, &out->to_move, text))
+                return -1;
         } else if (strcmp(p->name, "handicap") == 0) {
             char *end;
             long v = strtol(text, &end, 10);
@@ -256,6 +319,11 @@ static int read_form(http_req *r, photo_form *out)
             json_object_set_new(out->fields, p->name, s);
         }
     }
+    if (out->vision.have_corners && out->vision.size == 0) {
+        http_reply_error(r, 400, "invalid",
+                         "'corners' need 'size': the board size the corners frame");
+        return -1;
+    }
     if (!out->photo || out->photo_len == 0) {
         http_reply_error(r, 400, "invalid", "no photo: send the image in a field named 'photo'");
         return -1;
@@ -263,8 +331,24 @@ static int read_form(http_req *r, photo_form *out)
     return 0;
 }
 
-/* Scans the form's photo in a heavy slot; on success *out is malloc'd and the overlay id set
- * (or "" when there is no memory to draw it: the reading still stands). */
+/* Checks the form on the polling thread and queues job in a heavy slot (see http_heavy_job). */
+static void queue_photo_job(http_req *r, void (*job)(http_req *r), bool score)
+{
+    photo_form *form = calloc(1, sizeof *form);
+    if (!form) {
+        http_reply_goerr(r, GO_ENOMEM);
+        return;
+    }
+    if (read_form(r, form) ||
+        (score && http_count_options_from_json(r, &form->count, form->fields))) {
+        photo_form_free(form);
+        return;
+    }
+    http_heavy_job(r, job, form, photo_form_free);
+}
+
+/* Scans the form's photo (on the worker, in the heavy slot); on success *out is malloc'd and
+ * the overlay id set (or "" when there is no memory to draw it: the reading still stands). */
 static int scan(http_req *r, go_vision_result **out, char overlay_id[OVERLAY_ID_HEX + 1],
                 const photo_form *form)
 {
@@ -275,9 +359,7 @@ static int scan(http_req *r, go_vision_result **out, char overlay_id[OVERLAY_ID_
         http_reply_goerr(r, GO_ENOMEM);
         return -1;
     }
-    go_vision_options opt = GO_VISION_OPTIONS_INIT;
-    opt.size = form->size;
-    int err = go_vision_scan(res, form->photo, form->photo_len, &opt);
+    int err = go_vision_scan(res, form->photo, form->photo_len, &form->vision);
     if (err) {
         free(res);
         http_reply_goerr(r, err);
@@ -319,35 +401,33 @@ static void set_overlay_url(json_t *j, const char *id)
     json_object_set_new(j, "overlay_url", id[0] ? json_string(url) : json_null());
 }
 
-void http_api_scan(http_req *r)
+static void scan_run(http_req *r)
 {
-    photo_form form;
+    const photo_form *form = r->job_ctx;
     go_vision_result *res = NULL;
     char overlay_id[OVERLAY_ID_HEX + 1];
-    if (read_form(r, &form))
-        goto done;
-    if (scan(r, &res, overlay_id, &form))
-        goto done;
+    if (scan(r, &res, overlay_id, form))
+        return;
     json_t *j = go_json_scan(res);
     if (j)
         set_overlay_url(j, overlay_id);
     http_reply_json(r, 200, j);
-done:
     free(res);
-    json_decref(form.fields);
 }
 
-void http_api_score(http_req *r)
+void http_api_scan(http_req *r)
 {
-    photo_form form;
+    queue_photo_job(r, scan_run, false);
+}
+
+static void score_run(http_req *r)
+{
+    const photo_form *form = r->job_ctx;
     go_vision_result *res = NULL;
     go_dead_suggestion *sug = NULL;
     go_count *count = NULL;
     char overlay_id[OVERLAY_ID_HEX + 1], *count_text = NULL;
-    go_count_options opts;
-    if (read_form(r, &form) || http_count_options_from_json(r, &opts, form.fields))
-        goto done;
-    if (scan(r, &res, overlay_id, &form))
+    if (scan(r, &res, overlay_id, form))
         goto done;
     sug = malloc(sizeof *sug);
     count = malloc(sizeof *count);
@@ -356,9 +436,9 @@ void http_api_score(http_req *r)
         goto done;
     }
     go_suggest_options sopts = GO_SUGGEST_OPTIONS_INIT;
-    int err = go_score_suggest_dead(sug, &res->board, GO_BLACK, &sopts);
+    int err = go_score_suggest_dead(sug, &res->board, form->to_move, &sopts);
     if (!err)
-        err = go_score_count(count, &res->board, sug->dead, sug->ndead, &opts);
+        err = go_score_count(count, &res->board, sug->dead, sug->ndead, &form->count);
     if (!err)
         err = go_count_to_json(&count_text, count, sug->dead, sug->ndead, sug->seki, sug->nseki);
     if (err) {
@@ -377,5 +457,9 @@ done:
     free(count);
     free(sug);
     free(res);
-    json_decref(form.fields);
+}
+
+void http_api_score(http_req *r)
+{
+    queue_photo_job(r, score_run, true);
 }

@@ -1,6 +1,7 @@
 /* The photo side shared by `goref scan` and `goref score` (see scan_cli.h): options, reading
  * the photo, the overlay and the reading as an SGF setup position. */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,15 +15,41 @@ void scan_cli_options_init(scan_cli_options *out)
     out->vision = (go_vision_options)GO_VISION_OPTIONS_INIT;
 }
 
+/* --corners x,y,x,y,x,y,x,y: the grid's outer corners in photo pixels (as displayed), top-left,
+ * top-right, bottom-right, bottom-left, as `goref scan --json` prints them. */
+static int parse_corners(go_vision_options *out, const char *value)
+{
+    const char *p = value;
+    for (int k = 0; k < 8; k++) {
+        char *end;
+        errno = 0;
+        double v = strtod(p, &end);
+        if (errno || end == p || !isfinite(v) || fabs(v) > 100000.0 ||
+            (k < 7 ? *end != ',' : *end != '\0'))
+            return go_error_set(GO_EINVAL,
+                                "--corners takes 8 numbers x,y,x,y,x,y,x,y (top-left, top-right, "
+                                "bottom-right, bottom-left in photo pixels), not '%s'",
+                                value);
+        out->corners[k / 2][k % 2] = v;
+        p = end + 1;
+    }
+    out->have_corners = 1;
+    return 0;
+}
+
 int scan_cli_parse_option(scan_cli_options *o, int argc, char **argv, int *i)
 {
     const char *arg = argv[*i];
-    bool size = strcmp(arg, "--size") == 0;
-    if (!size && strcmp(arg, "--overlay") != 0 && strcmp(arg, "--sgf") != 0)
+    bool size = strcmp(arg, "--size") == 0, corners = strcmp(arg, "--corners") == 0;
+    if (!size && !corners && strcmp(arg, "--overlay") != 0 && strcmp(arg, "--sgf") != 0)
         return 0;
     if (*i + 1 >= argc)
         return go_error_set(GO_EINVAL, "%s needs a value", arg);
     const char *value = argv[++*i];
+    if (corners) {
+        int rc = parse_corners(&o->vision, value);
+        return rc < 0 ? rc : 1;
+    }
     if (!size) {
         if (arg[2] == 'o')
             o->overlay = value;

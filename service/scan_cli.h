@@ -1,5 +1,5 @@
-/* The photo side shared by `goref scan` and `goref score`: the options --size, --overlay,
- * --sgf, reading a photo (file -> go_vision_scan -> overlay PNG and SGF when asked) and the
+/* The photo side shared by `goref scan` and `goref score`: the options --size, --corners,
+ * --overlay, --sgf, reading a photo (file -> go_vision_scan -> overlay PNG and SGF when asked) and the
  * JSON "error" names of the vision errors. The scan's JSON itself is json_scan.h's. */
 #ifndef GOREF_SCAN_CLI_H
 #define GOREF_SCAN_CLI_H
@@ -7,15 +7,17 @@
 #include "go/vision.h"
 
 typedef struct scan_cli_options {
-    go_vision_options vision; /* .size from --size */
+    go_vision_options vision; /* .size from --size, .corners from --corners */
     const char *overlay;      /* --overlay OUT.png */
     const char *sgf;          /* --sgf OUT.sgf */
 } scan_cli_options;
 
 void scan_cli_options_init(scan_cli_options *out);
 
-/* If argv[*i] is --size, --overlay or --sgf with its value, takes both (advancing *i) and
- * returns 1; returns 0 otherwise; GO_EINVAL without a value, GO_ERANGE for a bad --size. */
+/* If argv[*i] is --size, --corners, --overlay or --sgf with its value, takes both (advancing
+ * *i) and returns 1; returns 0 otherwise; GO_EINVAL without a value or for bad --corners
+ * (8 numbers x,y,... : top-left, top-right, bottom-right, bottom-left), GO_ERANGE for a bad
+ * --size. Corners without --size are refused by go_vision_scan (GO_EINVAL). */
 int scan_cli_parse_option(scan_cli_options *o, int argc, char **argv, int *i);
 
 /* Reads the photo at path into *out, then writes the overlay and the SGF when asked. Errors:

@@ -240,6 +240,31 @@ static void test_score_cli__bad_input_exits_2_with_json_error(void **state)
     free(jpeg);
     snprintf(args, sizeof args, "%s --json", tmp_path[3]);
     expect_error(args, "no_board");
+    /* --corners: 8 numbers, and only with --size (the board they frame). */
+    snprintf(args, sizeof args, "%s --json --size 9 --corners 1,2,3", tmp_path[3]);
+    expect_error(args, "invalid_argument");
+    snprintf(args, sizeof args, "%s --json --size 9 --corners 1,2,3,4,5,6,7,8,9", tmp_path[3]);
+    expect_error(args, "invalid_argument");
+    snprintf(args, sizeof args, "%s --json --size 9 --corners 1,2,3,x,5,6,7,8", tmp_path[3]);
+    expect_error(args, "invalid_argument");
+    snprintf(args, sizeof args, "%s --json --corners 40,30,280,30,280,210,40,210", tmp_path[3]);
+    expect_error(args, "invalid_argument");
+    snprintf(args, sizeof args, "%s --json --size 9 --corners -9000,30,280,30,280,210,40,210",
+             tmp_path[3]);
+    expect_error(args, "invalid_argument");
+    /* Corners a person placed replace detection: the table without a board is read through
+     * them (as an empty 9x9), where detection refused it. */
+    snprintf(args, sizeof args, "%s --json --size 9 --corners 40,30,280,30,280,210,40,210",
+             tmp_path[3]);
+    int placed_status;
+    json_t *placed = run_json(&placed_status, "score", args);
+    assert_int_equal(placed_status, 0);
+    json_t *placed_scan = json_object_get(placed, "scan");
+    assert_int_equal(json_integer_value(json_object_get(placed_scan, "size")), 9);
+    double x0 = json_number_value(
+        json_array_get(json_array_get(json_object_get(placed_scan, "corners"), 0), 0));
+    assert_true(x0 > 30 && x0 < 50);
+    json_decref(placed);
     /* Without --json: exit 2, nothing on stdout (the reason goes to stderr). */
     int status;
     char *out = run(&status, "score", tmp_path[3]);
