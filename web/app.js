@@ -31,6 +31,9 @@ const T = {
     round: '轮', board: '台', result: '结果', choose: '—请选择—', samePlayer: '黑白不能是同一人',
     needBoard: '先拍照或选择空棋盘', games: '对局', gamesOf: n => `${n} 的对局`, date: '日期', winner: '胜方',
     margin: '胜子数', by: '方式', startActivity: '开始今天的活动', activityStarted: '今天的活动已开始', deadN: n => `死子 ${n} 颗`, stones: '子',
+    dragHint: '网格没对准？拖动四个角点，松手后重新识别。', refitting: '按新的角点重新识别…',
+    cornerNames: ['左上角', '右上角', '右下角', '左下角'],
+    cornerLabel: n => `${n}：拖动或用方向键移动`,
   },
   en: {
     tabCount: 'Count', tabClub: 'Club', tabAccount: 'Account', photoTitle: 'Count from a photo',
@@ -64,6 +67,10 @@ const T = {
     needBoard: 'Take a photo or pick an empty board first', games: 'Games', gamesOf: n => `Games of ${n}`,
     date: 'Date', winner: 'Winner', margin: 'Margin', by: 'By', startActivity: "Start today's activity",
     activityStarted: "Today's activity has started", deadN: n => `${n} dead stones`, stones: 'stones',
+    dragHint: 'Grid off? Drag the four corners; the board is read again when you let go.',
+    refitting: 'Reading the board through the new corners…',
+    cornerNames: ['top-left', 'top-right', 'bottom-right', 'bottom-left'],
+    cornerLabel: n => `${n} corner: drag, or move with the arrow keys`,
   },
 };
 
@@ -71,10 +78,12 @@ const S = {
   lang: localStorage.getItem('goref-lang') || 'zh',
   user: null, csrf: '', config: null,
   board: null, uncertain: new Set(), dead: new Set(), count: null, overlay: null,
+  photo: null, photoUrl: '', scan: null, corners: null, reads: 0,
   members: [], events: [],
 };
 const $ = id => document.getElementById(id);
 const t = (key, arg) => { const v = (T[S.lang] || T.zh)[key]; return typeof v === 'function' ? v(arg) : (v || key); };
+const tl = key => (T[S.lang] || T.zh)[key];
 
 function applyLang() {
   document.documentElement.lang = S.lang === 'zh' ? 'zh-CN' : 'en';
@@ -82,6 +91,7 @@ function applyLang() {
   document.querySelectorAll('[data-i18n-alt]').forEach(el => { el.alt = t(el.dataset.i18nAlt); });
   $('lang').textContent = S.lang === 'zh' ? 'English' : '中文';
   if (S.count) showCount(S.count);
+  labelCorners();
 }
 
 function say(text, error) {
@@ -269,35 +279,165 @@ function startBoard(rows, uncertain) {
   drawBoard();
 }
 
-async function onPhoto() {
-  const file = $('photo').files[0];
-  if (!file) return;
+// The form of a photo upload: the count settings, and the corners when a person placed them.
+function photoForm(corners) {
   const form = new FormData();
-  form.append('size', $('size').value);
+  form.append('size', corners ? String(S.scan.size) : $('size').value);
+  if (corners) form.append('corners', JSON.stringify(corners.map(([x, y]) => [Math.round(x * 10) / 10, Math.round(y * 10) / 10])));
   form.append('rules', $('rules').value);
   form.append('komi_stones', $('komi').value.trim() || '3.75');
   form.append('handicap', $('handicap').value || '0');
-  form.append('photo', file, file.name || 'board.jpg');
+  form.append('photo', S.photo, S.photo.name || 'board.jpg');
+  return form;
+}
+
+// Sends the photo to /api/score and shows what came back: overlay, diagram, dead stones, count.
+async function readPhoto(corners) {
   const bar = $('upload-progress');
   bar.hidden = false; bar.value = 0;
-  say(t('uploading'));
+  $('photo-frame').classList.add('busy');
+  say(corners ? t('refitting') : t('uploading'));
   try {
-    const r = await upload('/api/score', form, f => {
+    const r = await upload('/api/score', photoForm(corners), f => {
       bar.value = Math.round(f * 100);
-      if (f >= 1) say(t('reading'));
+      if (f >= 1) say(corners ? t('refitting') : t('reading'));
     });
     // The position that was counted: the reading less any group without a liberty (which
     // cannot stand on a finished board; its points are among the uncertain ones).
     startBoard(r.count.ownership.map(row => row.replace(/[xX]/g, 'X').replace(/[oO]/g, 'O').replace(/[^XO]/g, '.')),
       r.scan.uncertain);
-    if (r.scan.overlay_url) { $('overlay').src = r.scan.overlay_url; $('overlay-figure').hidden = false; }
+    S.scan = r.scan;
+    showPhoto(r.scan);
     S.count = r.count;
     S.dead = new Set(r.count.dead);
     showCount(r.count);
     drawBoard();
+    S.reads++;
     const u = r.scan.uncertain.length;
     say(t('read') + (u ? ' · ' + t('uncertainN', u) : ''));
-  } catch (e) { fail(e); } finally { bar.hidden = true; $('photo').value = ''; }
+  } catch (e) {
+    fail(e);
+    if (S.scan) placeCorners(S.scan.corners); // the handles go back to the grid last read
+  } finally { bar.hidden = true; $('photo-frame').classList.remove('busy'); }
+}
+
+async function onPhoto() {
+  const file = $('photo').files[0];
+  if (!file) return;
+  S.photo = file;
+  if (S.photoUrl) URL.revokeObjectURL(S.photoUrl);
+  S.photoUrl = URL.createObjectURL(file);
+  S.scan = null;
+  await readPhoto(null);
+  $('photo').value = '';
+}
+
+// ------------------------------------------------------------ corners: drag to re-fit
+
+// The photo (with the server's overlay when it is there) and the grid's four corners as
+// handles, in percent of the photo so that they stay on its pixels at any width.
+function showPhoto(scan) {
+  const img = $('overlay'), frame = $('photo-frame');
+  frame.style.aspectRatio = `${scan.image_width} / ${scan.image_height}`;
+  img.onerror = () => { img.onerror = null; img.src = S.photoUrl; };
+  img.src = scan.overlay_url || S.photoUrl;
+  $('refit-grid').setAttribute('viewBox', `0 0 ${scan.image_width} ${scan.image_height}`);
+  $('overlay-figure').hidden = false;
+  placeCorners(scan.corners);
+}
+
+// Maps the unit square onto the quadrilateral q (top-left, top-right, bottom-right,
+// bottom-left): the projective grid a photo of a flat board shows.
+function squareToQuad(q) {
+  const [[x0, y0], [x1, y1], [x2, y2], [x3, y3]] = q;
+  const dx1 = x1 - x2, dx2 = x3 - x2, dx3 = x0 - x1 + x2 - x3;
+  const dy1 = y1 - y2, dy2 = y3 - y2, dy3 = y0 - y1 + y2 - y3;
+  const den = dx1 * dy2 - dx2 * dy1;
+  let g = 0, h = 0;
+  if (Math.abs(den) > 1e-9) { g = (dx3 * dy2 - dx2 * dy3) / den; h = (dx1 * dy3 - dx3 * dy1) / den; }
+  const a = x1 - x0 + g * x1, b = x3 - x0 + h * x3, d = y1 - y0 + g * y1, e = y3 - y0 + h * y3;
+  return (u, v) => { const w = g * u + h * v + 1; return [(a * u + b * v + x0) / w, (d * u + e * v + y0) / w]; };
+}
+
+function drawRefitGrid() {
+  const svg = $('refit-grid'), q = S.corners, n = S.scan ? S.scan.size : 0;
+  svg.replaceChildren();
+  if (!q || n < 2) return;
+  const at = squareToQuad(q);
+  for (let i = 1; i < n - 1; i++) {
+    const f = i / (n - 1);
+    for (const [p, r] of [[at(f, 0), at(f, 1)], [at(0, f), at(1, f)]])
+      el('line', { x1: p[0], y1: p[1], x2: r[0], y2: r[1] }, svg);
+  }
+  el('polygon', { points: q.map(p => p.join(',')).join(' ') }, svg);
+}
+
+function labelCorners() {
+  const names = tl('cornerNames');
+  document.querySelectorAll('#photo-frame .corner').forEach(h => h.setAttribute('aria-label', t('cornerLabel', names[+h.dataset.corner])));
+}
+
+function placeCorners(corners) {
+  S.corners = corners.map(p => p.slice());
+  const frame = $('photo-frame');
+  let handles = frame.querySelectorAll('.corner');
+  if (handles.length !== 4) {
+    for (let c = 0; c < 4; c++) frame.appendChild(cornerHandle(c));
+    handles = frame.querySelectorAll('.corner');
+    labelCorners();
+  }
+  handles.forEach(h => positionHandle(h));
+  drawRefitGrid();
+}
+
+function positionHandle(h) {
+  const [x, y] = S.corners[+h.dataset.corner];
+  h.style.left = `${(100 * x) / S.scan.image_width}%`;
+  h.style.top = `${(100 * y) / S.scan.image_height}%`;
+}
+
+// One handle: pointer events cover mouse, touch and pen; the board is read again on release
+// (or a moment after the last arrow key), never during the drag.
+let refitTimer = null;
+function cornerHandle(c) {
+  const h = document.createElement('button');
+  h.type = 'button'; h.className = 'corner'; h.dataset.corner = String(c);
+  const moveTo = ev => {
+    const box = $('photo-frame').getBoundingClientRect();
+    const fx = Math.min(1, Math.max(0, (ev.clientX - box.left) / box.width));
+    const fy = Math.min(1, Math.max(0, (ev.clientY - box.top) / box.height));
+    S.corners[c] = [fx * S.scan.image_width, fy * S.scan.image_height];
+    positionHandle(h);
+    drawRefitGrid();
+  };
+  h.addEventListener('pointerdown', ev => {
+    if (!S.scan || !S.photo) return;
+    ev.preventDefault();
+    h.setPointerCapture(ev.pointerId);
+    h.classList.add('dragging');
+  });
+  h.addEventListener('pointermove', ev => { if (h.classList.contains('dragging')) moveTo(ev); });
+  const release = ev => {
+    if (!h.classList.contains('dragging')) return;
+    h.classList.remove('dragging');
+    if (ev.type === 'pointerup') { moveTo(ev); readPhoto(S.corners); } else placeCorners(S.scan.corners);
+  };
+  h.addEventListener('pointerup', release);
+  h.addEventListener('pointercancel', release);
+  h.addEventListener('keydown', ev => {
+    const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[ev.key];
+    if (!step || !S.scan || !S.photo) return;
+    ev.preventDefault();
+    const px = Math.max(S.scan.image_width, S.scan.image_height) / 200;
+    const [x, y] = S.corners[c];
+    S.corners[c] = [Math.min(S.scan.image_width, Math.max(0, x + step[0] * px)),
+      Math.min(S.scan.image_height, Math.max(0, y + step[1] * px))];
+    positionHandle(h);
+    drawRefitGrid();
+    clearTimeout(refitTimer);
+    refitTimer = setTimeout(() => readPhoto(S.corners), 700);
+  });
+  return h;
 }
 
 async function suggestDead() {
@@ -472,6 +612,7 @@ function wire() {
     const n = +b.dataset.empty;
     startBoard(Array(n).fill('.'.repeat(n)), []);
     $('overlay-figure').hidden = true;
+    S.scan = null;
     document.querySelector('input[name=mode][value=edit]').checked = true;
     recount();
   }));
