@@ -1,5 +1,6 @@
-/* Club endpoints under /api/club/: members, check-in, activities, items and loans, results,
- * events with pairings and standings (JSON, and a printable HTML page). One go_club handle
+/* Club endpoints under /api/club/: members (edit, status, dues), check-in, activities and the
+ * weekly schedule, the charter rules (preview, apply, rewards), items, stocktakes and loans,
+ * results, events with entries, withdrawals, pairings and standings (JSON, and printable HTML). One go_club handle
  * serialised by a mutex (the club library asks for one handle per thread). Roles per action
  * are in the route table below. Tables and standings become JSON through json_club.c, which
  * `goref club --json` can share. */
@@ -619,6 +620,244 @@ static void event_standings(club_call *c, bool html)
     free(page);
 }
 
+/* --------------------------------------------------------------- dues, schedule, charter */
+
+static void dues_list(club_call *c)
+{
+    const char *m = http_query(c->r, "member"), *unpaid = http_query(c->r, "unpaid");
+    long long member = 0;
+    if (m && *m) {
+        char *end;
+        member = strtoll(m, &end, 10);
+        if (*end || member <= 0) {
+            http_reply_error(c->r, 400, "invalid", "'member' must be a member id");
+            return;
+        }
+    }
+    go_club_table *t = NULL;
+    reply_table(c,
+                go_club_dues_list(c->club, &t, member, unpaid && strcmp(unpaid, "0") != 0), &t,
+                "dues");
+}
+
+static void dues_set(club_call *c)
+{
+    long long member = 0, amount = 0;
+    const char *year = NULL, *paid = NULL;
+    if (need_int(c, "member", &member, 1, INT64_MAX) ||
+        need_string(c, "school_year", &year, 9) ||
+        need_int(c, "amount_fen", &amount, 0, 100000000) ||
+        http_json_string(c->r, c->body, "paid_on", &paid, 10))
+        return;
+    reply_ok(c, go_club_dues_set(c->club, member, year, amount, paid && *paid ? paid : NULL),
+             NULL);
+}
+
+static void schedule_generate(club_call *c)
+{
+    const char *from = NULL, *to = NULL;
+    int count = 0;
+    if (need_string(c, "from", &from, 10) || need_string(c, "to", &to, 10))
+        return;
+    int err = go_club_schedule_generate(c->club, &count, from, to);
+    reply_ok(c, err, err ? NULL : json_pack("{s:b,s:i}", "ok", 1, "created", count));
+}
+
+static void activities_cancel(club_call *c)
+{
+    const char *date = NULL;
+    if (need_string(c, "date", &date, 10))
+        return;
+    reply_ok(c, go_club_activity_cancel(c->club, date), NULL);
+}
+
+static json_t *rules_json(const go_club_rules *r)
+{
+    return json_pack("{s:b,s:i,s:b,s:i,s:i,s:b}", "withdraw", r->withdraw_enabled,
+                     "withdraw_weeks", r->withdraw_weeks, "revoke", r->revoke_enabled,
+                     "revoke_missed", r->revoke_missed, "late_minutes", r->late_minutes, "reward",
+                     r->reward_enabled);
+}
+
+static void rules_show(club_call *c)
+{
+    go_club_rules r;
+    int err = go_club_rules_get(c->club, &r);
+    reply_ok(c, err, err ? NULL : json_pack("{s:o}", "rules", rules_json(&r)));
+}
+
+/* Changes only the settings the body names (the same names rules_show prints). */
+static void rules_set(club_call *c)
+{
+    go_club_rules r;
+    long long weeks = -1, missed = -1, late = -1;
+    int err = go_club_rules_get(c->club, &r);
+    if (err) {
+        http_reply_goerr(c->r, err);
+        return;
+    }
+    if (http_json_bool(c->r, c->body, "withdraw", &r.withdraw_enabled) ||
+        http_json_bool(c->r, c->body, "revoke", &r.revoke_enabled) ||
+        http_json_bool(c->r, c->body, "reward", &r.reward_enabled) ||
+        http_json_int(c->r, c->body, "withdraw_weeks", &weeks, 1, 52) ||
+        http_json_int(c->r, c->body, "revoke_missed", &missed, 1, 1000) ||
+        http_json_int(c->r, c->body, "late_minutes", &late, 1, 600))
+        return;
+    if (weeks > 0)
+        r.withdraw_weeks = (int)weeks;
+    if (missed > 0)
+        r.revoke_missed = (int)missed;
+    if (late > 0)
+        r.late_minutes = (int)late;
+    err = go_club_rules_set(c->club, &r);
+    reply_ok(c, err, err ? NULL : json_pack("{s:o}", "rules", rules_json(&r)));
+}
+
+/* The charter applied as of a date: with "dry_run" (the default, so that a stray call
+ * changes nothing) the changes it would make; with "dry_run": false they are written. */
+static void rules_apply(club_call *c)
+{
+    const char *as_of = NULL;
+    bool dry_run = true;
+    char day[11];
+    today(day);
+    if (http_json_string(c->r, c->body, "as_of", &as_of, 10) ||
+        http_json_bool(c->r, c->body, "dry_run", &dry_run))
+        return;
+    go_rule_change *chg = NULL;
+    size_t n = 0;
+    int err = go_club_rules_apply(c->club, &chg, &n, as_of ? as_of : day, dry_run);
+    if (err) {
+        free(chg);
+        http_reply_goerr(c->r, err);
+        return;
+    }
+    json_t *list = json_array();
+    for (size_t i = 0; list && i < n; i++)
+        json_array_append_new(
+            list, json_pack("{s:I,s:s,s:s,s:s,s:s,s:s,s:s}", "member", (json_int_t)chg[i].member,
+                            "name", chg[i].name, "from", go_member_status_name(chg[i].from), "to",
+                            go_member_status_name(chg[i].to), "rule", chg[i].rule, "date",
+                            chg[i].date, "reason", chg[i].reason));
+    free(chg);
+    http_reply_json(c->r, 200,
+                    json_pack("{s:b,s:s,s:o}", "dry_run", dry_run, "as_of", as_of ? as_of : day,
+                              "changes", list));
+}
+
+static void rules_reward(club_call *c)
+{
+    char day[11], start[11];
+    today(day);
+    const char *from = http_query(c->r, "from"), *to = http_query(c->r, "to");
+    if (!to)
+        to = day;
+    if (!from) {
+        /* 出勤率100%以及无迟到 over the school year so far (from 1 September). */
+        int year = (int)strtol(to, NULL, 10);
+        int month = strlen(to) >= 7 ? (int)strtol(to + 5, NULL, 10) : 9;
+        snprintf(start, sizeof start, "%04d-09-01", month >= 9 ? year : year - 1);
+        from = start;
+    }
+    go_club_table *t = NULL;
+    reply_table(c, go_club_rules_reward(c->club, &t, from, to), &t, "reward");
+}
+
+/* ----------------------------------------------------------------- stocktake, withdrawals */
+
+static void stocktake_report(club_call *c)
+{
+    go_club_table *t = NULL;
+    reply_table(c, go_club_stocktake_report(c->club, &t), &t, "stocktake");
+}
+
+static void stocktake_add(club_call *c)
+{
+    long long item = 0, counted = 0;
+    const char *date = NULL, *note = NULL;
+    char day[11];
+    today(day);
+    if (need_int(c, "item", &item, 1, INT64_MAX) ||
+        need_int(c, "counted", &counted, 0, 100000) ||
+        http_json_string(c->r, c->body, "date", &date, 10) ||
+        http_json_string(c->r, c->body, "note", &note, GO_CLUB_TEXT_MAX))
+        return;
+    reply_ok(c, go_club_stocktake(c->club, item, (int)counted, date ? date : day, note ? note : ""),
+             NULL);
+}
+
+static void event_withdraw(club_call *c)
+{
+    long long member = 0, after = 0;
+    if (need_int(c, "member", &member, 1, INT64_MAX) ||
+        http_json_int(c->r, c->body, "after_round", &after, 0, 1000))
+        return;
+    reply_ok(c, go_club_event_withdraw(c->club, c->id, member, (int)after), NULL);
+}
+
+static void event_pairings_html(club_call *c)
+{
+    const char *q = http_query(c->r, "round");
+    int round = q ? (int)strtol(q, NULL, 10) : 0;
+    go_club_table *t = NULL;
+    int err = go_club_event_pairings(c->club, &t, c->id, round);
+    if (err) {
+        http_reply_goerr(c->r, err);
+        return;
+    }
+    /* The pairing sheet for the wall: round, board and the two names (ids stay off paper). */
+    static const char *const keep[] = {"round", "board", "black_name", "white_name", "result"};
+    static const char *const heads[] = {"轮 Round", "台 Board", "黑 Black", "白 White",
+                                        "结果 Result"};
+    go_club_table sheet = {0, t->nrows, NULL, NULL, NULL};
+    char *names[5];
+    go_club_coltype types[5];
+    int cols[5];
+    for (int k = 0; k < 5; k++) {
+        cols[k] = -1;
+        for (int i = 0; i < t->ncols; i++)
+            if (strcmp(t->names[i], keep[k]) == 0)
+                cols[k] = i;
+        if (cols[k] < 0)
+            continue;
+        names[sheet.ncols] = (char *)heads[k];
+        types[sheet.ncols] = t->types[cols[k]];
+        cols[sheet.ncols++] = cols[k];
+    }
+    sheet.names = names;
+    sheet.types = types;
+    sheet.cells = t->nrows ? calloc((size_t)t->nrows * (size_t)sheet.ncols, sizeof(char *)) : NULL;
+    if (t->nrows && !sheet.cells) {
+        go_club_table_free(t);
+        http_reply_goerr(c->r, GO_ENOMEM);
+        return;
+    }
+    for (int y = 0; y < t->nrows; y++)
+        for (int k = 0; k < sheet.ncols; k++)
+            sheet.cells[(size_t)y * (size_t)sheet.ncols + (size_t)k] =
+                (char *)go_club_cell(t, y, cols[k]);
+    char *page = NULL, title[64];
+    size_t len = 0;
+    FILE *f = open_memstream(&page, &len);
+    if (f) {
+        if (round > 0)
+            snprintf(title, sizeof title, "Pairings 对阵表 · round %d", round);
+        else
+            snprintf(title, sizeof title, "Pairings 对阵表");
+        const char *projector = http_query(c->r, "projector");
+        go_club_table_html(f, &sheet, title, projector && strcmp(projector, "0") != 0);
+        fclose(f);
+    }
+    free(sheet.cells);
+    go_club_table_free(t);
+    if (!f) {
+        http_reply_goerr(c->r, GO_ENOMEM);
+        return;
+    }
+    http_reply(c->r, 200, "text/html; charset=utf-8", page, len);
+    free(page);
+}
+
 /* ------------------------------------------------------------------------------ routing */
 
 enum {
@@ -656,7 +895,17 @@ static const club_route club_routes[] = {
     {"POST", "checkins", 0, NULL, W_DESK, checkins_add},
     {"GET", "activities", 0, NULL, W_ALL, activities_list},
     {"POST", "activities", 0, NULL, W_DESK, activities_add},
+    {"POST", "activities", 0, "cancel", W_SEC, activities_cancel},
     {"POST", "schedule", 0, NULL, W_SEC, schedule_set},
+    {"POST", "schedule", 0, "generate", W_SEC, schedule_generate},
+    {"GET", "dues", 0, NULL, W_SEC, dues_list},
+    {"POST", "dues", 0, NULL, W_SEC, dues_set},
+    {"GET", "rules", 0, NULL, W_ALL, rules_show},
+    {"POST", "rules", 0, NULL, W_SEC, rules_set},
+    {"POST", "rules", 0, "apply", W_SEC, rules_apply},
+    {"GET", "rules", 0, "reward", W_ALL, rules_reward},
+    {"GET", "stocktake", 0, NULL, W_ALL, stocktake_report},
+    {"POST", "stocktake", 0, NULL, W_DESK, stocktake_add},
     {"GET", "items", 0, NULL, W_ALL, items_list},
     {"POST", "items", 0, NULL, W_SEC, items_add},
     {"GET", "loans", 0, NULL, W_ALL, loans_list},
@@ -670,6 +919,8 @@ static const club_route club_routes[] = {
     {"POST", "events", 0, NULL, W_SEC, events_add},
     {"POST", "events", 1, "enter", W_SEC, event_enter},
     {"POST", "events", 1, "pair", W_DESK, event_pair},
+    {"POST", "events", 1, "withdraw", W_SEC, event_withdraw},
+    {"GET", "events", 1, "pairings.html", W_ALL, event_pairings_html},
     {"GET", "events", 1, "pairings", W_ALL, event_pairings},
     {"GET", "events", 1, "standings", W_ALL, standings_json_fn},
     {"GET", "events", 1, "standings.html", W_ALL, standings_html_fn},
@@ -695,7 +946,12 @@ void http_api_club(http_req *r)
     }
     club_call c = {r, r->srv->club, 0, NULL, NULL};
     bool has_id = false;
-    if (nseg >= 2 && seg[1][0]) {
+    const char *action = nseg >= 3 ? seg[2] : NULL;
+    /* resource/{id}[/action], or resource/action for what concerns the whole club
+     * (rules/apply, schedule/generate): an action starts with a letter. */
+    if (nseg == 2 && seg[1][0] >= 'a' && seg[1][0] <= 'z') {
+        action = seg[1];
+    } else if (nseg >= 2 && seg[1][0]) {
         char *end;
         c.id = strtoll(seg[1], &end, 10);
         if (*end || c.id <= 0) {
@@ -704,7 +960,6 @@ void http_api_club(http_req *r)
         }
         has_id = true;
     }
-    const char *action = nseg >= 3 ? seg[2] : NULL;
     const club_route *found = NULL;
     bool path_found = false;
     for (size_t i = 0; seg[0] && i < sizeof club_routes / sizeof club_routes[0]; i++) {

@@ -1,5 +1,7 @@
 /* The club endpoints through the API: who may do what (every role), a club day from members
- * to check-in, a loan out and back, an event from entries to standings, and bad input. */
+ * to check-in, a loan out and back, an event from entries to standings, the secretary's pages
+ * (member edit and status, dues, schedule, the charter's preview and apply, stocktake, event
+ * withdrawals, the printable pairing sheet), and bad input. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -232,12 +234,310 @@ static void test_http_club__event_to_standings(void **state)
     json_decref(api(&referee, "DELETE", "/api/club/members", NULL, 405));
 }
 
+static long long add_member(const char *number, const char *name, const char *join)
+{
+    char body[256];
+    snprintf(body, sizeof body, "{\"number\":\"%s\",\"name\":\"%s\",\"join_date\":\"%s\"}", number,
+             name, join);
+    return id_of(api(&secretary, "POST", "/api/club/members", body, 201), "member");
+}
+
+static const char *member_status(long long id)
+{
+    static char status[32];
+    char path[64];
+    snprintf(path, sizeof path, "/api/club/members/%lld", id);
+    json_t *j = api(&referee, "GET", path, NULL, 200);
+    snprintf(status, sizeof status, "%s",
+             json_string_value(json_object_get(json_object_get(j, "member"), "status")));
+    json_decref(j);
+    return status;
+}
+
+/* Member edit and status change: the secretary's, with the reason in the history. */
+static void test_http_club__member_edit_and_status(void **state)
+{
+    (void)state;
+    char path[96], day[11];
+    day_text(day, 0);
+    long long id = add_member("ME1", "王五", day);
+    snprintf(path, sizeof path, "/api/club/members/%lld", id);
+    json_decref(api(&referee, "POST", path, "{\"grade\":\"四年级\"}", 403));
+    json_decref(api(&teacher, "POST", path, "{\"grade\":\"四年级\"}", 403));
+    json_t *j = api(&secretary, "POST", path, "{\"grade\":\"四年级\",\"rank\":\"5k\"}", 200);
+    json_t *m = json_object_get(j, "member");
+    assert_string_equal(json_string_value(json_object_get(m, "grade")), "四年级");
+    assert_string_equal(json_string_value(json_object_get(m, "rank")), "5k");
+    assert_string_equal(json_string_value(json_object_get(m, "name")), "王五"); /* untouched */
+    json_decref(j);
+    json_decref(api(&secretary, "POST", path, "{\"rank\":\"99 dan\"}", 400));
+    json_decref(api(&secretary, "POST", path, "{\"grade\":7}", 400));
+    json_decref(api(&secretary, "POST", "/api/club/members/987654", "{\"grade\":\"x\"}", 404));
+
+    snprintf(path, sizeof path, "/api/club/members/%lld/status", id);
+    json_decref(api(&teacher, "POST", path, "{\"status\":\"left\"}", 403));
+    json_decref(api(&secretary, "POST", path, "{\"status\":\"asleep\"}", 400));
+    json_decref(api(&secretary, "POST", path, "{}", 400));
+    json_decref(api(&secretary, "POST", path, "{\"status\":\"left\",\"date\":\"2026-02-30\"}", 400));
+    json_decref(
+        api(&secretary, "POST", path, "{\"status\":\"left\",\"reason\":\"转学 moved school\"}", 200));
+    assert_string_equal(member_status(id), "left");
+    snprintf(path, sizeof path, "/api/club/members/%lld", id);
+    j = api(&referee, "GET", path, NULL, 200);
+    json_t *history = json_object_get(j, "history");
+    assert_true(json_array_size(history) >= 1);
+    char *text = json_dumps(history, 0);
+    assert_non_null(strstr(text, "转学 moved school"));
+    free(text);
+    json_decref(j);
+}
+
+/* Dues: secretaries and admins only (money), unpaid listed until paid. */
+static void test_http_club__dues(void **state)
+{
+    (void)state;
+    char body[256], day[11], path[96];
+    day_text(day, 0);
+    long long id = add_member("DU1", "赵六", day);
+    snprintf(body, sizeof body, "{\"member\":%lld,\"school_year\":\"2026-2027\",\"amount_fen\":30000}",
+             id);
+    json_decref(api(&teacher, "POST", "/api/club/dues", body, 403));
+    json_decref(api(&referee, "POST", "/api/club/dues", body, 403));
+    json_decref(api(&teacher, "GET", "/api/club/dues", NULL, 403));
+    json_decref(api(NULL, "GET", "/api/club/dues", NULL, 401));
+    json_decref(api(&secretary, "POST", "/api/club/dues", body, 200));
+    snprintf(path, sizeof path, "/api/club/dues?member=%lld&unpaid=1", id);
+    json_t *j = api(&admin, "GET", path, NULL, 200);
+    assert_int_equal(json_array_size(json_object_get(j, "dues")), 1);
+    json_decref(j);
+    snprintf(body, sizeof body,
+             "{\"member\":%lld,\"school_year\":\"2026-2027\",\"amount_fen\":30000,\"paid_on\":\"%s\"}",
+             id, day);
+    json_decref(api(&admin, "POST", "/api/club/dues", body, 200));
+    j = api(&secretary, "GET", path, NULL, 200);
+    assert_int_equal(json_array_size(json_object_get(j, "dues")), 0);
+    json_decref(j);
+    snprintf(path, sizeof path, "/api/club/dues?member=%lld", id);
+    j = api(&secretary, "GET", path, NULL, 200);
+    assert_int_equal(json_array_size(json_object_get(j, "dues")), 1);
+    json_decref(j);
+    /* bad input */
+    json_decref(api(&secretary, "GET", "/api/club/dues?member=abc", NULL, 400));
+    snprintf(body, sizeof body, "{\"member\":%lld,\"amount_fen\":100}", id);
+    json_decref(api(&secretary, "POST", "/api/club/dues", body, 400));
+    snprintf(body, sizeof body, "{\"member\":%lld,\"school_year\":\"2026-2027\",\"amount_fen\":-1}",
+             id);
+    json_decref(api(&secretary, "POST", "/api/club/dues", body, 400));
+    snprintf(body, sizeof body,
+             "{\"member\":%lld,\"school_year\":\"2026-2027\",\"amount_fen\":1,\"paid_on\":\"soon\"}",
+             id);
+    json_decref(api(&secretary, "POST", "/api/club/dues", body, 400));
+    json_decref(api(&secretary, "POST", "/api/club/dues",
+                    "{\"member\":987654,\"school_year\":\"2026-2027\",\"amount_fen\":1}", 404));
+}
+
+/* The weekly schedule, its activities, and the charter: preview (changes nothing), apply
+ * (writes the changes with their reasons), and the reward list. */
+static void test_http_club__schedule_and_rules(void **state)
+{
+    (void)state;
+    char body[256], from[11], to[11], path[128];
+    day_text(from, -70);
+    day_text(to, -1);
+    json_decref(api(&teacher, "POST", "/api/club/schedule", "{\"weekday\":3,\"start\":\"16:00\"}", 403));
+    json_decref(api(&secretary, "POST", "/api/club/schedule", "{\"weekday\":8,\"start\":\"16:00\"}", 400));
+    json_decref(api(&secretary, "POST", "/api/club/schedule", "{\"weekday\":3}", 400));
+    snprintf(body, sizeof body, "{\"weekday\":3,\"start\":\"16:00\",\"from\":\"%s\"}", from);
+    json_decref(api(&secretary, "POST", "/api/club/schedule", body, 200));
+    snprintf(body, sizeof body, "{\"from\":\"%s\",\"to\":\"%s\"}", from, to);
+    json_decref(api(&teacher, "POST", "/api/club/schedule/generate", body, 403));
+    json_t *j = api(&secretary, "POST", "/api/club/schedule/generate", body, 200);
+    int created = (int)json_integer_value(json_object_get(j, "created"));
+    assert_true(created >= 9 && created <= 11); /* one Wednesday a week for ten weeks */
+    json_decref(j);
+    json_decref(api(&secretary, "POST", "/api/club/schedule/generate", "{\"from\":\"2026-01-01\"}", 400));
+    snprintf(body, sizeof body, "{\"from\":\"%s\",\"to\":\"%s\"}", to, from);
+    json_decref(api(&secretary, "POST", "/api/club/schedule/generate", body, 400));
+    snprintf(path, sizeof path, "/api/club/activities?from=%s&to=%s", from, to);
+    j = api(&referee, "GET", path, NULL, 200);
+    json_t *acts = json_object_get(j, "activities");
+    assert_int_equal((int)json_array_size(acts), created);
+    /* cancel the first one */
+    const char *first = json_string_value(json_object_get(json_array_get(acts, 0), "date"));
+    assert_non_null(first);
+    snprintf(body, sizeof body, "{\"date\":\"%.10s\"}", first);
+    json_decref(api(&referee, "POST", "/api/club/activities/cancel", body, 403));
+    json_decref(api(&secretary, "POST", "/api/club/activities/cancel", body, 200));
+    json_decref(j);
+    json_decref(api(&secretary, "POST", "/api/club/activities/cancel", "{\"date\":\"1999-01-01\"}", 404));
+
+    /* The charter settings. */
+    j = api(&referee, "GET", "/api/club/rules", NULL, 200);
+    assert_true(json_is_integer(json_object_get(json_object_get(j, "rules"), "withdraw_weeks")));
+    json_decref(j);
+    json_decref(api(&teacher, "POST", "/api/club/rules", "{\"late_minutes\":20}", 403));
+    json_decref(api(&secretary, "POST", "/api/club/rules", "{\"late_minutes\":0}", 400));
+    json_decref(api(&secretary, "POST", "/api/club/rules", "{\"withdraw\":\"yes\"}", 400));
+    j = api(&secretary, "POST", "/api/club/rules", "{\"late_minutes\":20,\"withdraw\":true}", 200);
+    assert_int_equal(json_integer_value(json_object_get(json_object_get(j, "rules"), "late_minutes")), 20);
+    json_decref(j);
+    json_decref(api(&secretary, "POST", "/api/club/rules", "{\"late_minutes\":30}", 200));
+
+    /* A member who joined ten weeks ago and never came: the preview lists the change and
+     * writes nothing; apply writes it; a second preview has nothing left for them. */
+    long long absent = add_member("RA1", "缺席", from);
+    json_decref(api(&teacher, "POST", "/api/club/rules/apply", "{}", 403));
+    json_decref(api(&referee, "POST", "/api/club/rules/apply", "{\"dry_run\":false}", 403));
+    json_decref(api(&secretary, "POST", "/api/club/rules/apply", "{\"as_of\":\"2026-13-01\"}", 400));
+    json_decref(api(&secretary, "POST", "/api/club/rules/apply", "{\"dry_run\":\"no\"}", 400));
+    json_decref(api(&secretary, "GET", "/api/club/rules/apply", NULL, 405));
+    j = api(&secretary, "POST", "/api/club/rules/apply", "{}", 200);
+    assert_true(json_is_true(json_object_get(j, "dry_run")));
+    json_t *chg;
+    size_t i;
+    bool listed = false;
+    json_array_foreach(json_object_get(j, "changes"), i, chg)
+    {
+        if (json_integer_value(json_object_get(chg, "member")) != absent)
+            continue;
+        listed = true;
+        assert_string_equal(json_string_value(json_object_get(chg, "from")), "active");
+        assert_true(strlen(json_string_value(json_object_get(chg, "reason"))) > 0);
+    }
+    assert_true(listed);
+    json_decref(j);
+    assert_string_equal(member_status(absent), "active");
+    j = api(&admin, "POST", "/api/club/rules/apply", "{\"dry_run\":false}", 200);
+    assert_true(json_is_false(json_object_get(j, "dry_run")));
+    json_decref(j);
+    assert_true(strcmp(member_status(absent), "active") != 0);
+    j = api(&secretary, "POST", "/api/club/rules/apply", "{\"dry_run\":true}", 200);
+    json_array_foreach(json_object_get(j, "changes"), i, chg)
+        assert_true(json_integer_value(json_object_get(chg, "member")) != absent);
+    json_decref(j);
+
+    j = api(&teacher, "GET", "/api/club/rules/reward", NULL, 200);
+    assert_true(json_is_array(json_object_get(j, "reward")));
+    json_decref(j);
+    json_decref(api(&teacher, "GET", "/api/club/rules/reward?from=nope", NULL, 400));
+    json_decref(api(&teacher, "GET", "/api/club/rules/bogus", NULL, 404));
+    json_decref(api(&teacher, "POST", "/api/club/members/status", "{}", 404));
+}
+
+/* Stocktake: counted against what should be there (count less what is out on loan). */
+static void test_http_club__stocktake(void **state)
+{
+    (void)state;
+    char body[256], day[11];
+    day_text(day, 0);
+    long long item = id_of(api(&secretary, "POST", "/api/club/items",
+                               "{\"name\":\"棋钟\",\"kind\":\"clock\",\"count\":5}", 201),
+                           NULL);
+    snprintf(body, sizeof body, "{\"item\":%lld,\"counted\":4,\"note\":\"柜子里\"}", item);
+    json_decref(api(&referee, "POST", "/api/club/stocktake", body, 403));
+    json_decref(api(NULL, "POST", "/api/club/stocktake", body, 401));
+    json_decref(api(&teacher, "POST", "/api/club/stocktake", body, 200));
+    json_t *j = api(&referee, "GET", "/api/club/stocktake", NULL, 200);
+    json_t *row, *mine = NULL;
+    size_t i;
+    json_array_foreach(json_object_get(j, "stocktake"), i, row)
+    {
+        json_t *v = json_object_get(row, "item");
+        if (!v)
+            v = json_object_get(row, "id");
+        if (json_integer_value(v) == item)
+            mine = row;
+    }
+    if (!mine) {
+        char *text = json_dumps(j, 0);
+        fail_msg("item %lld missing from the stocktake report: %s", item, text);
+    }
+    char *text = json_dumps(mine, 0);
+    assert_non_null(strstr(text, "4"));
+    free(text);
+    json_decref(j);
+    snprintf(body, sizeof body, "{\"item\":%lld,\"counted\":-1}", item);
+    json_decref(api(&teacher, "POST", "/api/club/stocktake", body, 400));
+    snprintf(body, sizeof body, "{\"item\":%lld}", item);
+    json_decref(api(&teacher, "POST", "/api/club/stocktake", body, 400));
+    json_decref(api(&teacher, "POST", "/api/club/stocktake", "{\"item\":987654,\"counted\":1}", 404));
+    snprintf(body, sizeof body, "{\"item\":%lld,\"counted\":1,\"date\":\"yesterday\"}", item);
+    json_decref(api(&teacher, "POST", "/api/club/stocktake", body, 400));
+}
+
+/* A withdrawal from an event and the printable pairing sheet. */
+static void test_http_club__withdraw_and_pairing_sheet(void **state)
+{
+    (void)state;
+    char body[256], path[128], day[11];
+    day_text(day, 0);
+    long long p[4];
+    for (int i = 0; i < 4; i++) {
+        char number[16], name[32];
+        snprintf(number, sizeof number, "W%d", i);
+        snprintf(name, sizeof name, "选手%d", i);
+        p[i] = add_member(number, name, day);
+    }
+    long long ev = id_of(api(&secretary, "POST", "/api/club/events",
+                             "{\"name\":\"冬季积分赛\",\"kind\":\"swiss\",\"rounds\":3}", 201),
+                         NULL);
+    snprintf(path, sizeof path, "/api/club/events/%lld/enter", ev);
+    for (int i = 0; i < 4; i++) {
+        snprintf(body, sizeof body, "{\"member\":%lld}", p[i]);
+        json_decref(api(&secretary, "POST", path, body, 200));
+    }
+    snprintf(path, sizeof path, "/api/club/events/%lld/pair", ev);
+    json_decref(api(&teacher, "POST", path, NULL, 200));
+    snprintf(path, sizeof path, "/api/club/events/%lld/pairings.html?round=1", ev);
+    th_resp r;
+    assert_int_equal(th_call(&r, server.port, "GET", path, referee.cookie, NULL, NULL, 0), 0);
+    assert_int_equal(r.status, 200);
+    assert_non_null(strstr(r.body, "<table"));
+    assert_non_null(strstr(r.body, "选手0"));
+    assert_non_null(strstr(r.body, "选手3"));
+    char ctype[128];
+    assert_non_null(strstr(th_header(&r, "Content-Type", ctype, sizeof ctype), "text/html"));
+    th_free(&r);
+    json_decref(api(&referee, "GET", "/api/club/events/987654/pairings.html", NULL, 404));
+    assert_int_equal(th_call(&r, server.port, "GET", path, NULL, NULL, NULL, 0), 0);
+    assert_int_equal(r.status, 401);
+    th_free(&r);
+
+    snprintf(path, sizeof path, "/api/club/events/%lld/withdraw", ev);
+    snprintf(body, sizeof body, "{\"member\":%lld,\"after_round\":1}", p[3]);
+    json_decref(api(&teacher, "POST", path, body, 403));
+    json_decref(api(&referee, "POST", path, body, 403));
+    json_decref(api(&secretary, "POST", path, "{}", 400));
+    json_decref(api(&secretary, "POST", path, "{\"member\":987654}", 404));
+    json_decref(api(&secretary, "POST", path, body, 200));
+    json_decref(api(&secretary, "POST", path, body, 409)); /* already withdrew */
+    snprintf(path, sizeof path, "/api/club/events/%lld/standings", ev);
+    json_t *j = api(&referee, "GET", path, NULL, 200);
+    json_t *row;
+    size_t i;
+    bool seen = false;
+    json_array_foreach(json_object_get(j, "standings"), i, row)
+    {
+        if (json_integer_value(json_object_get(row, "member")) == p[3]) {
+            seen = true;
+            assert_true(json_is_true(json_object_get(row, "withdrawn")));
+        }
+    }
+    assert_true(seen);
+    json_decref(j);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_http_club__roles),
         cmocka_unit_test(test_http_club__club_day),
         cmocka_unit_test(test_http_club__event_to_standings),
+        cmocka_unit_test(test_http_club__member_edit_and_status),
+        cmocka_unit_test(test_http_club__dues),
+        cmocka_unit_test(test_http_club__schedule_and_rules),
+        cmocka_unit_test(test_http_club__stocktake),
+        cmocka_unit_test(test_http_club__withdraw_and_pairing_sheet),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
