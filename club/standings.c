@@ -657,8 +657,10 @@ int go_trf_read(go_xtable *out, char ***names, const char *text, size_t len)
     out->games = malloc((size_t)maxno * (size_t)rounds * sizeof *out->games);
     if (!out->games)
         return go_error_set(GO_ENOMEM, "TRF");
+    /* A round missing from the line is blank (colour ' '): the pairing reader tells it from
+     * an entered "0000 - Z", which takes part in counting the rounds played. */
     for (size_t k = 0; k < (size_t)maxno * (size_t)rounds; k++)
-        out->games[k] = (go_xt_game){-1, '-', ' '};
+        out->games[k] = (go_xt_game){-1, ' ', ' '};
     if (names) {
         *names = calloc((size_t)maxno + 1, sizeof **names);
         if (!*names) {
@@ -696,7 +698,7 @@ int go_trf_read(go_xtable *out, char ***names, const char *text, size_t len)
                     return go_error_set(GO_EPARSE, "TRF: player %d round %d: bad opponent", no,
                                         r + 1);
                 }
-                char color = c0 + 5 <= l ? p[c0 + 4] : '-';
+                char color = c0 + 5 <= l ? p[c0 + 4] : ' ';
                 char res = c0 + 7 <= l ? p[c0 + 6] : ' ';
                 if (!strchr("10=+-WDLHFUZ ", res) || res == 0) {
                     go_xtable_clear(out);
