@@ -1,6 +1,7 @@
 /* Events (Article 27): round robin with Berger tables, Swiss (积分编排制) pairing that avoids
  * repeat games and balances colours, knockout brackets, matches of several games, and team
  * round robins with a fixed board order. Pairings are stored as pending games. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -482,16 +483,6 @@ typedef struct sw_player {
     bool had_bye;
 } sw_player;
 
-static int cmp_swiss(const void *a, const void *b)
-{
-    const sw_player *x = a, *y = b;
-    if (x->points != y->points)
-        return x->points > y->points ? -1 : 1;
-    if (x->rank != y->rank)
-        return y->rank - x->rank;
-    return x->seed - y->seed;
-}
-
 typedef struct sw_ctx {
     sw_player *pl;
     int n;
@@ -696,139 +687,68 @@ done:
     return rc;
 }
 
+/* 积分编排制: the Dutch system (dutch.c) on the event's cross table. Score groups are the
+ * 2/1/0 points; within a group the higher rank (then the earlier entry) comes first; Black
+ * moves first, so Black plays the role of the Dutch system's first colour. A withdrawn player
+ * (Article 29 section 3) is not paired. When no pairing avoids a repeat game (or a second
+ * bye), the round is refused with GO_ECONFLICT rather than paired badly. */
+static const ev_data *rank_ev;
+static int cmp_entry_rank(const void *a, const void *b)
+{
+    const ev_entry *x = &rank_ev->entries[*(const int *)a], *y = &rank_ev->entries[*(const int *)b];
+    if (x->rank != y->rank)
+        return y->rank - x->rank;
+    return x->seed - y->seed;
+}
+
 static int pair_swiss(go_club *club, ev_data *ev, int *out_round, int next)
 {
     int rc = 0;
     size_t ne = ev->nentries;
-    sw_player *pl = calloc(ne + 1, sizeof *pl);
-    int *pos_of = malloc((ne + 1) * sizeof *pos_of);
-    unsigned char *met = NULL;
-    int *partner = NULL;
-    pair *pairs = NULL;
     go_xtable xt = {0};
-    double *points = NULL, *sb = NULL;
-    if (!pl || !pos_of) {
+    go_pairing *gp = NULL;
+    size_t ngp = 0;
+    int *order = malloc((ne + 1) * sizeof *order), *rank = malloc((ne + 1) * sizeof *rank);
+    bool *absent = calloc(ne + 1, sizeof *absent);
+    pair *pairs = malloc((ne / 2 + 2) * sizeof *pairs);
+    if (!order || !rank || !absent || !pairs) {
         rc = go_error_set(GO_ENOMEM, "pairing");
         goto done;
     }
     if ((rc = ev_xtable(&xt, ev)) != 0)
         goto done;
-    points = calloc(ne + 1, sizeof *points);
-    sb = calloc(ne + 1, sizeof *sb);
-    if (!points || !sb) {
-        rc = go_error_set(GO_ENOMEM, "pairing");
-        goto done;
-    }
-    if ((rc = go_xtable_tiebreaks(&xt, GO_UNPLAYED_AS_SCORED, points, sb, NULL)) != 0)
-        goto done;
-    int n = 0;
     for (size_t i = 0; i < ne; i++) {
-        pos_of[i] = -1;
-        if (ev->entries[i].withdrawn_after) /* Article 29 section 3: not paired any more */
-            continue;
-        pl[n].entry = (int)i;
-        pl[n].points = points[i];
-        pl[n].rank = ev->entries[i].rank;
-        pl[n].seed = ev->entries[i].seed;
-        n++;
+        order[i] = (int)i;
+        absent[i] = ev->entries[i].withdrawn_after != 0;
     }
-    for (size_t g = 0; g < ev->ngames; g++) {
-        const ev_game *gm = &ev->games[g];
-        for (int k = 0; k < n; k++) {
-            if (pl[k].entry == gm->black) {
-                if (gm->white < 0)
-                    pl[k].had_bye = true;
-                else {
-                    pl[k].color_diff++;
-                    pl[k].last_color = 1;
-                }
-            } else if (pl[k].entry == gm->white) {
-                pl[k].color_diff--;
-                pl[k].last_color = -1;
-            }
+    rank_ev = ev;
+    qsort(order, ne, sizeof *order, cmp_entry_rank);
+    for (size_t k = 0; k < ne; k++)
+        rank[order[k]] = (int)k;
+    go_dutch_options opt = GO_DUTCH_OPTIONS_INIT;
+    opt.rounds_total = ev->rounds;
+    opt.first_color = 'b';
+    opt.rank = rank;
+    opt.absent = absent;
+    opt.forfeit_is_game = true; /* a forfeited game was still a pairing: no second one */
+    if ((rc = go_dutch_pair(&gp, &ngp, &xt, next - 1, &opt)) != 0) {
+        if (rc == GO_ECONFLICT) {
+            char why[256];
+            snprintf(why, sizeof why, "%s", go_error_last());
+            rc = go_error_set(GO_ECONFLICT, "%s round %d: %s", ev->name, next, why);
         }
-    }
-    qsort(pl, (size_t)n, sizeof *pl, cmp_swiss);
-    for (int k = 0; k < n; k++)
-        pos_of[pl[k].entry] = k;
-    pairs = malloc(((size_t)n / 2 + 2) * sizeof *pairs);
-    partner = malloc(((size_t)n + 1) * sizeof *partner);
-    met = calloc((size_t)n * (size_t)n + 1, 1);
-    if (!pairs || !partner || !met) {
-        rc = go_error_set(GO_ENOMEM, "pairing");
         goto done;
     }
-    for (size_t g = 0; g < ev->ngames; g++) {
-        const ev_game *gm = &ev->games[g];
-        if (gm->white < 0)
-            continue;
-        int a = pos_of[gm->black], b = pos_of[gm->white];
-        if (a >= 0 && b >= 0)
-            met[(size_t)a * (size_t)n + (size_t)b] = met[(size_t)b * (size_t)n + (size_t)a] = 1;
-    }
-    for (int k = 0; k < n; k++)
-        partner[k] = -1;
-    size_t np = 0;
-    int bye = -1;
-    if (n % 2) {
-        /* The bye goes to the lowest-placed player who has not had one. */
-        for (int k = n - 1; k >= 0 && bye < 0; k--)
-            if (!pl[k].had_bye)
-                bye = k;
-        if (bye < 0)
-            bye = n - 1;
-        partner[bye] = bye;
-    }
-    int *group = malloc(((size_t)n + 1) * sizeof *group);
-    if (!group) {
-        rc = go_error_set(GO_ENOMEM, "pairing");
-        goto done;
-    }
-    sw_ctx ctx = {pl, n, met, partner, group, 0, 200000, false};
-    int found = sw_dfs(&ctx, 0);
-    if (!found) {
-        /* No pairing without a repeat within the search budget (a small field late in the
-         * event): allow repeats rather than stall the event; the pairings show them. */
-        for (int k = 0; k < n; k++)
-            if (k != bye)
-                partner[k] = -1;
-        ctx.steps = 0;
-        ctx.allow_repeat = true;
-        if (!sw_dfs(&ctx, 0)) {
-            free(group);
-            rc = go_error_set(GO_EINTERNAL, "no pairing found");
-            goto done;
-        }
-    }
-    for (int k = 0; k < n; k++) {
-        int q = partner[k];
-        if (q == k || q < k)
-            continue;
-        /* Colours: the player with fewer blacks so far takes Black; on equal counts the one
-         * who had White last; else alternate down the boards. */
-        sw_player *a = &pl[k], *b = &pl[q];
-        bool a_black;
-        if (a->color_diff != b->color_diff)
-            a_black = a->color_diff < b->color_diff;
-        else if (a->last_color != b->last_color)
-            a_black = a->last_color < b->last_color;
-        else
-            a_black = np % 2 == 0;
-        pairs[np++] = a_black ? (pair){a->entry, b->entry} : (pair){b->entry, a->entry};
-    }
-    free(group);
-    if (bye >= 0)
-        pairs[np++] = (pair){pl[bye].entry, -1};
-    rc = insert_pairs(club, ev, next, pairs, np);
+    for (size_t k = 0; k < ngp; k++)
+        pairs[k] = (pair){gp[k].first, gp[k].second};
+    rc = insert_pairs(club, ev, next, pairs, ngp);
     *out_round = next;
 done:
-    free(pl);
-    free(pos_of);
-    free(met);
-    free(partner);
+    free(order);
+    free(rank);
+    free(absent);
     free(pairs);
-    free(points);
-    free(sb);
+    free(gp);
     go_xtable_clear(&xt);
     return rc;
 }

@@ -450,6 +450,59 @@ static void test_club_events__swiss_60_players_no_repeats(void **state)
     go_club_table_free(p);
 }
 
+/* Four players, a Swiss of four rounds: after three rounds everyone has met everyone, so
+ * round 4 has no pairing without a repeat. It is refused (GO_ECONFLICT, saying why) and
+ * nothing is written; before, the heuristic paired a repeat game silently. */
+static void test_club_events__swiss_refuses_repeat(void **state)
+{
+    go_club *c = *state;
+    int64_t ev = make_event(c, GO_EVENT_SWISS, 4, 4);
+    int round;
+    for (int r = 1; r <= 3; r++) {
+        assert_int_equal(go_club_event_pair(c, &round, ev), 0);
+        play_round(c, ev, r, lower_id_wins);
+    }
+    go_club_table *p = NULL;
+    assert_int_equal(go_club_event_pairings(c, &p, ev, 0), 0);
+    int met[4][4] = {{0}};
+    for (int k = 0; k < p->nrows; k++) {
+        int a = (int)(strtol(go_club_cell(p, k, 3), NULL, 10) - ids[0]);
+        int b = (int)(strtol(go_club_cell(p, k, 5), NULL, 10) - ids[0]);
+        met[a][b] = met[b][a] = 1;
+    }
+    go_club_table_free(p);
+    for (int i = 0; i < 4; i++) /* the three rounds were a full round robin */
+        for (int j = 0; j < 4; j++)
+            assert_int_equal(met[i][j], i != j);
+    assert_int_equal(go_club_event_pair(c, &round, ev), GO_ECONFLICT);
+    assert_non_null(strstr(go_error_last(), "repeat"));
+    assert_int_equal(go_club_event_pairings(c, &p, ev, 4), 0);
+    assert_int_equal(p->nrows, 0); /* the refused round left nothing behind */
+    go_club_table_free(p);
+}
+
+/* Colours in Go: Black moves first, so a player with more Blacks is owed White. Two rounds of
+ * six players: everyone who had Black in round 1 and White in round 2 (or the reverse) is
+ * balanced; nobody has the same colour three times in three rounds. */
+static void test_club_events__swiss_black_first(void **state)
+{
+    go_club *c = *state;
+    int64_t ev = make_event(c, GO_EVENT_SWISS, 3, 6);
+    int round;
+    for (int r = 1; r <= 3; r++) {
+        assert_int_equal(go_club_event_pair(c, &round, ev), 0);
+        play_round(c, ev, r, lower_id_wins);
+    }
+    go_club_table *p = NULL;
+    assert_int_equal(go_club_event_pairings(c, &p, ev, 0), 0);
+    int blacks[6] = {0};
+    for (int k = 0; k < p->nrows; k++)
+        blacks[strtol(go_club_cell(p, k, 3), NULL, 10) - ids[0]]++;
+    for (int i = 0; i < 6; i++)
+        assert_true(blacks[i] == 1 || blacks[i] == 2);
+    go_club_table_free(p);
+}
+
 static void test_club_events__team_swiss(void **state)
 {
     go_club *c = *state;
@@ -520,6 +573,8 @@ int main(void)
                                         teardown),
         cmocka_unit_test_setup_teardown(test_club_events__swiss_60_players_no_repeats, setup,
                                         teardown),
+        cmocka_unit_test_setup_teardown(test_club_events__swiss_refuses_repeat, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_club_events__swiss_black_first, setup, teardown),
         cmocka_unit_test_setup_teardown(test_club_events__team_swiss, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
