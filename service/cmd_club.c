@@ -1022,6 +1022,51 @@ static const club_cmd club_cmds[] = {
     {"export", cmd_export, false},
 };
 
+/* goref club trf pair FILE: the next round of a TRF tournament by the Dutch system, printed
+ * as JaVaFo and bbpPairings print it (the number of pairs, then "white black", 0 = bye). */
+static int cmd_trf(const args *a)
+{
+    if (a->npos < 3 || strcmp(a->pos[1], "pair") != 0)
+        return usage_error(a, "trf pair FILE%s", "");
+    FILE *f = fopen(a->pos[2], "rb");
+    if (!f)
+        return fail(a, go_error_set(GO_EIO, "cannot read %.200s", a->pos[2]));
+    size_t cap = 1 << 16, len = 0;
+    char *text = malloc(cap);
+    int rc = 0;
+    while (text) {
+        size_t got = fread(text + len, 1, cap - len, f);
+        len += got;
+        if (len < cap)
+            break;
+        if (cap >= (size_t)64 << 20) {
+            rc = go_error_set(GO_ETOOBIG, "%.200s is larger than 64 MB", a->pos[2]);
+            break;
+        }
+        char *bigger = realloc(text, cap * 2);
+        if (!bigger) {
+            free(text);
+            text = NULL;
+            break;
+        }
+        text = bigger;
+        cap *= 2;
+    }
+    fclose(f);
+    if (!text)
+        return fail(a, go_error_set(GO_ENOMEM, "reading %.200s", a->pos[2]));
+    go_pairing *pairs = NULL;
+    size_t n = 0;
+    if (rc == 0)
+        rc = go_trf_pair(&pairs, &n, text, len);
+    free(text);
+    if (rc)
+        return fail(a, rc);
+    go_pairing_write(stdout, pairs, n);
+    free(pairs);
+    return 0;
+}
+
 static void club_usage(void)
 {
     fputs(
@@ -1053,6 +1098,7 @@ static void club_usage(void)
         "  event pair EVENT | pairings EVENT [--round R] | standings EVENT | trf EVENT [--out F]\n"
         "        (listings: --json, or --html FILE [--projector] for a printable page)\n"
         "  export TABLE [--out FILE]   (CSV)\n"
+        "  trf pair FILE   (next round of a TRF by the Dutch system; JaVaFo output)\n"
         "  backup FILE | check\n",
         stderr);
 }
@@ -1100,6 +1146,8 @@ int cmd_club(int argc, char **argv)
         club_usage();
         return a.npos == 0 ? 2 : 0;
     }
+    if (strcmp(a.pos[0], "trf") == 0)
+        return cmd_trf(&a); /* works on a file, not on the club database */
     go_club *c = NULL;
     int rc = go_club_open(&c, db);
     if (rc)

@@ -213,10 +213,38 @@ static void test_club_cli__event_standings_json_and_html(void **state)
     go_xtable_clear(&t);
 }
 
+/* goref club trf pair FILE prints bbpPairings' expected output byte for byte (issue_7: 60
+ * players, round 15); a missing file exits 2. */
+static void test_club_cli__trf_pair(void **state)
+{
+    (void)state;
+    if (!tu_have_data())
+        TU_SKIP("shared data folder missing: goref club trf pair not run");
+    const char *in = tu_data_path(
+        "tournaments/BieremaBoyzProgramming__bbpPairings/test/tests/issue_7.input");
+    char input[1024];
+    snprintf(input, sizeof input, "%s", in);
+    char *want = NULL;
+    size_t wlen = 0;
+    assert_int_equal(
+        tu_read_file(tu_data_path("tournaments/BieremaBoyzProgramming__bbpPairings/test/tests/"
+                                  "issue_7.output.expected"),
+                     &want, &wlen),
+        0);
+    static char out[8192];
+    const char *args[] = {"trf", "pair", input, NULL};
+    assert_int_equal(run(out, sizeof out, args), 0);
+    assert_string_equal(out, want);
+    free(want);
+    const char *missing[] = {"trf", "pair", "/nonexistent/x.trf", NULL};
+    assert_int_equal(run(out, sizeof out, missing), 2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_club_cli__hostile_text, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_club_cli__trf_pair, setup, teardown),
         cmocka_unit_test_setup_teardown(test_club_cli__result_from_count_json, setup, teardown),
         cmocka_unit_test_setup_teardown(test_club_cli__event_standings_json_and_html, setup,
                                         teardown),
