@@ -34,6 +34,25 @@ const T = {
     dragHint: '网格没对准？拖动四个角点，松手后重新识别。', refitting: '按新的角点重新识别…',
     cornerNames: ['左上角', '右上角', '右下角', '左下角'],
     cornerLabel: n => `${n}：拖动或用方向键移动`,
+    schedule: '日程', dues: '会费', charter: '章程', showStatus: '显示', st_active: '在籍', st_all: '全部',
+    st_withdrawn: '自动退出', st_revoked: '取消资格', st_left: '已离开', contact: '联系方式', saveChanges: '保存修改',
+    close: '关闭', changeStatus: '改变会员状态', status: '状态', reason: '原因', edit: '修改', editing: n => `修改：${n}`,
+    confirmStatus: (p) => `把 ${p.name} 的状态改为「${p.status}」？`, stocktake: '盘点', counted: '清点数', record: '记录',
+    expected: '应有', difference: '差数', lastSeen: '最近清点', withdraw: '退赛', printPairings: '打印对阵表',
+    resultHelp: '未赛的对局可在此录入结果。', bWins: '黑胜', wWins: '白胜', draw: '和棋', enterResult: '录入',
+    confirmWithdraw: n => `${n} 退出本次比赛？`, weekly: '每周活动时间', weekday: '星期', wd1: '星期一', wd2: '星期二',
+    wd3: '星期三', wd4: '星期四', wd5: '星期五', wd6: '星期六', wd7: '星期日', startTime: '开始时间', fromDate: '从哪天起',
+    toDate: '到哪天', saveSchedule: '保存每周时间', generate: '生成活动', activities: '活动', created: n => `新建了 ${n} 次活动`,
+    cancelBtn: '取消活动', confirmCancel: d => `取消 ${d} 的活动？`, cancelled: '已取消', present: '出勤人数', time: '时间',
+    member: '会员', schoolYear: '学年', amountYuan: '金额（元）', paidOn: '缴费日期（未缴留空）', unpaidOnly: '只看未缴',
+    amount: '金额', paid: '已缴', markPaid: '今天已缴', ruleWithdraw: '连续几周没有签到自动退出', weeks: '周数',
+    ruleRevoke: '累计缺席几次取消资格', times: '次数', lateMinutes: '迟到多少分钟算半次出勤',
+    ruleReward: '全勤且无迟到者列入奖励名单', saveRules: '保存章程', applyRules: '执行章程',
+    applyHelp: '先预览会改变哪些会员的状态，确认后再执行。', asOf: '截至', preview: '预览', apply: '执行',
+    previewN: n => `预览：将有 ${n} 项状态变更（尚未写入）`, appliedN: n => `已执行：${n} 项状态变更已记入历史`,
+    confirmApply: n => `执行章程，改变 ${n} 名会员的状态？`, rewardList: '奖励名单（本学年全勤）',
+    rule: '规则', fromTo: '变更', withdraw_weeks: '连续未签到', revoke_missed: '累计缺席',
+    yes: '是', no: '否',
   },
   en: {
     tabCount: 'Count', tabClub: 'Club', tabAccount: 'Account', photoTitle: 'Count from a photo',
@@ -71,6 +90,29 @@ const T = {
     refitting: 'Reading the board through the new corners…',
     cornerNames: ['top-left', 'top-right', 'bottom-right', 'bottom-left'],
     cornerLabel: n => `${n} corner: drag, or move with the arrow keys`,
+    schedule: 'Schedule', dues: 'Dues', charter: 'Charter', showStatus: 'Show', st_active: 'active', st_all: 'all',
+    st_withdrawn: 'withdrawn', st_revoked: 'revoked', st_left: 'left', contact: 'Contact', saveChanges: 'Save changes',
+    close: 'Close', changeStatus: 'Change status', status: 'Status', reason: 'Reason', edit: 'Edit', editing: n => `Edit: ${n}`,
+    confirmStatus: (p) => `Change the status of ${p.name} to "${p.status}"?`, stocktake: 'Stocktake', counted: 'Counted',
+    record: 'Record', expected: 'Expected', difference: 'Difference', lastSeen: 'Last counted', withdraw: 'Withdraw',
+    printPairings: 'Printable pairings', resultHelp: 'Enter the result of a game not played yet here.',
+    bWins: 'Black wins', wWins: 'White wins', draw: 'Draw', enterResult: 'Enter',
+    confirmWithdraw: n => `Withdraw ${n} from this event?`, weekly: 'Weekly activity', weekday: 'Weekday',
+    wd1: 'Monday', wd2: 'Tuesday', wd3: 'Wednesday', wd4: 'Thursday', wd5: 'Friday', wd6: 'Saturday', wd7: 'Sunday',
+    startTime: 'Starts at', fromDate: 'From', toDate: 'To', saveSchedule: 'Save the weekly time',
+    generate: 'Create activities', activities: 'Activities', created: n => `${n} activities created`,
+    cancelBtn: 'Cancel', confirmCancel: d => `Cancel the activity of ${d}?`, cancelled: 'Cancelled', present: 'Present',
+    time: 'Time', member: 'Member', schoolYear: 'School year', amountYuan: 'Amount (yuan)',
+    paidOn: 'Paid on (empty if unpaid)', unpaidOnly: 'Unpaid only', amount: 'Amount', paid: 'Paid',
+    markPaid: 'Paid today', ruleWithdraw: 'Withdraw after weeks without a check-in', weeks: 'Weeks',
+    ruleRevoke: 'Revoke after missed activities', times: 'Times', lateMinutes: 'Minutes late that make half an attendance',
+    ruleReward: 'List full attendance without lateness for the reward', saveRules: 'Save the charter',
+    applyRules: 'Apply the charter', applyHelp: 'Preview whose status would change first, then apply.', asOf: 'As of',
+    preview: 'Preview', apply: 'Apply', previewN: n => `Preview: ${n} status changes (nothing written yet)`,
+    appliedN: n => `Applied: ${n} status changes recorded in the history`,
+    confirmApply: n => `Apply the charter and change the status of ${n} members?`,
+    rewardList: 'Reward list (full attendance this school year)', rule: 'Rule', fromTo: 'Change',
+    withdraw_weeks: 'weeks without check-in', revoke_missed: 'missed activities', yes: 'yes', no: 'no',
   },
 };
 
@@ -79,7 +121,7 @@ const S = {
   user: null, csrf: '', config: null,
   board: null, uncertain: new Set(), dead: new Set(), count: null, overlay: null,
   photo: null, photoUrl: '', scan: null, corners: null, reads: 0,
-  members: [], events: [],
+  members: [], events: [], editing: null, preview: null,
 };
 const $ = id => document.getElementById(id);
 const t = (key, arg) => { const v = (T[S.lang] || T.zh)[key]; return typeof v === 'function' ? v(arg) : (v || key); };
@@ -472,19 +514,48 @@ function fillTable(table, rows, columns, extra) {
 async function loadMembers() {
   const r = await api('GET', '/api/club/members?status=active');
   S.members = r.members;
-  fillTable($('members-table'), S.members, [['number', t('number')], ['name', t('name')], ['grade', t('grade')], ['rank', t('rank')]],
+  const shown = $('members-status').value;
+  const list = shown === 'active' ? S.members : (await api('GET', `/api/club/members?status=${shown}`)).members;
+  const columns = [['number', t('number')], ['name', t('name')], ['grade', t('grade')], ['rank', t('rank')]];
+  if (shown !== 'active') columns.push(['status', t('status')]);
+  fillTable($('members-table'), list, columns,
     (m, td) => {
       const b = document.createElement('button'); b.type = 'button'; b.textContent = t('games');
       b.addEventListener('click', () => showMemberGames(m).catch(fail));
       td.appendChild(b);
+      if (mayDo('admin secretary')) {
+        const e = document.createElement('button'); e.type = 'button'; e.textContent = t('edit'); e.className = 'edit';
+        e.addEventListener('click', () => editMember(m));
+        td.append(' ', e);
+      }
     });
   for (const id of ['save-black', 'save-white', 'enter-member']) {
     const sel = $(id), keep = sel.value;
     sel.replaceChildren(option('', t('choose')), ...S.members.map(m => option(m.id, `${m.name} (${m.number})`)));
     sel.value = keep;
   }
-  const loanSel = document.querySelector('#loan-form [name=member]');
-  loanSel.replaceChildren(option('', t('choose')), ...S.members.map(m => option(m.id, m.name)));
+  for (const sel of [document.querySelector('#loan-form [name=member]'), document.querySelector('#dues-form [name=member]')]) {
+    const keep = sel.value;
+    sel.replaceChildren(option('', t('choose')), ...S.members.map(m => option(m.id, m.name)));
+    sel.value = keep;
+  }
+}
+
+// The secretary's form for one member: details, and the status with its reason.
+async function editMember(row) {
+  const f = $('member-edit');
+  // The list leaves out the contact: take the whole record, so that saving keeps it.
+  let m;
+  try { m = (await api('GET', `/api/club/members/${row.id}`)).member; } catch (e) { return fail(e); }
+  S.editing = m;
+  $('member-edit-title').textContent = t('editing', m.name);
+  for (const k of ['id', 'number', 'name', 'grade', 'contact']) f.elements[k].value = m[k] || '';
+  f.elements.rank.value = m.rank === '-' ? '' : (m.rank || '');
+  f.elements.status.value = m.status || 'active';
+  f.elements.reason.value = '';
+  f.hidden = false;
+  f.scrollIntoView({ block: 'nearest' });
+  f.elements.name.focus();
 }
 
 // A member's history: the games the club log holds for them, newest first.
@@ -536,6 +607,72 @@ async function loadLoans() {
   });
   const late = await api('GET', '/api/club/overdue');
   fillTable($('overdue-table'), late.loans, [['item_name', t('item')], ['borrower', t('borrower')], ['due_date', t('due')]]);
+  const sel = $('stocktake-item'), keep = sel.value;
+  sel.replaceChildren(option('', t('choose')), ...items.items.map(i => option(i.id, i.name)));
+  sel.value = keep;
+  const st = await api('GET', '/api/club/stocktake');
+  fillTable($('stocktake-table'), st.stocktake, [['name', t('item')], ['date', t('date')], ['expected', t('expected')],
+    ['counted', t('counted')], ['difference', t('difference')]]);
+}
+
+// ------------------------------------------------------- schedule, dues, the charter
+
+const isoDay = d => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+const dayOffset = n => isoDay(new Date(Date.now() + n * 86400000));
+
+async function loadSchedule() {
+  if (!mayDo('admin secretary')) return;
+  const r = await api('GET', `/api/club/activities?from=${dayOffset(-14)}&to=${dayOffset(42)}`);
+  fillTable($('activities-table'), r.activities.filter(a => !a.cancelled), [['date', t('date')], ['start_time', t('time')], ['present', t('present')]],
+    (a, td) => {
+      const b = document.createElement('button'); b.type = 'button'; b.textContent = t('cancelBtn');
+      b.addEventListener('click', async () => {
+        if (!window.confirm(t('confirmCancel', a.date))) return;
+        try { await api('POST', '/api/club/activities/cancel', { date: a.date }); say(t('cancelled')); await loadSchedule(); } catch (e) { fail(e); }
+      });
+      td.appendChild(b);
+    });
+}
+
+async function loadDues() {
+  if (!mayDo('admin secretary')) return;
+  const r = await api('GET', `/api/club/dues?unpaid=${$('dues-unpaid').checked ? 1 : 0}`);
+  fillTable($('dues-table'), r.dues, [['name', t('name')], ['school_year', t('schoolYear')], ['amount', t('amount')], ['paid_on', t('paid')]],
+    (d, td) => {
+      if (d.paid_on) return;
+      const b = document.createElement('button'); b.type = 'button'; b.textContent = t('markPaid');
+      b.addEventListener('click', async () => {
+        try {
+          await api('POST', '/api/club/dues', { member: d.member, school_year: d.school_year,
+            amount_fen: Math.round(parseFloat(d.amount) * 100), paid_on: isoDay(new Date()) });
+          say(t('done')); await loadDues();
+        } catch (e) { fail(e); }
+      });
+      td.appendChild(b);
+    });
+}
+
+async function loadRules() {
+  const r = (await api('GET', '/api/club/rules')).rules, f = $('rules-form');
+  for (const k of ['withdraw', 'revoke', 'reward']) f.elements[k].checked = !!r[k];
+  for (const k of ['withdraw_weeks', 'revoke_missed', 'late_minutes']) f.elements[k].value = r[k];
+  f.querySelectorAll('input').forEach(i => { i.disabled = !mayDo('admin secretary'); });
+  if (!$('rules-as-of').value) $('rules-as-of').value = isoDay(new Date());
+  const w = await api('GET', '/api/club/rules/reward');
+  fillTable($('reward-table'), w.reward, [['name', t('name')], ['activities', t('activities')]]);
+}
+
+// One line per change (a table is too narrow on a phone): who, from → to, the rule and when
+// it was broken, and the club module's reason.
+function showChanges(changes) {
+  const st = s => t('st_' + s);
+  $('rules-changes').replaceChildren(...changes.map(c => {
+    const li = document.createElement('li'), who = document.createElement('strong'), why = document.createElement('small');
+    who.textContent = c.name;
+    why.textContent = c.reason;
+    li.append(who, ` ${st(c.from)} → ${st(c.to)} · ${t(c.rule)} · ${c.date}`, document.createElement('br'), why);
+    return li;
+  }));
 }
 
 async function loadEvents() {
@@ -555,9 +692,22 @@ async function loadStandings() {
   const s = await api('GET', `/api/club/events/${id}/standings`);
   fillTable($('standings-table'), s.standings, [['place', t('place')], ['name', t('name')], ['points', t('points')],
     ['tiebreak_sb', t('sb')], ['warnings', t('warnings')]]);
+  $('print-pairings').href = `/api/club/events/${id}/pairings.html`;
   const p = await api('GET', `/api/club/events/${id}/pairings`);
+  S.pairings = p.pairings;
+  // A game not played yet takes its result here (the referee's paper sheet, typed in).
   fillTable($('pairings-table'), p.pairings, [['round', t('round')], ['board', t('board')], ['black_name', t('black')],
-    ['white_name', t('white')], ['result', t('result')]]);
+    ['white_name', t('white')], ['result', t('result')]], (g, td) => {
+    if (g.result !== '' || !g.white) return;
+    const sel = document.createElement('select');
+    sel.setAttribute('aria-label', t('result'));
+    sel.append(option('B', t('bWins')), option('W', t('wWins')), option('draw', t('draw')));
+    const b = document.createElement('button'); b.type = 'button'; b.textContent = t('enterResult');
+    b.addEventListener('click', async () => {
+      try { await api('POST', `/api/club/results/${g.game}`, { winner: sel.value }); say(t('saved')); await loadStandings(); } catch (e) { fail(e); }
+    });
+    td.append(sel, ' ', b);
+  });
 }
 
 async function refreshClub() {
@@ -566,8 +716,18 @@ async function refreshClub() {
   document.querySelectorAll('#page-club .sub, #page-club .subtabs').forEach(e => { e.classList.toggle('visually-hidden', !signed); });
   $('save-need-login').hidden = signed;
   $('save-form').querySelectorAll('select, button').forEach(e => { e.disabled = !signed; });
+  applyRoles();
   if (!signed || !S.config || !S.config.modules.club) return;
-  try { await loadMembers(); await loadCheckins(); await loadEvents(); await loadLoans(); } catch (e) { fail(e); }
+  try {
+    await loadMembers(); await loadCheckins(); await loadEvents(); await loadLoans();
+    await loadSchedule(); await loadDues(); await loadRules();
+  } catch (e) { fail(e); }
+}
+
+// What the signed-in role may do (the server checks every call; this only hides the forms).
+function mayDo(roles) { return !!S.user && roles.split(' ').includes(S.user.role); }
+function applyRoles() {
+  document.querySelectorAll('[data-roles]').forEach(e => e.classList.toggle('role-hidden', !mayDo(e.dataset.roles)));
 }
 
 function showSub(name) {
@@ -691,6 +851,91 @@ function wire() {
     const id = $('event-pick').value;
     if (!id) return;
     try { await api('POST', `/api/club/events/${id}/pair`); say(t('done')); await loadStandings(); } catch (e) { fail(e); }
+  });
+  $('members-status').addEventListener('change', () => loadMembers().catch(fail));
+  $('member-edit-close').addEventListener('click', () => { $('member-edit').hidden = true; });
+  $('member-edit').addEventListener('submit', async ev => {
+    ev.preventDefault();
+    const f = formObject(ev.target);
+    try {
+      await api('POST', `/api/club/members/${f.id}`, { number: f.number, name: f.name, grade: f.grade, rank: f.rank, contact: f.contact });
+      say(t('done')); ev.target.hidden = true; await loadMembers();
+    } catch (e) { fail(e); }
+  });
+  $('member-status-save').addEventListener('click', async () => {
+    const f = $('member-edit').elements, m = S.editing;
+    if (!m || !window.confirm(t('confirmStatus', { name: m.name, status: t('st_' + f.status.value) }))) return;
+    try {
+      await api('POST', `/api/club/members/${m.id}/status`, { status: f.status.value, reason: f.reason.value });
+      say(t('done')); $('member-edit').hidden = true; await loadMembers(); await loadCheckins();
+    } catch (e) { fail(e); }
+  });
+  $('stocktake-form').addEventListener('submit', async ev => {
+    ev.preventDefault();
+    const f = formObject(ev.target);
+    try { await api('POST', '/api/club/stocktake', { item: +f.item, counted: +f.counted }); ev.target.reset(); say(t('done')); await loadLoans(); } catch (e) { fail(e); }
+  });
+  $('withdraw').addEventListener('click', async () => {
+    const id = $('event-pick').value, member = +$('enter-member').value;
+    const m = S.members.find(x => x.id === member);
+    if (!id || !m || !window.confirm(t('confirmWithdraw', m.name))) return;
+    // After the last round whose results are all in (Article 29: later games are forfeits).
+    const rounds = new Map();
+    for (const g of S.pairings || []) rounds.set(g.round, (rounds.get(g.round) ?? true) && g.result !== '');
+    let after = 0;
+    for (const [r, done] of [...rounds].sort((a, b) => a[0] - b[0])) { if (!done) break; after = r; }
+    try { await api('POST', `/api/club/events/${id}/withdraw`, { member, after_round: after }); say(t('done')); await loadStandings(); } catch (e) { fail(e); }
+  });
+  $('schedule-form').addEventListener('submit', async ev => {
+    ev.preventDefault();
+    const f = formObject(ev.target);
+    try { await api('POST', '/api/club/schedule', { weekday: +f.weekday, start: f.start, from: f.from }); say(t('done')); } catch (e) { fail(e); }
+  });
+  $('generate-form').addEventListener('submit', async ev => {
+    ev.preventDefault();
+    const f = formObject(ev.target);
+    try { const r = await api('POST', '/api/club/schedule/generate', { from: f.from, to: f.to }); say(t('created', r.created)); await loadSchedule(); } catch (e) { fail(e); }
+  });
+  for (const f of ['#schedule-form [name=from]', '#generate-form [name=from]']) document.querySelector(f).value = isoDay(new Date());
+  document.querySelector('#generate-form [name=to]').value = dayOffset(28);
+  $('dues-form').addEventListener('submit', async ev => {
+    ev.preventDefault();
+    const f = formObject(ev.target);
+    const body = { member: +f.member, school_year: f.school_year, amount_fen: Math.round((+f.amount || 0) * 100) };
+    if (f.paid_on) body.paid_on = f.paid_on;
+    try { await api('POST', '/api/club/dues', body); say(t('done')); await loadDues(); } catch (e) { fail(e); }
+  });
+  $('dues-unpaid').addEventListener('change', () => loadDues().catch(fail));
+  $('rules-form').addEventListener('submit', async ev => {
+    ev.preventDefault();
+    const f = ev.target.elements;
+    try {
+      await api('POST', '/api/club/rules', { withdraw: f.withdraw.checked, revoke: f.revoke.checked, reward: f.reward.checked,
+        withdraw_weeks: +f.withdraw_weeks.value, revoke_missed: +f.revoke_missed.value, late_minutes: +f.late_minutes.value });
+      say(t('done')); await loadRules();
+    } catch (e) { fail(e); }
+  });
+  // The charter in two steps: a preview that writes nothing, then the same as-of date applied.
+  $('rules-preview').addEventListener('click', async () => {
+    try {
+      const r = await api('POST', '/api/club/rules/apply', { as_of: $('rules-as-of').value, dry_run: true });
+      S.preview = r;
+      showChanges(r.changes);
+      $('rules-summary').textContent = t('previewN', r.changes.length);
+      $('rules-apply').disabled = r.changes.length === 0;
+    } catch (e) { fail(e); }
+  });
+  $('rules-as-of').addEventListener('change', () => { $('rules-apply').disabled = true; S.preview = null; });
+  $('rules-apply').addEventListener('click', async () => {
+    const p = S.preview;
+    if (!p || !window.confirm(t('confirmApply', p.changes.length))) return;
+    try {
+      const r = await api('POST', '/api/club/rules/apply', { as_of: p.as_of, dry_run: false });
+      showChanges(r.changes);
+      $('rules-summary').textContent = t('appliedN', r.changes.length);
+      $('rules-apply').disabled = true; S.preview = null;
+      await loadMembers(); await loadCheckins();
+    } catch (e) { fail(e); }
   });
   $('login-form').addEventListener('submit', async ev => {
     ev.preventDefault();

@@ -1,7 +1,10 @@
 // Browser end-to-end test of goref's page on a 360 px phone screen, in Debian's headless
 // Chromium driven by playwright-core: sign in, add two members, make an event, upload a real
-// photo, drag a corner of the grid (the photo is read again), correct one stone, toggle one dead group, read the verdict, save the result, find it
-// in the standings; then a check-in and a loan out and back. A screenshot per step goes to OUT.
+// photo, drag a corner of the grid (the photo is read again), correct one stone, toggle one
+// dead group, read the verdict, save the result, find it in the standings; then a check-in, a
+// loan out and back, and the secretary's pages (stocktake, member edit, schedule, the
+// charter's preview then apply, dues, the printable pairing sheet). A screenshot per step goes
+// to OUT.
 // usage: node e2e.mjs BASE_URL OUT_DIR PHOTO ADMIN_PASSWORD
 import { chromium } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
@@ -37,6 +40,7 @@ try {
   await page.fill('#login-form [name=password]', password);
   await page.click('#login-form button[type=submit]');
   await page.locator('#me').waitFor({ state: 'visible' });
+  check(!(await page.locator('#login-form').isVisible()), 'the sign-in form is hidden once signed in');
   await shot('signed-in');
 
   // Two members and a round-robin event with both entered and paired.
@@ -193,6 +197,81 @@ try {
   await page.click('#loans-table button');
   await page.waitForFunction(() => !document.querySelector('#loans-table td'));
   await shot('loan-returned');
+
+  // The secretary's pages (signed in as the admin). Each must fit 360 px.
+  const fits = async what => check(await page.evaluate(() => document.documentElement.scrollWidth <= 362), `no sideways scrolling: ${what}`);
+  // Stocktake: one board counted where one is expected.
+  await page.selectOption('#stocktake-item', { label: '19路棋盘' });
+  await page.fill('#stocktake-counted', '1');
+  await page.click('#stocktake-form button[type=submit]');
+  await page.locator('#stocktake-table td', { hasText: '19路棋盘' }).waitFor();
+  await fits('stocktake');
+  await shot('stocktake');
+
+  // Member edit: a class for 张三.
+  await page.click('.subtabs [data-sub=members]');
+  await page.click('#members-table tr:has-text("张三") button.edit');
+  await page.locator('#member-edit').waitFor({ state: 'visible' });
+  await page.fill('#member-edit [name=grade]', '五年级二班');
+  await page.click('#member-edit button[type=submit]');
+  await page.locator('#members-table tr:has-text("张三")', { hasText: '五年级二班' }).waitFor();
+  await page.locator('#member-edit').waitFor({ state: 'hidden' });
+  await fits('members');
+  await shot('member-edited');
+
+  // A child who joined five weeks ago and never came (set up through the API as a secretary
+  // would have typed it then), and the weekly activity since: the charter's preview lists the
+  // change, writes nothing, and applying it does.
+  await page.evaluate(async () => {
+    const d = new Date(Date.now() - 35 * 86400000), p = n => String(n).padStart(2, '0');
+    await api('POST', '/api/club/members', { number: 'E9', name: '王缺席', join_date: `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}` });
+  });
+  await page.click('.subtabs [data-sub=schedule]');
+  const past = await page.evaluate(() => dayOffset(-35));
+  await page.fill('#schedule-form [name=from]', past);
+  await page.click('#schedule-form button[type=submit]');
+  await expectStatus(/完成/, 'weekly schedule');
+  await page.fill('#generate-form [name=from]', past);
+  await page.click('#generate-form button[type=submit]');
+  await expectStatus(/新建了 \d+ 次活动/, 'activities created');
+  await page.locator('#activities-table td').first().waitFor();
+  await fits('schedule');
+  await shot('schedule');
+
+  await page.click('.subtabs [data-sub=rules]');
+  await page.click('#rules-preview');
+  await page.locator('#rules-changes li', { hasText: '王缺席' }).waitFor();
+  check(/预览/.test(await page.locator('#rules-summary').textContent()), 'the preview says nothing was written');
+  const activeNow = await page.evaluate(async () => (await api('GET', '/api/club/members?status=active')).members.map(m => m.name));
+  check(activeNow.includes('王缺席'), 'the preview changed nobody');
+  await fits('charter');
+  await shot('charter-preview');
+  await page.click('#rules-apply');
+  await page.locator('#rules-summary', { hasText: '已执行' }).waitFor();
+  const activeAfter = await page.evaluate(async () => (await api('GET', '/api/club/members?status=active')).members.map(m => m.name));
+  check(!activeAfter.includes('王缺席') && activeAfter.includes('张三'), 'applying the charter changed the absent child only');
+  await shot('charter-applied');
+
+  // Dues: recorded unpaid, then marked paid.
+  await page.click('.subtabs [data-sub=dues]');
+  await page.selectOption('#dues-form [name=member]', { label: '张三' });
+  await page.fill('#dues-form [name=school_year]', '2026-2027');
+  await page.fill('#dues-form [name=amount]', '300');
+  await page.click('#dues-form button[type=submit]');
+  await page.locator('#dues-table td', { hasText: '张三' }).waitFor();
+  await fits('dues');
+  await shot('dues-unpaid');
+  await page.click('#dues-table tr:has-text("张三") button');
+  await page.waitForFunction(() => ![...document.querySelectorAll('#dues-table td')].some(td => td.textContent === '张三'));
+  await shot('dues-paid');
+
+  // The printable pairing sheet of the event.
+  const sheet = await page.evaluate(async () => {
+    const ev = S.events.find(e => e.name === '周末循环赛');
+    const r = await fetch(`/api/club/events/${ev.id}/pairings.html`);
+    return { status: r.status, type: r.headers.get('content-type'), text: await r.text() };
+  });
+  check(sheet.status === 200 && /text\/html/.test(sheet.type) && sheet.text.includes('张三') && sheet.text.includes('李四'), 'printable pairing sheet');
 
   // English too.
   await page.click('#lang');
