@@ -12,6 +12,7 @@
 #include "commands.h"
 #include "go/club.h"
 #include "json_club.h"
+#include "json_error.h"
 
 /* Where a command writes its answer. A write command's answer is held in memory until its
  * transaction commits, so nothing reports success for a change that is not stored. */
@@ -56,8 +57,11 @@ static bool flag(const args *a, const char *name)
 static int fail(const args *a, int code)
 {
     if (a && a->json) {
-        json_t *e = json_pack("{s:i, s:s, s:s}", "error", code, "message", go_strerror(code),
-                              "detail", go_error_last());
+        /* The service's shape and names (go_json's table): the error's name, the message
+         * (the detail when there is one), and the code as `detail` like cli_fail's. */
+        const char *detail = go_error_last();
+        json_t *e = json_pack("{s:s, s:s, s:i}", "error", go_json_error_name(code), "message",
+                              detail && detail[0] ? detail : go_strerror(code), "detail", code);
         char *s = json_dumps(e, JSON_ENSURE_ASCII);
         if (s)
             fprintf(ANSWER, "%s\n", s);

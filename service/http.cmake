@@ -32,6 +32,8 @@ add_library(go_http STATIC
 target_include_directories(go_http PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
 target_compile_definitions(go_http PRIVATE GOREF_VERSION="${PROJECT_VERSION}")
 target_link_libraries(go_http PUBLIC go_rules PkgConfig::GO_HTTP_DEPS Threads::Threads m)
+# go_json: the go_err -> error name table is shared with the CLI (json_error.c).
+target_link_libraries(go_http PUBLIC go_json)
 # Each module's endpoints join when that module exists; otherwise they answer 501.
 if(TARGET go_scoring)
   target_sources(go_http PRIVATE http_score.c)

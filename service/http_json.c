@@ -1,4 +1,4 @@
-/* Replies of the HTTP service: the one table from go_err to HTTP status and error code, the
+/* Replies of the HTTP service: go_err to HTTP status and error code (go_json's one table), the
  * one JSON error shape { "error": CODE, "message": TEXT }, and typed access to JSON bodies so
  * that each handler refuses bad input the same way. */
 #include <stdarg.h>
@@ -9,50 +9,14 @@
 
 #include "go/error.h"
 #include "http_int.h"
+#include "json_error.h"
 
-static const struct {
-    int err;
-    int status;
-    const char *code;
-} err_table[] = {
-    {GO_EINVAL, 400, "invalid"},
-    {GO_ENOMEM, 503, "no_memory"},
-    {GO_EOFFBOARD, 400, "off_board"},
-    {GO_EOCCUPIED, 409, "occupied"},
-    {GO_ESUICIDE, 422, "suicide"},
-    {GO_EKO, 422, "ko"},
-    {GO_ESUPERKO, 422, "superko"},
-    {GO_EGAMEOVER, 409, "game_over"},
-    {GO_EPARSE, 400, "parse"},
-    {GO_EUNSUPPORTED, 422, "unsupported"},
-    {GO_ERANGE, 400, "range"},
-    {GO_EIO, 500, "io"},
-    {GO_ENOBOARD, 422, "no_board"},
-    {GO_EIMAGE, 422, "image"},
-    {GO_EDB, 500, "database"},
-    {GO_ENOTFOUND, 404, "not_found"},
-    {GO_EEXISTS, 409, "exists"},
-    {GO_ETOOBIG, 413, "too_big"},
-    {GO_ECHARSET, 400, "charset"},
-    {GO_EAUTH, 401, "auth"},
-    {GO_EPERM, 403, "forbidden"},
-    {GO_EBUSY, 503, "busy"},
-    {GO_ECONFLICT, 409, "conflict"},
-    {GO_EILLEGAL, 422, "illegal"},
-    {GO_EINTERNAL, 500, "internal"},
-};
-
+/* The table itself is go_json's (json_error.c), shared with `goref club --json`. */
 int http_status_of(int err, const char **out_code)
 {
-    for (size_t i = 0; i < sizeof err_table / sizeof err_table[0]; i++)
-        if (err_table[i].err == err) {
-            if (out_code)
-                *out_code = err_table[i].code;
-            return err_table[i].status;
-        }
     if (out_code)
-        *out_code = "internal";
-    return 500;
+        *out_code = go_json_error_name(err);
+    return go_json_error_status(err);
 }
 
 void http_reply_header(http_req *r, const char *name, const char *value)

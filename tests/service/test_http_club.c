@@ -2,9 +2,11 @@
  * to check-in, a loan out and back, an event from entries to standings, the secretary's pages
  * (member edit and status, dues, schedule, the charter's preview and apply, stocktake, event
  * withdrawals, the printable pairing sheet), and bad input. */
+#define _XOPEN_SOURCE 700 /* popen */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
 
 #include <jansson.h>
@@ -527,6 +529,42 @@ static void test_http_club__withdraw_and_pairing_sheet(void **state)
     json_decref(j);
 }
 
+/* `goref club --json` and the service name an error alike (one table, go_json's): the same
+ * unknown member and the same refused name, through both doors. */
+static void test_http_club__cli_errors_match_the_service(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *cli_args, *method, *path, *body;
+    } cases[] = {
+        {"member show 987654", "GET", "/api/club/members/987654", NULL},
+        {"member add --number Z1 --name ''", "POST", "/api/club/members",
+         "{\"number\":\"Z1\",\"name\":\"\"}"},
+        {"loan return 987654", "POST", "/api/club/loans/987654/return", "{}"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char command[1024], out[4096];
+        snprintf(command, sizeof command, "'%s/goref' club --db '%s' %s --json 2>/dev/null",
+                 GOREF_BINARY_DIR, server.db, cases[i].cli_args);
+        FILE *p = popen(command, "r");
+        assert_non_null(p);
+        size_t n = fread(out, 1, sizeof out - 1, p);
+        out[n] = '\0';
+        int status = pclose(p);
+        assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 2);
+        json_t *cli = json_loads(out, 0, NULL);
+        if (!json_is_string(json_object_get(cli, "error")))
+            fail_msg("`goref club %s --json` printed no string error: %s", cases[i].cli_args, out);
+        json_t *web = api(&secretary, cases[i].method, cases[i].path, cases[i].body,
+                          strcmp(cases[i].method, "GET") == 0 || i == 2 ? 404 : 400);
+        assert_string_equal(json_string_value(json_object_get(cli, "error")),
+                            json_string_value(json_object_get(web, "error")));
+        assert_true(strlen(json_string_value(json_object_get(cli, "message"))) > 0);
+        json_decref(cli);
+        json_decref(web);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -538,6 +576,7 @@ int main(void)
         cmocka_unit_test(test_http_club__schedule_and_rules),
         cmocka_unit_test(test_http_club__stocktake),
         cmocka_unit_test(test_http_club__withdraw_and_pairing_sheet),
+        cmocka_unit_test(test_http_club__cli_errors_match_the_service),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
