@@ -332,7 +332,11 @@ int go_club_export_csv(go_club *club, FILE *out, const char *table);
 void go_club_table_csv(FILE *out, const go_club_table *t);
 /* TRF of an event, with `XXS W=2 D=1` (our 2/1/0 points). */
 int go_club_export_trf(go_club *club, FILE *out, int64_t event);
-/* Plain text with aligned columns (CJK counted as two cells wide). */
+/* Display columns of UTF-8 text in a terminal: East Asian Wide and Fullwidth characters
+ * (汉字, kana, Hangul, fullwidth forms, 。，) take two, combining marks none, others one. */
+int go_club_text_width(const char *utf8);
+/* Plain text with columns aligned by display width (CJK two cells; cells wider than 40
+ * columns are cut at a character boundary and end in '~'). */
 void go_club_table_text(FILE *out, const go_club_table *t);
 int go_club_standings_table(go_club_table **out, const go_standing *s, size_t n, bool swiss);
 /* A printable HTML page (A4 print style, and a large projector view when projector). */
