@@ -504,7 +504,12 @@ function fillTable(table, rows, columns, extra) {
   if (extra) head.appendChild(document.createElement('th'));
   const body = rows.map(r => {
     const tr = document.createElement('tr');
-    for (const [key] of columns) { const td = document.createElement('td'); td.textContent = r[key] === null || r[key] === undefined ? '' : r[key]; tr.appendChild(td); }
+    for (const [key] of columns) {
+      const td = document.createElement('td'), v = r[key] === null || r[key] === undefined ? '' : String(r[key]);
+      td.textContent = v;
+      if (/^\d{4}-\d\d-\d\d/.test(v)) td.className = 'nowrap'; // a date split at its hyphens is hard to read
+      tr.appendChild(td);
+    }
     if (extra) { const td = document.createElement('td'); extra(r, td); tr.appendChild(td); }
     return tr;
   });

@@ -529,6 +529,70 @@ static void test_http_club__withdraw_and_pairing_sheet(void **state)
     json_decref(j);
 }
 
+/* Every endpoint the secretary's pages added, under every role: no session 401, a role the
+ * route does not list 403, a listed role past the role check (its answer then depends on the
+ * body: an empty one is 400 for a write that needs fields), and no write without the CSRF
+ * token. */
+static void test_http_club__role_matrix(void **state)
+{
+    (void)state;
+    enum { A = 1, S = 2, T = 4, R = 8 };
+    static const struct {
+        const char *method, *path, *body;
+        int allowed;
+    } routes[] = {
+        {"GET", "/api/club/dues", NULL, A | S},
+        {"POST", "/api/club/dues", "{}", A | S},
+        {"POST", "/api/club/schedule/generate", "{}", A | S},
+        {"POST", "/api/club/activities/cancel", "{}", A | S},
+        {"GET", "/api/club/rules", NULL, A | S | T | R},
+        {"POST", "/api/club/rules", "{\"late_minutes\":0}", A | S},
+        {"POST", "/api/club/rules/apply", "{\"as_of\":\"bad\"}", A | S},
+        {"GET", "/api/club/rules/reward", NULL, A | S | T | R},
+        {"GET", "/api/club/stocktake", NULL, A | S | T | R},
+        {"POST", "/api/club/stocktake", "{}", A | S | T},
+        {"POST", "/api/club/events/1/withdraw", "{}", A | S},
+        {"GET", "/api/club/events/987654/pairings.html", NULL, A | S | T | R},
+        {"POST", "/api/club/members/1", "{\"rank\":\"nonsense\"}", A | S},
+        {"POST", "/api/club/members/1/status", "{}", A | S},
+    };
+    const th_session *who[4] = {&admin, &secretary, &teacher, &referee};
+    for (size_t i = 0; i < sizeof routes / sizeof routes[0]; i++) {
+        th_resp r;
+        const char *ct = routes[i].body ? "application/json" : NULL;
+        size_t len = routes[i].body ? strlen(routes[i].body) : 0;
+        assert_int_equal(th_call(&r, server.port, routes[i].method, routes[i].path, NULL, ct,
+                                 routes[i].body, len),
+                         0);
+        if (r.status != 401)
+            fail_msg("%s %s without a session: %d", routes[i].method, routes[i].path, r.status);
+        th_free(&r);
+        for (int k = 0; k < 4; k++) {
+            assert_int_equal(th_call(&r, server.port, routes[i].method, routes[i].path,
+                                     who[k]->both, ct, routes[i].body, len),
+                             0);
+            bool allowed = (routes[i].allowed >> k) & 1;
+            if (allowed ? (r.status == 401 || r.status == 403) : r.status != 403)
+                fail_msg("%s %s as role %d: %d %s", routes[i].method, routes[i].path, k, r.status,
+                         r.body);
+            if (allowed && strcmp(routes[i].method, "GET") != 0 && r.status != 400)
+                fail_msg("%s %s with %s: %d, not 400", routes[i].method, routes[i].path,
+                         routes[i].body, r.status);
+            th_free(&r);
+            if (strcmp(routes[i].method, "POST") == 0 && allowed) {
+                /* the same write with the cookie but no token */
+                assert_int_equal(th_call(&r, server.port, "POST", routes[i].path, who[k]->cookie,
+                                         ct, routes[i].body, len),
+                                 0);
+                if (r.status != 403 || !strstr(r.body, "\"csrf\""))
+                    fail_msg("POST %s without the CSRF token: %d %s", routes[i].path, r.status,
+                             r.body);
+                th_free(&r);
+            }
+        }
+    }
+}
+
 /* `goref club --json` and the service name an error alike (one table, go_json's): the same
  * unknown member and the same refused name, through both doors. */
 static void test_http_club__cli_errors_match_the_service(void **state)
@@ -577,6 +641,7 @@ int main(void)
         cmocka_unit_test(test_http_club__stocktake),
         cmocka_unit_test(test_http_club__withdraw_and_pairing_sheet),
         cmocka_unit_test(test_http_club__cli_errors_match_the_service),
+        cmocka_unit_test(test_http_club__role_matrix),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
