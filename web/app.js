@@ -120,7 +120,7 @@ const S = {
   lang: localStorage.getItem('goref-lang') || 'zh',
   user: null, csrf: '', config: null,
   board: null, uncertain: new Set(), dead: new Set(), count: null, overlay: null,
-  photo: null, photoUrl: '', scan: null, corners: null, reads: 0,
+  photo: null, photoUrl: '', scan: null, corners: null, view: null, reads: 0,
   members: [], events: [], editing: null, preview: null,
 };
 const $ = id => document.getElementById(id);
@@ -294,6 +294,7 @@ async function doCount() {
     S.dead = new Set(c.dead);
     showCount(c);
     drawBoard();
+    if ($('status').classList.contains('error')) say(''); // an earlier failure no longer holds
   } catch (e) { if (seq === countSeq) fail(e); }
 }
 
@@ -377,15 +378,37 @@ async function onPhoto() {
 // ------------------------------------------------------------ corners: drag to re-fit
 
 // The photo (with the server's overlay when it is there) and the grid's four corners as
-// handles, in percent of the photo so that they stay on its pixels at any width.
+// handles. The frame shows the board's part of the photo (the corners' box and a margin) so
+// that a small board in a wide photo is large enough to place corners on a phone; the view
+// stays put while corners move and re-reads come back, unless a corner leaves it.
 function showPhoto(scan) {
   const img = $('overlay'), frame = $('photo-frame');
-  frame.style.aspectRatio = `${scan.image_width} / ${scan.image_height}`;
-  img.onerror = () => { img.onerror = null; img.src = S.photoUrl; };
-  img.src = scan.overlay_url || S.photoUrl;
-  $('refit-grid').setAttribute('viewBox', `0 0 ${scan.image_width} ${scan.image_height}`);
+  const out = v => !v || scan.corners.some(([x, y]) => x < v.x + 0.02 * v.w || x > v.x + 0.98 * v.w || y < v.y + 0.02 * v.h || y > v.y + 0.98 * v.h);
+  if (!S.view || S.view.photo !== S.photoUrl || out(S.view)) S.view = viewAround(scan);
+  const v = S.view;
+  frame.style.aspectRatio = `${v.w} / ${v.h}`;
+  img.style.width = `${(100 * scan.image_width) / v.w}%`;
+  img.style.left = `${(-100 * v.x) / v.w}%`;
+  img.style.top = `${(-100 * v.y) / v.h}%`;
+  // The photo at once; the overlay (drawn after the reply) replaces it when it has loaded.
+  if (img.getAttribute('src') !== S.photoUrl) img.src = S.photoUrl;
+  if (scan.overlay_url) {
+    const pre = new Image();
+    pre.onload = () => { if (S.scan === scan) img.src = scan.overlay_url; };
+    pre.src = scan.overlay_url;
+  }
+  $('refit-grid').setAttribute('viewBox', `${v.x} ${v.y} ${v.w} ${v.h}`);
   $('overlay-figure').hidden = false;
   placeCorners(scan.corners);
+}
+
+// The corners' bounding box with a third of its size around it, within the photo.
+function viewAround(scan) {
+  const xs = scan.corners.map(p => p[0]), ys = scan.corners.map(p => p[1]);
+  const mx = (Math.max(...xs) - Math.min(...xs)) / 3, my = (Math.max(...ys) - Math.min(...ys)) / 3;
+  const x = Math.max(0, Math.min(...xs) - mx), y = Math.max(0, Math.min(...ys) - my);
+  const w = Math.min(scan.image_width, Math.max(...xs) + mx) - x, h = Math.min(scan.image_height, Math.max(...ys) + my) - y;
+  return { photo: S.photoUrl, x, y, w: Math.max(w, 1), h: Math.max(h, 1) };
 }
 
 // Maps the unit square onto the quadrilateral q (top-left, top-right, bottom-right,
@@ -433,9 +456,9 @@ function placeCorners(corners) {
 }
 
 function positionHandle(h) {
-  const [x, y] = S.corners[+h.dataset.corner];
-  h.style.left = `${(100 * x) / S.scan.image_width}%`;
-  h.style.top = `${(100 * y) / S.scan.image_height}%`;
+  const [x, y] = S.corners[+h.dataset.corner], v = S.view;
+  h.style.left = `${(100 * (x - v.x)) / v.w}%`;
+  h.style.top = `${(100 * (y - v.y)) / v.h}%`;
 }
 
 // One handle: pointer events cover mouse, touch and pen; the board is read again on release
@@ -448,7 +471,7 @@ function cornerHandle(c) {
     const box = $('photo-frame').getBoundingClientRect();
     const fx = Math.min(1, Math.max(0, (ev.clientX - box.left) / box.width));
     const fy = Math.min(1, Math.max(0, (ev.clientY - box.top) / box.height));
-    S.corners[c] = [fx * S.scan.image_width, fy * S.scan.image_height];
+    S.corners[c] = [S.view.x + fx * S.view.w, S.view.y + fy * S.view.h];
     positionHandle(h);
     drawRefitGrid();
   };
@@ -470,10 +493,8 @@ function cornerHandle(c) {
     const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[ev.key];
     if (!step || !S.scan || !S.photo) return;
     ev.preventDefault();
-    const px = Math.max(S.scan.image_width, S.scan.image_height) / 200;
-    const [x, y] = S.corners[c];
-    S.corners[c] = [Math.min(S.scan.image_width, Math.max(0, x + step[0] * px)),
-      Math.min(S.scan.image_height, Math.max(0, y + step[1] * px))];
+    const v = S.view, px = Math.max(v.w, v.h) / 200, [x, y] = S.corners[c];
+    S.corners[c] = [Math.min(v.x + v.w, Math.max(v.x, x + step[0] * px)), Math.min(v.y + v.h, Math.max(v.y, y + step[1] * px))];
     positionHandle(h);
     drawRefitGrid();
     clearTimeout(refitTimer);

@@ -88,16 +88,16 @@ try {
   await shot('read');
 
   if (await page.locator('#overlay-figure').isVisible()) {
-    // Drag the top-left corner a fifth of the way to the bottom-right one, let go: the photo
-    // is read again through the corners placed, and the diagram and the count follow.
+    // Drag the top-left corner 30% of the way to the bottom-right one (4 cells on 13x13), let
+    // go: the photo is read again through the corners placed; the diagram and count follow.
     const frame = page.locator('#photo-frame');
     await frame.scrollIntoViewIfNeeded();
-    const before = await page.evaluate(() => ({ board: S.board.join('/'), reads: S.reads, scan: S.scan, check: document.getElementById('check').textContent }));
+    const before = await page.evaluate(() => ({ board: S.board.join('/'), reads: S.reads, scan: S.scan, view: S.view, check: document.getElementById('check').textContent }));
     const box = await frame.boundingBox();
     const tl = await page.locator('#photo-frame .corner[data-corner="0"]').boundingBox();
     const br = await page.locator('#photo-frame .corner[data-corner="2"]').boundingBox();
     const from = [tl.x + tl.width / 2, tl.y + tl.height / 2];
-    const to = [from[0] + 0.2 * (br.x - tl.x), from[1] + 0.2 * (br.y - tl.y)];
+    const to = [from[0] + 0.3 * (br.x - tl.x), from[1] + 0.3 * (br.y - tl.y)];
     await page.mouse.move(from[0], from[1]);
     await page.mouse.down();
     await page.mouse.move(to[0], to[1], { steps: 8 });
@@ -106,7 +106,9 @@ try {
     await page.waitForFunction(n => S.reads > n || document.getElementById('status').classList.contains('error'), before.reads, { timeout: 180000 });
     check(!(await status().evaluate(s => s.classList.contains('error'))), `re-read after the drag: ${await status().textContent()}`);
     const after = await page.evaluate(() => ({ board: S.board.join('/'), scan: S.scan, check: document.getElementById('check').textContent }));
-    const s0 = before.scan, dropped = [(to[0] - box.x) / box.width * s0.image_width, (to[1] - box.y) / box.height * s0.image_height];
+    // The frame shows part of the photo (S.view, in photo pixels): the drop point in photo pixels.
+    const s0 = before.scan, v = before.view;
+    const dropped = [v.x + (to[0] - box.x) / box.width * v.w, v.y + (to[1] - box.y) / box.height * v.h];
     const dist = (a, b) => Math.hypot(a[0] - b[0], a[1] - b[1]);
     const cell = dist(s0.corners[0], s0.corners[1]) / (s0.size - 1);
     check(after.scan.size === s0.size, 'the size is kept');
