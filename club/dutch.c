@@ -309,13 +309,73 @@ typedef struct dstate {
     uint64_t *base; /* bracket weights: base[(L * N + s) * K] */
     uint64_t *w;    /* scratch weight */
     uint64_t *maxw;
+    int *fixed_mate;  /* finalized pairs (-1: open): left out of later matchings */
+    int *idx, *submate;
+    uint64_t *scratch; /* room for a compacted graph */
+    size_t scratch_words;
 } dstate;
 
 #define BASE(st, L, s) ((st)->base + (((size_t)(L) * (size_t)(st)->N + (size_t)(s)) * (size_t)(st)->c->K))
 
+/* Finalized pairs have one edge each, to each other: every maximum matching keeps them, so
+ * the matching is computed on the open vertices only (the graph shrinks bracket by bracket).
+ * extra > 0 shifts every weight up by that many bits and adds lex[] fields (see below). */
+static int solve_ex(dstate *st, int extra, const int *lex_v, const int *lex_o,
+                    const uint64_t *lex_add, const int *lex_shift, int nlex)
+{
+    int K = st->c->K, a = 0;
+    int K2 = extra ? K + (extra + 63) / 64 + 1 : K;
+    for (int v = 0; v < st->N; v++)
+        if (st->fixed_mate[v] < 0)
+            st->idx[a++] = v;
+    size_t need = (size_t)a * (size_t)a * (size_t)K2 + 1;
+    if (need > st->scratch_words) {
+        uint64_t *bigger = realloc(st->scratch, need * sizeof *bigger);
+        if (!bigger)
+            return go_error_set(GO_ENOMEM, "pairing");
+        st->scratch = bigger;
+        st->scratch_words = need;
+    }
+    go_mwm sub = {a, K2, st->scratch};
+    for (int i = 0; i < a; i++)
+        for (int j = 0; j < a; j++) {
+            uint64_t *dst = go_mwm_at(&sub, i, j);
+            memset(dst, 0, (size_t)K2 * sizeof *dst);
+            if (i != j)
+                memcpy(dst, go_mwm_at(&st->g, st->idx[i], st->idx[j]),
+                       (size_t)K * sizeof *dst);
+            if (extra)
+                w_shl(dst, K2, extra);
+        }
+    if (nlex) {
+        int *pos = st->submate; /* vertex -> compact index */
+        for (int v = 0; v < st->N; v++)
+            pos[v] = -1;
+        for (int i = 0; i < a; i++)
+            pos[st->idx[i]] = i;
+        for (int k = 0; k < nlex; k++) {
+            int i = pos[lex_v[k]], j = pos[lex_o[k]];
+            if (i < 0 || j < 0)
+                continue;
+            uint64_t *x = go_mwm_at(&sub, i, j), *y = go_mwm_at(&sub, j, i);
+            w_add_bit(x, K2, lex_shift[k], lex_add[k]);
+            w_add_bit(y, K2, lex_shift[k], lex_add[k]);
+        }
+    }
+    int rc = go_mwm_solve(&sub, st->submate);
+    if (rc)
+        return rc;
+    for (int v = 0; v < st->N; v++)
+        if (st->fixed_mate[v] >= 0)
+            st->mate[v] = st->fixed_mate[v];
+    for (int i = 0; i < a; i++)
+        st->mate[st->idx[i]] = st->idx[st->submate[i]];
+    return 0;
+}
+
 static int solve(dstate *st)
 {
-    return go_mwm_solve(&st->g, st->mate);
+    return solve_ex(st, 0, NULL, NULL, NULL, NULL, 0);
 }
 
 static void set_edge(dstate *st, int v1, int v2, const uint64_t *w)
@@ -325,6 +385,8 @@ static void set_edge(dstate *st, int v1, int v2, const uint64_t *w)
 
 static void finalize_pair(dstate *st, int v0, int v1)
 {
+    st->fixed_mate[v0] = v1;
+    st->fixed_mate[v1] = v0;
     int K = st->c->K;
     memset(st->w, 0, (size_t)K * sizeof *st->w);
     for (int u = 0; u < st->N; u++) {
@@ -356,7 +418,15 @@ static bool in_range(int x, int lo, int hi)
 static int dutch_run(dctx *c, int *S, int N, int *partner /* by player index, -1 bye */)
 {
     int rc = 0, K = c->K;
-    dstate st = {c, N, S, {0, 0, NULL}, NULL, NULL, NULL, NULL};
+    dstate st = {c, N, S, {0, 0, NULL}, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0};
+    st.fixed_mate = malloc(((size_t)N + 1) * sizeof *st.fixed_mate);
+    st.idx = malloc(((size_t)N + 1) * sizeof *st.idx);
+    st.submate = malloc(((size_t)N + 1) * sizeof *st.submate);
+    int *lex_v = malloc(((size_t)N * (size_t)N / 2 + 1) * sizeof *lex_v);
+    int *lex_o = malloc(((size_t)N * (size_t)N / 2 + 1) * sizeof *lex_o);
+    int *lex_shift = malloc(((size_t)N * (size_t)N / 2 + 1) * sizeof *lex_shift);
+    uint64_t *lex_add = malloc(((size_t)N * (size_t)N / 2 + 1) * sizeof *lex_add);
+    int *higher = malloc(((size_t)N + 1) * sizeof *higher);
     int *V = malloc(((size_t)N + 1) * sizeof *V), *newV = malloc(((size_t)N + 1) * sizeof *newV);
     int *rem = malloc(((size_t)N + 1) * sizeof *rem);
     bool *matched = calloc((size_t)N + 1, sizeof *matched);
@@ -364,10 +434,14 @@ static int dutch_run(dctx *c, int *S, int N, int *partner /* by player index, -1
     st.base = calloc((size_t)N * (size_t)N * (size_t)K + 1, sizeof *st.base);
     st.w = calloc((size_t)K, sizeof *st.w);
     st.maxw = calloc((size_t)K, sizeof *st.maxw);
-    if (!V || !newV || !rem || !matched || !st.mate || !st.base || !st.w || !st.maxw) {
+    if (!V || !newV || !rem || !matched || !st.mate || !st.base || !st.w || !st.maxw ||
+        !st.fixed_mate || !st.idx || !st.submate || !lex_v || !lex_o || !lex_shift || !lex_add ||
+        !higher) {
         rc = go_error_set(GO_ENOMEM, "pairing");
         goto done;
     }
+    for (int v = 0; v < N; v++)
+        st.fixed_mate[v] = -1;
     if ((rc = go_mwm_init(&st.g, N, K)) != 0)
         goto done;
     /* any weight above every edge weight marks a finished pair */
@@ -638,28 +712,48 @@ static int dutch_run(dctx *c, int *S, int N, int *partner /* by player index, -1
                 set_edge(&st, pv, ov, BASE(&st, rem[oi], rem[ri]));
             }
         }
-        /* each higher player takes the highest opponent that keeps the pairing optimal */
-        for (int ri = 0; ri < nrem; ri++) {
-            int pi = rem[ri], pv = V[pi];
-            if (!(mate[pv] > pv && mate[pv] < next_sg_v))
-                continue;
-            uint64_t addend = 0;
-            for (int oi = nrem - 1; oi >= 0; oi--) {
-                int o = rem[oi], ov = V[o];
-                if (o <= pi || matched[ov])
-                    continue;
-                memcpy(st.w, BASE(&st, o, pi), (size_t)K * sizeof *st.w);
-                if (!w_zero(st.w, K)) {
-                    w_add_bit(st.w, K, 0, addend);
-                    set_edge(&st, pv, ov, st.w);
-                }
-                addend++;
+        /* Each higher player takes the highest opponent that keeps the pairing optimal, the
+         * first higher player first. bbpPairings runs one matching per higher player; the
+         * same lexicographic choice is one matching whose weights carry, below every other
+         * criterion, one field per higher player (the first one most significant) holding the
+         * rank of the chosen opponent. */
+        {
+            int nh = 0, nlex = 0;
+            for (int ri = 0; ri < nrem; ri++) {
+                int pv = V[rem[ri]];
+                if (mate[pv] > pv && mate[pv] < next_sg_v)
+                    higher[nh++] = ri;
             }
-            if ((rc = solve(&st)) != 0)
-                goto done;
-            int mv = mate[pv];
-            matched[pv] = matched[mv] = true;
-            finalize_pair(&st, pv, mv);
+            int fb = bits_for(nrem + 1);
+            for (int t = 0; t < nh; t++) {
+                int pi = rem[higher[t]], pv = V[pi];
+                uint64_t addend = 0;
+                for (int oi = nrem - 1; oi >= 0; oi--) {
+                    int o = rem[oi], ov = V[o];
+                    if (o <= pi || matched[ov])
+                        continue;
+                    if (!w_zero(BASE(&st, o, pi), K)) {
+                        set_edge(&st, pv, ov, BASE(&st, o, pi));
+                        lex_v[nlex] = pv;
+                        lex_o[nlex] = ov;
+                        lex_add[nlex] = addend;
+                        lex_shift[nlex] = (nh - 1 - t) * fb;
+                        nlex++;
+                    }
+                    addend++;
+                }
+            }
+            if (nh > 0) {
+                if ((rc = solve_ex(&st, nh * fb, lex_v, lex_o, lex_add, lex_shift, nlex)) != 0)
+                    goto done;
+                for (int t = 0; t < nh; t++) {
+                    int pv = V[rem[higher[t]]], mv = mate[pv];
+                    if (!(mv > pv && mv < next_sg_v) || matched[mv])
+                        continue;
+                    matched[pv] = matched[mv] = true;
+                    finalize_pair(&st, pv, mv);
+                }
+            }
         }
 
         /* the next bracket: the unpaired (downfloaters) and the next score group */
@@ -694,6 +788,15 @@ done:
     free(st.base);
     free(st.w);
     free(st.maxw);
+    free(st.fixed_mate);
+    free(st.idx);
+    free(st.submate);
+    free(st.scratch);
+    free(lex_v);
+    free(lex_o);
+    free(lex_shift);
+    free(lex_add);
+    free(higher);
     return rc;
 }
 
