@@ -109,11 +109,21 @@ typedef struct mw {
 #define DUAL(s, b) ((s)->dual + (size_t)(b) * (size_t)(s)->k)
 #define W2(s, e) ((s)->w2 + (size_t)(e) * (size_t)(s)->k)
 
-/* slack of edge e into out: u_i + u_j - 2 w */
+/* slack of edge e into out: u_i + u_j - 2 w, in one pass over the words (the hot spot) */
 static void slack(const mw *s, int e, uint64_t *out)
 {
-    big_add(out, DUAL(s, s->ev[2 * e]), DUAL(s, s->ev[2 * e + 1]), s->k);
-    big_sub(out, out, W2(s, e), s->k);
+    const uint64_t *a = DUAL(s, s->ev[2 * e]), *b = DUAL(s, s->ev[2 * e + 1]), *w = W2(s, e);
+    uint64_t carry = 0, borrow = 0;
+    for (int i = 0; i < s->k; i++) {
+        uint64_t x = a[i] + b[i];
+        uint64_t c1 = x < a[i];
+        uint64_t y = x + carry;
+        carry = c1 | (y < x);
+        uint64_t z = y - w[i];
+        uint64_t b1 = y < w[i];
+        out[i] = z - borrow;
+        borrow = b1 | (z < borrow);
+    }
 }
 
 static int slack_cmp(mw *s, int e, int f)
@@ -491,8 +501,22 @@ int go_mwm_solve(const go_mwm *g, int *mate_out)
     mw st, *s = &st;
     memset(s, 0, sizeof st);
     int n = g->n, k = g->words, rc = 0;
+    /* Words above the heaviest edge's top word stay zero except for one carry word: work on
+     * the ones in use only (the Dutch weights reserve headroom for their widest case). */
+    int top = 0;
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++) {
+            const uint64_t *wt = go_mwm_at(g, i, j);
+            for (int q = k - 1; q > top; q--)
+                if (wt[q]) {
+                    top = q;
+                    break;
+                }
+        }
+    int used = top + 2 < k ? top + 2 : k;
     s->n = n;
-    s->k = k;
+    s->k = used;
+    k = used;
     for (int v = 0; v < n; v++)
         mate_out[v] = v;
     if (n < 2)
@@ -557,9 +581,9 @@ int go_mwm_solve(const go_mwm *g, int *mate_out)
                 continue;
             s->ev[2 * e] = i;
             s->ev[2 * e + 1] = j;
-            big_add(W2(s, e), wt, wt, k);
-            if (big_cmp(wt, maxw, k) > 0)
-                memcpy(maxw, wt, (size_t)k * sizeof *maxw);
+            big_add(W2(s, e), wt, wt, s->k);
+            if (big_cmp(wt, maxw, s->k) > 0)
+                memcpy(maxw, wt, (size_t)s->k * sizeof *maxw);
             s->adj_off[i + 1]++;
             s->adj_off[j + 1]++;
             e++;
