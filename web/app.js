@@ -52,7 +52,7 @@ const T = {
     previewN: n => `预览：将有 ${n} 项状态变更（尚未写入）`, appliedN: n => `已执行：${n} 项状态变更已记入历史`,
     confirmApply: n => `执行章程，改变 ${n} 名会员的状态？`, rewardList: '奖励名单（本学年全勤）',
     rule: '规则', fromTo: '变更', withdraw_weeks: '连续未签到', revoke_missed: '累计缺席',
-    yes: '是', no: '否',
+    yes: '是', no: '否', byResign: '中盘胜', byCount: '数子', byTime: '超时', byForfeit: '弃权',
   },
   en: {
     tabCount: 'Count', tabClub: 'Club', tabAccount: 'Account', photoTitle: 'Count from a photo',
@@ -113,6 +113,7 @@ const T = {
     confirmApply: n => `Apply the charter and change the status of ${n} members?`,
     rewardList: 'Reward list (full attendance this school year)', rule: 'Rule', fromTo: 'Change',
     withdraw_weeks: 'weeks without check-in', revoke_missed: 'missed activities', yes: 'yes', no: 'no',
+    byResign: 'by resignation', byCount: 'on the count', byTime: 'on time', byForfeit: 'by forfeit',
   },
 };
 
@@ -725,14 +726,25 @@ async function loadStandings() {
   fillTable($('pairings-table'), p.pairings, [['round', t('round')], ['board', t('board')], ['black_name', t('black')],
     ['white_name', t('white')], ['result', t('result')]], (g, td) => {
     if (g.result !== '' || !g.white) return;
-    const sel = document.createElement('select');
+    const sel = document.createElement('select'), how = document.createElement('select'), margin = document.createElement('input');
+    sel.className = 'winner'; how.className = 'by';
     sel.setAttribute('aria-label', t('result'));
     sel.append(option('B', t('bWins')), option('W', t('wWins')), option('draw', t('draw')));
+    how.setAttribute('aria-label', t('by'));
+    how.append(option('resign', t('byResign')), option('count', t('byCount')), option('time', t('byTime')), option('forfeit', t('byForfeit')));
+    // A win on the count carries its margin (in stones, quarters allowed); the others do not.
+    Object.assign(margin, { type: 'number', min: '0.25', step: '0.25', placeholder: t('margin'), hidden: true, className: 'margin' });
+    margin.setAttribute('aria-label', t('margin'));
+    margin.size = 4;
+    const sync = () => { how.hidden = sel.value === 'draw'; margin.hidden = how.hidden || how.value !== 'count'; };
+    sel.addEventListener('change', sync); how.addEventListener('change', sync);
     const b = document.createElement('button'); b.type = 'button'; b.textContent = t('enterResult');
     b.addEventListener('click', async () => {
-      try { await api('POST', `/api/club/results/${g.game}`, { winner: sel.value }); say(t('saved')); await loadStandings(); } catch (e) { fail(e); }
+      const body = sel.value === 'draw' ? { winner: 'draw', by: 'draw' } : { winner: sel.value, by: how.value };
+      if (body.by === 'count') body.margin_stones = parseFloat(margin.value);
+      try { await api('POST', `/api/club/results/${g.game}`, body); say(t('saved')); await loadStandings(); } catch (e) { fail(e); }
     });
-    td.append(sel, ' ', b);
+    td.append(sel, ' ', how, ' ', margin, ' ', b);
   });
 }
 

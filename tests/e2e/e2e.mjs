@@ -267,6 +267,45 @@ try {
   await page.waitForFunction(() => ![...document.querySelectorAll('#dues-table td')].some(td => td.textContent === '张三'));
   await shot('dues-paid');
 
+  // A Swiss event: pair round 1, type its result into the pairing (the referee's sheet),
+  // then withdraw a player after that round.
+  await page.click('.subtabs [data-sub=events]');
+  await page.fill('#event-form [name=name]', '冬季积分赛');
+  await page.selectOption('#event-form [name=kind]', 'swiss');
+  await page.fill('#event-form [name=rounds]', '3');
+  await page.click('#event-form button[type=submit]');
+  await page.locator('#event-pick option', { hasText: '冬季积分赛' }).waitFor({ state: 'attached' });
+  await page.selectOption('#event-pick', { label: '冬季积分赛' });
+  await page.waitForFunction(() => document.getElementById('print-pairings').href.endsWith(`/api/club/events/${document.getElementById('event-pick').value}/pairings.html`));
+  for (const [name, number] of [['张三', 'E1'], ['李四', 'E2']]) {
+    await page.selectOption('#enter-member', { label: `${name} (${number})` });
+    await page.click('#enter-form button[type=submit]');
+    await page.locator('#standings-table', { hasText: name }).waitFor();
+  }
+  await page.click('#pair');
+  await page.locator('#pairings-table select').first().waitFor();
+  await fits('events');
+  await shot('swiss-paired');
+  await page.selectOption('#pairings-table select.winner', 'W');
+  await page.selectOption('#pairings-table select.by', 'count');
+  await page.fill('#pairings-table input.margin', '2.75');
+  await page.click('#pairings-table td button');
+  await expectStatus(/成绩已保存/, 'result typed into the pairing');
+  await page.waitForFunction(() => [...document.querySelectorAll('#standings-table tr')].slice(1)
+    .reduce((sum, tr) => sum + (+tr.children[2].textContent || 0), 0) === 2, null, { timeout: 60000 });
+  await page.waitForFunction(() => !document.querySelector('#pairings-table select')); // round 1 complete
+  const typed = await page.evaluate(async () => (await api('GET', `/api/club/games?event=${document.getElementById('event-pick').value}`)).games);
+  check(typed.length === 1 && typed[0].winner === 'W' && typed[0].by === 'count' && +typed[0].margin === 2.75, `the typed result: ${JSON.stringify(typed)}`);
+  await page.selectOption('#enter-member', { label: '李四 (E2)' });
+  await page.click('#withdraw');
+  await expectStatus(/完成/, 'withdrawal');
+  const withdrawn = await page.evaluate(async () => {
+    const s = await api('GET', `/api/club/events/${document.getElementById('event-pick').value}/standings`);
+    return s.standings.filter(r => r.withdrawn).map(r => r.name);
+  });
+  check(withdrawn.length === 1 && withdrawn[0] === '李四', `withdrawn: ${withdrawn}`);
+  await shot('swiss-result-withdrawn');
+
   // The printable pairing sheet of the event.
   const sheet = await page.evaluate(async () => {
     const ev = S.events.find(e => e.name === '周末循环赛');
