@@ -473,73 +473,6 @@ done:
     return rc;
 }
 
-/* Swiss state of one player for pairing. */
-typedef struct sw_player {
-    int entry;
-    double points;
-    int rank, seed;
-    int color_diff; /* blacks - whites */
-    int last_color; /* +1 black, -1 white, 0 none */
-    bool had_bye;
-} sw_player;
-
-typedef struct sw_ctx {
-    sw_player *pl;
-    int n;
-    const unsigned char *met; /* n x n, in sorted order */
-    int *partner;             /* -1 unpaired */
-    int *group;               /* scratch: the unpaired members of one score group */
-    long steps, max_steps;
-    bool allow_repeat;
-} sw_ctx;
-
-#define SW_CANDIDATES 24 /* opponents tried per player before backtracking further up */
-
-/* Pairs every unpaired player from position `from` on; 1 on success. */
-static int sw_dfs(sw_ctx *c, int from)
-{
-    int p = from;
-    while (p < c->n && c->partner[p] >= 0)
-        p++;
-    if (p >= c->n)
-        return 1;
-    if (++c->steps > c->max_steps)
-        return 0;
-    /* Candidates: within p's score group the preferred opponent sits half the group further
-     * down (top half meets bottom half: 1-5, 2-6 ... in a group of 8), then its neighbours
-     * outwards; then the players of the lower groups in order. */
-    int g = 0;
-    for (int q = p + 1; q < c->n; q++)
-        if (c->partner[q] < 0 && c->pl[q].points == c->pl[p].points)
-            c->group[g++] = q;
-    int cand[SW_CANDIDATES], nc = 0;
-    int k0 = (g + 1) / 2 - 1;
-    if (k0 < 0)
-        k0 = 0;
-    for (int d = 0; nc < SW_CANDIDATES && (k0 + d < g || k0 - d >= 0); d++) {
-        if (k0 + d < g)
-            cand[nc++] = c->group[k0 + d];
-        if (d > 0 && k0 - d >= 0 && nc < SW_CANDIDATES)
-            cand[nc++] = c->group[k0 - d];
-    }
-    for (int q = p + 1; q < c->n && nc < SW_CANDIDATES; q++)
-        if (c->partner[q] < 0 && c->pl[q].points != c->pl[p].points)
-            cand[nc++] = q;
-    for (int i = 0; i < nc; i++) {
-        int q = cand[i];
-        if (!c->allow_repeat && c->met[(size_t)p * (size_t)c->n + (size_t)q])
-            continue;
-        c->partner[p] = q;
-        c->partner[q] = p;
-        if (sw_dfs(c, p + 1))
-            return 1;
-        c->partner[p] = c->partner[q] = -1;
-        if (c->steps > c->max_steps)
-            return 0;
-    }
-    return 0;
-}
-
 /* lineup[t * boards + b] = the entry on board b + 1 of team t; every board must be filled. */
 static int team_lineup(const ev_data *ev, int **out)
 {
@@ -565,125 +498,105 @@ static int team_lineup(const ev_data *ev, int **out)
     return 0;
 }
 
-static int cmp_team(const void *a, const void *b)
-{
-    const sw_player *x = a, *y = b;
-    if (x->points != y->points)
-        return x->points > y->points ? -1 : 1;
-    return x->seed - y->seed;
-}
-
-/* Team Swiss: teams ordered by match points pair like players do (top half of a score group
- * against the bottom half, no repeat matches); the team with fewer first-board Blacks takes
- * Black on the odd boards. An odd team out gets a bye: its players are credited a win. */
+/* Team Swiss (Article 28 二.2): the teams are paired by the Dutch system (dutch.c) on a
+ * team cross table: a match is won, drawn or lost by game points, its colour is the first
+ * board's colour, and a bye of the team is its first board's bye. The team taking Black on
+ * board 1 takes Black on the odd boards. No repeat match: refused with GO_ECONFLICT when
+ * every pairing would need one. */
 static int pair_team_swiss(go_club *club, ev_data *ev, int *out_round, int next)
 {
-    int nt = (int)ev->nteams, rc = 0;
+    int nt = (int)ev->nteams, rc = 0, R = 0;
     if (nt < 2)
         return go_error_set(GO_EINVAL, "a team event needs at least two teams");
-    int *lineup = NULL, *partner = NULL, *group = NULL, *pos_of = NULL;
-    double *mp = calloc((size_t)nt + 1, sizeof *mp);
-    unsigned char *met = calloc((size_t)nt * (size_t)nt + 1, 1), *smet = NULL;
-    sw_player *pl = calloc((size_t)nt + 1, sizeof *pl);
+    int *lineup = NULL, *team_of = malloc((ev->nentries + 1) * sizeof *team_of);
     pair *pairs = malloc(((size_t)nt / 2 + 1) * (size_t)ev->boards * sizeof *pairs + sizeof *pairs);
-    go_xtable xt = {0};
-    if (!mp || !met || !pl || !pairs) {
+    go_xtable xt = {0}, tt = {0};
+    double *gp = NULL;
+    go_pairing *gpair = NULL;
+    size_t ngp = 0;
+    if (!team_of || !pairs) {
         rc = go_error_set(GO_ENOMEM, "pairing");
         goto done;
     }
-    if ((rc = team_lineup(ev, &lineup)) != 0 || (rc = ev_xtable(&xt, ev)) != 0 ||
-        (rc = ev_team_scores(ev, &xt, mp, met)) != 0)
+    if ((rc = team_lineup(ev, &lineup)) != 0 || (rc = ev_xtable(&xt, ev)) != 0)
         goto done;
-    for (int t = 0; t < nt; t++) {
-        pl[t].entry = t;
-        pl[t].points = mp[t];
-        pl[t].seed = t;
+    R = xt.nrounds;
+    for (size_t i = 0; i < ev->nentries; i++) {
+        team_of[i] = -1;
+        for (int t = 0; t < nt; t++)
+            if (ev->teams[t].id == ev->entries[i].team)
+                team_of[i] = t;
     }
-    /* colour history and byes, read from each team's first-board player's games (stored
-     * board numbers are table numbers, not the team's board order) */
-    for (size_t g = 0; g < ev->ngames; g++) {
-        const ev_game *gm = &ev->games[g];
-        for (int t = 0; t < nt; t++) {
-            if (lineup[t * ev->boards] == gm->black) {
-                if (gm->white < 0)
-                    pl[t].had_bye = true;
-                else
-                    pl[t].color_diff++;
-            } else if (lineup[t * ev->boards] == gm->white) {
-                pl[t].color_diff--;
+    gp = calloc((size_t)nt * (size_t)R + 1, sizeof *gp);
+    tt = (go_xtable){nt, R, malloc(((size_t)nt * (size_t)R + 1) * sizeof *tt.games), 2, 1, 0,
+                     NULL};
+    if (!gp || !tt.games) {
+        rc = go_error_set(GO_ENOMEM, "pairing");
+        goto done;
+    }
+    for (size_t i = 0; i < ev->nentries; i++)
+        for (int r = 0; r < R && team_of[i] >= 0; r++) {
+            const go_xt_game *g = &xt.games[i * (size_t)R + (size_t)r];
+            if (g->opponent >= 0 && g->result != ' ')
+                gp[(size_t)team_of[i] * (size_t)R + (size_t)r] +=
+                    go_xtable_points_of(&xt, g->result);
+        }
+    for (int t = 0; t < nt; t++)
+        for (int r = 0; r < R; r++) {
+            const go_xt_game *g = &xt.games[(size_t)lineup[t * ev->boards] * (size_t)R + (size_t)r];
+            go_xt_game *out = &tt.games[(size_t)t * (size_t)R + (size_t)r];
+            *out = (go_xt_game){-1, ' ', ' '};
+            if (g->opponent < 0) {
+                if (g->result == 'U')
+                    *out = (go_xt_game){-1, '-', 'U'};
+                continue;
             }
+            int o = team_of[g->opponent];
+            if (o < 0)
+                continue;
+            char res = ' ';
+            if (g->result != ' ') {
+                double mine = gp[(size_t)t * (size_t)R + (size_t)r],
+                       theirs = gp[(size_t)o * (size_t)R + (size_t)r];
+                res = mine > theirs + 1e-9 ? '1' : mine < theirs - 1e-9 ? '0' : '=';
+            }
+            *out = (go_xt_game){o, g->color, res};
         }
-    }
-    qsort(pl, (size_t)nt, sizeof *pl, cmp_team);
-    pos_of = malloc((size_t)nt * sizeof *pos_of);
-    partner = malloc((size_t)nt * sizeof *partner);
-    group = malloc((size_t)nt * sizeof *group);
-    smet = calloc((size_t)nt * (size_t)nt + 1, 1);
-    if (!pos_of || !partner || !group || !smet) {
-        rc = go_error_set(GO_ENOMEM, "pairing");
+    go_dutch_options opt = GO_DUTCH_OPTIONS_INIT;
+    opt.rounds_total = ev->rounds;
+    opt.first_color = 'b';
+    opt.forfeit_is_game = true;
+    if ((rc = go_dutch_pair(&gpair, &ngp, &tt, next - 1, &opt)) != 0) {
+        if (rc == GO_ECONFLICT) {
+            char why[256];
+            snprintf(why, sizeof why, "%s", go_error_last());
+            rc = go_error_set(GO_ECONFLICT, "%s round %d (teams): %s", ev->name, next, why);
+        }
         goto done;
-    }
-    for (int k = 0; k < nt; k++) {
-        pos_of[pl[k].entry] = k;
-        partner[k] = -1;
-    }
-    for (int a = 0; a < nt; a++)
-        for (int b = 0; b < nt; b++)
-            smet[(size_t)pos_of[a] * (size_t)nt + (size_t)pos_of[b]] =
-                met[(size_t)a * (size_t)nt + (size_t)b];
-    int bye = -1;
-    if (nt % 2) {
-        for (int k = nt - 1; k >= 0 && bye < 0; k--)
-            if (!pl[k].had_bye)
-                bye = k;
-        if (bye < 0)
-            bye = nt - 1;
-        partner[bye] = bye;
-    }
-    sw_ctx ctx = {pl, nt, smet, partner, group, 0, 200000, false};
-    if (!sw_dfs(&ctx, 0)) {
-        for (int k = 0; k < nt; k++)
-            if (k != bye)
-                partner[k] = -1;
-        ctx.steps = 0;
-        ctx.allow_repeat = true;
-        if (!sw_dfs(&ctx, 0)) {
-            rc = go_error_set(GO_EINTERNAL, "no pairing found");
-            goto done;
-        }
     }
     size_t np = 0;
-    for (int k = 0; k < nt; k++) {
-        int q = partner[k];
-        if (q <= k)
-            continue;
-        int a = pl[k].entry, b = pl[q].entry;
-        if (pl[q].color_diff < pl[k].color_diff) {
-            int tmp = a;
-            a = b;
-            b = tmp;
-        }
+    for (size_t k = 0; k < ngp; k++) {
+        int a = gpair[k].first, b = gpair[k].second;
         for (int bd = 0; bd < ev->boards; bd++) {
-            int x = lineup[a * ev->boards + bd], y = lineup[b * ev->boards + bd];
+            int x = lineup[a * ev->boards + bd];
+            if (b < 0) {
+                pairs[np++] = (pair){x, -1};
+                continue;
+            }
+            int y = lineup[b * ev->boards + bd];
             pairs[np++] = bd % 2 == 0 ? (pair){x, y} : (pair){y, x};
         }
     }
-    if (bye >= 0)
-        for (int bd = 0; bd < ev->boards; bd++)
-            pairs[np++] = (pair){lineup[pl[bye].entry * ev->boards + bd], -1};
     rc = insert_pairs(club, ev, next, pairs, np);
     *out_round = next;
 done:
     free(lineup);
-    free(partner);
-    free(group);
-    free(pos_of);
-    free(mp);
-    free(met);
-    free(smet);
-    free(pl);
+    free(team_of);
     free(pairs);
+    free(gp);
+    free(gpair);
     go_xtable_clear(&xt);
+    free(tt.games);
     return rc;
 }
 

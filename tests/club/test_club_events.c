@@ -503,6 +503,25 @@ static void test_club_events__swiss_black_first(void **state)
     go_club_table_free(p);
 }
 
+/* Two teams, a team Swiss of two rounds: the second round could only repeat the first match,
+ * so it is refused instead of paired again. */
+static void test_club_events__team_swiss_refuses_repeat(void **state)
+{
+    go_club *c = *state;
+    int64_t ev = 0;
+    assert_int_equal(
+        go_club_event_add(c, &ev, "两队对抗", GO_EVENT_TEAM_SWISS, 2, "2026-10-01", 2), 0);
+    const char *teams[] = {"东队", "西队"};
+    for (int t = 0; t < 2; t++)
+        for (int b = 1; b <= 2; b++)
+            assert_int_equal(go_club_event_enter(c, ev, ids[t * 2 + b - 1], teams[t], b), 0);
+    int round;
+    assert_int_equal(go_club_event_pair(c, &round, ev), 0);
+    play_round(c, ev, 1, lower_id_wins);
+    assert_int_equal(go_club_event_pair(c, &round, ev), GO_ECONFLICT);
+    assert_non_null(strstr(go_error_last(), "repeat"));
+}
+
 static void test_club_events__team_swiss(void **state)
 {
     go_club *c = *state;
@@ -575,6 +594,8 @@ int main(void)
                                         teardown),
         cmocka_unit_test_setup_teardown(test_club_events__swiss_refuses_repeat, setup, teardown),
         cmocka_unit_test_setup_teardown(test_club_events__swiss_black_first, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_club_events__team_swiss_refuses_repeat, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(test_club_events__team_swiss, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
