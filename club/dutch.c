@@ -833,6 +833,11 @@ int go_dutch_pair(go_pairing **out, size_t *out_count, const go_xtable *t, int r
     *out = NULL;
     *out_count = 0;
     int n = t->nplayers, rc = 0;
+    /* The matchings are dense (n x n weights of many words): beyond this a round takes
+     * minutes and gigabytes; refuse rather than thrash. */
+    if (n > GO_DUTCH_MAX_PLAYERS)
+        return go_error_set(GO_ETOOBIG, "%d players: the Dutch pairing handles at most %d", n,
+                            GO_DUTCH_MAX_PLAYERS);
     if (rounds_played < 0 || rounds_played > t->nrounds)
         return go_error_set(GO_EINVAL, "rounds played %d out of 0..%d", rounds_played,
                             t->nrounds);

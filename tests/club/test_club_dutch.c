@@ -292,6 +292,71 @@ static void test_dutch__colour_rule(void **state)
     free(p);
 }
 
+/* Damaged TRF files (bytes of issue_7 replaced at random, lines cut short) are refused or
+ * paired; never a crash (the suite runs under ASan), and a pairing that is returned still
+ * pairs every player at most once with at most one bye. */
+static void test_dutch__damaged_trf(void **state)
+{
+    (void)state;
+    if (!tu_have_data())
+        TU_SKIP("shared data folder missing: damaged TRF inputs not run");
+    char *trf = NULL;
+    size_t len = 0;
+    assert_int_equal(tu_read_file(tu_data_path(BBP "issue_7.input"), &trf, &len), 0);
+    char *copy = malloc(len + 1);
+    assert_non_null(copy);
+    static const char junk[] = " 0123456789wbWDL=+-HFUZ\r\n";
+    int refused = 0, paired = 0;
+    for (int iter = 0; iter < 25; iter++) {
+        memcpy(copy, trf, len);
+        size_t n = len;
+        int edits = 1 + (int)(rnd() % 6);
+        for (int e = 0; e < edits; e++)
+            copy[rnd() % n] = junk[rnd() % (sizeof junk - 1)];
+        if (iter % 5 == 0)
+            n = rnd() % len; /* cut short */
+        go_pairing *p = NULL;
+        size_t np = 0;
+        int rc = go_trf_pair(&p, &np, copy, n);
+        if (rc) {
+            refused++;
+            assert_null(p);
+            continue;
+        }
+        paired++;
+        int seen[100] = {0}, byes = 0;
+        for (size_t k = 0; k < np; k++) {
+            assert_true(p[k].first >= 0 && p[k].first < 100);
+            seen[p[k].first]++;
+            if (p[k].second < 0)
+                byes++;
+            else
+                seen[p[k].second]++;
+        }
+        assert_true(byes <= 1);
+        for (int i = 0; i < 100; i++)
+            assert_true(seen[i] <= 1);
+        free(p);
+    }
+    printf("damaged TRF: %d refused, %d paired\n", refused, paired);
+    assert_int_equal(refused + paired, 25);
+    free(copy);
+    free(trf);
+}
+
+/* Beyond GO_DUTCH_MAX_PLAYERS the pairing is refused, not attempted. */
+static void test_dutch__too_many_players(void **state)
+{
+    (void)state;
+    go_xtable t = {GO_DUTCH_MAX_PLAYERS + 1, 1, NULL, 1, 0.5, 0, NULL};
+    t.games = calloc((size_t)t.nplayers, sizeof *t.games);
+    assert_non_null(t.games);
+    go_pairing *p = NULL;
+    size_t n = 0;
+    assert_int_equal(go_dutch_pair(&p, &n, &t, 0, NULL), GO_ETOOBIG);
+    free(t.games);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -302,6 +367,8 @@ int main(void)
         cmocka_unit_test(test_dutch__refuses_repeat),
         cmocka_unit_test(test_dutch__refuses_second_bye),
         cmocka_unit_test(test_dutch__colour_rule),
+        cmocka_unit_test(test_dutch__damaged_trf),
+        cmocka_unit_test(test_dutch__too_many_players),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
