@@ -95,7 +95,6 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-
 /* Reads point (i, j) sampled at lattice offset (dx, dy): returns the signed margin of the
  * decision (positive for a stone, negative for empty) and the colour in *out when not NULL. */
 static double point_margin(const go_cv_image *lab, const double coef[6], double ab_a, double ab_b,
@@ -133,6 +132,136 @@ static double point_margin(const go_cv_image *lab, const double coef[6], double 
     if (out)
         *out = c;
     return margin;
+}
+
+/* Per-photo class models. The fixed rule above reads most photos, but stones and boards come
+ * in many colours and lights (green-tinted stones, coloured lamps): its reading seeds one
+ * Gaussian per class (lightness relative to the local board, and colour relative to the
+ * board's), fitted to this photo, and every point is read again by the likelihood under the
+ * three models, a few rounds. A class with too few points keeps the rule's reading: two
+ * stones cannot define a colour. */
+#define EM_MIN_POINTS 4
+/* features: lightness / local board lightness (%), a and b minus the board's, line dip */
+#define NF 4
+#define EM_ROUNDS 3
+/* Prior covariance the fitted one is shrunk toward (weight EM_PRIOR_N points): a class of a
+ * few points stays broad rather than collapsing onto them. */
+#define EM_PRIOR_N 6.0
+static const double em_prior_var[NF] = {64.0, 16.0, 16.0, 25.0};
+
+/* Inverts the NF x NF matrix m (Gauss-Jordan with pivoting) and gives its log-determinant;
+ * -1 when it is singular or not positive definite. */
+static int invert_nf(double out[NF][NF], double m_in[NF][NF], double *logdet)
+{
+    double a[NF][2 * NF];
+    for (int r = 0; r < NF; r++)
+        for (int c = 0; c < 2 * NF; c++)
+            a[r][c] = c < NF ? m_in[r][c] : (c - NF == r);
+    double ld = 0;
+    for (int c = 0; c < NF; c++) {
+        int piv = c;
+        for (int r = c + 1; r < NF; r++)
+            if (fabs(a[r][c]) > fabs(a[piv][c]))
+                piv = r;
+        if (fabs(a[piv][c]) < 1e-12)
+            return -1;
+        if (piv != c)
+            for (int k = 0; k < 2 * NF; k++) {
+                double t = a[c][k];
+                a[c][k] = a[piv][k];
+                a[piv][k] = t;
+            }
+        ld += log(fabs(a[c][c]));
+        double d = a[c][c];
+        for (int k = 0; k < 2 * NF; k++)
+            a[c][k] /= d;
+        for (int r = 0; r < NF; r++) {
+            if (r == c)
+                continue;
+            double f = a[r][c];
+            for (int k = 0; k < 2 * NF; k++)
+                a[r][k] -= f * a[c][k];
+        }
+    }
+    for (int r = 0; r < NF; r++)
+        for (int c = 0; c < NF; c++)
+            out[r][c] = a[r][c + NF];
+    *logdet = ld;
+    return 0;
+}
+
+static void refine_by_models(go_vision_result *r, double f[][NF], int n)
+{
+    const int np = n * n;
+    for (int round = 0; round < EM_ROUNDS; round++) {
+        double mean[3][NF], icov[3][NF][NF], logw[3];
+        int valid[3], count[3] = {0, 0, 0};
+        for (int k = 0; k < np; k++)
+            count[r->color[k / n][k % n]]++;
+        for (int c = 0; c < 3; c++) {
+            valid[c] = count[c] >= EM_MIN_POINTS;
+            if (!valid[c])
+                continue;
+            double sum[NF] = {0}, cov[NF][NF];
+            memset(cov, 0, sizeof cov);
+            for (int k = 0; k < np; k++)
+                if (r->color[k / n][k % n] == c)
+                    for (int p = 0; p < NF; p++)
+                        sum[p] += f[k][p];
+            for (int p = 0; p < NF; p++)
+                mean[c][p] = sum[p] / count[c];
+            for (int k = 0; k < np; k++)
+                if (r->color[k / n][k % n] == c)
+                    for (int p = 0; p < NF; p++)
+                        for (int q = 0; q < NF; q++)
+                            cov[p][q] += (f[k][p] - mean[c][p]) * (f[k][q] - mean[c][q]);
+            for (int p = 0; p < NF; p++) {
+                cov[p][p] += EM_PRIOR_N * em_prior_var[p];
+                for (int q = 0; q < NF; q++)
+                    cov[p][q] /= count[c] + EM_PRIOR_N;
+            }
+            double logdet;
+            if (invert_nf(icov[c], cov, &logdet) < 0) {
+                valid[c] = 0;
+                continue;
+            }
+            logw[c] = log((double)count[c] / np) - 0.5 * logdet;
+        }
+        int nvalid = valid[0] + valid[1] + valid[2], changed = 0;
+        if (nvalid < 2)
+            return;
+        for (int k = 0; k < np; k++) {
+            int y = k / n, x = k % n, cur = r->color[y][x];
+            if (!valid[cur])
+                continue; /* a rare class keeps its points */
+            double ll[3], best = -1e300, tot = 0;
+            int arg = cur;
+            for (int c = 0; c < 3; c++) {
+                ll[c] = -1e300;
+                if (!valid[c])
+                    continue;
+                double d[NF], q = 0;
+                for (int p = 0; p < NF; p++)
+                    d[p] = f[k][p] - mean[c][p];
+                for (int p = 0; p < NF; p++)
+                    for (int u = 0; u < NF; u++)
+                        q += d[p] * icov[c][p][u] * d[u];
+                ll[c] = logw[c] - 0.5 * q;
+                if (ll[c] > best) {
+                    best = ll[c];
+                    arg = c;
+                }
+            }
+            for (int c = 0; c < 3; c++)
+                if (valid[c])
+                    tot += exp(ll[c] - best);
+            changed += arg != cur;
+            r->color[y][x] = (uint8_t)arg;
+            r->confidence[y][x] = (float)(1.0 / tot);
+        }
+        if (!changed)
+            break;
+    }
 }
 
 int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g)
@@ -263,7 +392,8 @@ int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g)
             double dx = 0.1 * a, dy = 0.1 * b, total = 0;
             for (int j = 0; j < n; j++)
                 for (int i = 0; i < n; i++) {
-                    double m = fabs(point_margin(&lab, coef, ab_a, ab_b, wbias, n, i, j, dx, dy, NULL));
+                    double m =
+                        fabs(point_margin(&lab, coef, ab_a, ab_b, wbias, n, i, j, dx, dy, NULL));
                     total += m < 1.5 ? m : 1.5;
                 }
             /* no shift unless a shift is clearly more decisive */
@@ -277,12 +407,41 @@ int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g)
     for (int j = 0; j < n; j++)
         for (int i = 0; i < n; i++) {
             go_color c;
-            double margin = point_margin(&lab, coef, ab_a, ab_b, wbias, n, i, j, sx_best, sy_best, &c);
+            double margin =
+                point_margin(&lab, coef, ab_a, ab_b, wbias, n, i, j, sx_best, sy_best, &c);
             if (margin < 0)
                 margin = -margin;
             r->color[j][i] = (uint8_t)c;
             r->confidence[j][i] = (float)(1.0 / (1.0 + exp(-3.0 * margin)));
         }
+    {
+        double(*f)[NF] = malloc(sizeof(double[NF]) * (size_t)n * n);
+        if (!f) {
+            rc = go_error_set(GO_ENOMEM, "point features");
+            goto done;
+        }
+        for (int j = 0; j < n; j++)
+            for (int i = 0; i < n; i++) {
+                double c3[3], bs[6], Lb = 0;
+                disc_mean(&lab, (i + 1 + sx_best) * CELL, (j + 1 + sy_best) * CELL, 0.3 * CELL, c3);
+                basis((double)i / n, (double)j / n, bs);
+                for (int p = 0; p < 6; p++)
+                    Lb += coef[p] * bs[p];
+                if (Lb < 20)
+                    Lb = 20;
+                f[j * n + i][0] = 100.0 * c3[0] / Lb;
+                f[j * n + i][1] = c3[1] - ab_a;
+                f[j * n + i][2] = c3[2] - ab_b;
+                /* the lines through the point, where they show: the weaker of the two */
+                double dv = vz_line_dip(lab.pixels, lab.width, lab.height, 3, (i + 1) * CELL,
+                                        (j + 1) * CELL, 1, CELL);
+                double dh = vz_line_dip(lab.pixels, lab.width, lab.height, 3, (i + 1) * CELL,
+                                        (j + 1) * CELL, 0, CELL);
+                f[j * n + i][3] = dv < dh ? dv : dh;
+            }
+        refine_by_models(r, f, n);
+        free(f);
+    }
 done:
     go_cv_image_free(&warped);
     go_cv_image_free(&lab);

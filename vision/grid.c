@@ -571,7 +571,8 @@ static double bh_at(const go_cv_image *bh, double x, double y)
         return 0;
     double fx = x - x0, fy = y - y0;
     const uint8_t *p = bh->pixels + (size_t)y0 * bh->width + x0;
-    return (1 - fy) * ((1 - fx) * p[0] + fx * p[1]) + fy * ((1 - fx) * p[bh->width] + fx * p[bh->width + 1]);
+    return (1 - fy) * ((1 - fx) * p[0] + fx * p[1]) +
+           fy * ((1 - fx) * p[bh->width] + fx * p[bh->width + 1]);
 }
 
 /* Fits a line (a, b, c), a^2 + b^2 = 1, to points by total least squares with one round
@@ -811,12 +812,15 @@ static int bh_threshold(const go_cv_image *bh)
     return t < 8 ? 8 : t;
 }
 
+/* The near-perpendicular family is taken when it has at least this share of the votes of
+ * the strongest family anywhere off the first. */
+#define NEAR_SHARE 0.25
+
 /* The black-hat kernel matches the width of a printed line at the work resolution (1-3 px),
  * not the board: wider dark gaps (board between white stones) must not respond. */
 #define LINE_KERNEL 7
 
-int vz_grid_from_corners(vz_grid *out, const go_cv_image *bgr, double corners[4][2],
-                         int size)
+int vz_grid_from_corners(vz_grid *out, const go_cv_image *bgr, double corners[4][2], int size)
 {
     go_cv_image gray = {0}, bh = {0};
     int rc = 0;
@@ -910,17 +914,50 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint)
     unsigned seed = 12345u;
     double va[3], vb[3];
     double ma = fit_vp(va, lines, nl, 0, &seed);
-    /* The other family: the strongest consensus among the remaining lines (the lattice's
-     * diagonals also meet in points, but through crossings only, with few votes). */
-    for (int i = 0; i < nl; i++) {
-        int b = (int)(lines[i].theta * 180 / PI) % 180;
-        int d1 = abs(b - p1);
-        if (d1 > 90)
-            d1 = 180 - d1;
-        if (lines[i].family != 0)
-            lines[i].family = d1 >= 20 ? 1 : -1;
+    /* The other family: the strongest consensus among the remaining lines, looked for first
+     * near the perpendicular. On a sparse board the lattice's diagonals meet in points
+     * through crossings only, with few votes; on a crowded one the diagonal rows of stones
+     * make long straight edges, and a consensus far from the perpendicular can win unless
+     * the near-perpendicular one is preferred while it has a fair share of the votes. */
+    double mb = 0;
+    {
+        double vb_near[3], vb_any[3], m_near, m_any;
+        int *fam = malloc(sizeof(int) * (size_t)nl);
+        if (!fam) {
+            rc = go_error_set(GO_ENOMEM, "line families");
+            goto done;
+        }
+        for (int pass = 0; pass < 2; pass++) {
+            for (int i = 0; i < nl; i++) {
+                int b = (int)(lines[i].theta * 180 / PI) % 180;
+                int d1 = abs(b - p1);
+                if (d1 > 90)
+                    d1 = 180 - d1;
+                if (lines[i].family != 0)
+                    lines[i].family = d1 >= (pass == 0 ? 50 : 20) ? 1 : -1;
+            }
+            double *v = pass == 0 ? vb_near : vb_any;
+            double m = fit_vp(v, lines, nl, 1, &seed);
+            if (pass == 0) {
+                m_near = m;
+                for (int i = 0; i < nl; i++)
+                    fam[i] = lines[i].family;
+            } else {
+                m_any = m;
+            }
+        }
+        if (m_near > 0 && m_near >= NEAR_SHARE * m_any) {
+            memcpy(vb, vb_near, sizeof vb_near);
+            mb = m_near;
+            for (int i = 0; i < nl; i++)
+                if (lines[i].family != 0)
+                    lines[i].family = fam[i];
+        } else {
+            memcpy(vb, vb_any, sizeof vb_any);
+            mb = m_any;
+        }
+        free(fam);
     }
-    double mb = fit_vp(vb, lines, nl, 1, &seed);
     if (ma <= 0 || mb <= 0) {
         rc = go_error_set(GO_ENOBOARD, "no board: grid lines do not meet in vanishing points");
         goto done;
@@ -1012,163 +1049,179 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint)
     int bn = 0, bau = 0, bav = 0;
     double best = -1e300;
     for (int pass = 0; pass < 2; pass++) {
-    memset(pu, 0, sizeof *pu * (size_t)nbu);
-    memset(pv, 0, sizeof *pv * (size_t)nbv);
-    for (int y = 0; y < H; y++) {
-        const uint8_t *row = bh.pixels + (size_t)y * W, *brow = bin.pixels + (size_t)y * W;
-        double yn = (y - cy) / S;
-        for (int x = 0; x < W; x++) {
-            if (!brow[x])
-                continue;
-            double xn = (x - cx) / S;
-            double w = 1 + linf[0] * xn + linf[1] * yn;
-            if (w < 0.2)
-                continue;
-            double xr = xn / w, yr = yn / w;
-            double u = na[0] * xr + na[1] * yr, v = nb2[0] * xr + nb2[1] * yr;
-            int bu = (int)((u - umin) / bwu + 1), bv = (int)((v - vmin) / bwv + 1);
-            /* 1/w: a far line covers fewer pixels per unit of board length */
-            double wt = row[x] / w;
-            if (bu >= 0 && bu < nbu && v >= vlo && v <= vhi)
-                pu[bu] += wt;
-            if (bv >= 0 && bv < nbv && u >= ulo && u <= uhi)
-                pv[bv] += wt;
+        memset(pu, 0, sizeof *pu * (size_t)nbu);
+        memset(pv, 0, sizeof *pv * (size_t)nbv);
+        for (int y = 0; y < H; y++) {
+            const uint8_t *row = bh.pixels + (size_t)y * W, *brow = bin.pixels + (size_t)y * W;
+            double yn = (y - cy) / S;
+            for (int x = 0; x < W; x++) {
+                if (!brow[x])
+                    continue;
+                double xn = (x - cx) / S;
+                double w = 1 + linf[0] * xn + linf[1] * yn;
+                if (w < 0.2)
+                    continue;
+                double xr = xn / w, yr = yn / w;
+                double u = na[0] * xr + na[1] * yr, v = nb2[0] * xr + nb2[1] * yr;
+                int bu = (int)((u - umin) / bwu + 1), bv = (int)((v - vmin) / bwv + 1);
+                /* 1/w: a far line covers fewer pixels per unit of board length */
+                double wt = row[x] / w;
+                if (bu >= 0 && bu < nbu && v >= vlo && v <= vhi)
+                    pu[bu] += wt;
+                if (bv >= 0 && bv < nbv && u >= ulo && u <= uhi)
+                    pv[bv] += wt;
+            }
         }
-    }
-    /* A board's cell spans 1/80 to 1/6 of the larger image side. */
-    double dmin_u = (2.0 / 80) / bwu, dmax_u = (2.0 / 6) / bwu;
-    double dmin_v = (2.0 / 80) / bwv, dmax_v = (2.0 / 6) / bwv;
-    if (pass == 1) { /* the board is known now: keep its spacing, refine the rest */
-        dmin_u = 0.85 * fu.spacing;
-        dmax_u = 1.15 * fu.spacing;
-        dmin_v = 0.85 * fv.spacing;
-        dmax_v = 1.15 * fv.spacing;
-    }
-    if (fit_axis(&fu, pu, nbu, dmin_u, dmax_u) < 0 || fit_axis(&fv, pv, nbv, dmin_v, dmax_v) < 0) {
-        rc = go_error_set(GO_ENOBOARD, "no board: the lines are not evenly spaced");
-        goto done;
-    }
-    rect_frame rf = {{linf[0], linf[1], linf[2]}, {na[0], na[1]}, {nb2[0], nb2[1]},
-                     umin, vmin, bwu, bwv, cx, cy, S};
-    compute_cover(&fu, &fv, &bh, &bin, &rf);
-    if (getenv("GOREF_VISION_DEBUG")) {
-        fprintf(stderr, "lines %d p1 %d va %.3f %.3f %.3f vb %.3f %.3f %.3f linf %.3f %.3f\n", nl, p1,
-                va[0], va[1], va[2], vb[0], vb[1], vb[2], linf[0], linf[1]);
-        const axis_fit *fa[2] = {&fu, &fv};
-        for (int a = 0; a < 2; a++) {
-            fprintf(stderr, "axis %d spacing %.1f origin %.1f per %.3f k %d..%d:", a, fa[a]->spacing,
-                    fa[a]->origin, fa[a]->periodicity, fa[a]->kmin, fa[a]->kmax);
-            for (int k = fa[a]->kmin; k <= fa[a]->kmax; k++)
-                fprintf(stderr, " %.0f", fa[a]->strength[k - fa[a]->kmin]);
-            fprintf(stderr, "\n  cover:");
-            for (int k = fa[a]->kmin; k <= fa[a]->kmax; k++)
-                fprintf(stderr, " %.0f", fa[a]->cover[k - fa[a]->kmin]);
-            fprintf(stderr, "\n");
+        /* A board's cell spans 1/80 to 1/6 of the larger image side. */
+        double dmin_u = (2.0 / 80) / bwu, dmax_u = (2.0 / 6) / bwu;
+        double dmin_v = (2.0 / 80) / bwv, dmax_v = (2.0 / 6) / bwv;
+        if (pass == 1) { /* the board is known now: keep its spacing, refine the rest */
+            dmin_u = 0.85 * fu.spacing;
+            dmax_u = 1.15 * fu.spacing;
+            dmin_v = 0.85 * fv.spacing;
+            dmax_v = 1.15 * fv.spacing;
         }
-    }
-    int sizes[3] = {19, 13, 9}, nsizes = 3;
-    if (size_hint > 0) {
-        sizes[0] = size_hint;
-        nsizes = 1;
-    }
-    int clear = 0;
-    best = choose_size(&fu, &fv, sizes, nsizes, &bn, &bau, &bav, &clear);
-    if (pass == 0) {
-        /* Two kinds of wrong period. Stone edges and the crevices between rows of stones make
-         * lines half-way between the grid lines, strongly on a crowded board seen at an
-         * angle: the profile then has half the true period with both parities strong. And
-         * rows of stones hide lines so that a multiple of the period wins. Each axis is
-         * therefore also read at twice its spacing (both parities) and, when the two axes
-         * disagree, near the other's spacing: after the affine rectification a cell is
-         * roughly as long as it is wide. */
-        axis_fit *cu = malloc(sizeof(axis_fit) * 8), *cv = cu ? cu + 4 : NULL;
-        if (!cu) {
-            rc = go_error_set(GO_ENOMEM, "axis candidates");
+        if (fit_axis(&fu, pu, nbu, dmin_u, dmax_u) < 0 ||
+            fit_axis(&fv, pv, nbv, dmin_v, dmax_v) < 0) {
+            rc = go_error_set(GO_ENOBOARD, "no board: the lines are not evenly spaced");
             goto done;
         }
-        int nu = 1, nv = 1;
-        cu[0] = fu;
-        cv[0] = fv;
-        for (int par = 0; par < 2; par++) {
-            if (2 * fu.spacing <= (2.0 / 6) / bwu && doubled_axis(&cu[nu], &fu, pu, nbu, par) == 0)
-                nu++;
-            if (2 * fv.spacing <= (2.0 / 6) / bwv && doubled_axis(&cv[nv], &fv, pv, nbv, par) == 0)
-                nv++;
-        }
-        double su0 = fu.spacing * bwu, sv0 = fv.spacing * bwv;
-        int aspect0 = su0 <= ASPECT_MAX * sv0 && sv0 <= ASPECT_MAX * su0;
-        if (!aspect0) {
-            if (fit_axis(&cu[nu], pu, nbu, ASPECT_LO * sv0 / bwu, ASPECT_HI * sv0 / bwu) == 0)
-                nu++;
-            if (fit_axis(&cv[nv], pv, nbv, ASPECT_LO * su0 / bwv, ASPECT_HI * su0 / bwv) == 0)
-                nv++;
-        }
-        int pick_a = 0, pick_b = 0, pick_clear = clear;
-        double pick_s = best;
-        int pick_n = bn, pick_au = bau, pick_av = bav;
-        for (int a = 0; a < nu; a++)
-            for (int b = 0; b < nv; b++) {
-                if (a == 0 && b == 0)
-                    continue;
-                double su = cu[a].spacing * bwu, sv = cv[b].spacing * bwv;
-                if (su > ASPECT_MAX * sv || sv > ASPECT_MAX * su)
-                    continue;
-                int n2, au2, av2, clear2;
-                compute_cover(&cu[a], &cv[b], &bh, &bin, &rf);
-                double s2 = choose_size(&cu[a], &cv[b], sizes, nsizes, &n2, &au2, &av2, &clear2);
-                if (getenv("GOREF_VISION_DEBUG"))
-                    fprintf(stderr, "alt u%d v%d: size %d clear %d score %.3f\n", a, b, n2, clear2, s2);
-                if (!n2)
-                    continue;
-                int better;
-                if (aspect0) /* the first reading stands unless a clear one of its size beats it */
-                    better = clear && clear2 && n2 == bn && s2 > pick_s;
-                else if (pick_a == 0 && pick_b == 0)
-                    better = 1;
-                else
-                    /* as for one reading: a clear window first, the largest, then the best */
-                    better = clear2 > pick_clear ||
-                             (clear2 == pick_clear && (n2 > pick_n || (n2 == pick_n && s2 > pick_s)));
-                if (better) {
-                    pick_a = a;
-                    pick_b = b;
-                    pick_clear = clear2;
-                    pick_s = s2;
-                    pick_n = n2;
-                    pick_au = au2;
-                    pick_av = av2;
-                }
+        rect_frame rf = {{linf[0], linf[1], linf[2]},
+                         {na[0], na[1]},
+                         {nb2[0], nb2[1]},
+                         umin,
+                         vmin,
+                         bwu,
+                         bwv,
+                         cx,
+                         cy,
+                         S};
+        compute_cover(&fu, &fv, &bh, &bin, &rf);
+        if (getenv("GOREF_VISION_DEBUG")) {
+            fprintf(stderr, "lines %d p1 %d va %.3f %.3f %.3f vb %.3f %.3f %.3f linf %.3f %.3f\n",
+                    nl, p1, va[0], va[1], va[2], vb[0], vb[1], vb[2], linf[0], linf[1]);
+            const axis_fit *fa[2] = {&fu, &fv};
+            for (int a = 0; a < 2; a++) {
+                fprintf(stderr, "axis %d spacing %.1f origin %.1f per %.3f k %d..%d:", a,
+                        fa[a]->spacing, fa[a]->origin, fa[a]->periodicity, fa[a]->kmin,
+                        fa[a]->kmax);
+                for (int k = fa[a]->kmin; k <= fa[a]->kmax; k++)
+                    fprintf(stderr, " %.0f", fa[a]->strength[k - fa[a]->kmin]);
+                fprintf(stderr, "\n  cover:");
+                for (int k = fa[a]->kmin; k <= fa[a]->kmax; k++)
+                    fprintf(stderr, " %.0f", fa[a]->cover[k - fa[a]->kmin]);
+                fprintf(stderr, "\n");
             }
-        if (pick_a || pick_b) {
-            fu = cu[pick_a];
-            fv = cv[pick_b];
-            /* the covers were last computed for another pair */
-            compute_cover(&fu, &fv, &bh, &bin, &rf);
-            best = pick_s;
-            bn = pick_n;
-            bau = pick_au;
-            bav = pick_av;
         }
-        free(cu);
-    }
-    if (bn == 0 || best < -1e299) {
-        rc = go_error_set(GO_ENOBOARD, "no board: too few grid lines (%d x %d found)",
-                          fu.kmax - fu.kmin + 1, fv.kmax - fv.kmin + 1);
-        goto done;
-    }
-    if (getenv("GOREF_VISION_DEBUG"))
-        fprintf(stderr, "pass %d: size %d window u %d.. v %d..\n", pass, bn, bau, bav);
-    /* Second pass: profiles from the found board only (one cell of margin). */
-    {
-        double u0 = umin + (fu.origin + (bau - 0.7) * fu.spacing - 1) * bwu;
-        double u1 = umin + (fu.origin + (bau + bn - 1 + 0.7) * fu.spacing - 1) * bwu;
-        double v0 = vmin + (fv.origin + (bav - 0.7) * fv.spacing - 1) * bwv;
-        double v1 = vmin + (fv.origin + (bav + bn - 1 + 0.7) * fv.spacing - 1) * bwv;
-        ulo = u0 < u1 ? u0 : u1;
-        uhi = u0 < u1 ? u1 : u0;
-        vlo = v0 < v1 ? v0 : v1;
-        vhi = v0 < v1 ? v1 : v0;
-    }
+        int sizes[3] = {19, 13, 9}, nsizes = 3;
+        if (size_hint > 0) {
+            sizes[0] = size_hint;
+            nsizes = 1;
+        }
+        int clear = 0;
+        best = choose_size(&fu, &fv, sizes, nsizes, &bn, &bau, &bav, &clear);
+        if (pass == 0) {
+            /* Two kinds of wrong period. Stone edges and the crevices between rows of stones make
+             * lines half-way between the grid lines, strongly on a crowded board seen at an
+             * angle: the profile then has half the true period with both parities strong. And
+             * rows of stones hide lines so that a multiple of the period wins. Each axis is
+             * therefore also read at twice its spacing (both parities) and, when the two axes
+             * disagree, near the other's spacing: after the affine rectification a cell is
+             * roughly as long as it is wide. */
+            axis_fit *cu = malloc(sizeof(axis_fit) * 8), *cv = cu ? cu + 4 : NULL;
+            if (!cu) {
+                rc = go_error_set(GO_ENOMEM, "axis candidates");
+                goto done;
+            }
+            int nu = 1, nv = 1;
+            cu[0] = fu;
+            cv[0] = fv;
+            for (int par = 0; par < 2; par++) {
+                if (2 * fu.spacing <= (2.0 / 6) / bwu &&
+                    doubled_axis(&cu[nu], &fu, pu, nbu, par) == 0)
+                    nu++;
+                if (2 * fv.spacing <= (2.0 / 6) / bwv &&
+                    doubled_axis(&cv[nv], &fv, pv, nbv, par) == 0)
+                    nv++;
+            }
+            double su0 = fu.spacing * bwu, sv0 = fv.spacing * bwv;
+            int aspect0 = su0 <= ASPECT_MAX * sv0 && sv0 <= ASPECT_MAX * su0;
+            if (!aspect0) {
+                if (fit_axis(&cu[nu], pu, nbu, ASPECT_LO * sv0 / bwu, ASPECT_HI * sv0 / bwu) == 0)
+                    nu++;
+                if (fit_axis(&cv[nv], pv, nbv, ASPECT_LO * su0 / bwv, ASPECT_HI * su0 / bwv) == 0)
+                    nv++;
+            }
+            int pick_a = 0, pick_b = 0, pick_clear = clear;
+            double pick_s = best;
+            int pick_n = bn, pick_au = bau, pick_av = bav;
+            for (int a = 0; a < nu; a++)
+                for (int b = 0; b < nv; b++) {
+                    if (a == 0 && b == 0)
+                        continue;
+                    double su = cu[a].spacing * bwu, sv = cv[b].spacing * bwv;
+                    if (su > ASPECT_MAX * sv || sv > ASPECT_MAX * su)
+                        continue;
+                    int n2, au2, av2, clear2;
+                    compute_cover(&cu[a], &cv[b], &bh, &bin, &rf);
+                    double s2 =
+                        choose_size(&cu[a], &cv[b], sizes, nsizes, &n2, &au2, &av2, &clear2);
+                    if (getenv("GOREF_VISION_DEBUG"))
+                        fprintf(stderr, "alt u%d v%d: size %d clear %d score %.3f\n", a, b, n2,
+                                clear2, s2);
+                    if (!n2)
+                        continue;
+                    int better;
+                    if (aspect0) /* the first reading stands unless a clear one of its size beats it
+                                  */
+                        better = clear && clear2 && n2 == bn && s2 > pick_s;
+                    else if (pick_a == 0 && pick_b == 0)
+                        better = 1;
+                    else
+                        /* as for one reading: a clear window first, the largest, then the best */
+                        better =
+                            clear2 > pick_clear || (clear2 == pick_clear &&
+                                                    (n2 > pick_n || (n2 == pick_n && s2 > pick_s)));
+                    if (better) {
+                        pick_a = a;
+                        pick_b = b;
+                        pick_clear = clear2;
+                        pick_s = s2;
+                        pick_n = n2;
+                        pick_au = au2;
+                        pick_av = av2;
+                    }
+                }
+            if (pick_a || pick_b) {
+                fu = cu[pick_a];
+                fv = cv[pick_b];
+                /* the covers were last computed for another pair */
+                compute_cover(&fu, &fv, &bh, &bin, &rf);
+                best = pick_s;
+                bn = pick_n;
+                bau = pick_au;
+                bav = pick_av;
+            }
+            free(cu);
+        }
+        if (bn == 0 || best < -1e299) {
+            rc = go_error_set(GO_ENOBOARD, "no board: too few grid lines (%d x %d found)",
+                              fu.kmax - fu.kmin + 1, fv.kmax - fv.kmin + 1);
+            goto done;
+        }
+        if (getenv("GOREF_VISION_DEBUG"))
+            fprintf(stderr, "pass %d: size %d window u %d.. v %d..\n", pass, bn, bau, bav);
+        /* Second pass: profiles from the found board only (one cell of margin). */
+        {
+            double u0 = umin + (fu.origin + (bau - 0.7) * fu.spacing - 1) * bwu;
+            double u1 = umin + (fu.origin + (bau + bn - 1 + 0.7) * fu.spacing - 1) * bwu;
+            double v0 = vmin + (fv.origin + (bav - 0.7) * fv.spacing - 1) * bwv;
+            double v1 = vmin + (fv.origin + (bav + bn - 1 + 0.7) * fv.spacing - 1) * bwv;
+            ulo = u0 < u1 ? u0 : u1;
+            uhi = u0 < u1 ? u1 : u0;
+            vlo = v0 < v1 ? v0 : v1;
+            vhi = v0 < v1 ? v1 : v0;
+        }
     }
     /* Lattice -> image: (i, j) -> (u, v) -> rectified -> image. */
     double src[8], dst[8];

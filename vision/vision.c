@@ -228,7 +228,8 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
         }
         if ((rc = vz_grid_from_corners(&g, &work, wc, opt->size)) < 0)
             goto done;
-    } else if ((rc = vz_find_grid(&g, &work, opt->size)) < 0) {
+    } else if ((rc = vz_find_grid(&g, &work, opt->size)) < 0 ||
+               (rc = vz_refit_lattice(&g, &work)) < 0 || (rc = vz_check_lattice(&g, &work)) < 0) {
         goto done;
     }
     orient_grid(&g);
@@ -239,8 +240,15 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
     if ((rc = vz_classify(r, &work, &g)) < 0)
         goto done;
     rule_check(r);
-    double scale[9] = {(double)r->image_width / work.width, 0, 0, 0,
-                       (double)r->image_height / work.height, 0, 0, 0, 1};
+    double scale[9] = {(double)r->image_width / work.width,
+                       0,
+                       0,
+                       0,
+                       (double)r->image_height / work.height,
+                       0,
+                       0,
+                       0,
+                       1};
     vz_mat3_mul(r->homography, scale, g.h);
     int n = g.size - 1;
     const int cx[4] = {0, n, n, 0}, cy[4] = {0, 0, n, n};
@@ -276,8 +284,8 @@ void go_vision_symmetry(int s, int n, int x, int y, int *tx, int *ty)
     *ty = (s & 4) ? a : b;
 }
 
-int go_vision_match(const go_vision_result *r, uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE],
-                    int n, int *sym_out)
+int go_vision_match(const go_vision_result *r, uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE], int n,
+                    int *sym_out)
 {
     int best = -1, best_sym = 0;
     for (int s = 0; s < 8; s++) {

@@ -26,8 +26,25 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint);
 /* The grid through four corners given in work-image pixels (top-left, top-right,
  * bottom-right, bottom-left), refined against the lines in the image. GO_EINVAL when the
  * corners do not form a quadrilateral. */
-int vz_grid_from_corners(vz_grid *out, const go_cv_image *bgr, double corners[4][2],
-                         int size);
+int vz_grid_from_corners(vz_grid *out, const go_cv_image *bgr, double corners[4][2], int size);
+
+/* Depth of a thin dark line crossing (cx, cy) in the first channel of an image with cells of
+ * cell pixels: across the line (vertical line when vert), averaged along it beside the
+ * crossing, darker than both sides two pixels away. In pixel-value units; about 0 where a
+ * stone or plain wood is. */
+double vz_line_dip(const uint8_t *pixels, int width, int height, int channels, int cx, int cy,
+                   int vert, int cell);
+
+/* Refits the lattice along each axis (shift and scale) to where the board's thin printed
+ * lines add up most, when that is clearly better than where it is: the finder can take the
+ * board's edge for its outermost line or be off in scale on a crowded board. */
+int vz_refit_lattice(vz_grid *g, const go_cv_image *bgr);
+
+/* Checks that the fitted lattice matches the board's lines where they can be seen: both
+ * families present, the other family's lines crossing every gap, no line continuing past the
+ * outermost ones. GO_ENOBOARD with the reason when it does not; 0 when it does or when the
+ * lines are too faint to judge. */
+int vz_check_lattice(const vz_grid *g, const go_cv_image *bgr);
 
 /* Classifies each intersection of grid g in the BGR work image into r->color/confidence. */
 int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g);

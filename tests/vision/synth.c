@@ -32,8 +32,8 @@ void synth_position(uint8_t color[GO_MAX_SIZE][GO_MAX_SIZE], int size, double de
                 color[y][x] = rnd(&s) < 0.5 ? GO_BLACK : GO_WHITE;
 }
 
-int synth_best_match(uint8_t a[GO_MAX_SIZE][GO_MAX_SIZE],
-                     uint8_t b[GO_MAX_SIZE][GO_MAX_SIZE], int n)
+int synth_best_match(uint8_t a[GO_MAX_SIZE][GO_MAX_SIZE], uint8_t b[GO_MAX_SIZE][GO_MAX_SIZE],
+                     int n)
 {
     int best = 0;
     for (int s = 0; s < 8; s++) {
@@ -78,7 +78,8 @@ int synth_render(uint8_t **out, size_t *out_len, const synth_params *p,
     double a = p->rotate_deg * 3.14159265358979 / 180;
     double src[8], dst[8];
     for (int c = 0; c < 4; c++) {
-        double x = quad[c][0] * (1 + 0.03 * (rnd(&s) - 0.5)), y = quad[c][1] * (1 + 0.03 * (rnd(&s) - 0.5));
+        double x = quad[c][0] * (1 + 0.03 * (rnd(&s) - 0.5)),
+               y = quad[c][1] * (1 + 0.03 * (rnd(&s) - 0.5));
         dst[2 * c] = W / 2.0 + x * cos(a) - y * sin(a);
         dst[2 * c + 1] = H / 2.0 + x * sin(a) + y * cos(a);
         src[2 * c] = (c == 1 || c == 2) ? bw : 0;
@@ -115,10 +116,12 @@ int synth_render(uint8_t **out, size_t *out_len, const synth_params *p,
     for (int y = 0; y < H; y++)
         for (int x = 0; x < W; x++) {
             double w = hm[6] * x + hm[7] * y + hm[8];
-            double bx = (hm[0] * x + hm[1] * y + hm[2]) / w, by = (hm[3] * x + hm[4] * y + hm[5]) / w;
+            double bx = (hm[0] * x + hm[1] * y + hm[2]) / w,
+                   by = (hm[3] * x + hm[4] * y + hm[5]) / w;
             double b = 90, g = 80, r = 70; /* table */
             for (int k = 0; k < 4; k++)
-                if (fabs(x - clutter[k][0]) < clutter[k][2] && fabs(y - clutter[k][1]) < clutter[k][3]) {
+                if (fabs(x - clutter[k][0]) < clutter[k][2] &&
+                    fabs(y - clutter[k][1]) < clutter[k][3]) {
                     b = clutter[k][4];
                     g = clutter[k][5];
                     r = clutter[k][6];
@@ -147,7 +150,13 @@ int synth_render(uint8_t **out, size_t *out_len, const synth_params *p,
                     double cover = clamp01((0.46 - d) * ppc + 0.5);
                     double shade = 1 - 0.25 * clamp01((dx + dy) / 0.6 + 0.5) * d / 0.46;
                     double sb, sg, sr;
-                    if (color[iy][ix] == GO_BLACK) {
+                    if (p->tinted) {
+                        const double *c = color[iy][ix] == GO_BLACK ? p->black_bgr : p->white_bgr;
+                        double hl = 40 * clamp01(1 - hypot(dx + 0.15, dy + 0.15) / 0.2);
+                        sb = c[0] * shade + hl;
+                        sg = c[1] * shade + hl;
+                        sr = c[2] * shade + hl;
+                    } else if (color[iy][ix] == GO_BLACK) {
                         sb = sg = sr = 28 + 40 * clamp01(1 - hypot(dx + 0.15, dy + 0.15) / 0.2);
                     } else {
                         sb = 238 * shade;
@@ -160,7 +169,8 @@ int synth_render(uint8_t **out, size_t *out_len, const synth_params *p,
                 }
             }
             double light = 1 - p->gradient * ((double)x / W * 0.7 + (double)y / H * 0.3);
-            double gl = p->glare * exp(-(pow(x - glare_x, 2) + pow(y - glare_y, 2)) / (2 * pow(W / 12.0, 2)));
+            double gl = p->glare *
+                        exp(-(pow(x - glare_x, 2) + pow(y - glare_y, 2)) / (2 * pow(W / 12.0, 2)));
             double nz = p->noise * (rnd(&s) - 0.5) * 2;
             uint8_t *px = img.pixels + ((size_t)y * W + x) * 3;
             px[0] = (uint8_t)fmin(255, fmax(0, b * light + gl + nz));

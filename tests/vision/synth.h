@@ -10,16 +10,20 @@
 #include "go/board.h"
 
 typedef struct synth_params {
-    int width, height;    /* image size */
-    int size;             /* 9, 13, 19 */
-    double rotate_deg;    /* in-plane rotation */
-    double tilt;          /* 0 (from above) .. 0.35 (steep): far edge shrinks by this share */
-    double gradient;      /* light falloff across the image, 0..0.5 */
-    double glare;         /* peak of a bright spot, 0..120 */
-    double blur_sigma;    /* Gaussian blur, pixels */
-    double noise;         /* uniform noise amplitude, grey levels */
-    int jpeg_quality;     /* 0 = PNG-free raw BGR is not an option: always JPEG, 40..95 */
+    int width, height; /* image size */
+    int size;          /* 9, 13, 19 */
+    double rotate_deg; /* in-plane rotation */
+    double tilt;       /* 0 (from above) .. 0.35 (steep): far edge shrinks by this share */
+    double gradient;   /* light falloff across the image, 0..0.5 */
+    double glare;      /* peak of a bright spot, 0..120 */
+    double blur_sigma; /* Gaussian blur, pixels */
+    double noise;      /* uniform noise amplitude, grey levels */
+    int jpeg_quality;  /* 0 = PNG-free raw BGR is not an option: always JPEG, 40..95 */
     uint64_t seed;
+    /* Nonzero: stones of these colours (B, G, R) instead of black and white, e.g. the
+     * green-tinted sets some clubs use. */
+    int tinted;
+    double black_bgr[3], white_bgr[3];
 } synth_params;
 
 /* Renders the board; color[y][x] (GO_EMPTY/GO_BLACK/GO_WHITE) gives the stones. *out is a
@@ -32,7 +36,7 @@ void synth_position(uint8_t color[GO_MAX_SIZE][GO_MAX_SIZE], int size, double de
                     uint64_t seed);
 
 /* Number of points equal under the best of the 8 symmetries of the square. */
-int synth_best_match(uint8_t a[GO_MAX_SIZE][GO_MAX_SIZE],
-                     uint8_t b[GO_MAX_SIZE][GO_MAX_SIZE], int size);
+int synth_best_match(uint8_t a[GO_MAX_SIZE][GO_MAX_SIZE], uint8_t b[GO_MAX_SIZE][GO_MAX_SIZE],
+                     int size);
 
 #endif

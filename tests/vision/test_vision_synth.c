@@ -48,7 +48,8 @@ static void check_case(const synth_params *p, double density, int min_correct_pe
     for (int c = 0; c < 4; c++) {
         double best = 1e9;
         for (int k = 0; k < 4; k++)
-            best = fmin(best, hypot(r.corners[k][0] - corners[c][0], r.corners[k][1] - corners[c][1]));
+            best =
+                fmin(best, hypot(r.corners[k][0] - corners[c][0], r.corners[k][1] - corners[c][1]));
         assert_true(best < 0.3 * cell);
     }
     assert_true(r.ms_total >= r.ms_detect);
@@ -57,7 +58,7 @@ static void check_case(const synth_params *p, double density, int min_correct_pe
 
 static synth_params base(int size, uint64_t seed)
 {
-    synth_params p = {480, 360, size, 0, 0, 0, 0, 0, 0, 85, seed};
+    synth_params p = {480, 360, size, 0, 0, 0, 0, 0, 0, 85, seed, 0, {0, 0, 0}, {0, 0, 0}};
     return p;
 }
 
@@ -158,7 +159,8 @@ static void test_vision_synth__corners_given(void **state)
     for (int c = 0; c < 4; c++) {
         double best = 1e9;
         for (int k = 0; k < 4; k++)
-            best = fmin(best, hypot(r.corners[k][0] - corners[c][0], r.corners[k][1] - corners[c][1]));
+            best =
+                fmin(best, hypot(r.corners[k][0] - corners[c][0], r.corners[k][1] - corners[c][1]));
         assert_true(best < 0.2 * cell);
     }
     /* corners need the size, finite numbers and a place in the photo */
@@ -179,6 +181,54 @@ static void test_vision_synth__corners_given(void **state)
     free(jpeg);
 }
 
+/* Green-tinted stones (dark green for Black, pale green for White) on a crowded board: the
+ * per-photo colour models read them; a fixed black/white rule would not. */
+static void test_vision_synth__green_tinted_stones(void **state)
+{
+    (void)state;
+    synth_params p = base(13, 7);
+    p.width = 640;
+    p.height = 480;
+    p.rotate_deg = -6;
+    p.tilt = 0.15;
+    p.gradient = 0.2;
+    p.noise = 4;
+    p.tinted = 1;
+    const double dark[3] = {45, 95, 30}, pale[3] = {150, 225, 195};
+    for (int k = 0; k < 3; k++) {
+        p.black_bgr[k] = dark[k];
+        p.white_bgr[k] = pale[k];
+    }
+    check_case(&p, 0.65, 1000);
+}
+
+/* A 19x19 board read as if it were 13x13: the lattice lands inside the board, the lines run
+ * on past its edges, and the photo is refused rather than read as a wrong board. */
+static void test_vision_synth__wrong_size_is_refused(void **state)
+{
+    (void)state;
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static go_vision_result r;
+    synth_params p = base(19, 8);
+    p.width = 640;
+    p.height = 480;
+    uint8_t *jpeg = NULL;
+    size_t len = 0;
+    double corners[4][2];
+    synth_position(truth, 19, 0.2, 8);
+    assert_int_equal(synth_render(&jpeg, &len, &p, truth, corners), 0);
+    go_vision_options opt = GO_VISION_OPTIONS_INIT;
+    opt.size = 13;
+    int rc = go_vision_scan(&r, jpeg, len, &opt);
+    if (rc == 0)
+        fprintf(stderr, "read a 19x19 board as %dx%d\n", r.size, r.size);
+    assert_int_equal(rc, GO_ENOBOARD);
+    assert_non_null(strstr(go_error_last(), "grid"));
+    opt.size = 19;
+    assert_int_equal(go_vision_scan(&r, jpeg, len, &opt), 0);
+    free(jpeg);
+}
+
 /* A block of stones with no liberty cannot be on a finished board: flagged, not hidden. */
 static void test_vision_synth__group_without_liberty_is_flagged(void **state)
 {
@@ -190,7 +240,9 @@ static void test_vision_synth__group_without_liberty_is_flagged(void **state)
     memset(truth, 0, sizeof truth);
     for (int y = 0; y < 9; y++)
         for (int x = 0; x < 9; x++)
-            truth[y][x] = diagram[y][x] == 'X' ? GO_BLACK : diagram[y][x] == 'O' ? GO_WHITE : GO_EMPTY;
+            truth[y][x] = diagram[y][x] == 'X'   ? GO_BLACK
+                          : diagram[y][x] == 'O' ? GO_WHITE
+                                                 : GO_EMPTY;
     synth_params p = base(9, 6);
     uint8_t *jpeg = NULL;
     size_t len = 0;
@@ -242,6 +294,8 @@ int main(void)
         cmocka_unit_test(test_vision_synth__19x19_quarter_turn_sparse),
         cmocka_unit_test(test_vision_synth__size_hint),
         cmocka_unit_test(test_vision_synth__corners_given),
+        cmocka_unit_test(test_vision_synth__green_tinted_stones),
+        cmocka_unit_test(test_vision_synth__wrong_size_is_refused),
         cmocka_unit_test(test_vision_synth__group_without_liberty_is_flagged),
         cmocka_unit_test(test_vision_synth__no_board_is_refused),
     };

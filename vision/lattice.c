@@ -1,0 +1,332 @@
+/* Line evidence on the rectified board, and the check that the fitted lattice ends where the
+ * board's lines end. The grid finder picks its window of lines from periodic profiles; on a
+ * crowded board seen at an angle the board's own edge or a row of stone crevices can pass for
+ * the outermost line, and the lattice then sits one line off. Printed lines are thin, so a
+ * thin dark dip across a lattice line, between the crossings, shows the line is there; the
+ * rows just beyond the outermost lines must show none. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vision_int.h"
+
+/* The check's warp: this many pixels a cell, two cells of margin around the lattice. */
+#define LCELL 20
+#define LMARGIN 2
+
+double vz_line_dip(const uint8_t *pixels, int width, int height, int channels, int cx, int cy,
+                   int vert, int cell)
+{
+    const int R = 6, T = (int)(0.4 * cell), GAP = (int)(0.12 * cell);
+    double prof[2 * 6 + 1];
+    for (int d = -R; d <= R; d++) {
+        double s = 0;
+        int m = 0;
+        for (int t = -T; t <= T; t++) {
+            if (t > -GAP && t < GAP)
+                continue; /* the crossing line itself */
+            int x = vert ? cx + d : cx + t, y = vert ? cy + t : cy + d;
+            if (x < 0 || y < 0 || x >= width || y >= height)
+                continue;
+            s += pixels[((size_t)y * width + x) * channels];
+            m++;
+        }
+        prof[d + R] = m ? s / m : 0;
+    }
+    /* darker than each side two pixels away, within three pixels of the expected place (the
+     * fit is not exact); broad shading across a stone does not respond */
+    double best = -1e9;
+    for (int c = -3; c <= 3; c++) {
+        double lo = prof[c - 2 + R] < prof[c + 2 + R] ? prof[c - 2 + R] : prof[c + 2 + R];
+        double v = lo - prof[c + R]; /* both sides: an edge (a step) is not a line */
+        if (v > best)
+            best = v;
+    }
+    return best;
+}
+
+static int cmp_dbl(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Evidence of lattice line k of one family (rows when rows is nonzero): the mean of the
+ * upper half of the dips measured across it at each cell of its length (stones hide it at
+ * many places; where it shows, it shows clearly). */
+static double line_evidence(const go_cv_image *gray, int n, int k, int rows)
+{
+    double v[GO_MAX_SIZE];
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+        int lx = rows ? i : k, ly = rows ? k : i;
+        int cx = (lx + LMARGIN) * LCELL, cy = (ly + LMARGIN) * LCELL;
+        /* across a row line the profile runs vertically */
+        v[m++] =
+            vz_line_dip(gray->pixels, gray->width, gray->height, 1, cx, cy, rows ? 0 : 1, LCELL);
+    }
+    qsort(v, (size_t)m, sizeof *v, cmp_dbl);
+    double s = 0;
+    int c = 0;
+    for (int i = m / 2; i < m; i++, c++)
+        s += v[i];
+    return c ? s / c : 0;
+}
+
+/* Evidence that the lines of the other family cross the gap between lines k and k + 1 of
+ * this family: dips across each of those lines at the middle of the gap. Beyond the
+ * outermost line the lines of the other family stop. */
+static double gap_evidence(const go_cv_image *gray, int n, int k, int rows)
+{
+    double v[GO_MAX_SIZE];
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+        /* rows: the gap between rows k and k + 1, crossed by the column lines */
+        int cx = rows ? (i + LMARGIN) * LCELL : (k + LMARGIN) * LCELL + LCELL / 2;
+        int cy = rows ? (k + LMARGIN) * LCELL + LCELL / 2 : (i + LMARGIN) * LCELL;
+        v[m++] =
+            vz_line_dip(gray->pixels, gray->width, gray->height, 1, cx, cy, rows ? 1 : 0, LCELL);
+    }
+    qsort(v, (size_t)m, sizeof *v, cmp_dbl);
+    double s = 0;
+    int c = 0;
+    for (int i = m / 2; i < m; i++, c++)
+        s += v[i];
+    return c ? s / c : 0;
+}
+
+static double median_of(double *v, int m)
+{
+    qsort(v, (size_t)m, sizeof *v, cmp_dbl);
+    return m ? v[m / 2] : 0;
+}
+
+/* Whether the gaps g[0..m) (inside the lattice) start (dir 1) or end (dir -1) with a run of
+ * gaps no line crosses: two or more followed within two gaps by a clearly crossed one, or
+ * four or more. typ is the median gap evidence. */
+static int dead_end(const double *g, int m, int dir, double typ)
+{
+    int run = 0;
+    while (run < m && g[dir > 0 ? run : m - 1 - run] < 0.2 * typ)
+        run++;
+    if (run >= 4 && run < m)
+        return 1;
+    if (run < 2)
+        return 0;
+    for (int k = run; k < run + 2 && k < m; k++)
+        if (g[dir > 0 ? k : m - 1 - k] >= 0.5 * typ)
+            return 1;
+    return 0;
+}
+
+/* Below this (pixel-value units) the lines are too faint to judge (blur, low resolution,
+ * coloured light): the finder's choice stands. */
+#define MEASURABLE 4.0
+/* The refit's search: lattice shift up to this many cells, scale up to this share, and the
+ * gain in summed line response that a move must bring. */
+#define REFIT_SHIFT 1.0
+#define REFIT_SCALE 0.06
+#define REFIT_GAIN 1.15
+/* Below this in both families (as the median line dip), no fit is trusted. Measured on the
+ * photos: the 7 readings with fainter lines were all wrong (a wrong size or most points). */
+#define CHECKABLE 6.0
+
+int vz_check_lattice(const vz_grid *g, const go_cv_image *bgr)
+{
+    const int n = g->size, side = (n - 1 + 2 * LMARGIN) * LCELL + 1;
+    go_cv_image gray = {0}, warped = {0};
+    int rc = 0;
+    /* warp pixel (X, Y) <- lattice (X / LCELL - LMARGIN, Y / LCELL - LMARGIN) */
+    const double s_inv[9] = {1.0 / LCELL, 0, -LMARGIN, 0, 1.0 / LCELL, -LMARGIN, 0, 0, 1};
+    double m[9];
+    vz_mat3_mul(m, g->h, s_inv);
+    if ((rc = go_cv_warp(&warped, bgr, m, side, side, 1)) < 0 ||
+        (rc = go_cv_gray(&gray, &warped)) < 0)
+        goto done;
+    double e[2][GO_MAX_SIZE + 2], gap[2][GO_MAX_SIZE + 1], line_typ[2], gap_typ[2];
+    for (int rows = 0; rows < 2; rows++) {
+        double tmp[GO_MAX_SIZE + 2];
+        for (int k = -1; k <= n; k++)
+            e[rows][k + 1] = line_evidence(&gray, n, k, rows);
+        for (int k = -1; k < n; k++)
+            gap[rows][k + 1] = gap_evidence(&gray, n, k, rows);
+        for (int k = 1; k < n - 1; k++)
+            tmp[k - 1] = e[rows][k + 1];
+        line_typ[rows] = median_of(tmp, n - 2);
+        for (int k = 0; k < n - 1; k++)
+            tmp[k] = gap[rows][k + 1];
+        gap_typ[rows] = median_of(tmp, n - 1);
+        if (getenv("GOREF_VISION_DEBUG")) {
+            fprintf(stderr, "lattice check rows=%d line typ %.1f gap typ %.1f\n  lines:", rows,
+                    line_typ[rows], gap_typ[rows]);
+            for (int k = -1; k <= n; k++)
+                fprintf(stderr, " %.1f", e[rows][k + 1]);
+            fprintf(stderr, "\n  gaps:");
+            for (int k = -1; k < n; k++)
+                fprintf(stderr, " %.1f", gap[rows][k + 1]);
+            fprintf(stderr, "\n");
+        }
+    }
+    /* The grid must be checked against the lines before its reading is trusted: when the
+     * printed lines cannot be made out (coloured light, blur, a photo too small), the fit
+     * is a guess, and a guess is refused, not returned. */
+    if (fmin(line_typ[0], line_typ[1]) < CHECKABLE &&
+        fmax(line_typ[0], line_typ[1]) < 3 * CHECKABLE) {
+        rc = go_error_set(GO_ENOBOARD, "no board: the grid lines are too faint to check the fit "
+                                       "(more light, less colour cast, or a closer photo)");
+        goto done;
+    }
+    /* One family of lines and nothing across it: stripes (wood grain, a mat), not a grid. */
+    for (int f = 0; f < 2; f++)
+        if (line_typ[f] >= 2 * MEASURABLE && line_typ[1 - f] < 0.15 * line_typ[f]) {
+            rc = go_error_set(GO_ENOBOARD, "no board: the grid did not fit (lines run one way "
+                                           "only)");
+            goto done;
+        }
+    for (int f = 0; f < 2; f++) {
+        const double *ef = e[f], *gf = gap[f];
+        double typ = line_typ[f];
+        if (typ >= MEASURABLE) {
+            double before = ef[0], first = ef[1], last = ef[n], after = ef[n + 1];
+            if (before > 0.6 * typ && after > 0.6 * typ) {
+                rc = go_error_set(GO_ENOBOARD,
+                                  "no board: the grid lines continue past both "
+                                  "fitted edges (not a %dx%d board, or the grid "
+                                  "did not fit)",
+                                  n, n);
+                goto done;
+            }
+            /* lines, and the other family's lines crossing to them, beyond one edge: the
+             * board goes on there (a larger board, or the lattice in one corner of it) */
+            const double *gf2 = gap[f];
+            if ((before > 0.6 * typ && gf2[0] > 0.5 * gap_typ[f]) ||
+                (after > 0.6 * typ && gf2[n] > 0.5 * gap_typ[f])) {
+                rc = go_error_set(GO_ENOBOARD,
+                                  "no board: the grid lines continue past a fitted "
+                                  "edge (not a %dx%d board, or the grid did not "
+                                  "fit)",
+                                  n, n);
+                goto done;
+            }
+            if ((before > 0.5 * typ && last < 0.25 * typ && before > 2 * last) ||
+                (after > 0.5 * typ && first < 0.25 * typ && after > 2 * first)) {
+                rc = go_error_set(GO_ENOBOARD, "no board: the grid did not fit (it sits a line "
+                                               "off the board's lines)");
+                goto done;
+            }
+        }
+        /* The other family's lines cross every gap of a well-fitted lattice. A run of empty
+         * gaps at one end, next to gaps the lines do cross, or a long run, means the lattice
+         * runs off the board there. (Seen steeply, the far gaps fade smoothly instead: the
+         * lines get thin.) */
+        double gt = gap_typ[f];
+        if (gt >= MEASURABLE && n >= 7) {
+            int lo_end = dead_end(gf + 1, n - 1, 1, gt), hi_end = dead_end(gf + 1, n - 1, -1, gt);
+            if (lo_end || hi_end) {
+                rc = go_error_set(GO_ENOBOARD, "no board: the grid did not fit (it runs past "
+                                               "the board's lines on one side)");
+                goto done;
+            }
+        }
+    }
+done:
+    go_cv_image_free(&gray);
+    go_cv_image_free(&warped);
+    return rc;
+}
+
+/* Profile across one family of lines on the warped gray image: at each pixel position across
+ * the family (X for the columns, Y for the rows), the summed thin-line response within the
+ * lattice's span along it. */
+static void family_profile(double *out, const go_cv_image *gray, int n, int rows)
+{
+    const int W = gray->width, lo = LMARGIN * LCELL, hi = (LMARGIN + n - 1) * LCELL;
+    for (int p = 0; p < W; p++) {
+        double s = 0;
+        for (int q = lo; q <= hi; q++) {
+            int x = rows ? q : p, y = rows ? p : q;
+            int xa = rows ? x : x - 2, ya = rows ? y - 2 : y;
+            int xb = rows ? x : x + 2, yb = rows ? y + 2 : y;
+            if (xa < 0 || ya < 0 || xb >= W || yb >= gray->height)
+                continue;
+            int c = gray->pixels[(size_t)y * W + x];
+            int a = gray->pixels[(size_t)ya * W + xa], b = gray->pixels[(size_t)yb * W + xb];
+            int v = (a < b ? a : b) - c;
+            if (v > 0)
+                s += v;
+        }
+        out[p] = s;
+    }
+    /* a little smoothing: the sought positions fall between pixels */
+    double prev = out[0];
+    for (int p = 1; p + 1 < W; p++) {
+        double cur = out[p];
+        out[p] = 0.25 * prev + 0.5 * cur + 0.25 * out[p + 1];
+        prev = cur;
+    }
+}
+
+static double profile_at(const double *prof, int len, double pos)
+{
+    if (pos < 0 || pos > len - 1)
+        return 0;
+    int i = (int)pos;
+    double f = pos - i;
+    return i + 1 < len ? prof[i] * (1 - f) + prof[i + 1] * f : prof[i];
+}
+
+int vz_refit_lattice(vz_grid *g, const go_cv_image *bgr)
+{
+    const int n = g->size, side = (n - 1 + 2 * LMARGIN) * LCELL + 1;
+    go_cv_image gray = {0}, warped = {0};
+    double *prof = NULL;
+    int rc = 0;
+    const double s_inv[9] = {1.0 / LCELL, 0, -LMARGIN, 0, 1.0 / LCELL, -LMARGIN, 0, 0, 1};
+    double m[9];
+    vz_mat3_mul(m, g->h, s_inv);
+    if ((rc = go_cv_warp(&warped, bgr, m, side, side, 1)) < 0 ||
+        (rc = go_cv_gray(&gray, &warped)) < 0)
+        goto done;
+    prof = malloc(sizeof(double) * (size_t)side);
+    if (!prof) {
+        rc = go_error_set(GO_ENOMEM, "line profile");
+        goto done;
+    }
+    double fa[2] = {0, 0}, fb[2] = {1, 1};
+    for (int rows = 0; rows < 2; rows++) {
+        family_profile(prof, &gray, n, rows);
+        double base = 0, best = -1, ba = 0, bb = 1;
+        for (int k = 0; k < n; k++)
+            base += profile_at(prof, side, (k + LMARGIN) * LCELL);
+        for (double b = 1 - REFIT_SCALE; b <= 1 + REFIT_SCALE + 1e-9; b += 0.004)
+            for (double a = -REFIT_SHIFT; a <= REFIT_SHIFT + 1e-9; a += 0.025) {
+                double sum = 0;
+                for (int k = 0; k < n; k++)
+                    sum += profile_at(prof, side, (a + b * k + LMARGIN) * LCELL);
+                if (sum > best) {
+                    best = sum;
+                    ba = a;
+                    bb = b;
+                }
+            }
+        if (getenv("GOREF_VISION_DEBUG"))
+            fprintf(stderr, "refit rows=%d: base %.0f best %.0f at a %.3f b %.4f\n", rows, base,
+                    best, ba, bb);
+        /* Move only for a clearly better fit: the lines add up markedly more there. */
+        if (best > REFIT_GAIN * base) {
+            fa[rows] = ba;
+            fb[rows] = bb;
+        }
+    }
+    /* new lattice (x, y) -> old (fa0 + fb0 x, fa1 + fb1 y) */
+    const double t[9] = {fb[0], 0, fa[0], 0, fb[1], fa[1], 0, 0, 1};
+    double h[9];
+    vz_mat3_mul(h, g->h, t);
+    memcpy(g->h, h, sizeof h);
+done:
+    free(prof);
+    go_cv_image_free(&gray);
+    go_cv_image_free(&warped);
+    return rc;
+}
