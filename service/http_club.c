@@ -1,6 +1,7 @@
 /* Club endpoints under /api/club/: members (edit, status, dues), check-in, activities and the
  * weekly schedule, the charter rules (preview, apply, rewards), items, stocktakes and loans,
- * results, events with entries, withdrawals, pairings and standings (JSON, and printable HTML). One go_club handle
+ * results, events with entries, withdrawals, pairings and standings (JSON, and printable HTML),
+ * and any table of the club log as CSV. One go_club handle
  * serialised by a mutex (the club library asks for one handle per thread). Roles per action
  * are in the route table below. Tables and standings become JSON through json_club.c, which
  * `goref club --json` can share. */
@@ -54,7 +55,7 @@ typedef struct club_call {
     http_req *r;
     go_club *club;
     long long id;   /* the {id} of the path, 0 when none */
-    const char *action;
+    const char *action; /* the path's last part after the resource (and id), or NULL */
     json_t *body;   /* writes: the JSON object */
 } club_call;
 
@@ -858,6 +859,46 @@ static void event_pairings_html(club_call *c)
     free(page);
 }
 
+/* ------------------------------------------------------------------------------ export */
+
+/* GET /api/club/export/{table}.csv: one table of the club log as CSV (RFC 4180), for a
+ * spreadsheet; the table names are the club module's (members, dues, checkins, loans...). */
+static void export_csv(club_call *c)
+{
+    char table[32];
+    size_t n = strlen(c->action);
+    if (n < 5 || n - 4 >= sizeof table || strcmp(c->action + n - 4, ".csv") != 0) {
+        http_reply_error(c->r, 404, "not_found", "ask for /api/club/export/TABLE.csv");
+        return;
+    }
+    memcpy(table, c->action, n - 4);
+    table[n - 4] = '\0';
+    for (size_t i = 0; table[i]; i++)
+        if (!((table[i] >= 'a' && table[i] <= 'z') || table[i] == '_')) {
+            http_reply_error(c->r, 400, "invalid", "a table name is lower-case letters and '_'");
+            return;
+        }
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f) {
+        http_reply_goerr(c->r, GO_ENOMEM);
+        return;
+    }
+    int err = go_club_export_csv(c->club, f, table);
+    fclose(f);
+    if (err) {
+        free(text);
+        http_reply_goerr(c->r, err);
+        return;
+    }
+    char disposition[96];
+    snprintf(disposition, sizeof disposition, "attachment; filename=\"goref-%s.csv\"", table);
+    http_reply_header(c->r, "Content-Disposition", disposition);
+    http_reply(c->r, 200, "text/csv; charset=utf-8", text, len);
+    free(text);
+}
+
 /* ------------------------------------------------------------------------------ routing */
 
 enum {
@@ -921,6 +962,7 @@ static const club_route club_routes[] = {
     {"POST", "events", 1, "pair", W_DESK, event_pair},
     {"POST", "events", 1, "withdraw", W_SEC, event_withdraw},
     {"GET", "events", 1, "pairings.html", W_ALL, event_pairings_html},
+    {"GET", "export", 0, "*", W_SEC, export_csv}, /* any action: {table}.csv */
     {"GET", "events", 1, "pairings", W_ALL, event_pairings},
     {"GET", "events", 1, "standings", W_ALL, standings_json_fn},
     {"GET", "events", 1, "standings.html", W_ALL, standings_html_fn},
@@ -966,7 +1008,8 @@ void http_api_club(http_req *r)
         const club_route *rt = &club_routes[i];
         if (strcmp(rt->resource, seg[0]) != 0 || rt->id != (int)has_id ||
             (rt->action == NULL) != (action == NULL) ||
-            (action && strcmp(rt->action, action) != 0) || nseg > 3)
+            (action && strcmp(rt->action, "*") != 0 && strcmp(rt->action, action) != 0) ||
+            nseg > 3)
             continue;
         path_found = true;
         if (strcmp(rt->method, r->method) == 0 ||
@@ -991,6 +1034,7 @@ void http_api_club(http_req *r)
         if (!c.body)
             return;
     }
+    c.action = action;
     pthread_mutex_lock(&r->srv->club_lock);
     found->fn(&c);
     pthread_mutex_unlock(&r->srv->club_lock);

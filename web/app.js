@@ -114,6 +114,7 @@ const T = {
     rewardList: 'Reward list (full attendance this school year)', rule: 'Rule', fromTo: 'Change',
     withdraw_weeks: 'weeks without check-in', revoke_missed: 'missed activities', yes: 'yes', no: 'no',
     byResign: 'by resignation', byCount: 'on the count', byTime: 'on time', byForfeit: 'by forfeit',
+    exportCsv: 'Export tables (CSV)', statusHistory: 'Status changes', projector: 'Standings for the projector',
   },
 };
 
@@ -720,6 +721,7 @@ async function loadStandings() {
   fillTable($('standings-table'), s.standings, [['place', t('place')], ['name', t('name')], ['points', t('points')],
     ['tiebreak_sb', t('sb')], ['warnings', t('warnings')]]);
   $('print-pairings').href = `/api/club/events/${id}/pairings.html`;
+  $('projector-standings').href = `/api/club/events/${id}/standings.html?projector=1`;
   const p = await api('GET', `/api/club/events/${id}/pairings`);
   S.pairings = p.pairings;
   // A game not played yet takes its result here (the referee's paper sheet, typed in).

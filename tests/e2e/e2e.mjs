@@ -313,6 +313,15 @@ try {
     return { status: r.status, type: r.headers.get('content-type'), text: await r.text() };
   });
   check(sheet.status === 200 && /text\/html/.test(sheet.type) && sheet.text.includes('张三') && sheet.text.includes('李四'), 'printable pairing sheet');
+  // The members as CSV, through the page's export link.
+  await page.click('.subtabs [data-sub=members]');
+  await page.click('#sub-members details summary');
+  const csv = await page.evaluate(async () => {
+    const a = document.querySelector('#sub-members a[href$="members.csv"]');
+    const r = await fetch(a.href);
+    return { status: r.status, text: await r.text() };
+  });
+  check(csv.status === 200 && csv.text.includes('张三') && csv.text.includes('五年级二班'), 'members exported as CSV');
 
   // English too.
   await page.click('#lang');

@@ -593,6 +593,58 @@ static void test_http_club__role_matrix(void **state)
     }
 }
 
+/* CSV export: secretaries and admins only (contacts, dues), a table of the club log each. */
+static void test_http_club__export_csv(void **state)
+{
+    (void)state;
+    char day[11];
+    day_text(day, 0);
+    add_member("CSV1", "导出, \\\"引号\\\"", day); /* JSON-escaped quotes */
+    th_resp r;
+    const th_session *denied[] = {&teacher, &referee};
+    for (int k = 0; k < 2; k++) {
+        assert_int_equal(th_call(&r, server.port, "GET", "/api/club/export/members.csv",
+                                 denied[k]->cookie, NULL, NULL, 0),
+                         0);
+        assert_int_equal(r.status, 403);
+        th_free(&r);
+    }
+    assert_int_equal(
+        th_call(&r, server.port, "GET", "/api/club/export/members.csv", NULL, NULL, NULL, 0), 0);
+    assert_int_equal(r.status, 401);
+    th_free(&r);
+    assert_int_equal(th_call(&r, server.port, "GET", "/api/club/export/members.csv",
+                             secretary.cookie, NULL, NULL, 0),
+                     0);
+    assert_int_equal(r.status, 200);
+    char value[128];
+    assert_non_null(strstr(th_header(&r, "Content-Type", value, sizeof value), "text/csv"));
+    assert_non_null(strstr(th_header(&r, "Content-Disposition", value, sizeof value),
+                           "goref-members.csv"));
+    /* RFC 4180: the comma and the quotes of the name are quoted, the header names columns */
+    assert_non_null(strstr(r.body, "\"导出, \"\"引号\"\"\""));
+    assert_non_null(strstr(r.body, "number"));
+    th_free(&r);
+    static const struct {
+        const char *path;
+        int status;
+    } bad[] = {
+        {"/api/club/export/nothing.csv", 400},  {"/api/club/export/members", 404},
+        {"/api/club/export/Members.csv", 404},  {"/api/club/export/../x.csv", 404},
+        {"/api/club/export/mem-bers.csv", 400},
+        {"/api/club/export/.csv", 404},         {"/api/club/export/members.csv/x", 404},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        assert_int_equal(th_call(&r, server.port, "GET", bad[i].path, admin.cookie, NULL, NULL, 0),
+                         0);
+        if (r.status != bad[i].status)
+            fail_msg("%s answered %d, expected %d: %s", bad[i].path, r.status, bad[i].status,
+                     r.body);
+        th_free(&r);
+    }
+    json_decref(api(&admin, "POST", "/api/club/export/members.csv", "{}", 405));
+}
+
 /* `goref club --json` and the service name an error alike (one table, go_json's): the same
  * unknown member and the same refused name, through both doors. */
 static void test_http_club__cli_errors_match_the_service(void **state)
@@ -642,6 +694,7 @@ int main(void)
         cmocka_unit_test(test_http_club__withdraw_and_pairing_sheet),
         cmocka_unit_test(test_http_club__cli_errors_match_the_service),
         cmocka_unit_test(test_http_club__role_matrix),
+        cmocka_unit_test(test_http_club__export_csv),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
