@@ -115,6 +115,7 @@ const T = {
     withdraw_weeks: 'weeks without check-in', revoke_missed: 'missed activities', yes: 'yes', no: 'no',
     byResign: 'by resignation', byCount: 'on the count', byTime: 'on time', byForfeit: 'by forfeit',
     exportCsv: 'Export tables (CSV)', statusHistory: 'Status changes', projector: 'Standings for the projector',
+    toMove: 'To move',
   },
 };
 
@@ -332,6 +333,7 @@ function photoForm(corners) {
   form.append('rules', $('rules').value);
   form.append('komi_stones', $('komi').value.trim() || '3.75');
   form.append('handicap', $('handicap').value || '0');
+  form.append('to_move', $('to-move').value); // who plays next decides some groups' fate
   form.append('photo', S.photo, S.photo.name || 'board.jpg');
   return form;
 }
@@ -509,7 +511,7 @@ async function suggestDead() {
   if (!S.board) return say(t('needBoard'), true);
   say(t('counting'));
   try {
-    const s = await api('POST', '/api/suggest-dead', { board: S.board });
+    const s = await api('POST', '/api/suggest-dead', { board: S.board, to_move: $('to-move').value });
     S.dead = new Set(s.dead);
     say('');
     recount();

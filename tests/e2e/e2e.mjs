@@ -20,6 +20,9 @@ page.setDefaultTimeout(60000);
 const errors = [];
 page.on('pageerror', e => errors.push(String(e)));
 page.on('dialog', d => d.accept()); // the check-in and return confirmations
+// The text fields of every form the page uploads (the page's upload() is wrapped; Chromium
+// does not hand a multipart body with a file to the request events).
+const scoreForms = () => page.evaluate(() => window.sentForms);
 const shot = async name => page.screenshot({ path: join(out, `${String(++step).padStart(2, '0')}-${name}.png`), fullPage: true });
 const status = () => page.locator('#status');
 async function expectStatus(re, what) {
@@ -67,6 +70,14 @@ try {
 
   // The photo: uploaded with progress, read, shown as overlay and diagram.
   await page.click('#tab-count');
+  await page.evaluate(() => {
+    const send = upload;
+    window.sentForms = [];
+    window.upload = (path, form, progress) => {
+      window.sentForms.push(Object.fromEntries([...form.entries()].filter(([k]) => k !== 'photo')));
+      return send(path, form, progress);
+    };
+  });
   await page.setInputFiles('#photo', photo);
   await page.waitForFunction(() => {
     const s = document.getElementById('status');
@@ -82,6 +93,8 @@ try {
     console.log('SKIPPED: the corner drag (re-fit) step needs a photo that was read');
   } else {
     check(await page.locator('#overlay-figure').isVisible(), 'overlay shown');
+    const first = (await scoreForms())[0];
+    check(first && first.to_move === 'B' && !('corners' in first), `the first reading's form: ${JSON.stringify(first)}`);
   }
   await page.locator('#verdict').filter({ hasText: /胜|和/ }).waitFor();
   check(await page.evaluate(() => document.documentElement.scrollWidth <= 362), 'no sideways scrolling with the photo shown');
@@ -116,6 +129,9 @@ try {
       `the corner stays where it was dropped: ${after.scan.corners[0]} vs ${dropped.map(v => v.toFixed(1))} (cell ${cell.toFixed(1)} px)`);
     check(dist(after.scan.corners[0], s0.corners[0]) > 2 * cell, 'the corner moved');
     check(after.board !== before.board, 'the board was read again through the new grid');
+    const last = (await scoreForms()).slice(-1)[0], sent = JSON.parse(last.corners || 'null');
+    check(last.size === String(s0.size) && Array.isArray(sent) && sent.length === 4 && dist(sent[0], dropped) < 2,
+      `the re-read sends the size and the corners placed: ${JSON.stringify(last)}`);
     const handle = await page.locator('#photo-frame .corner[data-corner="0"]').boundingBox();
     check(dist([handle.x + handle.width / 2, handle.y + handle.height / 2], to) < 0.1 * box.width, 'the handle sits on the new corner');
     console.log(`re-fit: top-left corner ${s0.corners[0]} -> ${after.scan.corners[0]}; count "${before.check}" -> "${after.check}"`);
