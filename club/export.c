@@ -142,6 +142,8 @@ int go_club_export_trf(go_club *club, FILE *out, int64_t event)
     fprintf(out, "XXR %d\n", R);
     /* Our points: 2 a win, 1 a draw (Article 28); pairing checkers read this line. */
     fprintf(out, "XXS W=2 D=1\n");
+    /* the same for bbpPairings, which checks the points column against these values */
+    fprintf(out, "BBW  2.0\nBBD  1.0\n");
     for (size_t i = 0; i < n; i++) {
         size_t width = 91 + 10 * (size_t)R;
         memset(line, ' ', width);
@@ -160,7 +162,11 @@ int go_club_export_trf(go_club *club, FILE *out, int64_t event)
             size_t c0 = 92 + 10 * (size_t)r;
             if (g->result == ' ' && g->opponent < 0)
                 continue;
-            snprintf(buf, sizeof buf, "%4d", g->opponent >= 0 ? g->opponent + 1 : 0);
+            /* no opponent is written 0000: TRF readers refuse a start number of 0 */
+            if (g->opponent >= 0)
+                snprintf(buf, sizeof buf, "%4d", g->opponent + 1);
+            else
+                snprintf(buf, sizeof buf, "0000");
             trf_field(line, c0, 4, buf);
             line[c0 + 4] = g->opponent >= 0 ? g->color : '-';
             line[c0 + 6] = g->result;

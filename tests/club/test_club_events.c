@@ -503,6 +503,54 @@ static void test_club_events__swiss_black_first(void **state)
     go_club_table_free(p);
 }
 
+/* A Swiss exported as TRF and paired from the file (go_trf_pair, as bbpPairings would read
+ * it: BBW/BBD give our 2/1/0 points) gets the same next round as the event itself: the
+ * export carries everything the pairing needs (results, colours, byes, the rounds). */
+static void test_club_events__swiss_trf_round_trip(void **state)
+{
+    go_club *c = *state;
+    int64_t ev = make_event(c, GO_EVENT_SWISS, 7, 15); /* odd: a bye every round */
+    int round;
+    for (int r = 1; r <= 4; r++) {
+        assert_int_equal(go_club_event_pair(c, &round, ev), 0);
+        play_round(c, ev, r, random_result);
+    }
+    char *trf = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&trf, &len);
+    assert_non_null(mem);
+    assert_int_equal(go_club_export_trf(c, mem, ev), 0);
+    fclose(mem);
+    assert_non_null(strstr(trf, "BBW  2.0"));
+    assert_non_null(strstr(trf, "0000 - U")); /* the byes */
+    go_pairing *p = NULL;
+    size_t np = 0;
+    assert_int_equal(go_trf_pair(&p, &np, trf, len), 0);
+    assert_int_equal(go_club_event_pair(c, &round, ev), 0);
+    assert_int_equal(round, 5);
+    go_club_table *t = NULL;
+    assert_int_equal(go_club_event_pairings(c, &t, ev, 5), 0);
+    assert_int_equal((size_t)t->nrows, np);
+    /* TRF start number i+1 = the i-th entry = ids[i]; the file's 'w' is Go's White */
+    for (size_t k = 0; k < np; k++) {
+        int64_t white = p[k].second >= 0 ? ids[p[k].first] : 0;
+        int64_t black = p[k].second >= 0 ? ids[p[k].second] : ids[p[k].first];
+        bool found = false;
+        for (int r = 0; r < t->nrows; r++) {
+            int64_t b = strtol(go_club_cell(t, r, 3), NULL, 10);
+            int64_t w = go_club_cell(t, r, 5) ? strtol(go_club_cell(t, r, 5), NULL, 10) : 0;
+            if (b == black && w == white)
+                found = true;
+        }
+        if (!found)
+            fail_msg("the file's pair %lld (white) - %lld (black) is not in the event's round 5",
+                     (long long)white, (long long)black);
+    }
+    go_club_table_free(t);
+    free(p);
+    free(trf);
+}
+
 /* Two teams, a team Swiss of two rounds: the second round could only repeat the first match,
  * so it is refused instead of paired again. */
 static void test_club_events__team_swiss_refuses_repeat(void **state)
@@ -594,6 +642,7 @@ int main(void)
                                         teardown),
         cmocka_unit_test_setup_teardown(test_club_events__swiss_refuses_repeat, setup, teardown),
         cmocka_unit_test_setup_teardown(test_club_events__swiss_black_first, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_club_events__swiss_trf_round_trip, setup, teardown),
         cmocka_unit_test_setup_teardown(test_club_events__team_swiss_refuses_repeat, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_club_events__team_swiss, setup, teardown),
