@@ -52,6 +52,18 @@ static int cmp_dbl(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* Mean of the upper half of v[0..m) (sorts v): stones hide a line at many places; where it
+ * shows, it shows clearly. */
+static double upper_half_mean(double *v, int m)
+{
+    qsort(v, (size_t)m, sizeof *v, cmp_dbl);
+    double s = 0;
+    int c = 0;
+    for (int i = m / 2; i < m; i++, c++)
+        s += v[i];
+    return c ? s / c : 0;
+}
+
 /* Evidence of lattice line k of one family (rows when rows is nonzero): the mean of the
  * upper half of the dips measured across it at each cell of its length (stones hide it at
  * many places; where it shows, it shows clearly). */
@@ -66,12 +78,7 @@ static double line_evidence(const go_cv_image *gray, int n, int k, int rows)
         v[m++] =
             vz_line_dip(gray->pixels, gray->width, gray->height, 1, cx, cy, rows ? 0 : 1, LCELL);
     }
-    qsort(v, (size_t)m, sizeof *v, cmp_dbl);
-    double s = 0;
-    int c = 0;
-    for (int i = m / 2; i < m; i++, c++)
-        s += v[i];
-    return c ? s / c : 0;
+    return upper_half_mean(v, m);
 }
 
 /* Evidence that the lines of the other family cross the gap between lines k and k + 1 of
@@ -88,12 +95,7 @@ static double gap_evidence(const go_cv_image *gray, int n, int k, int rows)
         v[m++] =
             vz_line_dip(gray->pixels, gray->width, gray->height, 1, cx, cy, rows ? 1 : 0, LCELL);
     }
-    qsort(v, (size_t)m, sizeof *v, cmp_dbl);
-    double s = 0;
-    int c = 0;
-    for (int i = m / 2; i < m; i++, c++)
-        s += v[i];
-    return c ? s / c : 0;
+    return upper_half_mean(v, m);
 }
 
 static double median_of(double *v, int m)

@@ -10,6 +10,15 @@
 #include "synth.h"
 #include "testutil.h"
 
+/* A random position of the given density on p's board, rendered as a JPEG (*jpeg is
+ * malloc'd); corners receives the true grid corners. */
+static void render_board(uint8_t **jpeg, size_t *len, const synth_params *p, double density,
+                         uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE], double corners[4][2])
+{
+    synth_position(truth, p->size, density, p->seed);
+    assert_int_equal(synth_render(jpeg, len, p, truth, corners), 0);
+}
+
 static void check_case(const synth_params *p, double density, int min_correct_permille)
 {
     static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
@@ -17,8 +26,7 @@ static void check_case(const synth_params *p, double density, int min_correct_pe
     uint8_t *jpeg = NULL;
     size_t len = 0;
     double corners[4][2];
-    synth_position(truth, p->size, density, p->seed);
-    assert_int_equal(synth_render(&jpeg, &len, p, truth, corners), 0);
+    render_board(&jpeg, &len, p, density, truth, corners);
     int rc = go_vision_scan(&r, jpeg, len, NULL);
     if (rc != 0)
         fprintf(stderr, "scan failed: %s: %s\n", go_strerror(rc), go_error_last());
@@ -117,8 +125,7 @@ static void test_vision_synth__size_hint(void **state)
     uint8_t *jpeg = NULL;
     size_t len = 0;
     double corners[4][2];
-    synth_position(truth, 13, 0.3, 5);
-    assert_int_equal(synth_render(&jpeg, &len, &p, truth, corners), 0);
+    render_board(&jpeg, &len, &p, 0.3, truth, corners);
     go_vision_options opt = GO_VISION_OPTIONS_INIT;
     opt.size = 13;
     assert_int_equal(go_vision_scan(&r, jpeg, len, &opt), 0);
@@ -142,8 +149,7 @@ static void test_vision_synth__corners_given(void **state)
     uint8_t *jpeg = NULL;
     size_t len = 0;
     double corners[4][2];
-    synth_position(truth, 13, 0.5, 6);
-    assert_int_equal(synth_render(&jpeg, &len, &p, truth, corners), 0);
+    render_board(&jpeg, &len, &p, 0.5, truth, corners);
     go_vision_options opt = GO_VISION_OPTIONS_INIT;
     opt.size = 13;
     opt.have_corners = 1;
@@ -215,8 +221,7 @@ static void test_vision_synth__wrong_size_is_refused(void **state)
     uint8_t *jpeg = NULL;
     size_t len = 0;
     double corners[4][2];
-    synth_position(truth, 19, 0.2, 8);
-    assert_int_equal(synth_render(&jpeg, &len, &p, truth, corners), 0);
+    render_board(&jpeg, &len, &p, 0.2, truth, corners);
     go_vision_options opt = GO_VISION_OPTIONS_INIT;
     opt.size = 13;
     int rc = go_vision_scan(&r, jpeg, len, &opt);
