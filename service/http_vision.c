@@ -1,5 +1,6 @@
-/* Photo endpoints: POST /api/scan (multipart `photo`, optional `size` and `corners`) -> the
- * fields of `goref scan --json` plus overlay_url; POST /api/score (also `to_move` and the count
+/* Photo endpoints: POST /api/scan (multipart `photo`, or the `photo_id` of a recent scan;
+ * optional `size` and `corners`) -> the fields of `goref scan --json` plus overlay_url and
+ * photo_id; POST /api/score (also `to_move` and the count
  * options) -> scan, suggested dead groups and the count in one call; GET /api/overlay/{id}.png.
  * Forms are checked first; the scans then hold a heavy slot (bounded by the cores).
  * The scan fields come from json_scan.c, which `goref scan --json` can share. */
@@ -24,6 +25,10 @@
 #include "json_scan.h"
 
 #define OVERLAY_KEEP 64 /* overlays kept on disk; older ones are deleted */
+/* The photos of the last scans are kept too, so that a re-fit (corners dragged on the page)
+ * names the photo by its id instead of uploading it again over a school's Wi-Fi. Fewer than
+ * the overlays: a photo may be 25 MB. */
+#define PHOTO_KEEP 16
 #define OVERLAY_ID_HEX 32
 
 typedef struct overlay_store {
@@ -59,6 +64,11 @@ static void overlay_path(char *out, size_t size, const overlay_store *o, const c
     snprintf(out, size, "%s/%s.png", o->dir, id);
 }
 
+static void photo_path(char *out, size_t size, const overlay_store *o, const char *id)
+{
+    snprintf(out, size, "%s/%s.photo", o->dir, id);
+}
+
 void http_vision_close(go_http *srv)
 {
     overlay_store *o = srv->vision;
@@ -68,6 +78,8 @@ void http_vision_close(go_http *srv)
     for (int i = 0; i < OVERLAY_KEEP; i++)
         if (o->ids[i][0]) {
             overlay_path(path, sizeof path, o, o->ids[i]);
+            unlink(path);
+            photo_path(path, sizeof path, o, o->ids[i]);
             unlink(path);
         }
     rmdir(o->dir);
@@ -85,9 +97,16 @@ static void overlay_reserve(overlay_store *o, char out[OVERLAY_ID_HEX + 1])
     randombytes_buf(raw, sizeof raw);
     sodium_bin2hex(out, OVERLAY_ID_HEX + 1, raw, sizeof raw);
     pthread_mutex_lock(&o->lock);
+    char old[600];
     if (o->ids[o->next][0]) {
-        char old[600];
         overlay_path(old, sizeof old, o, o->ids[o->next]);
+        unlink(old);
+        photo_path(old, sizeof old, o, o->ids[o->next]);
+        unlink(old);
+    }
+    int aged = (o->next + OVERLAY_KEEP - PHOTO_KEEP) % OVERLAY_KEEP;
+    if (o->ids[aged][0]) {
+        photo_path(old, sizeof old, o, o->ids[aged]);
         unlink(old);
     }
     snprintf(o->ids[o->next], sizeof o->ids[0], "%s", out);
@@ -112,6 +131,17 @@ static void overlay_draw(void *ctx)
     overlay_job *job = ctx;
     overlay_store *o = job->store;
     char path[600];
+    /* The photo first (for a re-fit by photo_id), written whole under a temporary name so
+     * that a reader never sees half of it. */
+    char tmp[620];
+    photo_path(path, sizeof path, o, job->id);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "wb");
+    bool kept = f && fwrite(job->photo, 1, job->len, f) == job->len;
+    if (f && fclose(f) != 0)
+        kept = false;
+    if (!kept || rename(tmp, path) != 0)
+        unlink(tmp); /* a re-fit by id then answers 404 and the page uploads the photo */
     overlay_path(path, sizeof path, o, job->id);
     if (go_vision_write_overlay(path, job->photo, job->len, &job->res) != 0)
         unlink(path); /* the GET then answers 404 */
@@ -142,6 +172,32 @@ static void overlay_wait(overlay_store *o, const char *id)
             break;
     }
     pthread_mutex_unlock(&o->lock);
+}
+
+/* id is OVERLAY_ID_HEX lower-case hex digits. */
+static bool is_id(const char *text, size_t len)
+{
+    if (len != OVERLAY_ID_HEX)
+        return false;
+    for (size_t i = 0; i < len; i++)
+        if (!((text[i] >= '0' && text[i] <= '9') || (text[i] >= 'a' && text[i] <= 'f')))
+            return false;
+    return true;
+}
+
+/* The photo kept for id (waiting while it is still being written): *out malloc'd. GO_ENOTFOUND
+ * when it is no longer kept. */
+static int kept_photo(uint8_t **out, size_t *out_len, overlay_store *o, const char *id)
+{
+    char path[600];
+    overlay_wait(o, id);
+    photo_path(path, sizeof path, o, id);
+    int err = go_vision_read_file(out, out_len, path, GO_VISION_MAX_BYTES);
+    if (err == GO_EIO)
+        return go_error_set(GO_ENOTFOUND, "the photo is no longer kept (the last %d are): send "
+                            "it again",
+                            PHOTO_KEEP);
+    return err;
 }
 
 void http_api_overlay(http_req *r)
@@ -193,6 +249,8 @@ missing:
 typedef struct photo_form {
     const char *photo;
     size_t photo_len;
+    char photo_id[OVERLAY_ID_HEX + 1]; /* "" or a kept photo to read instead of an upload */
+    uint8_t *kept;                     /* that photo, read by the job */
     go_vision_options vision; /* size, and the corners a person placed */
     go_color to_move;         /* for the dead-stone suggestion of /api/score */
     go_count_options count;   /* /api/score */
@@ -205,6 +263,7 @@ static void photo_form_free(void *ctx)
     if (!f)
         return;
     json_decref(f->fields);
+    free(f->kept);
     free(f);
 }
 
@@ -298,6 +357,13 @@ static int read_form(http_req *r, photo_form *out)
         } else if (strcmp(p->name, "corners") == 0) {
             if (text[0] && parse_corners(r, &out->vision, text, p->len))
                 return -1;
+        } else if (strcmp(p->name, "photo_id") == 0) {
+            if (!is_id(text, p->len)) {
+                http_reply_error(r, 400, "invalid",
+                                 "'photo_id' is the %d hex digits a scan returned", OVERLAY_ID_HEX);
+                return -1;
+            }
+            memcpy(out->photo_id, text, p->len + 1);
         } else if (strcmp(p->name, "to_move") == 0) {
             if (text[0] && http_to_move_parse(r, &out->to_move, text))
                 return -1;
@@ -324,7 +390,11 @@ static int read_form(http_req *r, photo_form *out)
                          "'corners' need 'size': the board size the corners frame");
         return -1;
     }
-    if (!out->photo || out->photo_len == 0) {
+    if (out->photo && out->photo_id[0]) {
+        http_reply_error(r, 400, "invalid", "send 'photo' or 'photo_id', not both");
+        return -1;
+    }
+    if ((!out->photo || out->photo_len == 0) && !out->photo_id[0]) {
         http_reply_error(r, 400, "invalid", "no photo: send the image in a field named 'photo'");
         return -1;
     }
@@ -350,10 +420,20 @@ static void queue_photo_job(http_req *r, void (*job)(http_req *r), bool score)
 /* Scans the form's photo (on the worker, in the heavy slot); on success *out is malloc'd and
  * the overlay id set (or "" when there is no memory to draw it: the reading still stands). */
 static int scan(http_req *r, go_vision_result **out, char overlay_id[OVERLAY_ID_HEX + 1],
-                const photo_form *form)
+                photo_form *form)
 {
     *out = NULL;
     overlay_id[0] = '\0';
+    if (form->photo_id[0]) {
+        size_t len = 0;
+        int err = kept_photo(&form->kept, &len, r->srv->vision, form->photo_id);
+        if (err) {
+            http_reply_goerr(r, err);
+            return -1;
+        }
+        form->photo = (const char *)form->kept;
+        form->photo_len = len;
+    }
     go_vision_result *res = malloc(sizeof *res);
     if (!res) {
         http_reply_goerr(r, GO_ENOMEM);
@@ -394,16 +474,19 @@ static int scan(http_req *r, go_vision_result **out, char overlay_id[OVERLAY_ID_
     return 0;
 }
 
+/* overlay_url, and photo_id: the id a re-fit sends instead of the photo (the same id; null
+ * when nothing was kept, under a crowd of scans). */
 static void set_overlay_url(json_t *j, const char *id)
 {
     char url[64];
     snprintf(url, sizeof url, "/api/overlay/%s.png", id);
     json_object_set_new(j, "overlay_url", id[0] ? json_string(url) : json_null());
+    json_object_set_new(j, "photo_id", id[0] ? json_string(id) : json_null());
 }
 
 static void scan_run(http_req *r)
 {
-    const photo_form *form = r->job_ctx;
+    photo_form *form = r->job_ctx;
     go_vision_result *res = NULL;
     char overlay_id[OVERLAY_ID_HEX + 1];
     if (scan(r, &res, overlay_id, form))
@@ -422,7 +505,7 @@ void http_api_scan(http_req *r)
 
 static void score_run(http_req *r)
 {
-    const photo_form *form = r->job_ctx;
+    photo_form *form = r->job_ctx;
     go_vision_result *res = NULL;
     go_dead_suggestion *sug = NULL;
     go_count *count = NULL;

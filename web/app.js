@@ -326,7 +326,7 @@ function startBoard(rows, uncertain) {
 }
 
 // The form of a photo upload: the count settings, and the corners when a person placed them.
-function photoForm(corners) {
+function photoForm(corners, byId) {
   const form = new FormData();
   form.append('size', corners ? String(S.scan.size) : $('size').value);
   if (corners) form.append('corners', JSON.stringify(corners.map(([x, y]) => [Math.round(x * 10) / 10, Math.round(y * 10) / 10])));
@@ -334,7 +334,10 @@ function photoForm(corners) {
   form.append('komi_stones', $('komi').value.trim() || '3.75');
   form.append('handicap', $('handicap').value || '0');
   form.append('to_move', $('to-move').value); // who plays next decides some groups' fate
-  form.append('photo', S.photo, S.photo.name || 'board.jpg');
+  // A re-fit names the photo the server kept from the last reading instead of sending it
+  // again (a phone photo is megabytes over the school's Wi-Fi).
+  if (byId) form.append('photo_id', S.scan.photo_id);
+  else form.append('photo', S.photo, S.photo.name || 'board.jpg');
   return form;
 }
 
@@ -345,10 +348,17 @@ async function readPhoto(corners) {
   $('photo-frame').classList.add('busy');
   say(corners ? t('refitting') : t('uploading'));
   try {
-    const r = await upload('/api/score', photoForm(corners), f => {
+    const progress = f => {
       bar.value = Math.round(f * 100);
       if (f >= 1) say(corners ? t('refitting') : t('reading'));
-    });
+    };
+    let r;
+    if (corners && S.scan && S.scan.photo_id) {
+      try { r = await upload('/api/score', photoForm(corners, true), progress); } catch (e) {
+        if (e.status !== 404) throw e; // no longer kept: send the photo itself
+      }
+    }
+    if (!r) r = await upload('/api/score', photoForm(corners, false), progress);
     // The position that was counted: the reading less any group without a liberty (which
     // cannot stand on a finished board; its points are among the uncertain ones).
     startBoard(r.count.ownership.map(row => row.replace(/[xX]/g, 'X').replace(/[oO]/g, 'O').replace(/[^XO]/g, '.')),

@@ -74,7 +74,7 @@ try {
     const send = upload;
     window.sentForms = [];
     window.upload = (path, form, progress) => {
-      window.sentForms.push(Object.fromEntries([...form.entries()].filter(([k]) => k !== 'photo')));
+      window.sentForms.push(Object.fromEntries([...form.entries()].map(([k, v]) => [k, k === 'photo' ? 'FILE' : v])));
       return send(path, form, progress);
     };
   });
@@ -132,6 +132,7 @@ try {
     const last = (await scoreForms()).slice(-1)[0], sent = JSON.parse(last.corners || 'null');
     check(last.size === String(s0.size) && Array.isArray(sent) && sent.length === 4 && dist(sent[0], dropped) < 2,
       `the re-read sends the size and the corners placed: ${JSON.stringify(last)}`);
+    check(last.photo_id === s0.photo_id && !('photo' in last), 'the re-read names the kept photo instead of uploading it');
     const handle = await page.locator('#photo-frame .corner[data-corner="0"]').boundingBox();
     check(dist([handle.x + handle.width / 2, handle.y + handle.height / 2], to) < 0.1 * box.width, 'the handle sits on the new corner');
     console.log(`re-fit: top-left corner ${s0.corners[0]} -> ${after.scan.corners[0]}; count "${before.check}" -> "${after.check}"`);

@@ -293,6 +293,47 @@ static void test_http_vision__corners_refit(void **state)
     int kept = same_points(json_object_get(moved, "board"), json_object_get(seen, "board"));
     if (kept == 361)
         fail_msg("a grid four cells off read the same board");
+    /* The re-fit again, naming the kept photo instead of uploading it. */
+    const char *photo_id = json_string_value(json_object_get(seen, "photo_id"));
+    assert_non_null(photo_id);
+    assert_int_equal(strlen(photo_id), 32);
+    {
+        char body[2048];
+        int n = snprintf(body, sizeof body,
+                         "--" BOUNDARY "\r\nContent-Disposition: form-data; name=\"size\"\r\n\r\n19"
+                         "\r\n--" BOUNDARY "\r\nContent-Disposition: form-data; name=\"corners\"\r\n"
+                         "\r\n%s\r\n--" BOUNDARY "\r\nContent-Disposition: form-data; "
+                         "name=\"photo_id\"\r\n\r\n%s\r\n--" BOUNDARY "--\r\n",
+                         text, photo_id);
+        th_resp r;
+        assert_int_equal(upload(&r, "/api/scan", body, (size_t)n), 0);
+        assert_int_equal(r.status, 200);
+        json_t *by_id = json_loads(r.body, 0, NULL);
+        assert_true(json_equal(json_object_get(by_id, "board"), json_object_get(moved, "board")));
+        assert_true(json_equal(json_object_get(by_id, "corners"), json_object_get(moved, "corners")));
+        json_decref(by_id);
+        th_free(&r);
+        /* an id no scan gave, a malformed one, and both a photo and an id */
+        static const char *const ids[] = {"0123456789abcdef0123456789abcdef", "../../etc/passwd",
+                                          "0123456789ABCDEF0123456789ABCDEF"};
+        static const int want[] = {404, 400, 400};
+        for (int i = 0; i < 3; i++) {
+            n = snprintf(body, sizeof body,
+                         "--" BOUNDARY "\r\nContent-Disposition: form-data; name=\"photo_id\"\r\n"
+                         "\r\n%s\r\n--" BOUNDARY "--\r\n",
+                         ids[i]);
+            assert_int_equal(upload(&r, "/api/score", body, (size_t)n), 0);
+            if (r.status != want[i])
+                fail_msg("photo_id %s answered %d: %s", ids[i], r.status, r.body);
+            th_free(&r);
+        }
+        const char *both[] = {"photo_id", photo_id, NULL};
+        int status;
+        json_t *j = upload_fields(&status, "/api/scan", both, photo, photo_len);
+        assert_int_equal(status, 400);
+        assert_non_null(strstr(json_string_value(json_object_get(j, "message")), "not both"));
+        json_decref(j);
+    }
     /* /api/score takes the same corners and counts the board read through them. */
     json_t *scored = upload_fields(&status, "/api/score", dragged, photo, photo_len);
     assert_int_equal(status, 200);
