@@ -325,7 +325,12 @@ int main(void)
                     continue;
                 }
                 uint32_t x = rnd() % 10;
-                char ra = x < 4 ? '1' : x < 8 ? '0' : '=', rb = ra == '1' ? '0' : ra == '0' ? '1' : '=';
+                char ra = x < 4   ? '1'
+                          : x < 8 ? '0'
+                                  : '=',
+                     rb = ra == '1'   ? '0'
+                          : ra == '0' ? '1'
+                                      : '=';
                 t.games[a * R + r] = (go_xt_game){b, 'b', ra};
                 t.games[b * R + r] = (go_xt_game){a, 'w', rb};
             }
@@ -338,15 +343,14 @@ int main(void)
     }
 
     printf("\n%-46s %9s %9s %8s %5s\n", "operation (median of 7; memory rows of 3)", "wall ms",
-           "cpu ms",
-           "target", "");
+           "cpu ms", "target", "");
     for (int i = 0; i < nrows; i++)
         printf("%-46s %9.2f %9.2f %8s %5s\n", rows[i].what, rows[i].wall, rows[i].cpu,
                rows[i].target,
-               rows[i].limit >= 1e9          ? ""
+               rows[i].limit >= 1e9           ? ""
                : rows[i].wall < rows[i].limit ? "ok"
-               : rows[i].cpu < rows[i].limit ? "ok*"
-                                             : "SLOW");
+               : rows[i].cpu < rows[i].limit  ? "ok*"
+                                              : "SLOW");
     printf("\n%zu status changes found by rules apply; %zu players in the standings.\n"
            "ok* = over the target in wall-clock time but not in CPU time: the machine was busy.\n",
            changes, nstand);

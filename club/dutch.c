@@ -303,19 +303,20 @@ static int choose_color(const dplayer *p, const dplayer *o, int initial)
 typedef struct dstate {
     dctx *c;
     int N;
-    int *S;      /* sorted player indices; vertex v = S position */
+    int *S; /* sorted player indices; vertex v = S position */
     go_mwm g;
     int *mate;
     uint64_t *base; /* bracket weights: base[(L * N + s) * K] */
     uint64_t *w;    /* scratch weight */
     uint64_t *maxw;
-    int *fixed_mate;  /* finalized pairs (-1: open): left out of later matchings */
+    int *fixed_mate; /* finalized pairs (-1: open): left out of later matchings */
     int *idx, *submate;
     uint64_t *scratch; /* room for a compacted graph */
     size_t scratch_words;
 } dstate;
 
-#define BASE(st, L, s) ((st)->base + (((size_t)(L) * (size_t)(st)->N + (size_t)(s)) * (size_t)(st)->c->K))
+#define BASE(st, L, s)                                                                             \
+    ((st)->base + (((size_t)(L) * (size_t)(st)->N + (size_t)(s)) * (size_t)(st)->c->K))
 
 /* Finalized pairs have one edge each, to each other: every maximum matching keeps them, so
  * the matching is computed on the open vertices only (the graph shrinks bracket by bracket).
@@ -342,8 +343,7 @@ static int solve_ex(dstate *st, int extra, const int *lex_v, const int *lex_o,
             uint64_t *dst = go_mwm_at(&sub, i, j);
             memset(dst, 0, (size_t)K2 * sizeof *dst);
             if (i != j)
-                memcpy(dst, go_mwm_at(&st->g, st->idx[i], st->idx[j]),
-                       (size_t)K * sizeof *dst);
+                memcpy(dst, go_mwm_at(&st->g, st->idx[i], st->idx[j]), (size_t)K * sizeof *dst);
             if (extra)
                 w_shl(dst, K2, extra);
         }
@@ -454,8 +454,7 @@ static int dutch_run(dctx *c, int *S, int N, int *partner /* by player index, -1
             int pv = S[v], pu = S[u];
             if (N & 1) {
                 if (compatible(c, pv, pu)) {
-                    w_add_bit(w, K, 0,
-                              1u + !eligible_bye(&c->pl[pv]) + !eligible_bye(&c->pl[pu]));
+                    w_add_bit(w, K, 0, 1u + !eligible_bye(&c->pl[pv]) + !eligible_bye(&c->pl[pu]));
                     w_shl(w, K, c->sg_shift);
                     w_add_bit(w, K, 0,
                               (uint64_t)c->sg_shifts[c->pl[pv].score] +
@@ -839,8 +838,7 @@ int go_dutch_pair(go_pairing **out, size_t *out_count, const go_xtable *t, int r
         return go_error_set(GO_ETOOBIG, "%d players: the Dutch pairing handles at most %d", n,
                             GO_DUTCH_MAX_PLAYERS);
     if (rounds_played < 0 || rounds_played > t->nrounds)
-        return go_error_set(GO_EINVAL, "rounds played %d out of 0..%d", rounds_played,
-                            t->nrounds);
+        return go_error_set(GO_EINVAL, "rounds played %d out of 0..%d", rounds_played, t->nrounds);
     dctx c;
     memset(&c, 0, sizeof c);
     c.np = n;
@@ -850,7 +848,8 @@ int go_dutch_pair(go_pairing **out, size_t *out_count, const go_xtable *t, int r
     c.pl = calloc((size_t)n + 1, sizeof *c.pl);
     c.forbidden = calloc((size_t)n * (size_t)n + 1, 1);
     dmatch *all = calloc((size_t)n * (size_t)t->nrounds + 1, sizeof *all);
-    int *S = malloc(((size_t)n + 1) * sizeof *S), *partner = malloc(((size_t)n + 1) * sizeof *partner);
+    int *S = malloc(((size_t)n + 1) * sizeof *S),
+        *partner = malloc(((size_t)n + 1) * sizeof *partner);
     go_pairing *pairs = malloc(((size_t)n / 2 + 2) * sizeof *pairs);
     c.played_rank = calloc((size_t)t->nrounds + 3, sizeof *c.played_rank);
     c.sg_shifts = calloc(2 * (size_t)t->nrounds + 3, sizeof *c.sg_shifts);
@@ -907,11 +906,11 @@ int go_dutch_pair(go_pairing **out, size_t *out_count, const go_xtable *t, int r
         }
         int lower = whites > blacks ? C_SECOND : C_FIRST;
         p->imbalance = whites > blacks ? whites - blacks : blacks - whites;
-        p->pref = p->imbalance > 1      ? lower
-                  : consecutive > 1     ? invert(p->repeated)
-                  : p->imbalance > 0    ? lower
-                  : consecutive         ? invert(p->repeated)
-                                        : C_NONE;
+        p->pref = p->imbalance > 1   ? lower
+                  : consecutive > 1  ? invert(p->repeated)
+                  : p->imbalance > 0 ? lower
+                  : consecutive      ? invert(p->repeated)
+                                     : C_NONE;
         if (consecutive <= 1)
             p->repeated = C_NONE;
         p->strong = !abs_pref(p) && p->imbalance;
@@ -1007,10 +1006,10 @@ int go_dutch_pair(go_pairing **out, size_t *out_count, const go_xtable *t, int r
             const dplayer *xh, *xl, *yh, *yl;
             bool xb = x->second < 0, yb = y->second < 0;
             xh = xb || !ranks_below(&c.pl[x->first], &c.pl[x->second]) ? &c.pl[x->first]
-                                                                         : &c.pl[x->second];
+                                                                       : &c.pl[x->second];
             xl = xb ? xh : xh == &c.pl[x->first] ? &c.pl[x->second] : &c.pl[x->first];
             yh = yb || !ranks_below(&c.pl[y->first], &c.pl[y->second]) ? &c.pl[y->first]
-                                                                         : &c.pl[y->second];
+                                                                       : &c.pl[y->second];
             yl = yb ? yh : yh == &c.pl[y->first] ? &c.pl[y->second] : &c.pl[y->first];
             bool y_first = !yb && xb;
             if (xb == yb) {

@@ -528,8 +528,7 @@ static int pair_team_swiss(go_club *club, ev_data *ev, int *out_round, int next)
                 team_of[i] = t;
     }
     gp = calloc((size_t)nt * (size_t)R + 1, sizeof *gp);
-    tt = (go_xtable){nt, R, malloc(((size_t)nt * (size_t)R + 1) * sizeof *tt.games), 2, 1, 0,
-                     NULL};
+    tt = (go_xtable){nt, R, malloc(((size_t)nt * (size_t)R + 1) * sizeof *tt.games), 2, 1, 0, NULL};
     if (!gp || !tt.games) {
         rc = go_error_set(GO_ENOMEM, "pairing");
         goto done;

@@ -90,11 +90,11 @@ static void big_shr1(uint64_t *r, const uint64_t *a, int k)
 /* ---- the solver state ---- */
 
 typedef struct mw {
-    int n, m, k;         /* vertices, edges, words per number */
-    int *ev;             /* 2m endpoints: edge e = ev[2e], ev[2e+1] */
-    uint64_t *w2;        /* m numbers: twice the edge weight */
-    int *adj, *adj_off;  /* CSR: remote endpoints p of the edges at each vertex */
-    int *mate;           /* remote endpoint or -1 */
+    int n, m, k;        /* vertices, edges, words per number */
+    int *ev;            /* 2m endpoints: edge e = ev[2e], ev[2e+1] */
+    uint64_t *w2;       /* m numbers: twice the edge weight */
+    int *adj, *adj_off; /* CSR: remote endpoints p of the edges at each vertex */
+    int *mate;          /* remote endpoint or -1 */
     int *label, *labelend, *inblossom, *parent, *base, *bestedge;
     int **childs, **endps, *nchild; /* blossom children and the endpoints linking them */
     int **bestlist, *nbest;         /* a blossom's least-slack edges to other S-blossoms */

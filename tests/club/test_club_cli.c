@@ -220,8 +220,8 @@ static void test_club_cli__trf_pair(void **state)
     (void)state;
     if (!tu_have_data())
         TU_SKIP("shared data folder missing: goref club trf pair not run");
-    const char *in = tu_data_path(
-        "tournaments/BieremaBoyzProgramming__bbpPairings/test/tests/issue_7.input");
+    const char *in =
+        tu_data_path("tournaments/BieremaBoyzProgramming__bbpPairings/test/tests/issue_7.input");
     char input[1024];
     snprintf(input, sizeof input, "%s", in);
     char *want = NULL;

@@ -165,8 +165,8 @@ static void check_colours(sim *s, int played)
         if (last_round)
             continue; /* top scorers may break it in the last round; checked before */
         if (diff > 2 || diff < -2 || run > 2)
-            fail_msg("player %d after round %d: colour difference %d, %d in a row", i + 1,
-                     played, diff, run);
+            fail_msg("player %d after round %d: colour difference %d, %d in a row", i + 1, played,
+                     diff, run);
     }
 }
 

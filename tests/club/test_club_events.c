@@ -557,8 +557,8 @@ static void test_club_events__team_swiss_refuses_repeat(void **state)
 {
     go_club *c = *state;
     int64_t ev = 0;
-    assert_int_equal(
-        go_club_event_add(c, &ev, "两队对抗", GO_EVENT_TEAM_SWISS, 2, "2026-10-01", 2), 0);
+    assert_int_equal(go_club_event_add(c, &ev, "两队对抗", GO_EVENT_TEAM_SWISS, 2, "2026-10-01", 2),
+                     0);
     const char *teams[] = {"东队", "西队"};
     for (int t = 0; t < 2; t++)
         for (int b = 1; b <= 2; b++)

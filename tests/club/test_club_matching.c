@@ -100,7 +100,7 @@ static void run_random(int words, int graphs, int maxn)
     int checked = 0;
     for (int t = 0; t < graphs; t++) {
         int n = 2 + (int)(rnd() % (uint64_t)(maxn - 1));
-        int density = 20 + (int)(rnd() % 81);       /* percent of edges present */
+        int density = 20 + (int)(rnd() % 81);                     /* percent of edges present */
         uint64_t range = t % 3 == 0 ? 4 : t % 3 == 1 ? 30 : 1000; /* small ranges: many ties */
         go_mwm g;
         assert_int_equal(go_mwm_init(&g, n, words), 0);

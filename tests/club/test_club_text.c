@@ -18,16 +18,16 @@ static void test_text__widths(void **state)
     (void)state;
     assert_int_equal(go_club_text_width(""), 0);
     assert_int_equal(go_club_text_width("abc"), 3);
-    assert_int_equal(go_club_text_width("张三"), 4);          /* CJK ideographs */
-    assert_int_equal(go_club_text_width("李小龙 Li"), 9);     /* mixed */
+    assert_int_equal(go_club_text_width("张三"), 4);      /* CJK ideographs */
+    assert_int_equal(go_club_text_width("李小龙 Li"), 9); /* mixed */
     assert_int_equal(go_club_text_width("三年级二班"), 10);
-    assert_int_equal(go_club_text_width("ＡＢ"), 4);          /* fullwidth Latin */
-    assert_int_equal(go_club_text_width("。，、"), 6);        /* CJK punctuation */
-    assert_int_equal(go_club_text_width("\xe3\x80\x80"), 2);  /* ideographic space U+3000 */
-    assert_int_equal(go_club_text_width("かな카나"), 8);      /* kana, Hangul */
-    assert_int_equal(go_club_text_width("𠀀"), 2);            /* U+20000, plane 2 */
-    assert_int_equal(go_club_text_width("e\xcc\x81"), 1);     /* e + combining acute */
-    assert_int_equal(go_club_text_width("Ü½"), 2);            /* Latin-1: narrow */
+    assert_int_equal(go_club_text_width("ＡＢ"), 4);         /* fullwidth Latin */
+    assert_int_equal(go_club_text_width("。，、"), 6);       /* CJK punctuation */
+    assert_int_equal(go_club_text_width("\xe3\x80\x80"), 2); /* ideographic space U+3000 */
+    assert_int_equal(go_club_text_width("かな카나"), 8);     /* kana, Hangul */
+    assert_int_equal(go_club_text_width("𠀀"), 2);           /* U+20000, plane 2 */
+    assert_int_equal(go_club_text_width("e\xcc\x81"), 1);    /* e + combining acute */
+    assert_int_equal(go_club_text_width("Ü½"), 2);           /* Latin-1: narrow */
     assert_int_equal(go_club_text_width("🏆"), 2);            /* emoji U+1F3C6 */
 }
 
@@ -47,8 +47,11 @@ static void test_text__table_aligned_by_display_width(void **state)
     const char *names[] = {"place", "name", "points"};
     go_club_coltype types[] = {GO_COL_TEXT, GO_COL_TEXT, GO_COL_REAL};
     const char *rows[][3] = {
-        {"1", "欧阳娜娜", "14"}, {"2", "Li Wei", "12"}, {"3", "张三", "9"},
-        {"4", "王小明ABC", "7"}, {"5", "x", "0"},
+        {"1", "欧阳娜娜", "14"},
+        {"2", "Li Wei", "12"},
+        {"3", "张三", "9"},
+        {"4", "王小明ABC", "7"},
+        {"5", "x", "0"},
         {"6", "一二三四五六七八九十一二三四五六七八九十一二三", "0"}, /* 46 columns: cut */
     };
     go_club_table t;

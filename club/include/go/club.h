@@ -312,7 +312,10 @@ typedef struct go_dutch_options {
     const bool *absent;   /* optional: players not to be paired this round */
     bool forfeit_is_game; /* a forfeited game also forbids a second meeting */
 } go_dutch_options;
-#define GO_DUTCH_OPTIONS_INIT {0, 'w', NULL, NULL, false}
+#define GO_DUTCH_OPTIONS_INIT                                                                      \
+    {                                                                                              \
+        0, 'w', NULL, NULL, false                                                                  \
+    }
 #define GO_DUTCH_MAX_PLAYERS 1000
 /* Pairs round rounds_played + 1 of a cross table. *out (malloc'd, caller frees) lists the
  * pairs in the published order (bye last). GO_ECONFLICT when no pairing meets the absolute
