@@ -799,13 +799,18 @@ done:
     return rc;
 }
 
-static const dplayer *sort_players;
+/* Sort keys carried with the index: no file-level state, so two threads (the service pairs
+ * events of different connections at once) never share a comparator context. */
+typedef struct order_key {
+    int score, rank, index;
+} order_key;
+
 static int cmp_order(const void *a, const void *b)
 {
-    const dplayer *x = &sort_players[*(const int *)a], *y = &sort_players[*(const int *)b];
+    const order_key *x = a, *y = b;
     if (x->score != y->score)
         return x->score > y->score ? -1 : 1;
-    return x->rank - y->rank;
+    return x->rank != y->rank ? (x->rank < y->rank ? -1 : 1) : x->index - y->index;
 }
 
 static int code_score(char r)
@@ -917,8 +922,17 @@ int go_dutch_pair(go_pairing **out, size_t *out_count, const go_xtable *t, int r
         if (p->present && p->nm <= rounds_played)
             S[N++] = i;
     }
-    sort_players = c.pl;
-    qsort(S, (size_t)N, sizeof *S, cmp_order);
+    order_key *keys = malloc(((size_t)N + 1) * sizeof *keys);
+    if (!keys) {
+        rc = go_error_set(GO_ENOMEM, "pairing");
+        goto done;
+    }
+    for (int k = 0; k < N; k++)
+        keys[k] = (order_key){c.pl[S[k]].score, c.pl[S[k]].rank, S[k]};
+    qsort(keys, (size_t)N, sizeof *keys, cmp_order);
+    for (int k = 0; k < N; k++)
+        S[k] = keys[k].index;
+    free(keys);
     /* score-group shifts, from the lowest score up, and the widest group */
     int maxg = 0;
     for (int a = N - 1; a >= 0;) {

@@ -604,13 +604,17 @@ done:
  * moves first, so Black plays the role of the Dutch system's first colour. A withdrawn player
  * (Article 29 section 3) is not paired. When no pairing avoids a repeat game (or a second
  * bye), the round is refused with GO_ECONFLICT rather than paired badly. */
-static const ev_data *rank_ev;
+typedef struct entry_key {
+    int rank, seed, index;
+} entry_key;
+
+/* higher rank first, then the earlier entry (keys carried along: no shared state) */
 static int cmp_entry_rank(const void *a, const void *b)
 {
-    const ev_entry *x = &rank_ev->entries[*(const int *)a], *y = &rank_ev->entries[*(const int *)b];
+    const entry_key *x = a, *y = b;
     if (x->rank != y->rank)
         return y->rank - x->rank;
-    return x->seed - y->seed;
+    return x->seed != y->seed ? x->seed - y->seed : x->index - y->index;
 }
 
 static int pair_swiss(go_club *club, ev_data *ev, int *out_round, int next)
@@ -620,23 +624,28 @@ static int pair_swiss(go_club *club, ev_data *ev, int *out_round, int next)
     go_xtable xt = {0};
     go_pairing *gp = NULL;
     size_t ngp = 0;
-    int *order = malloc((ne + 1) * sizeof *order), *rank = malloc((ne + 1) * sizeof *rank);
+    int *rank = malloc((ne + 1) * sizeof *rank);
     bool *absent = calloc(ne + 1, sizeof *absent);
     pair *pairs = malloc((ne / 2 + 2) * sizeof *pairs);
-    if (!order || !rank || !absent || !pairs) {
+    if (!rank || !absent || !pairs) {
         rc = go_error_set(GO_ENOMEM, "pairing");
         goto done;
     }
     if ((rc = ev_xtable(&xt, ev)) != 0)
         goto done;
-    for (size_t i = 0; i < ne; i++) {
-        order[i] = (int)i;
+    for (size_t i = 0; i < ne; i++)
         absent[i] = ev->entries[i].withdrawn_after != 0;
+    entry_key *keys = malloc((ne + 1) * sizeof *keys);
+    if (!keys) {
+        rc = go_error_set(GO_ENOMEM, "pairing");
+        goto done;
     }
-    rank_ev = ev;
-    qsort(order, ne, sizeof *order, cmp_entry_rank);
+    for (size_t i = 0; i < ne; i++)
+        keys[i] = (entry_key){ev->entries[i].rank, ev->entries[i].seed, (int)i};
+    qsort(keys, ne, sizeof *keys, cmp_entry_rank);
     for (size_t k = 0; k < ne; k++)
-        rank[order[k]] = (int)k;
+        rank[keys[k].index] = (int)k;
+    free(keys);
     go_dutch_options opt = GO_DUTCH_OPTIONS_INIT;
     opt.rounds_total = ev->rounds;
     opt.first_color = 'b';
@@ -656,7 +665,6 @@ static int pair_swiss(go_club *club, ev_data *ev, int *out_round, int next)
     rc = insert_pairs(club, ev, next, pairs, ngp);
     *out_round = next;
 done:
-    free(order);
     free(rank);
     free(absent);
     free(pairs);
