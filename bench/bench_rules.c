@@ -3,22 +3,9 @@
 #include <stdio.h>
 #include <time.h>
 
+#include "bench.h"
 #include "go/board.h"
 #include "go/game.h"
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static double cpu_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 /* Rated on the thread's CPU time (one core), so other jobs on the machine do not count;
  * the wall-clock rate is printed beside it. */
@@ -29,22 +16,23 @@ static void playouts(int size, double seconds, double target)
     go_rng rng;
     go_rng_seed(&rng, 42);
     long n = 0, moves = 0;
-    double t0 = now(), c0 = cpu_now(), t;
+    double t0 = bench_wall_s(), c0 = bench_cpu_s(), t;
     do {
         for (int i = 0; i < 100; i++) {
             b = empty;
             moves += go_board_playout(&b, GO_BLACK, &rng, 3 * size * size);
         }
         n += 100;
-        t = now() - t0;
+        t = bench_wall_s() - t0;
     } while (t < seconds);
-    double rate = (double)n / (cpu_now() - c0);
+    double rate = (double)n / (bench_cpu_s() - c0);
     char goal[32] = "";
     if (target > 0)
         snprintf(goal, sizeof goal, ">= %.0f /s %s", target, rate >= target ? "met" : "MISSED");
-    printf("| playouts %2dx%-2d       | %10.0f /s | CPU time, one thread (wall %.0f /s); %.1f moves "
-           "each | %s |\n",
-           size, size, rate, (double)n / t, (double)moves / (double)n, goal);
+    printf(
+        "| playouts %2dx%-2d       | %10.0f /s | CPU time, one thread (wall %.0f /s); %.1f moves "
+        "each | %s |\n",
+        size, size, rate, (double)n / t, (double)moves / (double)n, goal);
 }
 
 static void undo_cost(void)
@@ -62,11 +50,11 @@ static void undo_cost(void)
         c = go_color_other(c);
     }
     size_t moves = go_game_move_count(g);
-    double t0 = now();
+    double t0 = bench_wall_s();
     int n = 0;
     while (go_game_undo(g) == 0)
         n++;
-    double t = now() - t0;
+    double t = bench_wall_s() - t0;
     printf("| undo, 19x19 game      | %10.1f us each (replay of %zu moves, %d undos) |\n",
            t / n * 1e6, moves, n);
     go_game_free(g);
@@ -123,13 +111,6 @@ static void sgf_collect(const char *dir, sgf_file **files, size_t *n, size_t *ca
     closedir(d);
 }
 
-static double sgf_cpu_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 static void sgf_throughput(void)
 {
     sgf_file *files = NULL;
@@ -145,7 +126,7 @@ static void sgf_throughput(void)
     size_t bad = 0;
     for (int replay = 0; replay < 2; replay++) {
         long rounds = 0;
-        double t0 = now(), t, c0 = sgf_cpu_now();
+        double t0 = bench_wall_s(), t, c0 = bench_cpu_s();
         do {
             for (size_t i = 0; i < n; i++) {
                 go_sgf *sgf;
@@ -159,17 +140,18 @@ static void sgf_throughput(void)
                 go_sgf_free(sgf);
             }
             rounds++;
-            t = now() - t0;
+            t = bench_wall_s() - t0;
         } while (t < 2.0);
         rate[replay] = (double)bytes * (double)rounds / t / 1e6;
-        cpu_rate[replay] = (double)bytes * (double)rounds / (sgf_cpu_now() - c0) / 1e6;
+        cpu_rate[replay] = (double)bytes * (double)rounds / (bench_cpu_s() - c0) / 1e6;
     }
     /* CPU time as well as wall clock: on a shared machine the wall-clock rate measures the
      * other jobs as much as the parser. */
-    printf("| SGF parse + replay    | %10.1f MB/s | CPU time (wall %.1f MB/s); %zu records, %.2f MB "
-           "(games/); parse only %.1f MB/s CPU (wall %.1f)%s |\n",
-           cpu_rate[1], rate[1], n, (double)bytes / 1e6, cpu_rate[0], rate[0],
-           bad ? "; SOME FAILED TO PARSE" : "");
+    printf(
+        "| SGF parse + replay    | %10.1f MB/s | CPU time (wall %.1f MB/s); %zu records, %.2f MB "
+        "(games/); parse only %.1f MB/s CPU (wall %.1f)%s |\n",
+        cpu_rate[1], rate[1], n, (double)bytes / 1e6, cpu_rate[0], rate[0],
+        bad ? "; SOME FAILED TO PARSE" : "");
     for (size_t i = 0; i < n; i++)
         free(files[i].bytes);
     free(files);

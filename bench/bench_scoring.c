@@ -8,6 +8,7 @@
 
 #include <jansson.h>
 
+#include "bench.h"
 #include "go/board.h"
 #include "go/score.h"
 
@@ -25,22 +26,6 @@ typedef struct game {
     int split_w_minus_b_halves; /* derived_split_rule margin, White positive */
     int neutral;
 } game;
-
-/* CPU time of this thread: on a machine shared with other jobs, wall time counts the time
- * the scheduler gives to others; "per core" figures want the time this thread ran. */
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static double wall(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static char *read_text(const char *path, size_t *len)
 {
@@ -212,7 +197,7 @@ int main(int argc, char **argv)
         go_count c;
         long counts = 0;
         long sink = 0;
-        double t0 = now(), t;
+        double t0 = bench_cpu_s(), t;
         /* "-c ROUNDS": a fixed number of rounds (for instruction counts under callgrind). */
         int rounds = argc > 2 && strcmp(argv[1], "-c") == 0 ? (int)strtol(argv[2], NULL, 10) : 0;
         do {
@@ -225,7 +210,7 @@ int main(int argc, char **argv)
                 sink += c.margin_quarters;
             }
             counts += n19;
-            t = now() - t0;
+            t = bench_cpu_s() - t0;
         } while (rounds > 0 ? counts < (long)rounds * n19 : t < 1.0);
         double rate = (double)counts / t;
         printf("| counts/s, 19x19 finished (%d positions, one core) | %.0f | >= 500000 | %s |\n",
@@ -248,10 +233,10 @@ int main(int argc, char **argv)
         const game *g = &games[i];
         go_suggest_options so = GO_SUGGEST_OPTIONS_INIT;
         so.seed = seed;
-        double t0 = now(), w0 = wall();
+        double t0 = bench_cpu_s(), w0 = bench_wall_s();
         go_score_suggest_dead(&s, &g->board, g->to_move, &so);
-        lat[i] = (now() - t0) * 1000.0;
-        lat_wall[i] = (wall() - w0) * 1000.0;
+        lat[i] = (bench_cpu_s() - t0) * 1000.0;
+        lat_wall[i] = (bench_wall_s() - w0) * 1000.0;
         int size = go_board_size(&g->board);
         if (size == 19)
             lat19[n19++] = lat[i];

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench.h"
 #include "cv_shim.h"
 #include "go/board.h"
 #include "go/vision.h"
@@ -22,15 +23,6 @@ typedef struct photo_row {
     int silent; /* returned as a success, yet a wrong size or under 90% of the points right */
     double ms_total, ms_decode, ms_detect, ms_classify, ms_cpu;
 } photo_row;
-
-/* CPU time of this thread: the honest one-core cost when other processes share the machine
- * (OpenCV runs on the calling thread after go_cv_set_threads(1)). */
-static double thread_cpu_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
 
 static int read_text(const char *path, char **out, size_t *len)
 {
@@ -180,10 +172,10 @@ int main(int argc, char **argv)
         uint8_t *data = NULL;
         size_t len = 0;
         int rc = go_vision_read_file(&data, &len, ip, GO_VISION_MAX_BYTES);
-        double cpu0 = thread_cpu_ms();
+        double cpu0 = (1e3 * bench_cpu_s());
         if (rc == 0)
             rc = go_vision_scan(&res, data, len, NULL);
-        r->ms_cpu = thread_cpu_ms() - cpu0;
+        r->ms_cpu = (1e3 * bench_cpu_s()) - cpu0;
         if (rc < 0) {
             r->refused = 1;
             if (verbose)
