@@ -542,7 +542,8 @@ function fillTable(table, rows, columns, extra) {
     for (const [key] of columns) {
       const td = document.createElement('td'), v = r[key] === null || r[key] === undefined ? '' : String(r[key]);
       td.textContent = v;
-      if (/^\d{4}-\d\d-\d\d/.test(v)) td.className = 'nowrap'; // a date split at its hyphens is hard to read
+      // A date split at its hyphens, or a 2-character name over two lines, is hard to read.
+      if (/^\d{4}-\d\d-\d\d/.test(v) || /(^|_)name$|^borrower$|^number$/.test(key)) td.className = 'nowrap';
       tr.appendChild(td);
     }
     if (extra) { const td = document.createElement('td'); extra(r, td); tr.appendChild(td); }
@@ -600,6 +601,7 @@ async function editMember(row) {
 
 // A member's history: the games the club log holds for them, newest first.
 async function showMemberGames(m) {
+  S.gamesOf = m;
   const r = await api('GET', `/api/club/members/${m.id}`);
   $('member-games-title').textContent = t('gamesOf', m.name);
   fillTable($('member-games-table'), r.games, [['date', t('date')], ['black_name', t('black')], ['white_name', t('white')],
@@ -818,7 +820,11 @@ function showTab(name) {
 
 function wire() {
   for (const n of ['count', 'club', 'account']) $('tab-' + n).addEventListener('click', () => showTab(n));
-  $('lang').addEventListener('click', () => { S.lang = S.lang === 'zh' ? 'en' : 'zh'; localStorage.setItem('goref-lang', S.lang); applyLang(); refreshClub(); });
+  $('lang').addEventListener('click', async () => {
+    S.lang = S.lang === 'zh' ? 'en' : 'zh'; localStorage.setItem('goref-lang', S.lang); applyLang();
+    await refreshClub();
+    if (S.gamesOf && !$('member-games').hidden) showMemberGames(S.gamesOf).catch(fail); // its headings too
+  });
   $('photo').addEventListener('change', onPhoto);
   document.querySelectorAll('[data-empty]').forEach(b => b.addEventListener('click', () => {
     const n = +b.dataset.empty;
