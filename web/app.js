@@ -53,6 +53,9 @@ const T = {
     confirmApply: n => `执行章程，改变 ${n} 名会员的状态？`, rewardList: '奖励名单（本学年全勤）',
     rule: '规则', fromTo: '变更', withdraw_weeks: '连续未签到', revoke_missed: '累计缺席',
     yes: '是', no: '否', byResign: '中盘胜', byCount: '数子', byTime: '超时', byForfeit: '弃权',
+    exportCsv: '导出表格（CSV）', statusHistory: '状态变更', projector: '投影成绩表', toMove: '下一手',
+    why_withdraw_weeks: r => `连续${r.withdraw_weeks}周没有签到`,
+    why_revoke_missed: r => `累计缺席${r.revoke_missed}次（迟到${r.late_minutes}分钟以上算半次出勤）`,
   },
   en: {
     tabCount: 'Count', tabClub: 'Club', tabAccount: 'Account', photoTitle: 'Count from a photo',
@@ -116,6 +119,8 @@ const T = {
     byResign: 'by resignation', byCount: 'on the count', byTime: 'on time', byForfeit: 'by forfeit',
     exportCsv: 'Export tables (CSV)', statusHistory: 'Status changes', projector: 'Standings for the projector',
     toMove: 'To move',
+    why_withdraw_weeks: r => `no check-in for ${r.withdraw_weeks} weeks in a row`,
+    why_revoke_missed: r => `${r.revoke_missed} activities missed (${r.late_minutes}+ minutes late counts as half)`,
   },
 };
 
@@ -696,6 +701,7 @@ async function loadDues() {
 
 async function loadRules() {
   const r = (await api('GET', '/api/club/rules')).rules, f = $('rules-form');
+  S.rules = r;
   for (const k of ['withdraw', 'revoke', 'reward']) f.elements[k].checked = !!r[k];
   for (const k of ['withdraw_weeks', 'revoke_missed', 'late_minutes']) f.elements[k].value = r[k];
   f.querySelectorAll('input').forEach(i => { i.disabled = !mayDo('admin secretary'); });
@@ -711,7 +717,10 @@ function showChanges(changes) {
   $('rules-changes').replaceChildren(...changes.map(c => {
     const li = document.createElement('li'), who = document.createElement('strong'), why = document.createElement('small');
     who.textContent = c.name;
-    why.textContent = c.reason;
+    // The club log words its reasons in English; in Chinese the rule is said from its settings,
+    // the log's own words follow.
+    const said = S.lang === 'zh' && S.rules ? t('why_' + c.rule, S.rules) : '';
+    why.textContent = said && said !== 'why_' + c.rule ? `${said}（${c.reason}）` : c.reason;
     li.append(who, ` ${st(c.from)} → ${st(c.to)} · ${t(c.rule)} · ${c.date}`, document.createElement('br'), why);
     return li;
   }));

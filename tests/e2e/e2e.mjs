@@ -34,6 +34,14 @@ function check(cond, what) { if (!cond) throw new Error(what); }
 try {
   await page.goto(base);
   check((await page.locator('h1').textContent()).includes('goref'), 'page title');
+  // Every text in both languages (an English-only key would show its name on the Chinese page).
+  const missing = await page.evaluate(() => {
+    const zh = Object.keys(T.zh), en = Object.keys(T.en);
+    const used = [...document.querySelectorAll('[data-i18n]')].map(e => e.dataset.i18n);
+    return [...zh.filter(k => !en.includes(k)).map(k => `en:${k}`), ...en.filter(k => !zh.includes(k)).map(k => `zh:${k}`),
+      ...used.filter(k => !(k in T.zh)).map(k => `used:${k}`)];
+  });
+  check(missing.length === 0, `texts missing: ${missing.join(', ')}`);
   check(await page.evaluate(() => document.documentElement.scrollWidth <= 362), 'no sideways scrolling at 360 px');
   await shot('home');
 
