@@ -642,6 +642,7 @@ async function loadLoans() {
     ...items.items.map(i => option(i.id, i.name)));
   const open = await api('GET', '/api/club/loans?open=1');
   fillTable($('loans-table'), open.loans, [['item_name', t('item')], ['borrower', t('borrower')], ['due_date', t('due')]], (loan, td) => {
+    if (!mayDo('admin secretary teacher')) return; // returns are the desk's
     const sel = document.createElement('select');
     sel.setAttribute('aria-label', t('condition'));
     for (const c of ['good', 'worn', 'damaged', 'lost']) sel.appendChild(option(c, t(c)));

@@ -348,6 +348,29 @@ try {
   });
   check(csv.status === 200 && csv.text.includes('张三') && csv.text.includes('五年级二班'), 'members exported as CSV');
 
+  // A referee sees the club but not the secretary's and the desk's forms (the server refuses
+  // them anyway; the page should not offer them).
+  await page.evaluate(() => api('POST', '/api/users', { name: 'referee1', password: 'referee-pass-1', role: 'referee' }));
+  await page.click('#tab-account');
+  await page.click('#logout');
+  await page.locator('#login-form').waitFor({ state: 'visible' });
+  await page.fill('#login-form [name=name]', 'referee1');
+  await page.fill('#login-form [name=password]', 'referee-pass-1');
+  await page.click('#login-form button[type=submit]');
+  await page.locator('#me').waitFor({ state: 'visible' });
+  await page.click('#tab-club');
+  await page.click('.subtabs [data-sub=events]');
+  await page.locator('#standings-table td').first().waitFor();
+  const offered = await page.evaluate(() => ['#member-form', '#event-form', '#loan-form', '#stocktake-form', '#checkin-buttons',
+    '#start-activity', '#withdraw', '#pair', '.subtabs [data-sub=dues]', '.subtabs [data-sub=schedule]', '#rules-apply']
+    .filter(sel => { const e = document.querySelector(sel); return e && e.offsetParent !== null; }));
+  const hiddenAll = await page.evaluate(() => ['#member-form', '#event-form', '#loan-form', '#stocktake-form', '#checkin-buttons',
+    '#start-activity', '#withdraw', '#pair', '.subtabs [data-sub=dues]', '.subtabs [data-sub=schedule]']
+    .filter(sel => !document.querySelector(sel).closest('.role-hidden')));
+  check(offered.length === 0 && hiddenAll.length === 0, `a referee is offered: ${offered.concat(hiddenAll).join(' ')}`);
+  check(await page.locator('#print-standings').isVisible(), 'a referee still prints the standings');
+  await shot('referee-view');
+
   // English too.
   await page.click('#lang');
   check((await page.locator('#tab-count').textContent()) === 'Count', 'English labels');
