@@ -45,39 +45,6 @@ static int read_text(const char *path, char **out, size_t *len)
     return 0;
 }
 
-/* Label text -> colour grid; the label may hold groups without liberty (a real photo), so it
- * is parsed here rather than placed through the rules. */
-static int parse_label(const char *text, int *size, uint8_t grid[GO_MAX_SIZE][GO_MAX_SIZE])
-{
-    const char *p = text;
-    char *end;
-    if (strncmp(p, "size", 4) != 0)
-        return -1;
-    long n = strtol(p + 4, &end, 10);
-    if (n < 2 || n > GO_MAX_SIZE)
-        return -1;
-    *size = (int)n;
-    p = strchr(end, '\n');
-    int y = 0;
-    while (p && y < n) {
-        p++;
-        int x = 0;
-        while (*p && *p != '\n') {
-            if (*p == '.' || *p == 'X' || *p == 'O') {
-                if (x < n)
-                    grid[y][x] = *p == '.' ? GO_EMPTY : *p == 'X' ? GO_BLACK : GO_WHITE;
-                x++;
-            }
-            p++;
-        }
-        if (x == n)
-            y++;
-        if (!*p)
-            break;
-    }
-    return y == n ? 0 : -1;
-}
-
 static int cmp_d(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -162,7 +129,8 @@ int main(int argc, char **argv)
         int lsize = 0;
         static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
         memset(truth, 0, sizeof truth);
-        if (read_text(bp, &lt, &ll) < 0 || parse_label(lt, &lsize, truth) < 0) {
+        /* the label may hold a group without liberty (a real photo): points, no rules */
+        if (read_text(bp, &lt, &ll) < 0 || go_board_text_points(truth, &lsize, lt, ll) < 0) {
             fprintf(stderr, "bad label %s\n", bp);
             return 1;
         }

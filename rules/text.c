@@ -7,14 +7,28 @@
 static int cell_color(char ch, go_color *out)
 {
     switch (ch) {
-    case '.': case '+': case '-': *out = GO_EMPTY; return 1;
-    case 'X': case 'x': case '#': *out = GO_BLACK; return 1;
-    case 'O': case 'o': case '@': *out = GO_WHITE; return 1;
-    default: return 0;
+    case '.':
+    case '+':
+    case '-':
+        *out = GO_EMPTY;
+        return 1;
+    case 'X':
+    case 'x':
+    case '#':
+        *out = GO_BLACK;
+        return 1;
+    case 'O':
+    case 'o':
+    case '@':
+        *out = GO_WHITE;
+        return 1;
+    default:
+        return 0;
     }
 }
 
-int go_board_from_text(go_board *out, const char *text, size_t len)
+int go_board_text_points(uint8_t out[GO_MAX_SIZE][GO_MAX_SIZE], int *out_size, const char *text,
+                         size_t len)
 {
     size_t pos = 0;
     int size = 0;
@@ -61,8 +75,8 @@ int go_board_from_text(go_board *out, const char *text, size_t len)
             cells[ncells++] = c;
             row_len++;
         } else {
-            return go_error_set(GO_EPARSE, "board text: unexpected character '%c' in row %d",
-                                ch, rows + 1);
+            return go_error_set(GO_EPARSE, "board text: unexpected character '%c' in row %d", ch,
+                                rows + 1);
         }
     }
     if (size == 0)
@@ -70,14 +84,27 @@ int go_board_from_text(go_board *out, const char *text, size_t len)
     if (rows != size || width != size)
         return go_error_set(GO_EPARSE, "board text: expected %d rows of %d points, found %d rows",
                             size, size, rows);
-    go_board b;
-    int rc = go_board_init(&b, size);
+    memset(out, 0, sizeof(uint8_t[GO_MAX_SIZE][GO_MAX_SIZE]));
+    for (int i = 0; i < ncells; i++)
+        out[i / size][i % size] = (uint8_t)cells[i];
+    *out_size = size;
+    return 0;
+}
+
+int go_board_from_text(go_board *out, const char *text, size_t len)
+{
+    uint8_t pts[GO_MAX_SIZE][GO_MAX_SIZE];
+    int size = 0;
+    int rc = go_board_text_points(pts, &size, text, len);
     if (rc)
         return rc;
-    for (int i = 0; i < ncells; i++)
-        b.color[go_point_at(i % size, i / size)] = (uint8_t)cells[i];
-    rc = board_rebuild(&b);
-    if (rc)
+    go_board b;
+    if ((rc = go_board_init(&b, size)) != 0)
+        return rc;
+    for (int y = 0; y < size; y++)
+        for (int x = 0; x < size; x++)
+            b.color[go_point_at(x, y)] = pts[y][x];
+    if ((rc = board_rebuild(&b)) != 0)
         return rc;
     *out = b;
     return 0;
@@ -85,8 +112,8 @@ int go_board_from_text(go_board *out, const char *text, size_t len)
 
 int go_board_to_text(char *buf, size_t buf_size, const go_board *b)
 {
-    size_t need = (size_t)snprintf(NULL, 0, "size %d\n", b->size) +
-                  (size_t)(b->size * (b->size + 1)) + 1;
+    size_t need =
+        (size_t)snprintf(NULL, 0, "size %d\n", b->size) + (size_t)(b->size * (b->size + 1)) + 1;
     if (buf_size < need)
         return GO_ETOOBIG;
     int n = snprintf(buf, buf_size, "size %d\n", b->size);

@@ -285,6 +285,25 @@ static void test_board__text_rejects_bad_input(void **state)
     assert_int_equal(go_board_from_text(&b, mismatch, strlen(mismatch)), GO_EPARSE);
 }
 
+/* A photo's label is read as points, with no rule: a group without liberty stays, where the
+ * board reader refuses it; the format's errors are the same. */
+static void test_board__text_points_keep_what_the_rules_refuse(void **state)
+{
+    (void)state;
+    uint8_t pts[GO_MAX_SIZE][GO_MAX_SIZE];
+    int size = 0;
+    const char *no_libs = "XO.\nO..\n..x\n";
+    assert_int_equal(go_board_text_points(pts, &size, no_libs, strlen(no_libs)), 0);
+    assert_int_equal(size, 3);
+    assert_int_equal(pts[0][0], GO_BLACK);
+    assert_int_equal(pts[0][1], GO_WHITE);
+    assert_int_equal(pts[1][0], GO_WHITE);
+    assert_int_equal(pts[2][2], GO_BLACK);
+    assert_int_equal(pts[1][1], GO_EMPTY);
+    const char *ragged = "...\n..\n...\n";
+    assert_int_equal(go_board_text_points(pts, &size, ragged, strlen(ragged)), GO_EPARSE);
+}
+
 static void test_board__playout_ends_with_only_eyes_left(void **state)
 {
     (void)state;
@@ -337,6 +356,7 @@ int main(void)
         cmocka_unit_test(test_board__hash_after_matches_play),
         cmocka_unit_test(test_board__coordinates_round_trip),
         cmocka_unit_test(test_board__text_rejects_bad_input),
+        cmocka_unit_test(test_board__text_points_keep_what_the_rules_refuse),
         cmocka_unit_test(test_board__playout_ends_with_only_eyes_left),
         cmocka_unit_test(test_board__playout_is_deterministic_for_a_seed),
     };

@@ -18,28 +18,6 @@
 #define FLOOR_PERFECT 94
 #define CEILING_SILENT 17
 
-static int parse_label(const char *text, int *size, uint8_t grid[GO_MAX_SIZE][GO_MAX_SIZE])
-{
-    char *end;
-    if (strncmp(text, "size", 4) != 0)
-        return -1;
-    long n = strtol(text + 4, &end, 10);
-    if (n < 2 || n > GO_MAX_SIZE)
-        return -1;
-    *size = (int)n;
-    int x = 0, y = 0;
-    for (const char *p = strchr(end, '\n'); p && *p && y < n; p++) {
-        if (*p == '.' || *p == 'X' || *p == 'O') {
-            grid[y][x] = *p == '.' ? GO_EMPTY : *p == 'X' ? GO_BLACK : GO_WHITE;
-            if (++x == n) {
-                x = 0;
-                y++;
-            }
-        }
-    }
-    return y == n ? 0 : -1;
-}
-
 static void test_vision_photos__accuracy_floor(void **state)
 {
     (void)state;
@@ -75,7 +53,7 @@ static void test_vision_photos__accuracy_floor(void **state)
         static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
         int n = 0;
         assert_int_equal(tu_read_file(tu_data_path(bp), &label, &llen), 0);
-        assert_int_equal(parse_label(label, &n, truth), 0);
+        assert_int_equal(go_board_text_points(truth, &n, label, llen), 0);
         free(label);
         static go_vision_result r;
         int rc = go_vision_scan_file(&r, tu_data_path(ip), NULL);

@@ -150,6 +150,10 @@ char go_color_char(go_color c);
  * Without a size line the size is the number of rows. Stones are placed as setup, so a group
  * with no liberty is refused (GO_EILLEGAL) with the point named in go_error_last(). */
 int go_board_from_text(go_board *out, const char *text, size_t len);
+/* The same text read into points only, out[y][x] = GO_EMPTY, GO_BLACK or GO_WHITE, with no rule
+ * applied: a label of a real photo may show a group without liberty. *out_size gets the size. */
+int go_board_text_points(uint8_t out[GO_MAX_SIZE][GO_MAX_SIZE], int *out_size, const char *text,
+                         size_t len);
 /* Writes `size N` and N rows, each ending in '\n'. Returns the length written (excluding the
  * NUL) or GO_ETOOBIG when buf_size is too small (needs 9 + size * (size + 1) + 1 bytes). */
 int go_board_to_text(char *buf, size_t buf_size, const go_board *b);
