@@ -313,6 +313,10 @@ typedef struct dstate {
     int *idx, *submate;
     uint64_t *scratch; /* room for a compacted graph */
     size_t scratch_words;
+    /* the last solution (partner, N = the dummy, -1 none) and its duals, to start from */
+    bool warm;
+    int *wmate, *wm2;
+    uint64_t *wy, *wy2;
 } dstate;
 
 #define BASE(st, L, s)                                                                             \
@@ -329,7 +333,12 @@ static int solve_ex(dstate *st, int extra, const int *lex_v, const int *lex_o,
     for (int v = 0; v < st->N; v++)
         if (st->fixed_mate[v] < 0)
             st->idx[a++] = v;
-    size_t need = (size_t)a * (size_t)a * (size_t)K2 + 1;
+    /* An odd count gets a dummy vertex joined to everyone (the bye): the round is known to be
+     * completable, so the matching sought is perfect, and a perfect matching can start from
+     * the previous one and its duals (go_mwm_solve_perfect). Every real edge gains 1 so the
+     * dummy's edges (1) exist; a perfect matching's total only shifts by a constant. */
+    int n2 = a + (a & 1);
+    size_t need = (size_t)n2 * (size_t)n2 * (size_t)K2 + 1;
     if (need > st->scratch_words) {
         uint64_t *bigger = realloc(st->scratch, need * sizeof *bigger);
         if (!bigger)
@@ -337,39 +346,78 @@ static int solve_ex(dstate *st, int extra, const int *lex_v, const int *lex_o,
         st->scratch = bigger;
         st->scratch_words = need;
     }
-    go_mwm sub = {a, K2, st->scratch};
+    go_mwm sub = {n2, K2, st->scratch};
+    int *pos = st->submate; /* vertex -> compact index */
+    for (int v = 0; v < st->N; v++)
+        pos[v] = -1;
     for (int i = 0; i < a; i++)
-        for (int j = 0; j < a; j++) {
+        pos[st->idx[i]] = i;
+    for (int i = 0; i < n2; i++)
+        for (int j = 0; j < n2; j++) {
             uint64_t *dst = go_mwm_at(&sub, i, j);
             memset(dst, 0, (size_t)K2 * sizeof *dst);
-            if (i != j)
-                memcpy(dst, go_mwm_at(&st->g, st->idx[i], st->idx[j]), (size_t)K * sizeof *dst);
+            if (i == j)
+                continue;
+            if (i == a || j == a) {
+                dst[0] = 1;
+                continue;
+            }
+            memcpy(dst, go_mwm_at(&st->g, st->idx[i], st->idx[j]), (size_t)K * sizeof *dst);
             if (extra)
                 w_shl(dst, K2, extra);
         }
-    if (nlex) {
-        int *pos = st->submate; /* vertex -> compact index */
-        for (int v = 0; v < st->N; v++)
-            pos[v] = -1;
-        for (int i = 0; i < a; i++)
-            pos[st->idx[i]] = i;
-        for (int k = 0; k < nlex; k++) {
-            int i = pos[lex_v[k]], j = pos[lex_o[k]];
-            if (i < 0 || j < 0)
-                continue;
-            uint64_t *x = go_mwm_at(&sub, i, j), *y = go_mwm_at(&sub, j, i);
-            w_add_bit(x, K2, lex_shift[k], lex_add[k]);
-            w_add_bit(y, K2, lex_shift[k], lex_add[k]);
-        }
+    for (int k = 0; k < nlex; k++) {
+        int i = pos[lex_v[k]], j = pos[lex_o[k]];
+        if (i < 0 || j < 0)
+            continue;
+        w_add_bit(go_mwm_at(&sub, i, j), K2, lex_shift[k], lex_add[k]);
+        w_add_bit(go_mwm_at(&sub, j, i), K2, lex_shift[k], lex_add[k]);
     }
-    int rc = go_mwm_solve(&sub, st->submate);
+    for (int i = 0; i < a; i++)
+        for (int j = 0; j < a; j++)
+            if (i != j && !w_zero(go_mwm_at(&sub, i, j), K2))
+                w_add_bit(go_mwm_at(&sub, i, j), K2, 0, 1);
+    /* the previous solution, in compact indices (the dummy is index a) */
+    int *m2 = st->wm2;
+    uint64_t *y2 = st->wy2;
+    bool warm = st->warm;
+    for (int i = 0; i < a && warm; i++) {
+        int v = st->idx[i], u = st->wmate[v];
+        m2[i] = u == st->N ? (n2 > a ? a : -1) : u >= 0 ? pos[u] : -1;
+        uint64_t *y = y2 + (size_t)i * (size_t)K2;
+        const uint64_t *old = st->wy + (size_t)v * (size_t)K;
+        uint64_t fill = (old[K - 1] >> 63) ? ~(uint64_t)0 : 0; /* sign extension */
+        for (int q = 0; q < K2; q++)
+            y[q] = q < K ? old[q] : fill;
+        if (extra)
+            w_shl(y, K2, extra);
+    }
+    if (warm && n2 > a) {
+        m2[a] = -1;
+        for (int i = 0; i < a; i++)
+            if (m2[i] == a)
+                m2[a] = i;
+        memset(y2 + (size_t)a * (size_t)K2, 0, (size_t)K2 * sizeof *y2);
+    }
+    int rc = go_mwm_solve_perfect(&sub, m2, y2, warm);
     if (rc)
         return rc;
     for (int v = 0; v < st->N; v++)
         if (st->fixed_mate[v] >= 0)
             st->mate[v] = st->fixed_mate[v];
-    for (int i = 0; i < a; i++)
-        st->mate[st->idx[i]] = st->idx[st->submate[i]];
+    for (int i = 0; i < a; i++) {
+        int m = m2[i];
+        st->mate[st->idx[i]] = m == a || m == i ? st->idx[i] : st->idx[m];
+    }
+    if (!extra) { /* keep this solution as the next one's start (not the lex-scaled one) */
+        for (int i = 0; i < a; i++) {
+            int v = st->idx[i], m = m2[i];
+            st->wmate[v] = m == a ? st->N : m == i ? -1 : st->idx[m];
+            memcpy(st->wy + (size_t)v * (size_t)K, y2 + (size_t)i * (size_t)K2,
+                   (size_t)K * sizeof *y2);
+        }
+        st->warm = true;
+    }
     return 0;
 }
 
@@ -418,7 +466,13 @@ static bool in_range(int x, int lo, int hi)
 static int dutch_run(dctx *c, int *S, int N, int *partner /* by player index, -1 bye */)
 {
     int rc = 0, K = c->K;
-    dstate st = {c, N, S, {0, 0, NULL}, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0};
+    dstate st = {c,    N,    S, {0, 0, NULL}, NULL, NULL, NULL, NULL, NULL, NULL,
+                 NULL, NULL, 0, false,        NULL, NULL, NULL, NULL};
+    int Kmax = K + ((N + 1) * bits_for(N + 1) + 63) / 64 + 2; /* the widest lex weights */
+    st.wmate = malloc(((size_t)N + 2) * sizeof *st.wmate);
+    st.wm2 = malloc(((size_t)N + 2) * sizeof *st.wm2);
+    st.wy = calloc(((size_t)N + 2) * (size_t)K, sizeof *st.wy);
+    st.wy2 = calloc(((size_t)N + 2) * (size_t)Kmax, sizeof *st.wy2);
     st.fixed_mate = malloc(((size_t)N + 1) * sizeof *st.fixed_mate);
     st.idx = malloc(((size_t)N + 1) * sizeof *st.idx);
     st.submate = malloc(((size_t)N + 1) * sizeof *st.submate);
@@ -436,7 +490,7 @@ static int dutch_run(dctx *c, int *S, int N, int *partner /* by player index, -1
     st.maxw = calloc((size_t)K, sizeof *st.maxw);
     if (!V || !newV || !rem || !matched || !st.mate || !st.base || !st.w || !st.maxw ||
         !st.fixed_mate || !st.idx || !st.submate || !lex_v || !lex_o || !lex_shift || !lex_add ||
-        !higher) {
+        !higher || !st.wmate || !st.wm2 || !st.wy || !st.wy2) {
         rc = go_error_set(GO_ENOMEM, "pairing");
         goto done;
     }
@@ -791,6 +845,10 @@ done:
     free(st.idx);
     free(st.submate);
     free(st.scratch);
+    free(st.wmate);
+    free(st.wm2);
+    free(st.wy);
+    free(st.wy2);
     free(lex_v);
     free(lex_o);
     free(lex_shift);

@@ -73,6 +73,18 @@ static int big_cmp(const uint64_t *a, const uint64_t *b, int k)
     return 0;
 }
 
+/* Two's complement comparison: warm-started duals of a perfect matching may be negative. */
+static int big_cmp_signed(const uint64_t *a, const uint64_t *b, int k)
+{
+    int64_t x = (int64_t)a[k - 1], y = (int64_t)b[k - 1];
+    if (x != y)
+        return x < y ? -1 : 1;
+    for (int i = k - 2; i >= 0; i--)
+        if (a[i] != b[i])
+            return a[i] < b[i] ? -1 : 1;
+    return 0;
+}
+
 static bool big_zero(const uint64_t *a, int k)
 {
     for (int i = 0; i < k; i++)
@@ -496,7 +508,10 @@ static void mw_free(mw *s)
     free(s->delta);
 }
 
-int go_mwm_solve(const go_mwm *g, int *mate_out)
+/* perfect: the maximum-cardinality variant (no dual step of the first kind, duals of any
+ * sign), which may start from earlier duals y_io and an earlier matching mate_in (warm). */
+static int solve_core(const go_mwm *g, int *mate_out, uint64_t *y_io, const int *mate_in,
+                      bool perfect)
 {
     mw st, *s = &st;
     memset(s, 0, sizeof st);
@@ -513,7 +528,7 @@ int go_mwm_solve(const go_mwm *g, int *mate_out)
                     break;
                 }
         }
-    int used = top + 2 < k ? top + 2 : k;
+    int used = top + 2 < k && !y_io ? top + 2 : k;
     s->n = n;
     s->k = used;
     k = used;
@@ -526,8 +541,11 @@ int go_mwm_solve(const go_mwm *g, int *mate_out)
         for (int j = i + 1; j < n; j++)
             if (!big_zero(go_mwm_at(g, i, j), k))
                 m++;
-    if (m == 0)
+    if (m == 0) {
+        if (y_io && !mate_in)
+            memset(y_io, 0, (size_t)n * (size_t)k * sizeof *y_io);
         return 0;
+    }
     size_t N2 = 2 * (size_t)n;
     s->m = (int)m;
     s->ev = malloc(2 * m * sizeof *s->ev);
@@ -616,6 +634,67 @@ int go_mwm_solve(const go_mwm *g, int *mate_out)
     s->nunused = 0;
     for (int b = 2 * n - 1; b >= n; b--)
         s->unused[s->nunused++] = b;
+    if (y_io && mate_in) {
+        /* Warm start: the earlier duals, raised where an edge is now infeasible (one pass:
+         * raising a dual only adds slack elsewhere); the earlier pairs that are still tight;
+         * the free vertices made even so that slacks between two S-vertices stay even. */
+        for (int v = 0; v < n; v++)
+            memcpy(DUAL(s, v), y_io + (size_t)v * (size_t)k, (size_t)k * sizeof *y_io);
+        for (int v = 0; v < n; v++)
+            for (int a = s->adj_off[v]; a < s->adj_off[v + 1]; a++) {
+                int e = s->adj[a] / 2, u = s->ev[s->adj[a]];
+                big_sub(s->tmp, W2(s, e), DUAL(s, u), k); /* 2w - y_u */
+                if (big_cmp_signed(s->tmp, DUAL(s, v), k) > 0)
+                    memcpy(DUAL(s, v), s->tmp, (size_t)k * sizeof *s->tmp);
+            }
+        /* An earlier pair whose edge got slack keeps its place when its duals can come down
+         * by that slack without making another of their edges infeasible (duals of matched
+         * vertices have no sign constraint here). */
+        uint64_t *room = malloc((size_t)k * sizeof *room);
+        if (!room) {
+            rc = go_error_set(GO_ENOMEM, "matching");
+            goto done;
+        }
+        for (int v = 0; v < n; v++) {
+            int u = mate_in[v];
+            if (u <= v || u >= n || mate_in[u] != v)
+                continue;
+            int pe = -1;
+            for (int a = s->adj_off[v]; a < s->adj_off[v + 1]; a++)
+                if (s->ev[s->adj[a]] == u) {
+                    pe = s->adj[a];
+                    break;
+                }
+            if (pe < 0)
+                continue; /* the edge is gone */
+            slack(s, pe / 2, s->tmp);
+            for (int side = 0; side < 2 && !big_zero(s->tmp, k); side++) {
+                int x = side ? u : v, other = side ? v : u;
+                /* room: the least slack of x's other edges, capped by what is needed */
+                memcpy(room, s->tmp, (size_t)k * sizeof *room);
+                for (int a = s->adj_off[x]; a < s->adj_off[x + 1]; a++) {
+                    if (s->ev[s->adj[a]] == other)
+                        continue;
+                    slack(s, s->adj[a] / 2, s->tmp2);
+                    if (big_cmp(s->tmp2, room, k) < 0)
+                        memcpy(room, s->tmp2, (size_t)k * sizeof *room);
+                }
+                big_sub(DUAL(s, x), DUAL(s, x), room, k);
+                big_sub(s->tmp, s->tmp, room, k);
+            }
+            if (big_zero(s->tmp, k)) {
+                s->mate[v] = pe;
+                s->mate[u] = pe ^ 1;
+            }
+        }
+        free(room);
+        for (int v = 0; v < n; v++)
+            if (s->mate[v] == -1 && (DUAL(s, v)[0] & 1)) {
+                uint64_t *y = DUAL(s, v);
+                for (int q = 0; q < k && ++y[q] == 0; q++) { /* + 1 with the carry */
+                }
+            }
+    }
     /* Python pops from the end of range(n, 2n): the first new blossom is 2n-1. Order does not
      * matter for correctness; keep a stack. */
 
@@ -682,15 +761,17 @@ int go_mwm_solve(const go_mwm *g, int *mate_out)
             if (augmented)
                 break;
             /* The dual step: the least of the four kinds of slack. */
-            int deltatype = 1, deltaedge = -1, deltablossom = -1;
-            memcpy(delta, DUAL(s, 0), (size_t)k * sizeof *delta);
-            for (int v = 1; v < n; v++)
-                if (big_cmp(DUAL(s, v), delta, k) < 0)
-                    memcpy(delta, DUAL(s, v), (size_t)k * sizeof *delta);
+            int deltatype = perfect ? -1 : 1, deltaedge = -1, deltablossom = -1;
+            if (!perfect) {
+                memcpy(delta, DUAL(s, 0), (size_t)k * sizeof *delta);
+                for (int v = 1; v < n; v++)
+                    if (big_cmp(DUAL(s, v), delta, k) < 0)
+                        memcpy(delta, DUAL(s, v), (size_t)k * sizeof *delta);
+            }
             for (int v = 0; v < n; v++)
                 if (s->label[s->inblossom[v]] == 0 && s->bestedge[v] != -1) {
                     slack(s, s->bestedge[v], d);
-                    if (big_cmp(d, delta, k) < 0) {
+                    if (deltatype == -1 || big_cmp(d, delta, k) < 0) {
                         memcpy(delta, d, (size_t)k * sizeof *d);
                         deltatype = 2;
                         deltaedge = s->bestedge[v];
@@ -701,7 +782,7 @@ int go_mwm_solve(const go_mwm *g, int *mate_out)
                     (b < n || s->base[b] >= 0)) {
                     slack(s, s->bestedge[b], d);
                     big_shr1(d, d, k);
-                    if (big_cmp(d, delta, k) < 0) {
+                    if (deltatype == -1 || big_cmp(d, delta, k) < 0) {
                         memcpy(delta, d, (size_t)k * sizeof *d);
                         deltatype = 3;
                         deltaedge = s->bestedge[b];
@@ -709,11 +790,13 @@ int go_mwm_solve(const go_mwm *g, int *mate_out)
                 }
             for (int b = n; b < 2 * n; b++)
                 if (s->base[b] >= 0 && s->parent[b] == -1 && s->label[b] == 2 &&
-                    big_cmp(DUAL(s, b), delta, k) < 0) {
+                    (deltatype == -1 || big_cmp(DUAL(s, b), delta, k) < 0)) {
                     memcpy(delta, DUAL(s, b), (size_t)k * sizeof *delta);
                     deltatype = 4;
                     deltablossom = b;
                 }
+            if (deltatype == -1)
+                break; /* perfect mode: no augmenting path is left anywhere */
             for (int v = 0; v < n; v++) {
                 int l = s->label[s->inblossom[v]];
                 if (l == 1)
@@ -754,7 +837,29 @@ int go_mwm_solve(const go_mwm *g, int *mate_out)
     free(d);
     for (int v = 0; v < n; v++)
         mate_out[v] = s->mate[v] >= 0 ? s->ev[s->mate[v]] : v;
+    if (y_io)
+        for (int v = 0; v < n; v++)
+            memcpy(y_io + (size_t)v * (size_t)k, DUAL(s, v), (size_t)k * sizeof *y_io);
 done:
     mw_free(s);
+    return rc;
+}
+
+int go_mwm_solve(const go_mwm *g, int *mate_out)
+{
+    return solve_core(g, mate_out, NULL, NULL, false);
+}
+
+int go_mwm_solve_perfect(const go_mwm *g, int *mate, uint64_t *y, bool warm)
+{
+    int *in = NULL;
+    if (warm) {
+        in = malloc(((size_t)g->n + 1) * sizeof *in);
+        if (!in)
+            return go_error_set(GO_ENOMEM, "matching");
+        memcpy(in, mate, (size_t)g->n * sizeof *in);
+    }
+    int rc = solve_core(g, mate, y, in, true);
+    free(in);
     return rc;
 }

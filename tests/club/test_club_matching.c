@@ -170,12 +170,102 @@ static void test_matching__blossom_by_hand(void **state)
     go_mwm_clear(&g);
 }
 
+/* Best (cardinality, weight) over all matchings, cardinality first. */
+static void brute_card(const go_mwm *g, bool *used, int from, int pairs, u128 w, int *best_pairs,
+                       u128 *best_w)
+{
+    int v = from;
+    while (v < g->n && used[v])
+        v++;
+    if (v >= g->n) {
+        if (pairs > *best_pairs || (pairs == *best_pairs && cmp128(w, *best_w) > 0)) {
+            *best_pairs = pairs;
+            *best_w = w;
+        }
+        return;
+    }
+    used[v] = true;
+    brute_card(g, used, v + 1, pairs, w, best_pairs, best_w);
+    for (int u = v + 1; u < g->n; u++) {
+        if (used[u] || !has_edge(g, v, u))
+            continue;
+        used[u] = true;
+        brute_card(g, used, v + 1, pairs + 1, add128(w, edge128(g, v, u)), best_pairs, best_w);
+        used[u] = false;
+    }
+    used[v] = false;
+}
+
+/* The maximum-cardinality solver, cold and warm, on graphs that have a perfect matching (the
+ * Dutch pairing's case: the round is known to be completable, a dummy vertex takes the bye):
+ * after random changes to a few vertices' edges (weights up or down, edges removed or added),
+ * the warm start from the previous duals and pairs must reach the same optimum as brute force. */
+static void test_matching__perfect_warm_against_brute_force(void **state)
+{
+    (void)state;
+    int checked = 0;
+    for (int t = 0; t < 400; t++) {
+        int n = 2 * (1 + (int)(rnd() % 6)), words = 3;
+        go_mwm g;
+        assert_int_equal(go_mwm_init(&g, n, words), 0);
+        uint64_t range = t % 2 ? 8 : 100000;
+        for (int i = 0; i < n; i++)
+            for (int j = i + 1; j < n; j++)
+                if (rnd() % 100 < 60 || (i % 2 == 0 && j == i + 1)) {
+                    uint64_t w[3] = {1 + rnd() % range, rnd() % 2, 0};
+                    go_mwm_set(&g, i, j, w);
+                }
+        int mate[16];
+        uint64_t y[16 * 3];
+        bool warm = false;
+        for (int step = 0; step < 6; step++) {
+            assert_int_equal(go_mwm_solve_perfect(&g, mate, y, warm), 0);
+            warm = true;
+            int pairs = 0;
+            u128 got = {0, 0};
+            for (int v = 0; v < n; v++) {
+                assert_int_equal(mate[mate[v]], v);
+                if (mate[v] > v) {
+                    assert_true(has_edge(&g, v, mate[v]));
+                    got = add128(got, edge128(&g, v, mate[v]));
+                    pairs++;
+                }
+            }
+            bool used[16] = {false};
+            int best_pairs = -1;
+            u128 best_w = {0, 0};
+            brute_card(&g, used, 0, 0, (u128){0, 0}, &best_pairs, &best_w);
+            if (pairs != best_pairs || cmp128(got, best_w) != 0)
+                fail_msg("graph %d step %d (n=%d): %d pairs weight %llu:%llu, brute force %d "
+                         "pairs %llu:%llu",
+                         t, step, n, pairs, (unsigned long long)got.hi, (unsigned long long)got.lo,
+                         best_pairs, (unsigned long long)best_w.hi, (unsigned long long)best_w.lo);
+            checked++;
+            /* change the edges of one or two vertices */
+            for (int c = 0; c < 1 + (int)(rnd() % 2); c++) {
+                int v = (int)(rnd() % (uint64_t)n);
+                for (int u = 0; u < n; u++) {
+                    if (u == v || rnd() % 2)
+                        continue;
+                    uint64_t w[3] = {0, 0, 0};
+                    if (rnd() % 4 || (v / 2 == u / 2)) /* keep a perfect matching */
+                        w[0] = 1 + rnd() % range, w[1] = rnd() % 2;
+                    go_mwm_set(&g, v, u, w);
+                }
+            }
+        }
+        go_mwm_clear(&g);
+    }
+    assert_int_equal(checked, 400 * 6);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_matching__blossom_by_hand),
         cmocka_unit_test(test_matching__random_one_word),
         cmocka_unit_test(test_matching__random_two_words),
+        cmocka_unit_test(test_matching__perfect_warm_against_brute_force),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
