@@ -31,12 +31,14 @@ void go_mwm_set_u64(go_mwm *g, int i, int j, uint64_t weight);
  * a large common term for that). mate[v] = partner or v itself when unmatched. */
 int go_mwm_solve(const go_mwm *g, int *mate);
 
-/* The heaviest matching among those of maximum cardinality (a perfect matching when one
- * exists), able to start from an earlier solution: with warm, mate[] (partner or -1) and
- * y[] (n * words duals, two's complement) from an earlier call on a graph whose weights
- * changed are the starting point; the pairs still tight are kept, so a small change costs a
- * few augmentations instead of a full run. Without warm, y is only written. On return mate[v]
- * is the partner or v, and y the final duals. */
+/* The heaviest perfect matching, able to start from an earlier solution: with warm, mate[]
+ * (partner or -1) and y[] (n * words duals, two's complement) from an earlier call on a graph
+ * whose weights changed are the starting point; the pairs still tight (or made tight by
+ * lowering their duals) are kept, so a local change costs a few augmentations instead of a
+ * full run. The graph must have a perfect matching (the Dutch pairing adds a dummy vertex for
+ * the bye and knows the round is completable); without one the result is a maximum matching
+ * but, after a warm start, not necessarily the heaviest. Without warm, y is only written. On
+ * return mate[v] is the partner or v, and y the final duals. */
 int go_mwm_solve_perfect(const go_mwm *g, int *mate, uint64_t *y, bool warm);
 
 #endif
