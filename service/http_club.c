@@ -636,8 +636,7 @@ static void dues_list(club_call *c)
         }
     }
     go_club_table *t = NULL;
-    reply_table(c,
-                go_club_dues_list(c->club, &t, member, unpaid && strcmp(unpaid, "0") != 0), &t,
+    reply_table(c, go_club_dues_list(c->club, &t, member, unpaid && strcmp(unpaid, "0") != 0), &t,
                 "dues");
 }
 
@@ -645,13 +644,11 @@ static void dues_set(club_call *c)
 {
     long long member = 0, amount = 0;
     const char *year = NULL, *paid = NULL;
-    if (need_int(c, "member", &member, 1, INT64_MAX) ||
-        need_string(c, "school_year", &year, 9) ||
+    if (need_int(c, "member", &member, 1, INT64_MAX) || need_string(c, "school_year", &year, 9) ||
         need_int(c, "amount_fen", &amount, 0, 100000000) ||
         http_json_string(c->r, c->body, "paid_on", &paid, 10))
         return;
-    reply_ok(c, go_club_dues_set(c->club, member, year, amount, paid && *paid ? paid : NULL),
-             NULL);
+    reply_ok(c, go_club_dues_set(c->club, member, year, amount, paid && *paid ? paid : NULL), NULL);
 }
 
 static void schedule_generate(club_call *c)
@@ -674,9 +671,9 @@ static void activities_cancel(club_call *c)
 
 static json_t *rules_json(const go_club_rules *r)
 {
-    return json_pack("{s:b,s:i,s:b,s:i,s:i,s:b}", "withdraw", r->withdraw_enabled,
-                     "withdraw_weeks", r->withdraw_weeks, "revoke", r->revoke_enabled,
-                     "revoke_missed", r->revoke_missed, "late_minutes", r->late_minutes, "reward",
+    return json_pack("{s:b,s:i,s:b,s:i,s:i,s:b}", "withdraw", r->withdraw_enabled, "withdraw_weeks",
+                     r->withdraw_weeks, "revoke", r->revoke_enabled, "revoke_missed",
+                     r->revoke_missed, "late_minutes", r->late_minutes, "reward",
                      r->reward_enabled);
 }
 
@@ -735,11 +732,11 @@ static void rules_apply(club_call *c)
     }
     json_t *list = json_array();
     for (size_t i = 0; list && i < n; i++)
-        json_array_append_new(
-            list, json_pack("{s:I,s:s,s:s,s:s,s:s,s:s,s:s}", "member", (json_int_t)chg[i].member,
-                            "name", chg[i].name, "from", go_member_status_name(chg[i].from), "to",
-                            go_member_status_name(chg[i].to), "rule", chg[i].rule, "date",
-                            chg[i].date, "reason", chg[i].reason));
+        json_array_append_new(list, json_pack("{s:I,s:s,s:s,s:s,s:s,s:s,s:s}", "member",
+                                              (json_int_t)chg[i].member, "name", chg[i].name,
+                                              "from", go_member_status_name(chg[i].from), "to",
+                                              go_member_status_name(chg[i].to), "rule", chg[i].rule,
+                                              "date", chg[i].date, "reason", chg[i].reason));
     free(chg);
     http_reply_json(c->r, 200,
                     json_pack("{s:b,s:s,s:o}", "dry_run", dry_run, "as_of", as_of ? as_of : day,
@@ -778,8 +775,7 @@ static void stocktake_add(club_call *c)
     const char *date = NULL, *note = NULL;
     char day[11];
     today(day);
-    if (need_int(c, "item", &item, 1, INT64_MAX) ||
-        need_int(c, "counted", &counted, 0, 100000) ||
+    if (need_int(c, "item", &item, 1, INT64_MAX) || need_int(c, "counted", &counted, 0, 100000) ||
         http_json_string(c->r, c->body, "date", &date, 10) ||
         http_json_string(c->r, c->body, "note", &note, GO_CLUB_TEXT_MAX))
         return;
@@ -1008,8 +1004,7 @@ void http_api_club(http_req *r)
         const club_route *rt = &club_routes[i];
         if (strcmp(rt->resource, seg[0]) != 0 || rt->id != (int)has_id ||
             (rt->action == NULL) != (action == NULL) ||
-            (action && strcmp(rt->action, "*") != 0 && strcmp(rt->action, action) != 0) ||
-            nseg > 3)
+            (action && strcmp(rt->action, "*") != 0 && strcmp(rt->action, action) != 0) || nseg > 3)
             continue;
         path_found = true;
         if (strcmp(rt->method, r->method) == 0 ||

@@ -194,7 +194,8 @@ static int kept_photo(uint8_t **out, size_t *out_len, overlay_store *o, const ch
     photo_path(path, sizeof path, o, id);
     int err = go_vision_read_file(out, out_len, path, GO_VISION_MAX_BYTES);
     if (err == GO_EIO)
-        return go_error_set(GO_ENOTFOUND, "the photo is no longer kept (the last %d are): send "
+        return go_error_set(GO_ENOTFOUND,
+                            "the photo is no longer kept (the last %d are): send "
                             "it again",
                             PHOTO_KEEP);
     return err;
@@ -251,10 +252,10 @@ typedef struct photo_form {
     size_t photo_len;
     char photo_id[OVERLAY_ID_HEX + 1]; /* "" or a kept photo to read instead of an upload */
     uint8_t *kept;                     /* that photo, read by the job */
-    go_vision_options vision; /* size, and the corners a person placed */
-    go_color to_move;         /* for the dead-stone suggestion of /api/score */
-    go_count_options count;   /* /api/score */
-    json_t *fields;           /* komi_stones, rules, handicap as a JSON object */
+    go_vision_options vision;          /* size, and the corners a person placed */
+    go_color to_move;                  /* for the dead-stone suggestion of /api/score */
+    go_count_options count;            /* /api/score */
+    json_t *fields;                    /* komi_stones, rules, handicap as a JSON object */
 } photo_form;
 
 static void photo_form_free(void *ctx)
@@ -267,8 +268,8 @@ static void photo_form_free(void *ctx)
     free(f);
 }
 
-#define CORNERS_SHAPE                                                                          \
-    "'corners' must be [[x,y],[x,y],[x,y],[x,y]]: the grid's outer corners in photo pixels, "  \
+#define CORNERS_SHAPE                                                                              \
+    "'corners' must be [[x,y],[x,y],[x,y],[x,y]]: the grid's outer corners in photo pixels, "      \
     "top-left, top-right, bottom-right, bottom-left"
 
 /* The corners field: JSON text of four [x, y] pairs (pixels of the photo as displayed, after
@@ -292,8 +293,8 @@ static int parse_corners(http_req *r, go_vision_options *out, const char *text, 
         for (size_t k = 0; k < 2; k++) {
             double v = json_number_value(json_array_get(pt, k));
             if (!isfinite(v) || fabs(v) > 100000.0) {
-                http_reply_error(r, 400, "range", "corner %zu: %g is not a pixel of a photo",
-                                 c + 1, v);
+                http_reply_error(r, 400, "range", "corner %zu: %g is not a pixel of a photo", c + 1,
+                                 v);
                 goto done;
             }
             out->corners[c][k] = v;

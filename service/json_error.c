@@ -5,6 +5,8 @@
 #include "go/error.h"
 #include "json_error.h"
 
+/* One row per code, in error.h's order (append-only like the codes). */
+/* clang-format off */
 static const struct {
     int err;
     int status;
@@ -36,6 +38,7 @@ static const struct {
     {GO_EILLEGAL, 422, "illegal"},
     {GO_EINTERNAL, 500, "internal"},
 };
+/* clang-format on */
 
 static int row_of(int err)
 {

@@ -1,6 +1,6 @@
 /* The photo side shared by `goref scan` and `goref score`: the options --size, --corners,
- * --overlay, --sgf, reading a photo (file -> go_vision_scan -> overlay PNG and SGF when asked) and the
- * JSON "error" names of the vision errors. The scan's JSON itself is json_scan.h's. */
+ * --overlay, --sgf, reading a photo (file -> go_vision_scan -> overlay PNG and SGF when asked) and
+ * the JSON "error" names of the vision errors. The scan's JSON itself is json_scan.h's. */
 #ifndef GOREF_SCAN_CLI_H
 #define GOREF_SCAN_CLI_H
 

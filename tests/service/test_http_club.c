@@ -280,9 +280,10 @@ static void test_http_club__member_edit_and_status(void **state)
     json_decref(api(&teacher, "POST", path, "{\"status\":\"left\"}", 403));
     json_decref(api(&secretary, "POST", path, "{\"status\":\"asleep\"}", 400));
     json_decref(api(&secretary, "POST", path, "{}", 400));
-    json_decref(api(&secretary, "POST", path, "{\"status\":\"left\",\"date\":\"2026-02-30\"}", 400));
     json_decref(
-        api(&secretary, "POST", path, "{\"status\":\"left\",\"reason\":\"转学 moved school\"}", 200));
+        api(&secretary, "POST", path, "{\"status\":\"left\",\"date\":\"2026-02-30\"}", 400));
+    json_decref(api(&secretary, "POST", path,
+                    "{\"status\":\"left\",\"reason\":\"转学 moved school\"}", 200));
     assert_string_equal(member_status(id), "left");
     snprintf(path, sizeof path, "/api/club/members/%lld", id);
     j = api(&referee, "GET", path, NULL, 200);
@@ -301,8 +302,8 @@ static void test_http_club__dues(void **state)
     char body[256], day[11], path[96];
     day_text(day, 0);
     long long id = add_member("DU1", "赵六", day);
-    snprintf(body, sizeof body, "{\"member\":%lld,\"school_year\":\"2026-2027\",\"amount_fen\":30000}",
-             id);
+    snprintf(body, sizeof body,
+             "{\"member\":%lld,\"school_year\":\"2026-2027\",\"amount_fen\":30000}", id);
     json_decref(api(&teacher, "POST", "/api/club/dues", body, 403));
     json_decref(api(&referee, "POST", "/api/club/dues", body, 403));
     json_decref(api(&teacher, "GET", "/api/club/dues", NULL, 403));
@@ -312,9 +313,10 @@ static void test_http_club__dues(void **state)
     json_t *j = api(&admin, "GET", path, NULL, 200);
     assert_int_equal(json_array_size(json_object_get(j, "dues")), 1);
     json_decref(j);
-    snprintf(body, sizeof body,
-             "{\"member\":%lld,\"school_year\":\"2026-2027\",\"amount_fen\":30000,\"paid_on\":\"%s\"}",
-             id, day);
+    snprintf(
+        body, sizeof body,
+        "{\"member\":%lld,\"school_year\":\"2026-2027\",\"amount_fen\":30000,\"paid_on\":\"%s\"}",
+        id, day);
     json_decref(api(&admin, "POST", "/api/club/dues", body, 200));
     j = api(&secretary, "GET", path, NULL, 200);
     assert_int_equal(json_array_size(json_object_get(j, "dues")), 0);
@@ -330,9 +332,10 @@ static void test_http_club__dues(void **state)
     snprintf(body, sizeof body, "{\"member\":%lld,\"school_year\":\"2026-2027\",\"amount_fen\":-1}",
              id);
     json_decref(api(&secretary, "POST", "/api/club/dues", body, 400));
-    snprintf(body, sizeof body,
-             "{\"member\":%lld,\"school_year\":\"2026-2027\",\"amount_fen\":1,\"paid_on\":\"soon\"}",
-             id);
+    snprintf(
+        body, sizeof body,
+        "{\"member\":%lld,\"school_year\":\"2026-2027\",\"amount_fen\":1,\"paid_on\":\"soon\"}",
+        id);
     json_decref(api(&secretary, "POST", "/api/club/dues", body, 400));
     json_decref(api(&secretary, "POST", "/api/club/dues",
                     "{\"member\":987654,\"school_year\":\"2026-2027\",\"amount_fen\":1}", 404));
@@ -346,8 +349,10 @@ static void test_http_club__schedule_and_rules(void **state)
     char body[256], from[11], to[11], path[128];
     day_text(from, -70);
     day_text(to, -1);
-    json_decref(api(&teacher, "POST", "/api/club/schedule", "{\"weekday\":3,\"start\":\"16:00\"}", 403));
-    json_decref(api(&secretary, "POST", "/api/club/schedule", "{\"weekday\":8,\"start\":\"16:00\"}", 400));
+    json_decref(
+        api(&teacher, "POST", "/api/club/schedule", "{\"weekday\":3,\"start\":\"16:00\"}", 403));
+    json_decref(
+        api(&secretary, "POST", "/api/club/schedule", "{\"weekday\":8,\"start\":\"16:00\"}", 400));
     json_decref(api(&secretary, "POST", "/api/club/schedule", "{\"weekday\":3}", 400));
     snprintf(body, sizeof body, "{\"weekday\":3,\"start\":\"16:00\",\"from\":\"%s\"}", from);
     json_decref(api(&secretary, "POST", "/api/club/schedule", body, 200));
@@ -357,7 +362,8 @@ static void test_http_club__schedule_and_rules(void **state)
     int created = (int)json_integer_value(json_object_get(j, "created"));
     assert_true(created >= 9 && created <= 11); /* one Wednesday a week for ten weeks */
     json_decref(j);
-    json_decref(api(&secretary, "POST", "/api/club/schedule/generate", "{\"from\":\"2026-01-01\"}", 400));
+    json_decref(
+        api(&secretary, "POST", "/api/club/schedule/generate", "{\"from\":\"2026-01-01\"}", 400));
     snprintf(body, sizeof body, "{\"from\":\"%s\",\"to\":\"%s\"}", to, from);
     json_decref(api(&secretary, "POST", "/api/club/schedule/generate", body, 400));
     snprintf(path, sizeof path, "/api/club/activities?from=%s&to=%s", from, to);
@@ -371,7 +377,8 @@ static void test_http_club__schedule_and_rules(void **state)
     json_decref(api(&referee, "POST", "/api/club/activities/cancel", body, 403));
     json_decref(api(&secretary, "POST", "/api/club/activities/cancel", body, 200));
     json_decref(j);
-    json_decref(api(&secretary, "POST", "/api/club/activities/cancel", "{\"date\":\"1999-01-01\"}", 404));
+    json_decref(
+        api(&secretary, "POST", "/api/club/activities/cancel", "{\"date\":\"1999-01-01\"}", 404));
 
     /* The charter settings. */
     j = api(&referee, "GET", "/api/club/rules", NULL, 200);
@@ -381,7 +388,8 @@ static void test_http_club__schedule_and_rules(void **state)
     json_decref(api(&secretary, "POST", "/api/club/rules", "{\"late_minutes\":0}", 400));
     json_decref(api(&secretary, "POST", "/api/club/rules", "{\"withdraw\":\"yes\"}", 400));
     j = api(&secretary, "POST", "/api/club/rules", "{\"late_minutes\":20,\"withdraw\":true}", 200);
-    assert_int_equal(json_integer_value(json_object_get(json_object_get(j, "rules"), "late_minutes")), 20);
+    assert_int_equal(
+        json_integer_value(json_object_get(json_object_get(j, "rules"), "late_minutes")), 20);
     json_decref(j);
     json_decref(api(&secretary, "POST", "/api/club/rules", "{\"late_minutes\":30}", 200));
 
@@ -390,7 +398,8 @@ static void test_http_club__schedule_and_rules(void **state)
     long long absent = add_member("RA1", "缺席", from);
     json_decref(api(&teacher, "POST", "/api/club/rules/apply", "{}", 403));
     json_decref(api(&referee, "POST", "/api/club/rules/apply", "{\"dry_run\":false}", 403));
-    json_decref(api(&secretary, "POST", "/api/club/rules/apply", "{\"as_of\":\"2026-13-01\"}", 400));
+    json_decref(
+        api(&secretary, "POST", "/api/club/rules/apply", "{\"as_of\":\"2026-13-01\"}", 400));
     json_decref(api(&secretary, "POST", "/api/club/rules/apply", "{\"dry_run\":\"no\"}", 400));
     json_decref(api(&secretary, "GET", "/api/club/rules/apply", NULL, 405));
     j = api(&secretary, "POST", "/api/club/rules/apply", "{}", 200);
@@ -462,7 +471,8 @@ static void test_http_club__stocktake(void **state)
     json_decref(api(&teacher, "POST", "/api/club/stocktake", body, 400));
     snprintf(body, sizeof body, "{\"item\":%lld}", item);
     json_decref(api(&teacher, "POST", "/api/club/stocktake", body, 400));
-    json_decref(api(&teacher, "POST", "/api/club/stocktake", "{\"item\":987654,\"counted\":1}", 404));
+    json_decref(
+        api(&teacher, "POST", "/api/club/stocktake", "{\"item\":987654,\"counted\":1}", 404));
     snprintf(body, sizeof body, "{\"item\":%lld,\"counted\":1,\"date\":\"yesterday\"}", item);
     json_decref(api(&teacher, "POST", "/api/club/stocktake", body, 400));
 }
@@ -619,8 +629,8 @@ static void test_http_club__export_csv(void **state)
     assert_int_equal(r.status, 200);
     char value[128];
     assert_non_null(strstr(th_header(&r, "Content-Type", value, sizeof value), "text/csv"));
-    assert_non_null(strstr(th_header(&r, "Content-Disposition", value, sizeof value),
-                           "goref-members.csv"));
+    assert_non_null(
+        strstr(th_header(&r, "Content-Disposition", value, sizeof value), "goref-members.csv"));
     /* RFC 4180: the comma and the quotes of the name are quoted, the header names columns */
     assert_non_null(strstr(r.body, "\"导出, \"\"引号\"\"\""));
     assert_non_null(strstr(r.body, "number"));
@@ -629,10 +639,10 @@ static void test_http_club__export_csv(void **state)
         const char *path;
         int status;
     } bad[] = {
-        {"/api/club/export/nothing.csv", 400},  {"/api/club/export/members", 404},
-        {"/api/club/export/Members.csv", 404},  {"/api/club/export/../x.csv", 404},
-        {"/api/club/export/mem-bers.csv", 400},
-        {"/api/club/export/.csv", 404},         {"/api/club/export/members.csv/x", 404},
+        {"/api/club/export/nothing.csv", 400},   {"/api/club/export/members", 404},
+        {"/api/club/export/Members.csv", 404},   {"/api/club/export/../x.csv", 404},
+        {"/api/club/export/mem-bers.csv", 400},  {"/api/club/export/.csv", 404},
+        {"/api/club/export/members.csv/x", 404},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         assert_int_equal(th_call(&r, server.port, "GET", bad[i].path, admin.cookie, NULL, NULL, 0),

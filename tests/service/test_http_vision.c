@@ -230,7 +230,8 @@ static json_t *upload_fields(int *status, const char *path, const char *const *f
 
 static double corner(json_t *scan, int c, int k)
 {
-    return json_number_value(json_array_get(json_array_get(json_object_get(scan, "corners"), c), k));
+    return json_number_value(
+        json_array_get(json_array_get(json_object_get(scan, "corners"), c), k));
 }
 
 static int same_points(json_t *a, json_t *b)
@@ -299,18 +300,20 @@ static void test_http_vision__corners_refit(void **state)
     assert_int_equal(strlen(photo_id), 32);
     {
         char body[2048];
-        int n = snprintf(body, sizeof body,
-                         "--" BOUNDARY "\r\nContent-Disposition: form-data; name=\"size\"\r\n\r\n19"
-                         "\r\n--" BOUNDARY "\r\nContent-Disposition: form-data; name=\"corners\"\r\n"
-                         "\r\n%s\r\n--" BOUNDARY "\r\nContent-Disposition: form-data; "
-                         "name=\"photo_id\"\r\n\r\n%s\r\n--" BOUNDARY "--\r\n",
-                         text, photo_id);
+        int n =
+            snprintf(body, sizeof body,
+                     "--" BOUNDARY "\r\nContent-Disposition: form-data; name=\"size\"\r\n\r\n19"
+                     "\r\n--" BOUNDARY "\r\nContent-Disposition: form-data; name=\"corners\"\r\n"
+                     "\r\n%s\r\n--" BOUNDARY "\r\nContent-Disposition: form-data; "
+                     "name=\"photo_id\"\r\n\r\n%s\r\n--" BOUNDARY "--\r\n",
+                     text, photo_id);
         th_resp r;
         assert_int_equal(upload(&r, "/api/scan", body, (size_t)n), 0);
         assert_int_equal(r.status, 200);
         json_t *by_id = json_loads(r.body, 0, NULL);
         assert_true(json_equal(json_object_get(by_id, "board"), json_object_get(moved, "board")));
-        assert_true(json_equal(json_object_get(by_id, "corners"), json_object_get(moved, "corners")));
+        assert_true(
+            json_equal(json_object_get(by_id, "corners"), json_object_get(moved, "corners")));
         json_decref(by_id);
         th_free(&r);
         /* an id no scan gave, a malformed one, and both a photo and an id */
