@@ -145,6 +145,28 @@ try {
     check(dist([handle.x + handle.width / 2, handle.y + handle.height / 2], to) < 0.1 * box.width, 'the handle sits on the new corner');
     console.log(`re-fit: top-left corner ${s0.corners[0]} -> ${after.scan.corners[0]}; count "${before.check}" -> "${after.check}"`);
     await shot('corner-refit');
+
+    // The same with a finger: touch events (Chromium's touch input, as a phone sends them)
+    // drag the top-left corner back to where the grid was read first.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+    const box2 = await frame.boundingBox(), h2 = await page.locator('#photo-frame .corner[data-corner="0"]').boundingBox();
+    const start = [h2.x + h2.width / 2, h2.y + h2.height / 2];
+    const home = [box2.x + (s0.corners[0][0] - v.x) / v.w * box2.width, box2.y + (s0.corners[0][1] - v.y) / v.h * box2.height];
+    const reads = await page.evaluate(() => S.reads);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: start[0], y: start[1] }] });
+    for (let k = 1; k <= 8; k++) {
+      const f = k / 8;
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: start[0] + f * (home[0] - start[0]), y: start[1] + f * (home[1] - start[1]) }] });
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await page.waitForFunction(n => S.reads > n || document.getElementById('status').classList.contains('error'), reads, { timeout: 180000 });
+    check(!(await status().evaluate(s => s.classList.contains('error'))), `re-read after the touch drag: ${await status().textContent()}`);
+    const back = await page.evaluate(() => ({ board: S.board.join('/'), scan: S.scan }));
+    check(dist(back.scan.corners[0], s0.corners[0]) < 0.5 * cell, `the touch drag put the corner back: ${back.scan.corners[0]} vs ${s0.corners[0]}`);
+    check(back.board === before.board, 'the grid put back reads the first board again');
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false });
+    await shot('corner-touch-back');
   }
 
   // Correct one stone: edit mode, tap an empty point in open space (its neighbours empty, so
