@@ -567,10 +567,15 @@ static void event_enter(club_call *c)
     reply_ok(c, go_club_event_enter(c->club, c->id, member, team, (int)board), NULL);
 }
 
+/* The Dutch pairing of a large Swiss runs seconds of CPU: it takes a heavy slot like a scan,
+ * so a few clicks on "pair" cannot take every core (503 with Retry-After when all are busy). */
 static void event_pair(club_call *c)
 {
     int round = 0;
+    if (!http_heavy_enter(c->r))
+        return;
     int err = go_club_event_pair(c->club, &round, c->id);
+    http_heavy_leave(c->r);
     reply_ok(c, err, err ? NULL : json_pack("{s:i}", "round", round));
 }
 

@@ -135,7 +135,8 @@ bool http_heavy_enter(http_req *r)
     if (now >= (int)r->srv->opts.max_heavy) {
         atomic_fetch_sub(&r->srv->heavy_now, 1);
         http_reply_header(r, "Retry-After", "1");
-        http_reply_error(r, 503, "busy", "%u scans are running; try again in a second",
+        http_reply_error(r, 503, "busy",
+                         "%u heavy jobs (scans, pairings) are running; try again in a second",
                          r->srv->opts.max_heavy);
         return false;
     }
