@@ -104,8 +104,8 @@ static void big_shr1(uint64_t *r, const uint64_t *a, int k)
 typedef struct mw {
     int n, m, k;        /* vertices, edges, words per number */
     int *ev;            /* 2m endpoints: edge e = ev[2e], ev[2e+1] */
-    uint64_t *w2;       /* m numbers: twice the edge weight */
     int *adj, *adj_off; /* CSR: remote endpoints p of the edges at each vertex */
+    int *adjv;          /* the remote vertex ev[adj[a]], read in order by the scans */
     int *mate;          /* remote endpoint or -1 */
     int *label, *labelend, *inblossom, *parent, *base, *bestedge;
     int **childs, **endps, *nchild; /* blossom children and the endpoints linking them */
@@ -116,33 +116,109 @@ typedef struct mw {
     int *queue, nqueue;
     int *leaves, *bestto; /* scratch */
     uint64_t *tmp, *tmp2, *delta;
+    /* Comparison keys of the bestedge[] entries, 2n numbers, so that a candidate edge is
+     * compared with the current best without recomputing the best's slack: within a stage an
+     * S-vertex's dual only falls by each dual step, so with dsum the steps' sum so far, an edge
+     * from S-vertex v to a non-S vertex w has slack - y_w + dsum = y_v + dsum - 2w constant
+     * (one key per w), and an edge between two S-blossoms has slack + 2 dsum constant. Equal
+     * keys mean equal slacks, so every choice (ties included) is the one the slacks give. */
+    uint64_t *bkey, *dsum, *key, *cv;
+    uint64_t *bestsl; /* 2n numbers: add_blossom's least slack to each S-blossom */
+    /* the graph's own weights (row-major, gk words each): a vertex's edges are scanned along
+     * its row, in memory order, rather than through the edge array */
+    const uint64_t *gw;
+    int gk;
 } mw;
 
 #define DUAL(s, b) ((s)->dual + (size_t)(b) * (size_t)(s)->k)
-#define W2(s, e) ((s)->w2 + (size_t)(e) * (size_t)(s)->k)
 
-/* slack of edge e into out: u_i + u_j - 2 w, in one pass over the words (the hot spot) */
-static void slack(const mw *s, int e, uint64_t *out)
+/* out = a + b - 2w, 2w read from w shifted by one bit: the slack of an edge from its
+ * endpoints' duals and the graph's own weight (the hot spot) */
+static void slack3(uint64_t *out, const uint64_t *a, const uint64_t *b, const uint64_t *w, int k)
 {
-    const uint64_t *a = DUAL(s, s->ev[2 * e]), *b = DUAL(s, s->ev[2 * e + 1]), *w = W2(s, e);
-    uint64_t carry = 0, borrow = 0;
-    for (int i = 0; i < s->k; i++) {
+    uint64_t carry = 0, borrow = 0, prev = 0;
+    for (int i = 0; i < k; i++) {
+        uint64_t w2 = (w[i] << 1) | (prev >> 63);
+        prev = w[i];
         uint64_t x = a[i] + b[i];
         uint64_t c1 = x < a[i];
         uint64_t y = x + carry;
         carry = c1 | (y < x);
-        uint64_t z = y - w[i];
-        uint64_t b1 = y < w[i];
+        uint64_t z = y - w2;
+        uint64_t b1 = y < w2;
         out[i] = z - borrow;
         borrow = b1 | (z < borrow);
     }
 }
 
-static int slack_cmp(mw *s, int e, int f)
+/* out = a + b + c - 2w (the key of an edge between two S-blossoms: a = y_v + dsum, b = y_w,
+ * c = dsum) */
+static void slack4(uint64_t *out, const uint64_t *a, const uint64_t *b, const uint64_t *c,
+                   const uint64_t *w, int k)
 {
-    slack(s, e, s->tmp);
-    slack(s, f, s->tmp2);
-    return big_cmp(s->tmp, s->tmp2, s->k);
+    uint64_t carry = 0, borrow = 0, prev = 0;
+    for (int i = 0; i < k; i++) {
+        uint64_t w2 = (w[i] << 1) | (prev >> 63);
+        prev = w[i];
+        uint64_t x = a[i] + b[i];
+        uint64_t c1 = x < a[i];
+        uint64_t x2 = x + c[i];
+        uint64_t c2 = x2 < x;
+        uint64_t y = x2 + carry;
+        carry = c1 + c2 + (y < x2);
+        uint64_t z = y - w2;
+        uint64_t b1 = y < w2;
+        out[i] = z - borrow;
+        borrow = b1 | (z < borrow);
+    }
+}
+
+/* out = a - 2w (the key of an edge from an S-vertex to a non-S vertex, a = y_v + dsum) */
+static void sub_twice(uint64_t *out, const uint64_t *a, const uint64_t *w, int k)
+{
+    uint64_t borrow = 0, prev = 0;
+    for (int i = 0; i < k; i++) {
+        uint64_t w2 = (w[i] << 1) | (prev >> 63);
+        prev = w[i];
+        uint64_t z = a[i] - w2;
+        uint64_t b1 = a[i] < w2;
+        out[i] = z - borrow;
+        borrow = b1 | (z < borrow);
+    }
+}
+
+/* out = 2w - a */
+static void twice_sub(uint64_t *out, const uint64_t *w, const uint64_t *a, int k)
+{
+    uint64_t borrow = 0, prev = 0;
+    for (int i = 0; i < k; i++) {
+        uint64_t w2 = (w[i] << 1) | (prev >> 63);
+        prev = w[i];
+        uint64_t z = w2 - a[i];
+        uint64_t b1 = w2 < a[i];
+        out[i] = z - borrow;
+        borrow = b1 | (z < borrow);
+    }
+}
+
+/* the weight of edge i-j in the graph */
+static const uint64_t *wt_of(const mw *s, int i, int j)
+{
+    return s->gw + ((size_t)i * (size_t)s->n + (size_t)j) * (size_t)s->gk;
+}
+
+/* slack of edge e into out: u_i + u_j - 2 w */
+static void slack(const mw *s, int e, uint64_t *out)
+{
+    int i = s->ev[2 * e], j = s->ev[2 * e + 1];
+    slack3(out, DUAL(s, i), DUAL(s, j), wt_of(s, i, j), s->k);
+}
+
+/* key of an edge with this slack between two S-blossoms (see bkey) */
+static void key_ss(const mw *s, const uint64_t *sl, uint64_t *out)
+{
+    big_add(out, sl, s->dsum, s->k);
+    big_add(out, out, s->dsum, s->k);
 }
 
 /* Appends the vertices of blossom b to out; returns the new count. */
@@ -289,23 +365,33 @@ static void add_blossom(mw *s, int bse, int e)
                     j = t;
                 }
                 int bj = s->inblossom[j];
-                if (bj != b && s->label[bj] == 1 &&
-                    (bestto[bj] == -1 || slack_cmp(s, ed, bestto[bj]) < 0))
+                if (bj == b || s->label[bj] != 1)
+                    continue;
+                uint64_t *sl = s->bestsl + (size_t)bj * (size_t)k;
+                slack3(s->tmp, DUAL(s, i), DUAL(s, j), wt_of(s, i, j), k);
+                if (bestto[bj] == -1 || big_cmp(s->tmp, sl, k) < 0) {
                     bestto[bj] = ed;
+                    memcpy(sl, s->tmp, (size_t)k * sizeof *sl);
+                }
             }
         }
         s->nbest[sub] = -1;
         s->bestedge[sub] = -1;
     }
-    int nb = 0;
-    for (int i = 0; i < 2 * n; i++)
-        if (bestto[i] != -1)
-            s->bestlist[b][nb++] = bestto[i];
-    s->nbest[b] = nb;
+    int nb = 0, best = -1;
     s->bestedge[b] = -1;
-    for (int i = 0; i < nb; i++)
-        if (s->bestedge[b] == -1 || slack_cmp(s, s->bestlist[b][i], s->bestedge[b]) < 0)
-            s->bestedge[b] = s->bestlist[b][i];
+    for (int i = 0; i < 2 * n; i++)
+        if (bestto[i] != -1) {
+            s->bestlist[b][nb++] = bestto[i];
+            if (best == -1 || big_cmp(s->bestsl + (size_t)i * (size_t)k,
+                                      s->bestsl + (size_t)best * (size_t)k, k) < 0)
+                best = i;
+        }
+    s->nbest[b] = nb;
+    if (best != -1) {
+        s->bestedge[b] = bestto[best];
+        key_ss(s, s->bestsl + (size_t)best * (size_t)k, s->bkey + (size_t)b * (size_t)k);
+    }
 }
 
 static int child_index(const mw *s, int b, int t)
@@ -476,9 +562,9 @@ static void augment_matching(mw *s, int e)
 static void mw_free(mw *s)
 {
     free(s->ev);
-    free(s->w2);
     free(s->adj);
     free(s->adj_off);
+    free(s->adjv);
     free(s->mate);
     free(s->label);
     free(s->labelend);
@@ -506,6 +592,11 @@ static void mw_free(mw *s)
     free(s->tmp);
     free(s->tmp2);
     free(s->delta);
+    free(s->bkey);
+    free(s->dsum);
+    free(s->key);
+    free(s->cv);
+    free(s->bestsl);
 }
 
 /* perfect: the maximum-cardinality variant (no dual step of the first kind, duals of any
@@ -549,9 +640,9 @@ static int solve_core(const go_mwm *g, int *mate_out, uint64_t *y_io, const int 
     size_t N2 = 2 * (size_t)n;
     s->m = (int)m;
     s->ev = malloc(2 * m * sizeof *s->ev);
-    s->w2 = malloc(m * (size_t)k * sizeof *s->w2);
     s->adj = malloc(2 * m * sizeof *s->adj);
     s->adj_off = calloc((size_t)n + 1, sizeof *s->adj_off);
+    s->adjv = malloc(2 * m * sizeof *s->adjv);
     s->mate = malloc((size_t)n * sizeof *s->mate);
     s->label = malloc(N2 * sizeof(int));
     s->labelend = malloc(N2 * sizeof(int));
@@ -573,10 +664,18 @@ static int solve_core(const go_mwm *g, int *mate_out, uint64_t *y_io, const int 
     s->tmp = malloc((size_t)k * sizeof(uint64_t));
     s->tmp2 = malloc((size_t)k * sizeof(uint64_t));
     s->delta = malloc((size_t)k * sizeof(uint64_t));
-    if (!s->ev || !s->w2 || !s->adj || !s->adj_off || !s->mate || !s->label || !s->labelend ||
-        !s->inblossom || !s->parent || !s->base || !s->bestedge || !s->childs || !s->endps ||
-        !s->bestlist || !s->nchild || !s->nbest || !s->unused || !s->dual || !s->allowedge ||
-        !s->queue || !s->leaves || !s->bestto || !s->tmp || !s->tmp2 || !s->delta) {
+    s->bkey = malloc(N2 * (size_t)k * sizeof(uint64_t));
+    s->dsum = malloc((size_t)k * sizeof(uint64_t));
+    s->key = malloc((size_t)k * sizeof(uint64_t));
+    s->cv = malloc((size_t)k * sizeof(uint64_t));
+    s->bestsl = malloc(N2 * (size_t)k * sizeof(uint64_t));
+    s->gw = g->w;
+    s->gk = g->words;
+    if (!s->bkey || !s->dsum || !s->key || !s->cv || !s->bestsl || !s->adjv || !s->ev || !s->adj ||
+        !s->adj_off || !s->mate || !s->label || !s->labelend || !s->inblossom || !s->parent ||
+        !s->base || !s->bestedge || !s->childs || !s->endps || !s->bestlist || !s->nchild ||
+        !s->nbest || !s->unused || !s->dual || !s->allowedge || !s->queue || !s->leaves ||
+        !s->bestto || !s->tmp || !s->tmp2 || !s->delta) {
         rc = go_error_set(GO_ENOMEM, "matching");
         goto done;
     }
@@ -599,7 +698,6 @@ static int solve_core(const go_mwm *g, int *mate_out, uint64_t *y_io, const int 
                 continue;
             s->ev[2 * e] = i;
             s->ev[2 * e + 1] = j;
-            big_add(W2(s, e), wt, wt, s->k);
             if (big_cmp(wt, maxw, s->k) > 0)
                 memcpy(maxw, wt, (size_t)s->k * sizeof *maxw);
             s->adj_off[i + 1]++;
@@ -614,7 +712,9 @@ static int solve_core(const go_mwm *g, int *mate_out, uint64_t *y_io, const int 
             fill[v] = s->adj_off[v];
         for (size_t q = 0; q < m; q++) {
             int i = s->ev[2 * q], j = s->ev[2 * q + 1];
+            s->adjv[fill[i]] = j;
             s->adj[fill[i]++] = (int)(2 * q + 1); /* remote endpoint j */
+            s->adjv[fill[j]] = i;
             s->adj[fill[j]++] = (int)(2 * q);
         }
     }
@@ -642,8 +742,8 @@ static int solve_core(const go_mwm *g, int *mate_out, uint64_t *y_io, const int 
             memcpy(DUAL(s, v), y_io + (size_t)v * (size_t)k, (size_t)k * sizeof *y_io);
         for (int v = 0; v < n; v++)
             for (int a = s->adj_off[v]; a < s->adj_off[v + 1]; a++) {
-                int e = s->adj[a] / 2, u = s->ev[s->adj[a]];
-                big_sub(s->tmp, W2(s, e), DUAL(s, u), k); /* 2w - y_u */
+                int u = s->adjv[a];
+                twice_sub(s->tmp, wt_of(s, v, u), DUAL(s, u), k); /* 2w - y_u */
                 if (big_cmp_signed(s->tmp, DUAL(s, v), k) > 0)
                     memcpy(DUAL(s, v), s->tmp, (size_t)k * sizeof *s->tmp);
             }
@@ -673,9 +773,10 @@ static int solve_core(const go_mwm *g, int *mate_out, uint64_t *y_io, const int 
                 /* room: the least slack of x's other edges, capped by what is needed */
                 memcpy(room, s->tmp, (size_t)k * sizeof *room);
                 for (int a = s->adj_off[x]; a < s->adj_off[x + 1]; a++) {
-                    if (s->ev[s->adj[a]] == other)
+                    int y = s->adjv[a];
+                    if (y == other)
                         continue;
-                    slack(s, s->adj[a] / 2, s->tmp2);
+                    slack3(s->tmp2, DUAL(s, x), DUAL(s, y), wt_of(s, x, y), k);
                     if (big_cmp(s->tmp2, room, k) < 0)
                         memcpy(room, s->tmp2, (size_t)k * sizeof *room);
                 }
@@ -713,6 +814,7 @@ static int solve_core(const go_mwm *g, int *mate_out, uint64_t *y_io, const int 
                 s->nbest[b] = -1;
         }
         memset(s->allowedge, 0, m * sizeof(bool));
+        memset(s->dsum, 0, (size_t)k * sizeof *s->dsum);
         s->nqueue = 0;
         for (int v = 0; v < n; v++)
             if (s->mate[v] == -1 && s->label[s->inblossom[v]] == 0)
@@ -721,15 +823,18 @@ static int solve_core(const go_mwm *g, int *mate_out, uint64_t *y_io, const int 
         for (;;) {
             while (s->nqueue > 0 && !augmented) {
                 int v = s->queue[--s->nqueue];
+                const uint64_t *yv = DUAL(s, v);
+                const uint64_t *row = s->gw + (size_t)v * (size_t)n * (size_t)s->gk;
+                big_add(s->cv, yv, s->dsum, k); /* v is an S-vertex: y_v + dsum is constant */
                 for (int a = s->adj_off[v]; a < s->adj_off[v + 1]; a++) {
-                    int p = s->adj[a], ed = p / 2, w = s->ev[p];
+                    int p = s->adj[a], ed = p / 2, w = s->adjv[a];
                     if (s->inblossom[v] == s->inblossom[w])
                         continue;
-                    bool kslack_zero = false;
-                    if (!s->allowedge[ed]) {
-                        slack(s, ed, s->tmp);
-                        kslack_zero = big_zero(s->tmp, k);
-                        if (kslack_zero)
+                    const uint64_t *wt = row + (size_t)w * (size_t)s->gk, *yw = DUAL(s, w);
+                    /* the slack's low word has no carry in: one word tells most edges apart */
+                    if (!s->allowedge[ed] && yv[0] + yw[0] - (wt[0] << 1) == 0) {
+                        slack3(s->tmp, yv, yw, wt, k);
+                        if (big_zero(s->tmp, k))
                             s->allowedge[ed] = true;
                     }
                     if (s->allowedge[ed]) {
@@ -750,11 +855,19 @@ static int solve_core(const go_mwm *g, int *mate_out, uint64_t *y_io, const int 
                         }
                     } else if (s->label[s->inblossom[w]] == 1) {
                         int b = s->inblossom[v];
-                        if (s->bestedge[b] == -1 || slack_cmp(s, ed, s->bestedge[b]) < 0)
+                        uint64_t *bk = s->bkey + (size_t)b * (size_t)k;
+                        slack4(s->key, s->cv, yw, s->dsum, wt, k); /* slack + 2 dsum */
+                        if (s->bestedge[b] == -1 || big_cmp_signed(s->key, bk, k) < 0) {
                             s->bestedge[b] = ed;
+                            memcpy(bk, s->key, (size_t)k * sizeof *bk);
+                        }
                     } else if (s->label[w] == 0) {
-                        if (s->bestedge[w] == -1 || slack_cmp(s, ed, s->bestedge[w]) < 0)
+                        uint64_t *bk = s->bkey + (size_t)w * (size_t)k;
+                        sub_twice(s->key, s->cv, wt, k);
+                        if (s->bestedge[w] == -1 || big_cmp_signed(s->key, bk, k) < 0) {
                             s->bestedge[w] = ed;
+                            memcpy(bk, s->key, (size_t)k * sizeof *bk);
+                        }
                     }
                 }
             }
@@ -797,6 +910,7 @@ static int solve_core(const go_mwm *g, int *mate_out, uint64_t *y_io, const int 
                 }
             if (deltatype == -1)
                 break; /* perfect mode: no augmenting path is left anywhere */
+            big_add(s->dsum, s->dsum, delta, k);
             for (int v = 0; v < n; v++) {
                 int l = s->label[s->inblossom[v]];
                 if (l == 1)

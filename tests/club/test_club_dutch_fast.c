@@ -1,0 +1,243 @@
+/* The optimised matching (club/matching.c) against the reference solver it replaced
+ * (mwm_reference.c, a frozen copy): on random multi-word graphs full of ties, cold and warm
+ * started, both must return the same matching and the same duals (the optimisations change
+ * how slacks are compared, never which step is taken), and the Dutch pairing driven by either
+ * must give the same pairs on random events, including crowded ones where forfeits and many
+ * rounds forbid so many pairs that completing the round decides the pairing. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "../../club/matching.h"
+#include "go/club.h"
+
+int ref_mwm_init(go_mwm *g, int n, int words);
+void ref_mwm_clear(go_mwm *g);
+void ref_mwm_set(go_mwm *g, int i, int j, const uint64_t *weight);
+void ref_mwm_set_u64(go_mwm *g, int i, int j, uint64_t weight);
+int ref_mwm_solve(const go_mwm *g, int *mate);
+int ref_mwm_solve_perfect(const go_mwm *g, int *mate, uint64_t *y, bool warm);
+int ref_dutch_pair(go_pairing **out, size_t *out_count, const go_xtable *t, int rounds_played,
+                   const go_dutch_options *opt);
+int ref_trf_pair(go_pairing **out, size_t *out_count, const char *text, size_t len);
+void ref_pairing_write(FILE *out, const go_pairing *pairs, size_t n);
+
+/* The reference copies under other names: the solver, and club/dutch.c compiled against it. */
+#define go_mwm_init ref_mwm_init
+#define go_mwm_clear ref_mwm_clear
+#define go_mwm_set ref_mwm_set
+#define go_mwm_set_u64 ref_mwm_set_u64
+#define go_mwm_solve ref_mwm_solve
+#define go_mwm_solve_perfect ref_mwm_solve_perfect
+#define go_dutch_pair ref_dutch_pair
+#define go_trf_pair ref_trf_pair
+#define go_pairing_write ref_pairing_write
+#include "../../club/dutch.c"
+#include "mwm_reference.c"
+#undef go_mwm_init
+#undef go_mwm_clear
+#undef go_mwm_set
+#undef go_mwm_set_u64
+#undef go_mwm_solve
+#undef go_mwm_solve_perfect
+#undef go_dutch_pair
+#undef go_trf_pair
+#undef go_pairing_write
+
+static uint64_t fs = 0x2545F4914F6CDD1Dull;
+static uint64_t frnd(void)
+{
+    fs ^= fs << 13;
+    fs ^= fs >> 7;
+    fs ^= fs << 17;
+    return fs;
+}
+
+/* A weight like the Dutch ones: a few fields drawn from small sets (so that many edges tie
+ * and ties must be broken the same way), the top word's high bits clear. */
+static void random_weight(uint64_t *w, int words)
+{
+    for (int q = 0; q < words; q++) {
+        uint64_t r = frnd();
+        w[q] = (r & 3) == 0 ? 0 : (r >> 8) % 4 << ((r >> 16) % 60);
+    }
+    w[words - 1] >>= 4;
+    if ((frnd() & 3) == 0) /* sometimes no edge */
+        memset(w, 0, (size_t)words * sizeof *w);
+}
+
+static void check_same(int n, const int *m1, const int *m2, const uint64_t *y1,
+                       const uint64_t *y2, int words, const char *what, int iter)
+{
+    for (int v = 0; v < n; v++)
+        if (m1[v] != m2[v])
+            fail_msg("%s %d: vertex %d matched to %d by the reference, %d now", what, iter, v,
+                     m1[v], m2[v]);
+    if (y1 && memcmp(y1, y2, (size_t)n * (size_t)words * sizeof *y1) != 0)
+        fail_msg("%s %d: the duals differ", what, iter);
+}
+
+static void test_fast__matching_same_steps(void **state)
+{
+    (void)state;
+    for (int iter = 0; iter < 400; iter++) {
+        int n = 2 + (int)(frnd() % 40), words = 2 + (int)(frnd() % 4);
+        go_mwm g;
+        assert_int_equal(go_mwm_init(&g, n, words), 0);
+        uint64_t *w = calloc((size_t)words, sizeof *w);
+        int *m1 = malloc((size_t)n * sizeof *m1), *m2 = malloc((size_t)n * sizeof *m2);
+        uint64_t *y1 = calloc((size_t)n * (size_t)words, sizeof *y1);
+        uint64_t *y2 = calloc((size_t)n * (size_t)words, sizeof *y2);
+        assert_true(w && m1 && m2 && y1 && y2);
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < i; j++) {
+                random_weight(w, words);
+                go_mwm_set(&g, i, j, w);
+            }
+        /* the maximum-weight form, then the perfect form cold and after changes */
+        assert_int_equal(ref_mwm_solve(&g, m1), 0);
+        assert_int_equal(go_mwm_solve(&g, m2), 0);
+        check_same(n, m1, m2, NULL, NULL, words, "maximum weight", iter);
+        assert_int_equal(ref_mwm_solve_perfect(&g, m1, y1, false), 0);
+        assert_int_equal(go_mwm_solve_perfect(&g, m2, y2, false), 0);
+        check_same(n, m1, m2, y1, y2, words, "perfect, cold", iter);
+        for (int round = 0; round < 4; round++) {
+            for (int v = 0; v < n; v++) { /* the perfect form's warm input: partner or -1 */
+                if (m1[v] == v)
+                    m1[v] = m2[v] = -1;
+            }
+            int changes = 1 + (int)(frnd() % (uint64_t)(n * 2));
+            for (int c = 0; c < changes; c++) {
+                int i = (int)(frnd() % (uint64_t)n), j = (int)(frnd() % (uint64_t)n);
+                if (i == j)
+                    continue;
+                random_weight(w, words);
+                go_mwm_set(&g, i, j, w);
+            }
+            assert_int_equal(ref_mwm_solve_perfect(&g, m1, y1, true), 0);
+            assert_int_equal(go_mwm_solve_perfect(&g, m2, y2, true), 0);
+            check_same(n, m1, m2, y1, y2, words, "perfect, warm", iter);
+        }
+        go_mwm_clear(&g);
+        free(w);
+        free(m1);
+        free(m2);
+        free(y1);
+        free(y2);
+    }
+}
+
+/* ---- the Dutch pairing on random events, both solvers ---- */
+
+static go_xt_game *at(go_xtable *t, int i, int r)
+{
+    return &t->games[(size_t)i * (size_t)t->nrounds + (size_t)r];
+}
+
+/* Plays an event of n players over `rounds` rounds, pairing each round with both solvers and
+ * requiring the same answer; forfeits (counted as meetings) and absences on the way. Returns
+ * the rounds paired (fewer when a round cannot be paired: both must refuse it). */
+static int compare_event(int n, int rounds, int forfeit_pct, bool absences)
+{
+    go_xtable t = {n, rounds, calloc((size_t)n * (size_t)rounds, sizeof(go_xt_game)), 1, 0.5, 0,
+                   NULL};
+    bool *absent = calloc((size_t)n, sizeof *absent);
+    assert_true(t.games && absent);
+    for (size_t k = 0; k < (size_t)n * (size_t)rounds; k++)
+        t.games[k] = (go_xt_game){-1, ' ', ' '};
+    int r = 0;
+    for (; r < rounds; r++) {
+        memset(absent, 0, (size_t)n * sizeof *absent);
+        if (absences && r > 0 && frnd() % 3 == 0)
+            absent[frnd() % (uint64_t)n] = true;
+        go_dutch_options opt = GO_DUTCH_OPTIONS_INIT;
+        opt.rounds_total = rounds;
+        opt.absent = absent;
+        opt.forfeit_is_game = true;
+        opt.first_color = frnd() & 1 ? 'w' : 'b';
+        go_pairing *p1 = NULL, *p2 = NULL;
+        size_t n1 = 0, n2 = 0;
+        int rc1 = ref_dutch_pair(&p1, &n1, &t, r, &opt);
+        int rc2 = go_dutch_pair(&p2, &n2, &t, r, &opt);
+        if (rc1 != rc2)
+            fail_msg("%d players, round %d: the reference returns %d, now %d", n, r + 1, rc1, rc2);
+        if (rc1) {
+            free(p1);
+            free(p2);
+            break;
+        }
+        assert_int_equal(n1, n2);
+        for (size_t k = 0; k < n1; k++)
+            if (p1[k].first != p2[k].first || p1[k].second != p2[k].second)
+                fail_msg("%d players, round %d, board %zu: %d-%d by the reference, %d-%d now", n,
+                         r + 1, k + 1, p1[k].first + 1, p1[k].second + 1, p2[k].first + 1,
+                         p2[k].second + 1);
+        for (int i = 0; i < n; i++)
+            if (absent[i])
+                *at(&t, i, r) = (go_xt_game){-1, '-', 'Z'};
+        for (size_t k = 0; k < n1; k++) {
+            int a = p1[k].first, b = p1[k].second;
+            if (b < 0) {
+                *at(&t, a, r) = (go_xt_game){-1, '-', 'U'};
+                continue;
+            }
+            uint64_t x = frnd() % 100;
+            char ra, rb;
+            if (x < (uint64_t)forfeit_pct) {
+                ra = x & 1 ? '+' : '-';
+                rb = ra == '+' ? '-' : '+';
+            } else {
+                x = frnd() % 10;
+                ra = x < 4 ? '1' : x < 8 ? '0' : '=';
+                rb = ra == '1' ? '0' : ra == '0' ? '1' : '=';
+            }
+            *at(&t, a, r) = (go_xt_game){b, 'w', ra};
+            *at(&t, b, r) = (go_xt_game){a, 'b', rb};
+        }
+        free(p1);
+        free(p2);
+    }
+    free(absent);
+    free(t.games);
+    return r;
+}
+
+static void test_fast__dutch_same_pairs(void **state)
+{
+    (void)state;
+    int events = 0, rounds = 0;
+    /* crowded: nearly as many rounds as can be paired, forfeits forbidding more pairs */
+    for (int e = 0; e < 60; e++) {
+        int n = 4 + (int)(frnd() % 9);
+        rounds += compare_event(n, n - 1 - (int)(frnd() % 2), 15, e & 1);
+        events++;
+    }
+    /* ordinary fields */
+    for (int e = 0; e < 50; e++) {
+        int n = 10 + (int)(frnd() % 40);
+        rounds += compare_event(n, 3 + (int)(frnd() % 8), 5, e & 1);
+        events++;
+    }
+    for (int e = 0; e < 2; e++) {
+        rounds += compare_event(90 + e * 11, 5, 3, true);
+        events++;
+    }
+    print_message("%d events, %d rounds paired the same by both solvers\n", events, rounds);
+    assert_true(rounds > events * 3);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_fast__matching_same_steps),
+        cmocka_unit_test(test_fast__dutch_same_pairs),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
