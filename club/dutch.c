@@ -352,31 +352,36 @@ static int solve_ex(dstate *st, int extra, const int *lex_v, const int *lex_o,
         pos[v] = -1;
     for (int i = 0; i < a; i++)
         pos[st->idx[i]] = i;
-    for (int i = 0; i < n2; i++)
-        for (int j = 0; j < n2; j++) {
+    /* one triangle is built, the other copied (the weights are symmetric) */
+    for (int i = 0; i < n2; i++) {
+        memset(go_mwm_at(&sub, i, i), 0, (size_t)K2 * sizeof(uint64_t));
+        for (int j = i + 1; j < n2; j++) {
             uint64_t *dst = go_mwm_at(&sub, i, j);
-            memset(dst, 0, (size_t)K2 * sizeof *dst);
-            if (i == j)
-                continue;
-            if (i == a || j == a) {
+            if (j == a) {
+                memset(dst, 0, (size_t)K2 * sizeof *dst);
                 dst[0] = 1;
                 continue;
             }
             memcpy(dst, go_mwm_at(&st->g, st->idx[i], st->idx[j]), (size_t)K * sizeof *dst);
+            if (K2 > K)
+                memset(dst + K, 0, (size_t)(K2 - K) * sizeof *dst);
             if (extra)
                 w_shl(dst, K2, extra);
         }
+    }
     for (int k = 0; k < nlex; k++) {
         int i = pos[lex_v[k]], j = pos[lex_o[k]];
         if (i < 0 || j < 0)
             continue;
-        w_add_bit(go_mwm_at(&sub, i, j), K2, lex_shift[k], lex_add[k]);
-        w_add_bit(go_mwm_at(&sub, j, i), K2, lex_shift[k], lex_add[k]);
+        w_add_bit(go_mwm_at(&sub, i < j ? i : j, i < j ? j : i), K2, lex_shift[k], lex_add[k]);
     }
-    for (int i = 0; i < a; i++)
-        for (int j = 0; j < a; j++)
-            if (i != j && !w_zero(go_mwm_at(&sub, i, j), K2))
-                w_add_bit(go_mwm_at(&sub, i, j), K2, 0, 1);
+    for (int i = 0; i < n2; i++)
+        for (int j = i + 1; j < n2; j++) {
+            uint64_t *dst = go_mwm_at(&sub, i, j);
+            if (j < a && !w_zero(dst, K2))
+                w_add_bit(dst, K2, 0, 1);
+            memcpy(go_mwm_at(&sub, j, i), dst, (size_t)K2 * sizeof *dst);
+        }
     /* the previous solution, in compact indices (the dummy is index a) */
     int *m2 = st->wm2;
     uint64_t *y2 = st->wy2;

@@ -112,7 +112,9 @@ typedef struct mw {
     int **bestlist, *nbest;         /* a blossom's least-slack edges to other S-blossoms */
     int *unused, nunused;
     uint64_t *dual; /* 2n numbers */
-    bool *allowedge;
+    /* edge e is allowed (tight, or known usable) in this stage when allowed[e] == stamp: a new
+     * stage clears them all by taking the next stamp instead of a pass over the m edges */
+    int *allowed, stamp;
     int *queue, nqueue;
     int *leaves, *bestto; /* scratch */
     uint64_t *tmp, *tmp2, *delta;
@@ -441,10 +443,10 @@ static void expand_blossom(mw *s, int b, bool endstage)
             s->label[s->ev[p ^ 1]] = 0;
             s->label[s->ev[s->endps[b][cyc(s, b, j - endptrick)] ^ endptrick ^ 1]] = 0;
             assign_label(s, s->ev[p ^ 1], 2, p);
-            s->allowedge[s->endps[b][cyc(s, b, j - endptrick)] / 2] = true;
+            s->allowed[s->endps[b][cyc(s, b, j - endptrick)] / 2] = s->stamp;
             j += jstep;
             p = s->endps[b][cyc(s, b, j - endptrick)] ^ endptrick;
-            s->allowedge[p / 2] = true;
+            s->allowed[p / 2] = s->stamp;
             j += jstep;
         }
         int bv = s->childs[b][cyc(s, b, j)];
@@ -585,7 +587,7 @@ static void mw_free(mw *s)
     free(s->nbest);
     free(s->unused);
     free(s->dual);
-    free(s->allowedge);
+    free(s->allowed);
     free(s->queue);
     free(s->leaves);
     free(s->bestto);
@@ -657,7 +659,7 @@ static int solve_core(const go_mwm *g, int *mate_out, uint64_t *y_io, const int 
     s->nbest = malloc(N2 * sizeof(int));
     s->unused = malloc((size_t)n * sizeof(int));
     s->dual = calloc(N2 * (size_t)k, sizeof(uint64_t));
-    s->allowedge = malloc(m * sizeof(bool));
+    s->allowed = calloc(m, sizeof(int));
     s->queue = malloc((N2 + m + 8) * sizeof(int)); /* n labels + one per allowed edge */
     s->leaves = malloc((N2 + 1) * sizeof(int));
     s->bestto = malloc(N2 * sizeof(int));
@@ -674,7 +676,7 @@ static int solve_core(const go_mwm *g, int *mate_out, uint64_t *y_io, const int 
     if (!s->bkey || !s->dsum || !s->key || !s->cv || !s->bestsl || !s->adjv || !s->ev || !s->adj ||
         !s->adj_off || !s->mate || !s->label || !s->labelend || !s->inblossom || !s->parent ||
         !s->base || !s->bestedge || !s->childs || !s->endps || !s->bestlist || !s->nchild ||
-        !s->nbest || !s->unused || !s->dual || !s->allowedge || !s->queue || !s->leaves ||
+        !s->nbest || !s->unused || !s->dual || !s->allowed || !s->queue || !s->leaves ||
         !s->bestto || !s->tmp || !s->tmp2 || !s->delta) {
         rc = go_error_set(GO_ENOMEM, "matching");
         goto done;
@@ -813,7 +815,7 @@ static int solve_core(const go_mwm *g, int *mate_out, uint64_t *y_io, const int 
             if (b >= n)
                 s->nbest[b] = -1;
         }
-        memset(s->allowedge, 0, m * sizeof(bool));
+        s->stamp = stage + 1;
         memset(s->dsum, 0, (size_t)k * sizeof *s->dsum);
         s->nqueue = 0;
         for (int v = 0; v < n; v++)
@@ -832,12 +834,12 @@ static int solve_core(const go_mwm *g, int *mate_out, uint64_t *y_io, const int 
                         continue;
                     const uint64_t *wt = row + (size_t)w * (size_t)s->gk, *yw = DUAL(s, w);
                     /* the slack's low word has no carry in: one word tells most edges apart */
-                    if (!s->allowedge[ed] && yv[0] + yw[0] - (wt[0] << 1) == 0) {
+                    if (s->allowed[ed] != s->stamp && yv[0] + yw[0] - (wt[0] << 1) == 0) {
                         slack3(s->tmp, yv, yw, wt, k);
                         if (big_zero(s->tmp, k))
-                            s->allowedge[ed] = true;
+                            s->allowed[ed] = s->stamp;
                     }
-                    if (s->allowedge[ed]) {
+                    if (s->allowed[ed] == s->stamp) {
                         if (s->label[s->inblossom[w]] == 0) {
                             assign_label(s, w, 2, p ^ 1);
                         } else if (s->label[s->inblossom[w]] == 1) {
@@ -928,13 +930,13 @@ static int solve_core(const go_mwm *g, int *mate_out, uint64_t *y_io, const int 
             if (deltatype == 1)
                 break;
             if (deltatype == 2) {
-                s->allowedge[deltaedge] = true;
+                s->allowed[deltaedge] = s->stamp;
                 int i = s->ev[2 * deltaedge], j = s->ev[2 * deltaedge + 1];
                 if (s->label[s->inblossom[i]] == 0)
                     i = j;
                 s->queue[s->nqueue++] = i;
             } else if (deltatype == 3) {
-                s->allowedge[deltaedge] = true;
+                s->allowed[deltaedge] = s->stamp;
                 s->queue[s->nqueue++] = s->ev[2 * deltaedge];
             } else {
                 expand_blossom(s, deltablossom, false);
