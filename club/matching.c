@@ -110,6 +110,7 @@ typedef struct mw {
     int *label, *labelend, *inblossom, *parent, *base, *bestedge;
     int **childs, **endps, *nchild; /* blossom children and the endpoints linking them */
     int **bestlist, *nbest;         /* a blossom's least-slack edges to other S-blossoms */
+    int *blossom_room;              /* one block behind childs[], endps[] and bestlist[] */
     int *unused, nunused;
     uint64_t *dual; /* 2n numbers */
     /* edge e is allowed (tight, or known usable) in this stage when allowed[e] == stamp: a new
@@ -574,12 +575,7 @@ static void mw_free(mw *s)
     free(s->parent);
     free(s->base);
     free(s->bestedge);
-    if (s->childs)
-        for (int b = 0; b < 2 * s->n; b++) {
-            free(s->childs[b]);
-            free(s->endps[b]);
-            free(s->bestlist[b]);
-        }
+    free(s->blossom_room);
     free(s->childs);
     free(s->endps);
     free(s->bestlist);
@@ -612,7 +608,7 @@ static int solve_core(const go_mwm *g, int *mate_out, uint64_t *y_io, const int 
     /* Words above the heaviest edge's top word stay zero except for one carry word: work on
      * the ones in use only (the Dutch weights reserve headroom for their widest case). */
     int top = 0;
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n && !y_io; i++) /* the perfect form keeps every word of its duals */
         for (int j = i + 1; j < n; j++) {
             const uint64_t *wt = go_mwm_at(g, i, j);
             for (int q = k - 1; q > top; q--)
@@ -681,14 +677,18 @@ static int solve_core(const go_mwm *g, int *mate_out, uint64_t *y_io, const int 
         rc = go_error_set(GO_ENOMEM, "matching");
         goto done;
     }
+    /* room for every possible blossom in one allocation (most of it is never touched) */
+    size_t per_blossom = 2 * ((size_t)n + 1) + N2;
+    s->blossom_room = malloc((size_t)n * per_blossom * sizeof(int));
+    if (!s->blossom_room) {
+        rc = go_error_set(GO_ENOMEM, "matching");
+        goto done;
+    }
     for (int b = n; b < 2 * n; b++) {
-        s->childs[b] = malloc(((size_t)n + 1) * sizeof(int));
-        s->endps[b] = malloc(((size_t)n + 1) * sizeof(int));
-        s->bestlist[b] = malloc(N2 * sizeof(int));
-        if (!s->childs[b] || !s->endps[b] || !s->bestlist[b]) {
-            rc = go_error_set(GO_ENOMEM, "matching");
-            goto done;
-        }
+        int *room = s->blossom_room + (size_t)(b - n) * per_blossom;
+        s->childs[b] = room;
+        s->endps[b] = room + n + 1;
+        s->bestlist[b] = room + 2 * ((size_t)n + 1);
     }
     uint64_t *maxw = s->delta; /* the largest weight: every vertex dual starts there */
     memset(maxw, 0, (size_t)k * sizeof *maxw);
