@@ -204,6 +204,20 @@ static void twice_sub(uint64_t *out, const uint64_t *w, const uint64_t *a, int k
     }
 }
 
+/* Whether y_v + y_w - 2w can be zero: its low word must be (no carry comes in there), and
+ * every other word must be within 1 of zero (the carry from below is -1, 0 or 1). The top
+ * words are the weights' headroom, so the test runs from the top down: a slack's highest
+ * nonzero word is usually found within a few words. */
+static bool maybe_tight(const uint64_t *yv, const uint64_t *yw, const uint64_t *w, int k)
+{
+    if (yv[0] + yw[0] - (w[0] << 1) != 0)
+        return false;
+    for (int i = k - 1; i > 0; i--)
+        if (yv[i] + yw[i] - ((w[i] << 1) | (w[i - 1] >> 63)) + 1 > 2)
+            return false;
+    return true;
+}
+
 /* the weight of edge i-j in the graph */
 static const uint64_t *wt_of(const mw *s, int i, int j)
 {
@@ -833,8 +847,7 @@ static int solve_core(const go_mwm *g, int *mate_out, uint64_t *y_io, const int 
                     if (s->inblossom[v] == s->inblossom[w])
                         continue;
                     const uint64_t *wt = row + (size_t)w * (size_t)s->gk, *yw = DUAL(s, w);
-                    /* the slack's low word has no carry in: one word tells most edges apart */
-                    if (s->allowed[ed] != s->stamp && yv[0] + yw[0] - (wt[0] << 1) == 0) {
+                    if (s->allowed[ed] != s->stamp && maybe_tight(yv, yw, wt, k)) {
                         slack3(s->tmp, yv, yw, wt, k);
                         if (big_zero(s->tmp, k))
                             s->allowed[ed] = s->stamp;
