@@ -285,7 +285,7 @@ int main(void)
     RECORD("Swiss standings, 500 players x 7 rounds", "< 200", 200, REPS);
     {
         /* The Dutch pairing runs a few dense maximum-weight matchings per score bracket: at
-         * 500 players one round takes tens of seconds, so it is timed once. */
+         * 500 players one round takes seconds, so it is timed once. */
         int round = 0;
         TIMED(0, rc = go_club_begin(c); if (!rc) rc = go_club_event_pair(c, &round, event));
         if (rc)
