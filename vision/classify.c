@@ -144,6 +144,11 @@ static double point_margin(const go_cv_image *lab, const double coef[6], double 
 /* features: lightness / local board lightness (%), a and b minus the board's, line dip */
 #define NF 4
 #define EM_ROUNDS 3
+/* The lines' veto: at least this many empty points whose median line dip reaches
+ * VETO_MIN_DIP; a stone showing VETO_SHARE of that dip in both lines is read empty. */
+#define VETO_MIN_EMPTY 10
+#define VETO_MIN_DIP 6.0
+#define VETO_SHARE 0.6
 /* Prior covariance the fitted one is shrunk toward (weight EM_PRIOR_N points): a class of a
  * few points stays broad rather than collapsing onto them. */
 #define EM_PRIOR_N 6.0
@@ -262,6 +267,29 @@ static void refine_by_models(go_vision_result *r, double f[][NF], int n)
         if (!changed)
             break;
     }
+}
+
+/* A stone hides the lines through its point: where both show as clearly as they do on the
+ * typical empty point of this photo, the point is empty whatever its colour (a bright edge of
+ * the board, glare on the wood). Only when the lines are clear enough to judge. */
+static void veto_by_lines(go_vision_result *r, double f[][NF], int n)
+{
+    double v[GO_MAX_SIZE * GO_MAX_SIZE];
+    int m = 0;
+    for (int k = 0; k < n * n; k++)
+        if (r->color[k / n][k % n] == GO_EMPTY)
+            v[m++] = f[k][3];
+    if (m < VETO_MIN_EMPTY)
+        return;
+    qsort(v, (size_t)m, sizeof *v, cmp_double);
+    double typical = v[m / 2];
+    if (typical < VETO_MIN_DIP)
+        return;
+    for (int k = 0; k < n * n; k++)
+        if (r->color[k / n][k % n] != GO_EMPTY && f[k][3] >= VETO_SHARE * typical) {
+            r->color[k / n][k % n] = GO_EMPTY;
+            r->confidence[k / n][k % n] = 0.5f; /* a conflict of colour and lines: a look */
+        }
 }
 
 int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g)
@@ -433,13 +461,16 @@ int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g)
                 f[j * n + i][1] = c3[1] - ab_a;
                 f[j * n + i][2] = c3[2] - ab_b;
                 /* the lines through the point, where they show: the weaker of the two */
-                double dv = vz_line_dip(lab.pixels, lab.width, lab.height, 3, (i + 1) * CELL,
-                                        (j + 1) * CELL, 1, CELL);
-                double dh = vz_line_dip(lab.pixels, lab.width, lab.height, 3, (i + 1) * CELL,
-                                        (j + 1) * CELL, 0, CELL);
+                /* on an edge the line across it runs inward only */
+                int sv = j == 0 ? 1 : j == n - 1 ? -1 : 0, sh = i == 0 ? 1 : i == n - 1 ? -1 : 0;
+                double dv = vz_line_dip_side(lab.pixels, lab.width, lab.height, 3, (i + 1) * CELL,
+                                             (j + 1) * CELL, 1, CELL, sv);
+                double dh = vz_line_dip_side(lab.pixels, lab.width, lab.height, 3, (i + 1) * CELL,
+                                             (j + 1) * CELL, 0, CELL, sh);
                 f[j * n + i][3] = dv < dh ? dv : dh;
             }
         refine_by_models(r, f, n);
+        veto_by_lines(r, f, n);
         free(f);
     }
 done:

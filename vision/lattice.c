@@ -18,14 +18,20 @@
 double vz_line_dip(const uint8_t *pixels, int width, int height, int channels, int cx, int cy,
                    int vert, int cell)
 {
+    return vz_line_dip_side(pixels, width, height, channels, cx, cy, vert, cell, 0);
+}
+
+double vz_line_dip_side(const uint8_t *pixels, int width, int height, int channels, int cx, int cy,
+                        int vert, int cell, int side)
+{
     const int R = 6, T = (int)(0.4 * cell), GAP = (int)(0.12 * cell);
     double prof[2 * 6 + 1];
     for (int d = -R; d <= R; d++) {
         double s = 0;
         int m = 0;
         for (int t = -T; t <= T; t++) {
-            if (t > -GAP && t < GAP)
-                continue; /* the crossing line itself */
+            if ((t > -GAP && t < GAP) || (side > 0 && t < 0) || (side < 0 && t > 0))
+                continue; /* the crossing line itself, or the side asked away */
             int x = vert ? cx + d : cx + t, y = vert ? cy + t : cy + d;
             if (x < 0 || y < 0 || x >= width || y >= height)
                 continue;

@@ -34,6 +34,10 @@ int vz_grid_from_corners(vz_grid *out, const go_cv_image *bgr, double corners[4]
  * stone or plain wood is. */
 double vz_line_dip(const uint8_t *pixels, int width, int height, int channels, int cx, int cy,
                    int vert, int cell);
+/* The same on one side of the crossing only (side > 0: along the positive direction, < 0:
+ * the negative one, 0: both): at the board's edge a line runs on one side of the point. */
+double vz_line_dip_side(const uint8_t *pixels, int width, int height, int channels, int cx, int cy,
+                        int vert, int cell, int side);
 
 /* Refits the lattice along each axis (shift and scale) to where the board's thin printed
  * lines add up most, when that is clearly better than where it is: the finder can take the

@@ -208,6 +208,24 @@ static void test_vision_synth__green_tinted_stones(void **state)
     check_case(&p, 0.65, 1000);
 }
 
+/* A bright spot of glare on the bare wood: the empty points under it are as light as white
+ * stones, but their lines show, so they are read empty. (Without the lines' veto this board
+ * loses about 15 points.) */
+static void test_vision_synth__glare_on_wood_reads_empty(void **state)
+{
+    (void)state;
+    synth_params p = base(13, 2);
+    p.width = 640;
+    p.height = 480;
+    p.rotate_deg = 5;
+    p.tilt = 0.1;
+    p.gradient = 0.1;
+    p.glare = 120;
+    p.blur_sigma = 0.6;
+    p.noise = 4;
+    check_case(&p, 0.25, 1000);
+}
+
 /* A 19x19 board read as if it were 13x13: the lattice lands inside the board, the lines run
  * on past its edges, and the photo is refused rather than read as a wrong board. */
 static void test_vision_synth__wrong_size_is_refused(void **state)
@@ -300,6 +318,7 @@ int main(void)
         cmocka_unit_test(test_vision_synth__size_hint),
         cmocka_unit_test(test_vision_synth__corners_given),
         cmocka_unit_test(test_vision_synth__green_tinted_stones),
+        cmocka_unit_test(test_vision_synth__glare_on_wood_reads_empty),
         cmocka_unit_test(test_vision_synth__wrong_size_is_refused),
         cmocka_unit_test(test_vision_synth__group_without_liberty_is_flagged),
         cmocka_unit_test(test_vision_synth__no_board_is_refused),
