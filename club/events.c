@@ -424,55 +424,6 @@ done:
     return rc;
 }
 
-static int pair_team(go_club *club, ev_data *ev, int *out_round)
-{
-    int nt = (int)ev->nteams, n = nt + nt % 2, rc = 0;
-    if (nt < 2)
-        return go_error_set(GO_EINVAL, "a team event needs at least two teams");
-    /* Every team fields every board. */
-    int *lineup = calloc((size_t)nt * (size_t)ev->boards, sizeof *lineup);
-    pair *tbl = malloc(((size_t)n / 2 + 1) * sizeof *tbl);
-    pair *pairs = malloc(((size_t)n / 2 + 1) * (size_t)ev->boards * sizeof *pairs);
-    if (!lineup || !tbl || !pairs) {
-        rc = go_error_set(GO_ENOMEM, "pairings");
-        goto done;
-    }
-    for (int t = 0; t < nt * ev->boards; t++)
-        lineup[t] = -1;
-    for (size_t i = 0; i < ev->nentries; i++)
-        for (int t = 0; t < nt; t++)
-            if (ev->teams[t].id == ev->entries[i].team && ev->entries[i].board >= 1 &&
-                ev->entries[i].board <= ev->boards)
-                lineup[t * ev->boards + ev->entries[i].board - 1] = (int)i;
-    for (int t = 0; t < nt; t++)
-        for (int b = 0; b < ev->boards; b++)
-            if (lineup[t * ev->boards + b] < 0) {
-                rc = go_error_set(GO_EINVAL, "team %s has nobody on board %d", ev->teams[t].name,
-                                  b + 1);
-                goto done;
-            }
-    for (int r = 1; r <= n - 1 && rc == 0; r++) {
-        size_t k = berger_round(tbl, n, r), np = 0;
-        for (size_t i = 0; i < k; i++) {
-            if (tbl[i].black >= nt || tbl[i].white >= nt)
-                continue;
-            for (int b = 0; b < ev->boards; b++) {
-                /* Colours alternate down the boards so neither team has all the blacks. */
-                int a = lineup[tbl[i].black * ev->boards + b],
-                    c = lineup[tbl[i].white * ev->boards + b];
-                pairs[np++] = b % 2 == 0 ? (pair){a, c} : (pair){c, a};
-            }
-        }
-        rc = insert_pairs(club, ev, r, pairs, np);
-    }
-    *out_round = 1;
-done:
-    free(lineup);
-    free(tbl);
-    free(pairs);
-    return rc;
-}
-
 /* lineup[t * boards + b] = the entry on board b + 1 of team t; every board must be filled. */
 static int team_lineup(const ev_data *ev, int **out)
 {
@@ -496,6 +447,43 @@ static int team_lineup(const ev_data *ev, int **out)
             }
     *out = lineup;
     return 0;
+}
+
+static int pair_team(go_club *club, ev_data *ev, int *out_round)
+{
+    int nt = (int)ev->nteams, n = nt + nt % 2, rc = 0;
+    if (nt < 2)
+        return go_error_set(GO_EINVAL, "a team event needs at least two teams");
+    /* Every team fields every board. */
+    int *lineup = NULL;
+    pair *tbl = malloc(((size_t)n / 2 + 1) * sizeof *tbl);
+    pair *pairs = malloc(((size_t)n / 2 + 1) * (size_t)ev->boards * sizeof *pairs);
+    if (!tbl || !pairs) {
+        rc = go_error_set(GO_ENOMEM, "pairings");
+        goto done;
+    }
+    if ((rc = team_lineup(ev, &lineup)) != 0)
+        goto done;
+    for (int r = 1; r <= n - 1 && rc == 0; r++) {
+        size_t k = berger_round(tbl, n, r), np = 0;
+        for (size_t i = 0; i < k; i++) {
+            if (tbl[i].black >= nt || tbl[i].white >= nt)
+                continue;
+            for (int b = 0; b < ev->boards; b++) {
+                /* Colours alternate down the boards so neither team has all the blacks. */
+                int a = lineup[tbl[i].black * ev->boards + b],
+                    c = lineup[tbl[i].white * ev->boards + b];
+                pairs[np++] = b % 2 == 0 ? (pair){a, c} : (pair){c, a};
+            }
+        }
+        rc = insert_pairs(club, ev, r, pairs, np);
+    }
+    *out_round = 1;
+done:
+    free(lineup);
+    free(tbl);
+    free(pairs);
+    return rc;
 }
 
 /* Team Swiss (Article 28 二.2): the teams are paired by the Dutch system (dutch.c) on a

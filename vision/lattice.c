@@ -58,6 +58,22 @@ static int cmp_dbl(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* The board seen through lattice g as a gray image of LCELL pixels a cell with LMARGIN cells
+ * around: warp pixel (X, Y) <- lattice (X / LCELL - LMARGIN, Y / LCELL - LMARGIN). */
+static int warp_gray(go_cv_image *out, const vz_grid *g, const go_cv_image *bgr)
+{
+    const int side = (g->size - 1 + 2 * LMARGIN) * LCELL + 1;
+    const double s_inv[9] = {1.0 / LCELL, 0, -LMARGIN, 0, 1.0 / LCELL, -LMARGIN, 0, 0, 1};
+    double m[9];
+    go_cv_image warped = {0};
+    vz_mat3_mul(m, g->h, s_inv);
+    int rc = go_cv_warp(&warped, bgr, m, side, side, 1);
+    if (rc == 0)
+        rc = go_cv_gray(out, &warped);
+    go_cv_image_free(&warped);
+    return rc;
+}
+
 /* Mean of the upper half of v[0..m) (sorts v): stones hide a line at many places; where it
  * shows, it shows clearly. */
 static double upper_half_mean(double *v, int m)
@@ -142,15 +158,10 @@ static int dead_end(const double *g, int m, int dir, double typ)
 
 int vz_check_lattice(const vz_grid *g, const go_cv_image *bgr)
 {
-    const int n = g->size, side = (n - 1 + 2 * LMARGIN) * LCELL + 1;
-    go_cv_image gray = {0}, warped = {0};
-    int rc = 0;
-    /* warp pixel (X, Y) <- lattice (X / LCELL - LMARGIN, Y / LCELL - LMARGIN) */
-    const double s_inv[9] = {1.0 / LCELL, 0, -LMARGIN, 0, 1.0 / LCELL, -LMARGIN, 0, 0, 1};
-    double m[9];
-    vz_mat3_mul(m, g->h, s_inv);
-    if ((rc = go_cv_warp(&warped, bgr, m, side, side, 1)) < 0 ||
-        (rc = go_cv_gray(&gray, &warped)) < 0)
+    const int n = g->size;
+    go_cv_image gray = {0};
+    int rc = warp_gray(&gray, g, bgr);
+    if (rc < 0)
         goto done;
     double e[2][GO_MAX_SIZE + 2], gap[2][GO_MAX_SIZE + 1], line_typ[2], gap_typ[2];
     for (int rows = 0; rows < 2; rows++) {
@@ -240,7 +251,6 @@ int vz_check_lattice(const vz_grid *g, const go_cv_image *bgr)
     }
 done:
     go_cv_image_free(&gray);
-    go_cv_image_free(&warped);
     return rc;
 }
 
@@ -287,14 +297,10 @@ static double profile_at(const double *prof, int len, double pos)
 int vz_refit_lattice(vz_grid *g, const go_cv_image *bgr)
 {
     const int n = g->size, side = (n - 1 + 2 * LMARGIN) * LCELL + 1;
-    go_cv_image gray = {0}, warped = {0};
+    go_cv_image gray = {0};
     double *prof = NULL;
-    int rc = 0;
-    const double s_inv[9] = {1.0 / LCELL, 0, -LMARGIN, 0, 1.0 / LCELL, -LMARGIN, 0, 0, 1};
-    double m[9];
-    vz_mat3_mul(m, g->h, s_inv);
-    if ((rc = go_cv_warp(&warped, bgr, m, side, side, 1)) < 0 ||
-        (rc = go_cv_gray(&gray, &warped)) < 0)
+    int rc = warp_gray(&gray, g, bgr);
+    if (rc < 0)
         goto done;
     prof = malloc(sizeof(double) * (size_t)side);
     if (!prof) {
@@ -335,6 +341,5 @@ int vz_refit_lattice(vz_grid *g, const go_cv_image *bgr)
 done:
     free(prof);
     go_cv_image_free(&gray);
-    go_cv_image_free(&warped);
     return rc;
 }

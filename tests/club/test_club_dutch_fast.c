@@ -1,6 +1,7 @@
-/* The optimised Dutch pairing against the reference path it replaced: frozen copies of the
- * old solver (mwm_reference.c) and of the old club/dutch.c (dutch_reference.c) are compiled
- * here under other names. On random multi-word graphs full of ties, cold and warm started,
+/* The optimised Dutch pairing against the reference path it replaced: a frozen copy of the
+ * old solver (mwm_reference.c) is compiled here under other names, with the library's own
+ * club/dutch.c compiled again on top of it (so the driver is the same on both paths and only
+ * the solver differs). On random multi-word graphs full of ties, cold and warm started,
  * both solvers must return the same matching and the same duals (the optimisations change how
  * slacks are compared, never which step is taken), and the two paths must give the same pairs
  * on random events, including crowded ones where forfeits and many rounds forbid so many pairs
@@ -30,7 +31,7 @@ int ref_dutch_pair(go_pairing **out, size_t *out_count, const go_xtable *t, int 
 int ref_trf_pair(go_pairing **out, size_t *out_count, const char *text, size_t len);
 void ref_pairing_write(FILE *out, const go_pairing *pairs, size_t n);
 
-/* The reference copies under other names: the old club/dutch.c and the solver it calls. */
+/* The reference path under other names: club/dutch.c driving the frozen solver. */
 #define go_mwm_init ref_mwm_init
 #define go_mwm_clear ref_mwm_clear
 #define go_mwm_set ref_mwm_set
@@ -40,7 +41,7 @@ void ref_pairing_write(FILE *out, const go_pairing *pairs, size_t n);
 #define go_dutch_pair ref_dutch_pair
 #define go_trf_pair ref_trf_pair
 #define go_pairing_write ref_pairing_write
-#include "dutch_reference.c"
+#include "../../club/dutch.c"
 #include "mwm_reference.c"
 #undef go_mwm_init
 #undef go_mwm_clear
