@@ -837,7 +837,7 @@ int vz_grid_from_corners(vz_grid *out, const go_cv_image *bgr, double corners[4]
     out->size = size;
     /* A person's corners are close, not exact: let the lines seen in the photo correct them
      * by up to a cell, as after detection. */
-    if ((rc = go_cv_gray(&gray, bgr)) < 0 || (rc = go_cv_blackhat(&bh, &gray, LINE_KERNEL)) < 0)
+    if ((rc = vz_gray(&gray, bgr)) < 0 || (rc = go_cv_blackhat(&bh, &gray, LINE_KERNEL)) < 0)
         goto done;
     refine_grid(out, &bh, bh_threshold(&bh));
 done:
@@ -857,7 +857,7 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint)
     const int W = bgr->width, H = bgr->height;
     const double cx = W / 2.0, cy = H / 2.0, S = (W > H ? W : H) / 2.0;
 
-    if ((rc = go_cv_gray(&gray, bgr)) < 0)
+    if ((rc = vz_gray(&gray, bgr)) < 0)
         goto done;
     if ((rc = go_cv_blackhat(&bh, &gray, LINE_KERNEL)) < 0)
         goto done;

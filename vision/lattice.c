@@ -59,7 +59,11 @@ static int cmp_dbl(const void *a, const void *b)
 }
 
 /* The board seen through lattice g as a gray image of LCELL pixels a cell with LMARGIN cells
- * around: warp pixel (X, Y) <- lattice (X / LCELL - LMARGIN, Y / LCELL - LMARGIN). */
+ * around: warp pixel (X, Y) <- lattice (X / LCELL - LMARGIN, Y / LCELL - LMARGIN). Plain
+ * luminance, not vz_gray: the check is the judge, and under a coloured lamp the light-weighted
+ * gray also lifts the board's bevel and the crevices between stones, so the check passed grids
+ * a line off (measured on the photos: 7 refusals became silently wrong readings, and
+ * no reading became right). Where the lines are too faint in luminance the grid is refused instead. */
 static int warp_gray(go_cv_image *out, const vz_grid *g, const go_cv_image *bgr)
 {
     const int side = (g->size - 1 + 2 * LMARGIN) * LCELL + 1;

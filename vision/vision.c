@@ -226,10 +226,12 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
                 goto done;
             }
         }
-        if ((rc = vz_grid_from_corners(&g, &work, wc, opt->size)) < 0)
+        if ((rc = vz_grid_from_corners(&g, &work, wc, opt->size)) < 0 ||
+            (rc = vz_refine_lattice(&g, &work)) < 0)
             goto done;
     } else if ((rc = vz_find_grid(&g, &work, opt->size)) < 0 ||
-               (rc = vz_refit_lattice(&g, &work)) < 0 || (rc = vz_check_lattice(&g, &work)) < 0) {
+               (rc = vz_refit_lattice(&g, &work)) < 0 || (rc = vz_refine_lattice(&g, &work)) < 0 ||
+               (rc = vz_check_lattice(&g, &work)) < 0) {
         goto done;
     }
     orient_grid(&g);

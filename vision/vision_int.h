@@ -44,6 +44,11 @@ double vz_line_dip_side(const uint8_t *pixels, int width, int height, int channe
  * board's edge for its outermost line or be off in scale on a crowded board. */
 int vz_refit_lattice(vz_grid *g, const go_cv_image *bgr);
 
+/* Refines the whole lattice homography so that the pieces of printed line seen near their
+ * expected places lie on their lines (perspective included, which the per-axis refit cannot
+ * change). Leaves g as it was when the lines are too few or the correction too large. */
+int vz_refine_lattice(vz_grid *g, const go_cv_image *bgr);
+
 /* Checks that the fitted lattice matches the board's lines where they can be seen: both
  * families present, the other family's lines crossing every gap, no line continuing past the
  * outermost ones. GO_ENOBOARD with the reason when it does not; 0 when it does or when the
@@ -52,6 +57,10 @@ int vz_check_lattice(const vz_grid *g, const go_cv_image *bgr);
 
 /* Classifies each intersection of grid g in the BGR work image into r->color/confidence. */
 int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g);
+
+/* Gray for the line stages: channels weighted by their mean (the light's colour), so that a
+ * coloured lamp does not wash the printed lines out. */
+int vz_gray(go_cv_image *out, const go_cv_image *bgr);
 
 /* Monotonic milliseconds. */
 double vz_now_ms(void);

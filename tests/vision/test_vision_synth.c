@@ -187,6 +187,45 @@ static void test_vision_synth__corners_given(void **state)
     free(jpeg);
 }
 
+/* Corners placed with the wrong perspective (the near edge too wide, the far one too narrow,
+ * as a hurried drag on a phone gives): no shift or scale per axis fixes that, so the lattice
+ * must be refined as a whole homography against the printed lines. */
+static void test_vision_synth__wrong_perspective_is_refined(void **state)
+{
+    (void)state;
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static go_vision_result r;
+    synth_params p = base(19, 21);
+    p.width = 1000;
+    p.height = 750;
+    p.rotate_deg = 4;
+    p.tilt = 0.25;
+    uint8_t *jpeg = NULL;
+    size_t len = 0;
+    double corners[4][2];
+    render_board(&jpeg, &len, &p, 0.45, truth, corners);
+    go_vision_options opt = GO_VISION_OPTIONS_INIT;
+    opt.size = 19;
+    opt.have_corners = 1;
+    double cell = hypot(corners[1][0] - corners[0][0], corners[1][1] - corners[0][1]) / 18;
+    /* far corners pulled in, near corners pushed out, by 0.45 of a far cell each */
+    const double out_x[4] = {0.45, -0.45, 0.45, -0.45};
+    for (int c = 0; c < 4; c++) {
+        opt.corners[c][0] = corners[c][0] + out_x[c] * cell;
+        opt.corners[c][1] = corners[c][1];
+    }
+    assert_int_equal(go_vision_scan(&r, jpeg, len, &opt), 0);
+    assert_int_equal(synth_best_match(r.color, truth, 19), 361);
+    for (int c = 0; c < 4; c++) {
+        double best = 1e9;
+        for (int k = 0; k < 4; k++)
+            best =
+                fmin(best, hypot(r.corners[k][0] - corners[c][0], r.corners[k][1] - corners[c][1]));
+        assert_true(best < 0.12 * cell);
+    }
+    free(jpeg);
+}
+
 /* Green-tinted stones (dark green for Black, pale green for White) on a crowded board: the
  * per-photo colour models read them; a fixed black/white rule would not. */
 static void test_vision_synth__green_tinted_stones(void **state)
@@ -317,6 +356,7 @@ int main(void)
         cmocka_unit_test(test_vision_synth__19x19_quarter_turn_sparse),
         cmocka_unit_test(test_vision_synth__size_hint),
         cmocka_unit_test(test_vision_synth__corners_given),
+        cmocka_unit_test(test_vision_synth__wrong_perspective_is_refined),
         cmocka_unit_test(test_vision_synth__green_tinted_stones),
         cmocka_unit_test(test_vision_synth__glare_on_wood_reads_empty),
         cmocka_unit_test(test_vision_synth__wrong_size_is_refused),
