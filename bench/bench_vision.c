@@ -179,8 +179,9 @@ int main(int argc, char **argv)
             r->silent = best * 10 < 9 * n * n;
         }
         if (verbose)
-            printf("%-64s size %2d/%2d  %3d/%3d  %6.1f ms\n", r->image, res.size, lsize, r->correct,
-                   r->total, res.ms_total);
+            printf("%-64s size %2d/%2d  %3d/%3d  %6.1f ms  uncertain %3d no-liberty %3d\n",
+                   r->image, res.size, lsize, r->correct, r->total, res.ms_total,
+                   res.uncertain_count, res.dead_without_liberty);
         if (overlay_dir) {
             char op[1400], name[600];
             snprintf(name, sizeof name, "%s", r->image);

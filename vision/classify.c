@@ -89,6 +89,54 @@ static void basis(double x, double y, double out[6])
     out[5] = y * y;
 }
 
+/* Least-squares quadratic surface through the samples marked in use, pulled a little toward a
+ * flat one so that few samples cannot bend it wildly; -1 when it is not determined. */
+static int fit_surface(double coef[6], const double *sx, const double *sy, const double *v,
+                       const unsigned char *use, int ns)
+{
+    double A[6][7];
+    memset(A, 0, sizeof A);
+    int used = 0;
+    for (int i = 0; i < ns; i++) {
+        if (!use[i])
+            continue;
+        double bs[6];
+        basis(sx[i], sy[i], bs);
+        for (int p = 0; p < 6; p++) {
+            for (int q = 0; q < 6; q++)
+                A[p][q] += bs[p] * bs[q];
+            A[p][6] += bs[p] * v[i];
+        }
+        used++;
+    }
+    for (int p = 1; p < 6; p++)
+        A[p][p] += 2.0;
+    if (used < 6 || solve6(A) < 0)
+        return -1;
+    for (int p = 0; p < 6; p++)
+        coef[p] = A[p][6];
+    return 0;
+}
+
+/* The board's colour (L, a, b) predicted at lattice point (i, j) of an n-line board. */
+typedef struct board_model {
+    double L[6], a[6], b[6];
+} board_model;
+
+static void board_at(const board_model *bm, int n, double i, double j, double out[3])
+{
+    double bs[6];
+    basis(i / n, j / n, bs);
+    out[0] = out[1] = out[2] = 0;
+    for (int p = 0; p < 6; p++) {
+        out[0] += bm->L[p] * bs[p];
+        out[1] += bm->a[p] * bs[p];
+        out[2] += bm->b[p] * bs[p];
+    }
+    if (out[0] < 20)
+        out[0] = 20;
+}
+
 static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -97,16 +145,13 @@ static int cmp_double(const void *a, const void *b)
 
 /* Reads point (i, j) sampled at lattice offset (dx, dy): returns the signed margin of the
  * decision (positive for a stone, negative for empty) and the colour in *out when not NULL. */
-static double point_margin(const go_cv_image *lab, const double coef[6], double ab_a, double ab_b,
-                           double wbias, int n, int i, int j, double dx, double dy, go_color *out)
+static double point_margin(const go_cv_image *lab, const board_model *bm, double wbias, int n,
+                           int i, int j, double dx, double dy, go_color *out)
 {
-    double c3[3], bs[6], Lb = 0;
+    double c3[3], bc[3];
     disc_mean(lab, (i + 1 + dx) * CELL, (j + 1 + dy) * CELL, 0.3 * CELL, c3);
-    basis((double)i / n, (double)j / n, bs);
-    for (int p = 0; p < 6; p++)
-        Lb += coef[p] * bs[p];
-    if (Lb < 20)
-        Lb = 20;
+    board_at(bm, n, i, j, bc);
+    double Lb = bc[0], ab_a = bc[1], ab_b = bc[2];
     double rel = c3[0] / Lb;
     double chroma = hypot(c3[1] - ab_a, c3[2] - ab_b);
     double bchroma = hypot(ab_a - 128, ab_b - 128);
@@ -325,7 +370,6 @@ int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g)
             sb[ns] = c3[2];
             ns++;
         }
-    double coef[6] = {0};
     unsigned char *use = malloc((size_t)ns);
     if (!use) {
         free(sx);
@@ -341,29 +385,11 @@ int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g)
         for (int i = 0; i < ns; i++)
             use[i] = fabs(sL[i] - med) < START_WIN;
     }
+    board_model bm = {{0}, {0}, {0}};
     for (int iter = 0; iter < 4; iter++) {
-        double A[6][7];
-        memset(A, 0, sizeof A);
-        int used = 0;
-        for (int i = 0; i < ns; i++) {
-            if (!use[i])
-                continue;
-            double bs[6];
-            basis(sx[i], sy[i], bs);
-            for (int p = 0; p < 6; p++) {
-                for (int q = 0; q < 6; q++)
-                    A[p][q] += bs[p] * bs[q];
-                A[p][6] += bs[p] * sL[i];
-            }
-            used++;
-        }
-        /* Regularize toward a flat surface so few samples cannot bend it wildly. */
-        for (int p = 1; p < 6; p++)
-            A[p][p] += 2.0;
-        if (used < 6 || solve6(A) < 0)
+        if (fit_surface(bm.L, sx, sy, sL, use, ns) < 0)
             break;
-        for (int p = 0; p < 6; p++)
-            coef[p] = A[p][6];
+        const double *coef = bm.L;
         int k = 0;
         for (int i = 0; i < ns; i++) {
             double bs[6], pred = 0;
@@ -389,20 +415,24 @@ int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g)
         for (int i = 0; i < ns; i++)
             use[i] = res[i] < lim;
     }
-    double ab_a = 0, ab_b = 0;
+    /* The board's colour varies as its lightness does (a lamp's cast on one side): a and b
+     * get surfaces of their own through the same samples, or a flat mean when too few. */
     {
+        double ma = 0, mb = 0;
         int k = 0;
         for (int i = 0; i < ns; i++)
             if (use[i]) {
-                ab_a += sa[i];
-                ab_b += sb[i];
+                ma += sa[i];
+                mb += sb[i];
                 k++;
             }
-        if (k) {
-            ab_a /= k;
-            ab_b /= k;
-        } else {
-            ab_a = ab_b = 128;
+        bm.a[0] = k ? ma / k : 128;
+        bm.b[0] = k ? mb / k : 128;
+        if (fit_surface(bm.a, sx, sy, sa, use, ns) < 0 || fit_surface(bm.b, sx, sy, sb, use, ns) < 0) {
+            memset(bm.a, 0, sizeof bm.a);
+            memset(bm.b, 0, sizeof bm.b);
+            bm.a[0] = k ? ma / k : 128;
+            bm.b[0] = k ? mb / k : 128;
         }
     }
     free(use);
@@ -421,7 +451,7 @@ int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g)
             for (int j = 0; j < n; j++)
                 for (int i = 0; i < n; i++) {
                     double m =
-                        fabs(point_margin(&lab, coef, ab_a, ab_b, wbias, n, i, j, dx, dy, NULL));
+                        fabs(point_margin(&lab, &bm, wbias, n, i, j, dx, dy, NULL));
                     total += m < 1.5 ? m : 1.5;
                 }
             /* no shift unless a shift is clearly more decisive */
@@ -436,7 +466,7 @@ int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g)
         for (int i = 0; i < n; i++) {
             go_color c;
             double margin =
-                point_margin(&lab, coef, ab_a, ab_b, wbias, n, i, j, sx_best, sy_best, &c);
+                point_margin(&lab, &bm, wbias, n, i, j, sx_best, sy_best, &c);
             if (margin < 0)
                 margin = -margin;
             r->color[j][i] = (uint8_t)c;
@@ -450,16 +480,12 @@ int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g)
         }
         for (int j = 0; j < n; j++)
             for (int i = 0; i < n; i++) {
-                double c3[3], bs[6], Lb = 0;
+                double c3[3], bc[3];
                 disc_mean(&lab, (i + 1 + sx_best) * CELL, (j + 1 + sy_best) * CELL, 0.3 * CELL, c3);
-                basis((double)i / n, (double)j / n, bs);
-                for (int p = 0; p < 6; p++)
-                    Lb += coef[p] * bs[p];
-                if (Lb < 20)
-                    Lb = 20;
-                f[j * n + i][0] = 100.0 * c3[0] / Lb;
-                f[j * n + i][1] = c3[1] - ab_a;
-                f[j * n + i][2] = c3[2] - ab_b;
+                board_at(&bm, n, i, j, bc);
+                f[j * n + i][0] = 100.0 * c3[0] / bc[0];
+                f[j * n + i][1] = c3[1] - bc[1];
+                f[j * n + i][2] = c3[2] - bc[2];
                 /* the lines through the point, where they show: the weaker of the two */
                 /* on an edge the line across it runs inward only */
                 int sv = j == 0 ? 1 : j == n - 1 ? -1 : 0, sh = i == 0 ? 1 : i == n - 1 ? -1 : 0;
@@ -469,6 +495,13 @@ int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g)
                                              (j + 1) * CELL, 0, CELL, sh);
                 f[j * n + i][3] = dv < dh ? dv : dh;
             }
+        if (getenv("GOREF_VISION_DEBUG")) {
+            fprintf(stderr, "classify shift %.1f %.1f board L %.1f a %.1f b %.1f\n", sx_best,
+                    sy_best, bm.L[0], bm.a[0], bm.b[0]);
+            for (int k = 0; k < n * n; k++)
+                fprintf(stderr, "pt %d %d rule %c relL %.0f da %.0f db %.0f dip %.1f\n", k % n,
+                        k / n, ".XO"[r->color[k / n][k % n]], f[k][0], f[k][1], f[k][2], f[k][3]);
+        }
         refine_by_models(r, f, n);
         veto_by_lines(r, f, n);
         free(f);
