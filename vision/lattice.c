@@ -107,6 +107,22 @@ static double line_evidence(const go_cv_image *gray, int n, int k, int rows)
     return upper_half_mean(v, m);
 }
 
+/* The same evidence halfway between lines k and k + 1 of one family, where a well-fitted
+ * lattice has no printed line (only crevices between stones). */
+static double mid_evidence(const go_cv_image *gray, int n, int k, int rows)
+{
+    double v[GO_MAX_SIZE];
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+        int lx = rows ? i : k, ly = rows ? k : i;
+        int cx = (lx + LMARGIN) * LCELL + (rows ? 0 : LCELL / 2);
+        int cy = (ly + LMARGIN) * LCELL + (rows ? LCELL / 2 : 0);
+        v[m++] =
+            vz_line_dip(gray->pixels, gray->width, gray->height, 1, cx, cy, rows ? 0 : 1, LCELL);
+    }
+    return upper_half_mean(v, m);
+}
+
 /* Evidence that the lines of the other family cross the gap between lines k and k + 1 of
  * this family: dips across each of those lines at the middle of the gap. Beyond the
  * outermost line the lines of the other family stop. */
@@ -160,6 +176,10 @@ static int dead_end(const double *g, int m, int dir, double typ)
  * photos: the 7 readings with fainter lines were all wrong (a wrong size or most points). */
 #define CHECKABLE 6.0
 
+/* Line evidence halfway between the lattice's lines above this share of the evidence on them:
+ * the lattice is not on the lines. */
+#define MID_SHARE 0.6
+
 int vz_check_lattice(const vz_grid *g, const go_cv_image *bgr)
 {
     const int n = g->size;
@@ -167,7 +187,7 @@ int vz_check_lattice(const vz_grid *g, const go_cv_image *bgr)
     int rc = warp_gray(&gray, g, bgr);
     if (rc < 0)
         goto done;
-    double e[2][GO_MAX_SIZE + 2], gap[2][GO_MAX_SIZE + 1], line_typ[2], gap_typ[2];
+    double e[2][GO_MAX_SIZE + 2], gap[2][GO_MAX_SIZE + 1], line_typ[2], gap_typ[2], mid_typ[2];
     for (int rows = 0; rows < 2; rows++) {
         double tmp[GO_MAX_SIZE + 2];
         for (int k = -1; k <= n; k++)
@@ -180,9 +200,12 @@ int vz_check_lattice(const vz_grid *g, const go_cv_image *bgr)
         for (int k = 0; k < n - 1; k++)
             tmp[k] = gap[rows][k + 1];
         gap_typ[rows] = median_of(tmp, n - 1);
+        for (int k = 0; k < n - 1; k++)
+            tmp[k] = mid_evidence(&gray, n, k, rows);
+        mid_typ[rows] = median_of(tmp, n - 1);
         if (getenv("GOREF_VISION_DEBUG")) {
-            fprintf(stderr, "lattice check rows=%d line typ %.1f gap typ %.1f\n  lines:", rows,
-                    line_typ[rows], gap_typ[rows]);
+            fprintf(stderr, "lattice check rows=%d line typ %.1f gap typ %.1f mid typ %.1f\n  lines:", rows,
+                    line_typ[rows], gap_typ[rows], mid_typ[rows]);
             for (int k = -1; k <= n; k++)
                 fprintf(stderr, " %.1f", e[rows][k + 1]);
             fprintf(stderr, "\n  gaps:");
@@ -200,6 +223,16 @@ int vz_check_lattice(const vz_grid *g, const go_cv_image *bgr)
                                        "(more light, less colour cast, or a closer photo)");
         goto done;
     }
+    /* On the printed lines the lattice sees them clearly more than halfway between them, where
+     * only crevices between stones darken the wood (measured: at most 0.59 of the line
+     * evidence on the photos read right, 0.62 to 1.5 on grids half a cell off or stretched by
+     * a line). When the two are alike the lattice does not sit on the lines. */
+    for (int f = 0; f < 2; f++)
+        if (line_typ[f] >= MEASURABLE && mid_typ[f] > MID_SHARE * line_typ[f]) {
+            rc = go_error_set(GO_ENOBOARD, "no board: the grid did not fit (the lines show as "
+                                           "much between its lines as on them)");
+            goto done;
+        }
     /* One family of lines and nothing across it: stripes (wood grain, a mat), not a grid. */
     for (int f = 0; f < 2; f++)
         if (line_typ[f] >= 2 * MEASURABLE && line_typ[1 - f] < 0.15 * line_typ[f]) {

@@ -8,6 +8,7 @@
 
 #include "go/vision.h"
 #include "synth.h"
+#include "vision_int.h"
 #include "testutil.h"
 
 /* A random position of the given density on p's board, rendered as a JPEG (*jpeg is
@@ -226,6 +227,80 @@ static void test_vision_synth__wrong_perspective_is_refined(void **state)
     free(jpeg);
 }
 
+/* The check of a fitted lattice against the printed lines: on a crowded board the lattice
+ * through the true corners passes, and the same lattice half a cell off or a line off is
+ * refused. */
+static void test_vision_synth__check_refuses_lattice_off_the_lines(void **state)
+{
+    (void)state;
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    synth_params p = base(19, 31);
+    p.width = 900;
+    p.height = 700;
+    p.rotate_deg = 3;
+    p.tilt = 0.2;
+    p.gradient = 0.2;
+    uint8_t *jpeg = NULL;
+    size_t len = 0;
+    double corners[4][2];
+    render_board(&jpeg, &len, &p, 0.6, truth, corners);
+    go_cv_image img = {0};
+    assert_int_equal(go_cv_decode(&img, jpeg, len, 1), 0);
+    const double src[8] = {0, 0, 18, 0, 18, 18, 0, 18};
+    double dst[8];
+    for (int c = 0; c < 4; c++) {
+        dst[2 * c] = corners[c][0];
+        dst[2 * c + 1] = corners[c][1];
+    }
+    vz_grid g = {.size = 19};
+    assert_int_equal(go_cv_find_homography(g.h, src, dst, 4, 0, 0), 0);
+    assert_int_equal(vz_check_lattice(&g, &img), 0);
+    const double shifts[3][2] = {{0.5, 0}, {0, 0.5}, {1, 0}};
+    for (int s = 0; s < 3; s++) {
+        vz_grid off = g;
+        const double t[9] = {1, 0, shifts[s][0], 0, 1, shifts[s][1], 0, 0, 1};
+        vz_mat3_mul(off.h, g.h, t);
+        assert_int_equal(vz_check_lattice(&off, &img), GO_ENOBOARD);
+    }
+    go_cv_image_free(&img);
+    free(jpeg);
+}
+
+/* A lattice on every other line of a finer grid (a 13-line lattice on a 25-line board) ends
+ * where the lines end and has lines on all its own, but the lines show as clearly halfway
+ * between its lines as on them: refused. The same board read with the lattice on every line
+ * passes. */
+static void test_vision_synth__check_refuses_lines_between(void **state)
+{
+    (void)state;
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    synth_params p = base(25, 32);
+    p.width = 900;
+    p.height = 700;
+    p.tilt = 0.1;
+    uint8_t *jpeg = NULL;
+    size_t len = 0;
+    double corners[4][2];
+    render_board(&jpeg, &len, &p, 0.2, truth, corners);
+    go_cv_image img = {0};
+    assert_int_equal(go_cv_decode(&img, jpeg, len, 1), 0);
+    double dst[8];
+    for (int c = 0; c < 4; c++) {
+        dst[2 * c] = corners[c][0];
+        dst[2 * c + 1] = corners[c][1];
+    }
+    const double all[8] = {0, 0, 24, 0, 24, 24, 0, 24}, half[8] = {0, 0, 12, 0, 12, 12, 0, 12};
+    vz_grid g = {.size = 25};
+    assert_int_equal(go_cv_find_homography(g.h, all, dst, 4, 0, 0), 0);
+    assert_int_equal(vz_check_lattice(&g, &img), 0);
+    g.size = 13;
+    assert_int_equal(go_cv_find_homography(g.h, half, dst, 4, 0, 0), 0);
+    assert_int_equal(vz_check_lattice(&g, &img), GO_ENOBOARD);
+    assert_non_null(strstr(go_error_last(), "between its lines"));
+    go_cv_image_free(&img);
+    free(jpeg);
+}
+
 /* Green-tinted stones (dark green for Black, pale green for White) on a crowded board: the
  * per-photo colour models read them; a fixed black/white rule would not. */
 static void test_vision_synth__green_tinted_stones(void **state)
@@ -357,6 +432,8 @@ int main(void)
         cmocka_unit_test(test_vision_synth__size_hint),
         cmocka_unit_test(test_vision_synth__corners_given),
         cmocka_unit_test(test_vision_synth__wrong_perspective_is_refined),
+        cmocka_unit_test(test_vision_synth__check_refuses_lattice_off_the_lines),
+        cmocka_unit_test(test_vision_synth__check_refuses_lines_between),
         cmocka_unit_test(test_vision_synth__green_tinted_stones),
         cmocka_unit_test(test_vision_synth__glare_on_wood_reads_empty),
         cmocka_unit_test(test_vision_synth__wrong_size_is_refused),
