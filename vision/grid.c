@@ -846,7 +846,7 @@ done:
     return rc;
 }
 
-int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint)
+int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, int light_weighted)
 {
     go_cv_image gray = {0}, bh = {0}, bin = {0};
     hline *raw = NULL;
@@ -857,7 +857,7 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint)
     const int W = bgr->width, H = bgr->height;
     const double cx = W / 2.0, cy = H / 2.0, S = (W > H ? W : H) / 2.0;
 
-    if ((rc = vz_gray(&gray, bgr)) < 0)
+    if ((rc = light_weighted ? vz_gray(&gray, bgr) : go_cv_gray(&gray, bgr)) < 0)
         goto done;
     if ((rc = go_cv_blackhat(&bh, &gray, LINE_KERNEL)) < 0)
         goto done;

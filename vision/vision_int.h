@@ -19,9 +19,10 @@ typedef struct vz_grid {
     double score; /* fit quality, for logging */
 } vz_grid;
 
-/* Finds the playing grid in a BGR work image. size_hint 0 detects 9/13/19. GO_ENOBOARD with
- * the reason when nothing fits. */
-int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint);
+/* Finds the playing grid in a BGR work image. size_hint 0 detects 9/13/19. light_weighted:
+ * look for lines in vz_gray instead of plain luminance. GO_ENOBOARD with the reason when
+ * nothing fits. */
+int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, int light_weighted);
 
 /* The grid through four corners given in work-image pixels (top-left, top-right,
  * bottom-right, bottom-left), refined against the lines in the image. GO_EINVAL when the
