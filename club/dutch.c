@@ -35,6 +35,7 @@ typedef struct dctx {
     bool *forbidden; /* np * np */
     int K;           /* words per weight */
     int sg_bits, sg_shift, *sg_shifts, max_score;
+    int top_shift; /* the bit at which edge_weight puts the completion field */
     int bye_score;
     bool single_df_bye;
     int *played_rank; /* by played games */
@@ -310,34 +311,95 @@ typedef struct dstate {
     uint64_t *w;    /* scratch weight */
     uint64_t *maxw;
     int *fixed_mate; /* finalized pairs (-1: open): left out of later matchings */
-    int *idx, *submate;
+    int *submate;
     uint64_t *scratch; /* room for a compacted graph */
     size_t scratch_words;
     /* the last solution (partner, N = the dummy, -1 none) and its duals, to start from */
     bool warm;
     int *wmate, *wm2;
     uint64_t *wy, *wy2;
+    /* the active part (see solve_ex): players from `lower` on are below the brackets */
+    int lower, nact, *act, *tm; /* tm: this matching's partners by vertex, N = the dummy */
+    bool *active, full;         /* full: every open vertex is active in every matching */
+    uint64_t *ty, *yraw, *w2, *w3, *marg;
+    bool *viol;
+    long activations; /* how often a matching had to take in more lower players */
 } dstate;
 
 #define BASE(st, L, s)                                                                             \
     ((st)->base + (((size_t)(L) * (size_t)(st)->N + (size_t)(s)) * (size_t)(st)->c->K))
 
-/* Finalized pairs have one edge each, to each other: every maximum matching keeps them, so
- * the matching is computed on the open vertices only (the graph shrinks bracket by bracket).
- * extra > 0 shifts every weight up by that many bits and adds lex[] fields (see below). */
-static int solve_ex(dstate *st, int extra, const int *lex_v, const int *lex_o,
-                    const uint64_t *lex_add, const int *lex_shift, int nlex)
+/* The doubled dual that makes every edge of the completion stage tight: there an edge between
+ * two compatible players weighs 2^T (1 + nb(h) + nb(l)) + 1 (nb: not a bye candidate; the + 1
+ * is solve_ex's), so 2 w = pot(h) + pot(l) with pot(v) = 2^T (1 + 2 nb(v)) + 1; scaled by
+ * 2^extra like the weights of a lex matching. */
+static void potential(const dstate *st, uint64_t *out, int v, int K2, int extra)
 {
-    int K = st->c->K, a = 0;
-    int K2 = extra ? K + (extra + 63) / 64 + 1 : K;
-    for (int v = 0; v < st->N; v++)
-        if (st->fixed_mate[v] < 0)
-            st->idx[a++] = v;
-    /* An odd count gets a dummy vertex joined to everyone (the bye): the round is known to be
-     * completable, so the matching sought is perfect, and a perfect matching can start from
-     * the previous one and its duals (go_mwm_solve_perfect). Every real edge gains 1 so the
-     * dummy's edges (1) exist; a perfect matching's total only shifts by a constant. */
-    int n2 = a + (a & 1);
+    const dctx *c = st->c;
+    memset(out, 0, (size_t)K2 * sizeof *out);
+    w_add_bit(out, K2, c->top_shift, 1u + 2u * !bye_candidate(c, &c->pl[st->S[v]]));
+    w_add_bit(out, K2, 0, 1);
+    if (extra)
+        w_shl(out, K2, extra);
+}
+
+/* Whether every edge weighs what the potentials say: 2 (w + 1) = pot(u) + pot(v), or 0. */
+static bool potentials_hold(dstate *st)
+{
+    int K = st->c->K, N = st->N;
+    uint64_t *pu = st->w2, *pv = st->w3, *two = st->ty; /* ty is free until the next solve */
+    for (int v = 0; v < N; v++) {
+        potential(st, pv, v, K, 0);
+        for (int u = 0; u < v; u++) {
+            const uint64_t *w = go_mwm_at(&st->g, u, v);
+            if (w_zero(w, K))
+                continue;
+            potential(st, pu, u, K, 0);
+            memcpy(two, w, (size_t)K * sizeof *two);
+            w_add_bit(two, K, 0, 1);
+            w_shl(two, K, 1);
+            uint64_t carry = 0;
+            for (int q = 0; q < K; q++) { /* pu += pv */
+                uint64_t x = pu[q] + pv[q], c1 = x < pu[q];
+                pu[q] = x + carry;
+                carry = c1 | (pu[q] < x);
+            }
+            if (memcmp(pu, two, (size_t)K * sizeof *pu) != 0)
+                return false;
+        }
+    }
+    return true;
+}
+
+static void w_sub(uint64_t *a, const uint64_t *b, int K) /* a -= b */
+{
+    uint64_t borrow = 0;
+    for (int q = 0; q < K; q++) {
+        uint64_t d = a[q] - b[q], b1 = a[q] < b[q];
+        a[q] = d - borrow;
+        borrow = b1 | (d < borrow);
+    }
+}
+
+static int w_cmp_signed(const uint64_t *a, const uint64_t *b, int K)
+{
+    int64_t x = (int64_t)a[K - 1], y = (int64_t)b[K - 1];
+    if (x != y)
+        return x < y ? -1 : 1;
+    for (int i = K - 2; i >= 0; i--)
+        if (a[i] != b[i])
+            return a[i] < b[i] ? -1 : 1;
+    return 0;
+}
+
+/* One matching of the active vertices (st->act, st->nact, and the dummy when the open count is
+ * odd) from the start in st->tm / st->ty, which receive the result; raw duals into st->yraw. */
+static int solve_active(dstate *st, int extra, const int *lex_v, const int *lex_o,
+                        const uint64_t *lex_add, const int *lex_shift, int nlex, bool dummy,
+                        bool warm)
+{
+    int K = st->c->K, K2 = extra ? K + (extra + 63) / 64 + 1 : K, N = st->N, a = st->nact;
+    int n2 = a + dummy;
     size_t need = (size_t)n2 * (size_t)n2 * (size_t)K2 + 1;
     if (need > st->scratch_words) {
         uint64_t *bigger = realloc(st->scratch, need * sizeof *bigger);
@@ -348,48 +410,116 @@ static int solve_ex(dstate *st, int extra, const int *lex_v, const int *lex_o,
     }
     go_mwm sub = {n2, K2, st->scratch};
     int *pos = st->submate; /* vertex -> compact index */
-    for (int v = 0; v < st->N; v++)
+    for (int v = 0; v <= N; v++)
         pos[v] = -1;
     for (int i = 0; i < a; i++)
-        pos[st->idx[i]] = i;
-    /* one triangle is built, the other copied (the weights are symmetric) */
+        pos[st->act[i]] = i;
+    if (dummy)
+        pos[N] = a;
+    /* One triangle is built, the other copied (the weights are symmetric). Every real edge
+     * gains 1 so the dummy's edges (2^extra) exist; a perfect matching's total only shifts by
+     * a constant. The 1 is added before the lex matchings' shift, so that their weights are
+     * the plain ones times 2^extra plus the lex fields: the plain duals times 2^extra are then
+     * a start at which every earlier pair is still tight. */
     for (int i = 0; i < n2; i++) {
         memset(go_mwm_at(&sub, i, i), 0, (size_t)K2 * sizeof(uint64_t));
         for (int j = i + 1; j < n2; j++) {
             uint64_t *dst = go_mwm_at(&sub, i, j);
             if (j == a) {
                 memset(dst, 0, (size_t)K2 * sizeof *dst);
-                dst[0] = 1;
+                w_add_bit(dst, K2, extra, 1);
                 continue;
             }
-            memcpy(dst, go_mwm_at(&st->g, st->idx[i], st->idx[j]), (size_t)K * sizeof *dst);
+            memcpy(dst, go_mwm_at(&st->g, st->act[i], st->act[j]), (size_t)K * sizeof *dst);
             if (K2 > K)
                 memset(dst + K, 0, (size_t)(K2 - K) * sizeof *dst);
+            if (!w_zero(dst, K))
+                w_add_bit(dst, K2, 0, 1);
             if (extra)
                 w_shl(dst, K2, extra);
         }
     }
     for (int k = 0; k < nlex; k++) {
         int i = pos[lex_v[k]], j = pos[lex_o[k]];
-        if (i < 0 || j < 0)
+        if (i < 0 || j < 0 || i >= a || j >= a)
             continue;
         w_add_bit(go_mwm_at(&sub, i < j ? i : j, i < j ? j : i), K2, lex_shift[k], lex_add[k]);
     }
     for (int i = 0; i < n2; i++)
-        for (int j = i + 1; j < n2; j++) {
-            uint64_t *dst = go_mwm_at(&sub, i, j);
-            if (j < a && !w_zero(dst, K2))
-                w_add_bit(dst, K2, 0, 1);
-            memcpy(go_mwm_at(&sub, j, i), dst, (size_t)K2 * sizeof *dst);
-        }
-    /* the previous solution, in compact indices (the dummy is index a) */
+        for (int j = i + 1; j < n2; j++)
+            memcpy(go_mwm_at(&sub, j, i), go_mwm_at(&sub, i, j), (size_t)K2 * sizeof(uint64_t));
     int *m2 = st->wm2;
     uint64_t *y2 = st->wy2;
+    for (int i = 0; i < n2 && warm; i++) {
+        int v = i < a ? st->act[i] : N, u = st->tm[v];
+        m2[i] = u >= 0 && pos[u] >= 0 ? pos[u] : -1;
+        memcpy(y2 + (size_t)i * (size_t)K2, st->ty + (size_t)v * (size_t)K2,
+               (size_t)K2 * sizeof *y2);
+    }
+    int rc = go_mwm_solve_perfect(&sub, m2, y2, st->yraw, warm);
+    if (rc)
+        return rc;
+    for (int i = 0; i < n2; i++) {
+        int v = i < a ? st->act[i] : N, m = m2[i];
+        st->tm[v] = m == i ? -1 : m < a ? st->act[m] : N;
+        memcpy(st->ty + (size_t)v * (size_t)K2, y2 + (size_t)i * (size_t)K2,
+               (size_t)K2 * sizeof *y2);
+    }
+    return 0;
+}
+
+/* Whether x (N: the dummy) has an edge to an open inactive lower vertex. */
+static bool inactive_nb(const dstate *st, int x, int lower)
+{
+    for (int v = lower; v < st->N; v++)
+        if (!st->active[v] && st->fixed_mate[v] < 0 &&
+            (x == st->N || !w_zero(go_mwm_at(&st->g, x, v), st->c->K)))
+            return true;
+    return false;
+}
+
+/* Finalized pairs have one edge each, to each other: every maximum matching keeps them, so
+ * the matching is computed on the open vertices only (the graph shrinks bracket by bracket).
+ * extra > 0 shifts every weight up by that many bits and adds lex[] fields (see below).
+ *
+ * The players below the brackets being paired (vertices from st->lower on, "lower" here) have
+ * edges of the completion stage only, to each other and to everyone above: 2 w = pot(u) +
+ * pot(v) for each compatible pair (edge_weight with in_cur and in_next false, the bye score
+ * fixed, C9 off; the driver never sets another weight on such an edge). So the matching is
+ * computed on the active vertices only: the open players above, the dummy, and the lower
+ * players the previous solution paired with them; the other lower players (inactive) keep
+ * their previous pairs among themselves. That is exact, not a heuristic: give each inactive
+ * vertex the dual pot(v). Its pairs stay tight, every edge between two inactive vertices is
+ * tight, and the solver's duals on the active part (blossoms all inside it) are feasible
+ * there; an edge from active x to inactive v has slack yraw(x) + pot(v) - 2 w = yraw(x) -
+ * pot(x) (2^(extra+1) - pot(v) for the dummy's). When no such slack is negative the combined
+ * duals are feasible for the whole graph and complementary to the combined matching, which is
+ * therefore a heaviest perfect matching of the whole graph (LP duality): the same optimum
+ * value the full matching reaches, and any property the driver decides by "does some optimum
+ * have it" (the only way it reads a matching) comes out the same. When a slack is negative,
+ * a few inactive neighbours of the offending vertex are activated with their partners
+ * (doubling each time) and the matching is recomputed from where it stood, at worst until
+ * every vertex is active, which is the full matching. */
+static int solve_ex(dstate *st, int extra, const int *lex_v, const int *lex_o,
+                    const uint64_t *lex_add, const int *lex_shift, int nlex)
+{
+    int K = st->c->K, N = st->N, rc = 0;
+    int K2 = extra ? K + (extra + 63) / 64 + 1 : K;
     bool warm = st->warm;
-    for (int i = 0; i < a && warm; i++) {
-        int v = st->idx[i], u = st->wmate[v];
-        m2[i] = u == st->N ? (n2 > a ? a : -1) : u >= 0 ? pos[u] : -1;
-        uint64_t *y = y2 + (size_t)i * (size_t)K2;
+    int open = 0;
+    for (int v = 0; v < N; v++)
+        open += st->fixed_mate[v] < 0;
+    bool dummy = open & 1;
+    /* the start: the last plain solution, scaled like this matching's weights */
+    for (int v = 0; v <= N && warm; v++) {
+        if (v < N && st->fixed_mate[v] >= 0)
+            continue;
+        st->tm[v] = v < N ? st->wmate[v] : -1;
+        uint64_t *y = st->ty + (size_t)v * (size_t)K2;
+        if (v == N) {
+            memset(y, 0, (size_t)K2 * sizeof *y);
+            continue;
+        }
         const uint64_t *old = st->wy + (size_t)v * (size_t)K;
         uint64_t fill = (old[K - 1] >> 63) ? ~(uint64_t)0 : 0; /* sign extension */
         for (int q = 0; q < K2; q++)
@@ -397,29 +527,185 @@ static int solve_ex(dstate *st, int extra, const int *lex_v, const int *lex_o,
         if (extra)
             w_shl(y, K2, extra);
     }
-    if (warm && n2 > a) {
-        m2[a] = -1;
-        for (int i = 0; i < a; i++)
-            if (m2[i] == a)
-                m2[a] = i;
-        memset(y2 + (size_t)a * (size_t)K2, 0, (size_t)K2 * sizeof *y2);
-    }
-    int rc = go_mwm_solve_perfect(&sub, m2, y2, warm);
-    if (rc)
-        return rc;
-    for (int v = 0; v < st->N; v++)
+    if (warm && dummy)
+        for (int v = 0; v < N; v++)
+            if (st->fixed_mate[v] < 0 && st->tm[v] == N)
+                st->tm[N] = v;
+    /* Active: everything open above st->lower, the dummy, and the lower players without a
+     * lower partner. A lower player whose partner is above is first re-paired below if it
+     * can be (with another such player, or by taking over a lower pair whose other half
+     * pairs with a third one): the pair above was only the start of this matching, and a
+     * lower player left alone in the active part, where its lower peers are missing, would
+     * see its dual fall below its potential and fail the proof. Who ends up with whom below
+     * changes nothing: every pairing of the lower players among themselves weighs the same. */
+    bool *act = st->active;
+    int lower = warm && !st->full ? st->lower : N;
+    int *freev = st->act, nfree = 0; /* st->act is rebuilt below */
+    for (int v = lower; v < N; v++) {
         if (st->fixed_mate[v] >= 0)
+            continue;
+        int u = st->tm[v];
+        if (u >= lower && u < N && st->tm[u] == v)
+            continue;
+        if (u >= 0 && u < lower && st->tm[u] == v)
+            st->tm[u] = -1;
+        if (u != N || st->tm[N] != v)
+            st->tm[v] = -1;
+        if (st->tm[v] < 0)
+            freev[nfree++] = v;
+    }
+    for (int i = 0; i < nfree; i++) {
+        int x = freev[i];
+        for (int j = i + 1; j < nfree && st->tm[x] < 0; j++) {
+            int y = freev[j];
+            if (st->tm[y] < 0 && !w_zero(go_mwm_at(&st->g, x, y), K)) {
+                st->tm[x] = y;
+                st->tm[y] = x;
+            }
+        }
+        for (int l = lower; l < N && st->tm[x] < 0; l++) {
+            int l2 = st->tm[l];
+            if (l2 < lower || l2 >= N || w_zero(go_mwm_at(&st->g, x, l), K))
+                continue;
+            for (int j = i + 1; j < nfree; j++) {
+                int y = freev[j];
+                if (st->tm[y] < 0 && y != l && !w_zero(go_mwm_at(&st->g, l2, y), K)) {
+                    st->tm[x] = l;
+                    st->tm[l] = x;
+                    st->tm[l2] = y;
+                    st->tm[y] = l2;
+                    break;
+                }
+            }
+        }
+    }
+    for (int v = 0; v < N; v++) {
+        act[v] = false;
+        if (st->fixed_mate[v] < 0)
+            act[v] = v < lower || st->tm[v] < lower || st->tm[v] >= N;
+    }
+    int quota = 2;
+    uint64_t *pv = st->w2, *need = st->w3;
+    for (int iter = 0;; iter++) {
+        st->nact = 0;
+        for (int v = 0; v < N; v++)
+            if (act[v])
+                st->act[st->nact++] = v;
+        /* The lower players start from their potentials, the inactive ones (the proof
+         * needs it) and the active ones too: a lower player left without its partner above
+         * then pairs with another at no dual change, instead of drifting below its
+         * potential (which would fail the proof below without anything better to offer). */
+        for (int v = lower; v < N; v++)
+            if (st->fixed_mate[v] < 0)
+                potential(st, st->ty + (size_t)v * (size_t)K2, v, K2, extra);
+        if ((rc = solve_active(st, extra, lex_v, lex_o, lex_add, lex_shift, nlex, dummy,
+                               warm || iter > 0)) != 0)
+            return rc;
+        /* the certificate: no negative slack on an edge from an active to an inactive vertex */
+        bool any_inactive = false, cand_inactive = false;
+        for (int v = lower; v < N; v++)
+            if (!act[v] && st->fixed_mate[v] < 0) {
+                any_inactive = true;
+                if (bye_candidate(st->c, &st->c->pl[st->S[v]]))
+                    cand_inactive = true;
+            }
+        if (!any_inactive)
+            break;
+        /* margin(x) = yraw(x) - pot(x): the least slack of x's edges to inactive vertices,
+         * when it has any (for the dummy 2^(extra+1) - the least inactive potential) */
+        int nv = 0, x0 = -1;
+        for (int i = 0; i <= st->nact; i++) {
+            int x = i < st->nact ? st->act[i] : N;
+            if (x == N && !dummy)
+                continue;
+            uint64_t *m = st->marg + (size_t)i * (size_t)K2;
+            if (x < N) {
+                potential(st, need, x, K2, extra);
+            } else {
+                int probe = -1;
+                for (int v = lower; v < N && probe < 0; v++)
+                    if (!act[v] && st->fixed_mate[v] < 0 &&
+                        (!cand_inactive || bye_candidate(st->c, &st->c->pl[st->S[v]])))
+                        probe = v;
+                potential(st, pv, probe, K2, extra);
+                memset(need, 0, (size_t)K2 * sizeof *need);
+                w_add_bit(need, K2, extra + 1, 1);
+                w_sub(need, pv, K2);
+            }
+            memcpy(m, st->yraw + (size_t)i * (size_t)K2, (size_t)K2 * sizeof *m);
+            w_sub(m, need, K2);
+            st->viol[i] = st->tm[x] < 0 || ((int64_t)m[K2 - 1] < 0 && inactive_nb(st, x, lower));
+            if (st->viol[i]) {
+                nv++;
+                x0 = i;
+            }
+        }
+        if (!nv)
+            break;
+        if (nv == 1 && st->tm[x0 < st->nact ? st->act[x0] : N] >= 0) {
+            /* One vertex x0 short by z: put the inactive vertices and x0 in one odd set with
+             * dual z (inactive duals pot - z). The set's edges stay tight (x0's edges to it
+             * just), it is full (the inactive pairs inside, x0 paired outside), and every
+             * other active vertex needs margin >= z towards the inactive ones. */
+            memset(need, 0, (size_t)K2 * sizeof *need);
+            w_sub(need, st->marg + (size_t)x0 * (size_t)K2, K2); /* z */
+            bool ok = true;
+            for (int i = 0; i <= st->nact && ok; i++) {
+                int x = i < st->nact ? st->act[i] : N;
+                if (i == x0 || (x == N && !dummy))
+                    continue;
+                if (w_cmp_signed(st->marg + (size_t)i * (size_t)K2, need, K2) < 0 &&
+                    inactive_nb(st, x, lower))
+                    ok = false;
+            }
+            if (ok)
+                break;
+        }
+        int added = 0, violators = 0;
+        for (int i = 0; i <= st->nact; i++) {
+            int x = i < st->nact ? st->act[i] : N;
+            if ((x == N && !dummy) || !st->viol[i])
+                continue;
+            bool unmatched = st->tm[x] < 0;
+            /* x would gain from an inactive partner (if it has any): activate a few */
+            int got = 0;
+            for (int v = lower; v < N && got < quota; v++) {
+                if (act[v] || st->fixed_mate[v] >= 0)
+                    continue;
+                if (x < N ? w_zero(go_mwm_at(&st->g, x, v), K)
+                          : cand_inactive && !bye_candidate(st->c, &st->c->pl[st->S[v]]))
+                    continue;
+                act[v] = true;
+                if (st->tm[v] >= 0 && st->tm[v] < N)
+                    act[st->tm[v]] = true;
+                got++;
+            }
+            violators += got > 0 || unmatched;
+            added += got;
+        }
+        if (!violators)
+            break;
+        if (!added) /* an unmatched vertex without inactive neighbours: everyone joins */
+            for (int v = lower; v < N; v++)
+                act[v] = st->fixed_mate[v] < 0;
+        quota *= 2;
+        st->activations++;
+    }
+    for (int v = 0; v < N; v++) {
+        if (st->fixed_mate[v] >= 0) {
             st->mate[v] = st->fixed_mate[v];
-    for (int i = 0; i < a; i++) {
-        int m = m2[i];
-        st->mate[st->idx[i]] = m == a || m == i ? st->idx[i] : st->idx[m];
+            continue;
+        }
+        int m = st->tm[v];
+        st->mate[v] = m < 0 || m >= N ? v : m;
     }
     if (!extra) { /* keep this solution as the next one's start (not the lex-scaled one) */
-        for (int i = 0; i < a; i++) {
-            int v = st->idx[i], m = m2[i];
-            st->wmate[v] = m == a ? st->N : m == i ? -1 : st->idx[m];
-            memcpy(st->wy + (size_t)v * (size_t)K, y2 + (size_t)i * (size_t)K2,
-                   (size_t)K * sizeof *y2);
+        for (int v = 0; v < N; v++) {
+            if (st->fixed_mate[v] >= 0)
+                continue;
+            st->wmate[v] = st->tm[v];
+            memcpy(st->wy + (size_t)v * (size_t)K, st->ty + (size_t)v * (size_t)K2,
+                   (size_t)K * sizeof *st->wy);
         }
         st->warm = true;
     }
@@ -471,16 +757,28 @@ static bool in_range(int x, int lo, int hi)
 static int dutch_run(dctx *c, int *S, int N, int *partner /* by player index, -1 bye */)
 {
     int rc = 0, K = c->K;
-    dstate st = {c,    N,    S, {0, 0, NULL}, NULL, NULL, NULL, NULL, NULL, NULL,
-                 NULL, NULL, 0, false,        NULL, NULL, NULL, NULL};
+    dstate st;
+    memset(&st, 0, sizeof st);
+    st.c = c;
+    st.N = N;
+    st.S = S;
+    st.lower = N; /* no player is below a bracket until the brackets start */
     int Kmax = K + ((N + 1) * bits_for(N + 1) + 63) / 64 + 2; /* the widest lex weights */
     st.wmate = malloc(((size_t)N + 2) * sizeof *st.wmate);
     st.wm2 = malloc(((size_t)N + 2) * sizeof *st.wm2);
     st.wy = calloc(((size_t)N + 2) * (size_t)K, sizeof *st.wy);
     st.wy2 = calloc(((size_t)N + 2) * (size_t)Kmax, sizeof *st.wy2);
     st.fixed_mate = malloc(((size_t)N + 1) * sizeof *st.fixed_mate);
-    st.idx = malloc(((size_t)N + 1) * sizeof *st.idx);
-    st.submate = malloc(((size_t)N + 1) * sizeof *st.submate);
+    st.act = malloc(((size_t)N + 1) * sizeof *st.act);
+    st.submate = malloc(((size_t)N + 2) * sizeof *st.submate);
+    st.tm = malloc(((size_t)N + 2) * sizeof *st.tm);
+    st.active = calloc((size_t)N + 1, sizeof *st.active);
+    st.ty = calloc(((size_t)N + 2) * (size_t)Kmax, sizeof *st.ty);
+    st.yraw = calloc(((size_t)N + 2) * (size_t)Kmax, sizeof *st.yraw);
+    st.w2 = calloc((size_t)Kmax, sizeof *st.w2);
+    st.w3 = calloc((size_t)Kmax, sizeof *st.w3);
+    st.marg = calloc(((size_t)N + 2) * (size_t)Kmax, sizeof *st.marg);
+    st.viol = calloc((size_t)N + 2, sizeof *st.viol);
     int *lex_v = malloc(((size_t)N * (size_t)N / 2 + 1) * sizeof *lex_v);
     int *lex_o = malloc(((size_t)N * (size_t)N / 2 + 1) * sizeof *lex_o);
     int *lex_shift = malloc(((size_t)N * (size_t)N / 2 + 1) * sizeof *lex_shift);
@@ -494,8 +792,9 @@ static int dutch_run(dctx *c, int *S, int N, int *partner /* by player index, -1
     st.w = calloc((size_t)K, sizeof *st.w);
     st.maxw = calloc((size_t)K, sizeof *st.maxw);
     if (!V || !newV || !rem || !matched || !st.mate || !st.base || !st.w || !st.maxw ||
-        !st.fixed_mate || !st.idx || !st.submate || !lex_v || !lex_o || !lex_shift || !lex_add ||
-        !higher || !st.wmate || !st.wm2 || !st.wy || !st.wy2) {
+        !st.fixed_mate || !st.act || !st.submate || !lex_v || !lex_o || !lex_shift || !lex_add ||
+        !higher || !st.wmate || !st.wm2 || !st.wy || !st.wy2 || !st.tm || !st.active || !st.ty ||
+        !st.yraw || !st.w2 || !st.w3 || !st.marg || !st.viol) {
         rc = go_error_set(GO_ENOMEM, "pairing");
         goto done;
     }
@@ -582,6 +881,13 @@ static int dutch_run(dctx *c, int *S, int N, int *partner /* by player index, -1
         c->bye_score = 0;
     }
 
+    /* Every edge now has the completion stage's weight (solve_ex counts on it for the players
+     * below the brackets): checked once, and if the formula for their duals ever disagreed
+     * with edge_weight, every matching would simply be computed whole. */
+    st.full = !potentials_hold(&st);
+    for (int v = 0; v < N && !st.full; v++) /* the bracket matchings start from them */
+        potential(&st, st.wy + (size_t)v * (size_t)K, v, K, 0);
+
     /* 2. Bracket by bracket. */
     int nP = 0, next = 0;
     while (next < N && c->pl[S[next]].score >= c->pl[S[0]].score) {
@@ -597,6 +903,7 @@ static int dutch_run(dctx *c, int *S, int N, int *partner /* by player index, -1
             V[nP++] = next;
             next++;
         }
+        st.lower = next;
         for (int L = sg_begin; L < nP; L++)
             for (int s = 0; s < L; s++) {
                 uint64_t *w = BASE(&st, L, s);
@@ -847,8 +1154,16 @@ done:
     free(st.w);
     free(st.maxw);
     free(st.fixed_mate);
-    free(st.idx);
+    free(st.act);
     free(st.submate);
+    free(st.tm);
+    free(st.active);
+    free(st.ty);
+    free(st.yraw);
+    free(st.w2);
+    free(st.w3);
+    free(st.marg);
+    free(st.viol);
     free(st.scratch);
     free(st.wmate);
     free(st.wm2);
@@ -1016,6 +1331,7 @@ int go_dutch_pair(go_pairing **out, size_t *out_count, const go_xtable *t, int r
     for (int back = 1; back <= 2; back++)
         if (rounds_played >= back)
             bits += 2 * c.sg_bits + 2 * c.sg_shift;
+    c.top_shift = bits - 2; /* every field edge_weight shifts in after the top one */
     c.K = (bits + 16) / 64 + 2;
     for (int i = 0; i < n; i++)
         partner[i] = -2;

@@ -613,8 +613,8 @@ static void mw_free(mw *s)
 
 /* perfect: the maximum-cardinality variant (no dual step of the first kind, duals of any
  * sign), which may start from earlier duals y_io and an earlier matching mate_in (warm). */
-static int solve_core(const go_mwm *g, int *mate_out, uint64_t *y_io, const int *mate_in,
-                      bool perfect)
+static int solve_core(const go_mwm *g, int *mate_out, uint64_t *y_io, uint64_t *y_raw,
+                      const int *mate_in, bool perfect)
 {
     mw st, *s = &st;
     memset(s, 0, sizeof st);
@@ -647,6 +647,8 @@ static int solve_core(const go_mwm *g, int *mate_out, uint64_t *y_io, const int 
     if (m == 0) {
         if (y_io && !mate_in)
             memset(y_io, 0, (size_t)n * (size_t)k * sizeof *y_io);
+        if (y_io && y_raw)
+            memcpy(y_raw, y_io, (size_t)n * (size_t)k * sizeof *y_raw);
         return 0;
     }
     size_t N2 = 2 * (size_t)n;
@@ -966,9 +968,25 @@ static int solve_core(const go_mwm *g, int *mate_out, uint64_t *y_io, const int 
     free(d);
     for (int v = 0; v < n; v++)
         mate_out[v] = s->mate[v] >= 0 ? s->ev[s->mate[v]] : v;
-    if (y_io)
+    if (y_raw)
+        for (int v = 0; v < n; v++)
+            memcpy(y_raw + (size_t)v * (size_t)k, DUAL(s, v), (size_t)k * sizeof *y_raw);
+    if (y_io) {
+        /* The blossoms are not handed back, so their duals go into their vertices': z_B added
+         * to each vertex of B keeps every edge inside B exactly as tight as before (both ends
+         * gain z_B, the edge loses the 2 z_B it had from B) and only adds slack to the edges
+         * leaving B. Without this, the next warm start saw every edge inside a blossom with a
+         * positive dual as infeasible, raised those duals and dropped nearly every pair. */
+        for (int b = n; b < 2 * n; b++) {
+            if (s->base[b] < 0 || big_zero(DUAL(s, b), k))
+                continue;
+            int cnt = leaves_of(s, b, s->leaves, 0);
+            for (int i = 0; i < cnt; i++)
+                big_add(DUAL(s, s->leaves[i]), DUAL(s, s->leaves[i]), DUAL(s, b), k);
+        }
         for (int v = 0; v < n; v++)
             memcpy(y_io + (size_t)v * (size_t)k, DUAL(s, v), (size_t)k * sizeof *y_io);
+    }
 done:
     mw_free(s);
     return rc;
@@ -976,10 +994,10 @@ done:
 
 int go_mwm_solve(const go_mwm *g, int *mate_out)
 {
-    return solve_core(g, mate_out, NULL, NULL, false);
+    return solve_core(g, mate_out, NULL, NULL, NULL, false);
 }
 
-int go_mwm_solve_perfect(const go_mwm *g, int *mate, uint64_t *y, bool warm)
+int go_mwm_solve_perfect(const go_mwm *g, int *mate, uint64_t *y, uint64_t *y_raw, bool warm)
 {
     int *in = NULL;
     if (warm) {
@@ -988,7 +1006,7 @@ int go_mwm_solve_perfect(const go_mwm *g, int *mate, uint64_t *y, bool warm)
             return go_error_set(GO_ENOMEM, "matching");
         memcpy(in, mate, (size_t)g->n * sizeof *in);
     }
-    int rc = solve_core(g, mate, y, in, true);
+    int rc = solve_core(g, mate, y, y_raw, in, true);
     free(in);
     return rc;
 }

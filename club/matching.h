@@ -38,7 +38,12 @@ int go_mwm_solve(const go_mwm *g, int *mate);
  * full run. The graph must have a perfect matching (the Dutch pairing adds a dummy vertex for
  * the bye and knows the round is completable); without one the result is a maximum matching
  * but, after a warm start, not necessarily the heaviest. Without warm, y is only written. On
- * return mate[v] is the partner or v, and y the final duals. */
-int go_mwm_solve_perfect(const go_mwm *g, int *mate, uint64_t *y, bool warm);
+ * return mate[v] is the partner or v, and y vertex duals feasible for every edge (the final
+ * blossoms' duals folded into their vertices: the start for the next call). y_raw (NULL or
+ * n * words) receives the vertex duals without the blossoms' part: with the blossoms' duals
+ * (all inside the graph) they prove the matching optimal, so an edge to a vertex outside the
+ * graph with dual p is dual-feasible exactly when y_raw[v] + p >= 2 w (see dutch.c). Duals are
+ * doubled: an edge's slack is y_u + y_v - 2 w. */
+int go_mwm_solve_perfect(const go_mwm *g, int *mate, uint64_t *y, uint64_t *y_raw, bool warm);
 
 #endif
