@@ -161,7 +161,7 @@ int main(int argc, char **argv)
         } else {
             int n = lsize, best_sym = 0;
             int best = go_vision_match(&res, truth, n, &best_sym);
-            if (verbose && best < n * n && best >= n * n - 12) {
+            if (verbose && best < n * n && best >= n * n - 20) {
                 int s = best_sym;
                 printf("    wrong:");
                 for (int y = 0; y < n; y++)
@@ -169,7 +169,8 @@ int main(int argc, char **argv)
                         int tx, ty;
                         go_vision_symmetry(s, n, x, y, &tx, &ty);
                         if (res.color[y][x] != truth[ty][tx])
-                            printf(" (%d,%d) read %c conf %.2f", x, y, ".XO"[res.color[y][x]],
+                            printf(" (%d,%d) read %c is %c conf %.2f", x, y,
+                                   ".XO"[res.color[y][x]], ".XO"[truth[ty][tx]],
                                    res.confidence[y][x]);
                     }
                 printf("\n");
