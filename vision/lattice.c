@@ -272,6 +272,26 @@ int vz_check_lattice(const vz_grid *g, const go_cv_image *bgr)
                 goto done;
             }
         }
+        /* The last lines at one end show nothing while the other family's lines cross the gaps
+         * between them: the lattice's lines there fall between the board's (a smaller lattice
+         * inside a larger board, or one stretched off its lines). */
+        if (typ >= MEASURABLE && gap_typ[f] >= MEASURABLE && n >= 7) {
+            for (int dir = 0; dir < 2; dir++) {
+                int dead = 0, crossed = 0;
+                for (int k = 0; k < 3; k++) {
+                    int line = dir ? n - 1 - k : k, g2 = dir ? n - 2 - k : k;
+                    dead += ef[line + 1] < 0.25 * typ;
+                    crossed += gf[g2 + 1] >= 0.5 * gap_typ[f];
+                }
+                if (getenv("GOREF_VISION_DEBUG"))
+                    fprintf(stderr, "  end %d: %d dead lines, %d crossed gaps\n", dir, dead, crossed);
+                if (dead >= 3 && crossed >= 2) {
+                    rc = go_error_set(GO_ENOBOARD, "no board: the grid did not fit (its last lines "
+                                                   "fall between the board's lines)");
+                    goto done;
+                }
+            }
+        }
         /* The other family's lines cross every gap of a well-fitted lattice. A run of empty
          * gaps at one end, next to gaps the lines do cross, or a long run, means the lattice
          * runs off the board there. (Seen steeply, the far gaps fade smoothly instead: the

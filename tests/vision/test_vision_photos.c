@@ -11,12 +11,12 @@
 #include "testutil.h"
 
 /* Measured on 2026-11-30 (session 3): 84.38% of points (refusals count as wrong), 101 of 138
- * photos perfect, 12 refused, 11 readings silently wrong (a wrong size or under 90% of the
+ * photos perfect, 13 refused, 10 readings silently wrong (a wrong size or under 90% of the
  * points right, returned as a success). The bar allows none of the last; it is held here at
  * today's count so that it can only fall. */
 #define FLOOR_POINTS_PERMILLE 843
 #define FLOOR_PERFECT 101
-#define CEILING_SILENT 11
+#define CEILING_SILENT 10
 
 static void test_vision_photos__accuracy_floor(void **state)
 {
