@@ -147,25 +147,26 @@ static bool w_zero(const uint64_t *w, int K)
     return true;
 }
 
-static void color_bits(const dctx *c, uint64_t *r, const dplayer *p, const dplayer *o, bool cur)
+static void color_bits(const dctx *c, uint64_t *r, int *pos, const dplayer *p, const dplayer *o,
+                       bool cur)
 {
     int K = c->K, b = c->sg_bits;
-    w_shl(r, K, b);
+    *pos -= b;
     if (cur && (!abs_imbalance(p) || !abs_imbalance(o) || p->pref != o->pref))
-        w_add_bit(r, K, 0, 1);
-    w_shl(r, K, b);
+        w_add_bit(r, K, *pos, 1);
+    *pos -= b;
     if (cur && (!abs_pref(p) || !abs_pref(o) || p->pref != o->pref ||
                 (p->imbalance == o->imbalance
                      ? p->repeated == C_NONE || p->repeated != o->repeated
                      : (p->imbalance > o->imbalance ? o : p)->repeated != invert(p->pref))))
-        w_add_bit(r, K, 0, 1);
-    w_shl(r, K, b);
+        w_add_bit(r, K, *pos, 1);
+    *pos -= b;
     if (cur && (p->pref != o->pref || p->pref == C_NONE || o->pref == C_NONE))
-        w_add_bit(r, K, 0, 1);
-    w_shl(r, K, b);
+        w_add_bit(r, K, *pos, 1);
+    *pos -= b;
     if (cur && ((!p->strong && !abs_pref(p)) || (!o->strong && !abs_pref(o)) ||
                 (abs_pref(p) && abs_pref(o)) || p->pref != o->pref))
-        w_add_bit(r, K, 0, 1);
+        w_add_bit(r, K, *pos, 1);
 }
 
 static bool bye_candidate(const dctx *c, const dplayer *p)
@@ -175,67 +176,87 @@ static bool bye_candidate(const dctx *c, const dplayer *p)
 
 /* The edge weight of higher (earlier in the order) against lower; in_cur: lower belongs to
  * the bracket being paired, in_next: to the next score group. 0 when they may not meet. */
-static void edge_weight(const dctx *c, uint64_t *r, int hi, int lo, bool in_cur, bool in_next)
+static void edge_weight_fields(const dctx *c, uint64_t *r, int hi, int lo, bool in_cur,
+                               bool in_next)
 {
     int K = c->K, b = c->sg_bits, sh = c->sg_shift;
     const dplayer *H = &c->pl[hi], *L = &c->pl[lo];
     memset(r, 0, (size_t)K * sizeof *r);
     if (!compatible(c, hi, lo))
         return;
+    /* each field is added at its final bit: pos runs down from the top field's */
+    int pos = c->top_shift;
     /* completion of the round, and the bye only to a candidate */
-    w_add_bit(r, K, 0, 1u + !bye_candidate(c, H) + !bye_candidate(c, L));
+    w_add_bit(r, K, pos, 1u + !bye_candidate(c, H) + !bye_candidate(c, L));
     /* the most pairs in the bracket, then the highest scores paired in it */
-    w_shl(r, K, b);
+    pos -= b;
     if (in_cur)
-        w_add_bit(r, K, 0, 1);
-    w_shl(r, K, sh);
+        w_add_bit(r, K, pos, 1);
+    pos -= sh;
     if (in_cur)
-        w_add_bit(r, K, c->sg_shifts[H->score], 1);
+        w_add_bit(r, K, pos + c->sg_shifts[H->score], 1);
     /* the same for the next bracket (so the downfloaters can be paired there) */
-    w_shl(r, K, b);
+    pos -= b;
     if (in_next)
-        w_add_bit(r, K, 0, 1);
-    w_shl(r, K, sh);
+        w_add_bit(r, K, pos, 1);
+    pos -= sh;
     if (in_next)
-        w_add_bit(r, K, c->sg_shifts[H->score], 1);
+        w_add_bit(r, K, pos + c->sg_shifts[H->score], 1);
     /* C9: the fewest unplayed games for the bye assignee */
-    w_shl(r, K, b);
+    pos -= b;
     if (c->single_df_bye) {
         if (H->score == c->bye_score)
-            w_add_bit(r, K, 0, (uint64_t)c->played_rank[H->played_games]);
+            w_add_bit(r, K, pos, (uint64_t)c->played_rank[H->played_games]);
         if (L->score == c->bye_score)
-            w_add_bit(r, K, 0, (uint64_t)c->played_rank[L->played_games]);
+            w_add_bit(r, K, pos, (uint64_t)c->played_rank[L->played_games]);
     }
-    color_bits(c, r, L, H, in_cur);
+    color_bits(c, r, &pos, L, H, in_cur);
     int hs = H->score, ls = L->score;
     for (int back = 1; back <= 2; back++) {
         if (c->played_rounds < back)
             break;
         /* repeated downfloaters, then repeated upfloaters */
-        w_shl(r, K, b);
+        pos -= b;
         if (in_cur) {
-            w_add_bit(r, K, 0, get_float(c, L, back) == F_DOWN);
-            w_add_bit(r, K, 0, hs <= ls && get_float(c, H, back) == F_DOWN);
+            w_add_bit(r, K, pos, get_float(c, L, back) == F_DOWN);
+            w_add_bit(r, K, pos, hs <= ls && get_float(c, H, back) == F_DOWN);
         }
-        w_shl(r, K, b);
+        pos -= b;
         if (in_cur)
-            w_add_bit(r, K, 0, !(hs > ls && get_float(c, L, back) == F_UP));
+            w_add_bit(r, K, pos, !(hs > ls && get_float(c, L, back) == F_UP));
     }
     for (int back = 1; back <= 2; back++) {
         if (c->played_rounds < back)
             break;
         /* the scores of repeated downfloaters, then of the opponents of repeated upfloaters */
-        w_shl(r, K, sh);
+        pos -= sh;
         if (in_cur) {
-            w_add_bit(r, K, c->sg_shifts[ls], get_float(c, L, back) == F_DOWN);
-            w_add_bit(r, K, c->sg_shifts[hs], get_float(c, H, back) == F_DOWN);
+            w_add_bit(r, K, pos + c->sg_shifts[ls], get_float(c, L, back) == F_DOWN);
+            w_add_bit(r, K, pos + c->sg_shifts[hs], get_float(c, H, back) == F_DOWN);
         }
-        w_shl(r, K, sh);
+        pos -= sh;
         if (in_cur && !(get_float(c, L, back) == F_UP && hs > ls))
-            w_add_bit(r, K, c->sg_shifts[hs], 1);
+            w_add_bit(r, K, pos + c->sg_shifts[hs], 1);
     }
-    /* room for the bracket's own ordering (exchanges, transpositions) */
-    w_shl(r, K, 3 * b + 1);
+    /* below pos, 3 b + 1 bits of room for the bracket's own ordering (exchanges,
+     * transpositions): pos is 3 b + 1 here */
+}
+
+/* The same weight. Outside the two brackets and with C9 off only the top field is set (every
+ * other field is gated by in_cur, in_next or single_df_bye), so it is written at its bit
+ * directly: the round's first matching sets n^2/2 such weights, and shifting every field in
+ * one by one cost more than all the matchings of a 500-player round. potentials_hold()
+ * compares a sample with edge_weight_fields. */
+static void edge_weight(const dctx *c, uint64_t *r, int hi, int lo, bool in_cur, bool in_next)
+{
+    if (in_cur || in_next || c->single_df_bye) {
+        edge_weight_fields(c, r, hi, lo, in_cur, in_next);
+        return;
+    }
+    memset(r, 0, (size_t)c->K * sizeof *r);
+    if (compatible(c, hi, lo))
+        w_add_bit(r, c->K, c->top_shift,
+                  1u + !bye_candidate(c, &c->pl[hi]) + !bye_candidate(c, &c->pl[lo]));
 }
 
 /* ---- colours ---- */
@@ -321,7 +342,8 @@ typedef struct dstate {
     /* the active part (see solve_ex): players from `lower` on are below the brackets */
     int lower, nact, *act, *tm; /* tm: this matching's partners by vertex, N = the dummy */
     bool *active, full;         /* full: every open vertex is active in every matching */
-    uint64_t *ty, *yraw, *w2, *w3, *marg;
+    uint64_t *ty, *yraw, *w2, *w3, *marg, *bz;
+    int *bpar; /* the last matching's blossoms: parent (2 (nact + 1) entries) and duals bz */
     bool *viol;
     long activations; /* how often a matching had to take in more lower players */
 } dstate;
@@ -343,31 +365,40 @@ static void potential(const dstate *st, uint64_t *out, int v, int K2, int extra)
         w_shl(out, K2, extra);
 }
 
-/* Whether every edge weighs what the potentials say: 2 (w + 1) = pot(u) + pot(v), or 0. */
+/* Whether every edge weighs what the potentials say: 2 (w + 1) = pot(u) + pot(v), or 0 (and
+ * a sample of them what edge_weight_fields gives). */
 static bool potentials_hold(dstate *st)
 {
     int K = st->c->K, N = st->N;
-    uint64_t *pu = st->w2, *pv = st->w3, *two = st->ty; /* ty is free until the next solve */
-    for (int v = 0; v < N; v++) {
-        potential(st, pv, v, K, 0);
+    uint64_t *pot = st->ty, *two = st->w2, *sum = st->w3; /* ty is free until the next solve */
+    for (int v = 0; v < N; v++)
+        potential(st, pot + (size_t)v * (size_t)K, v, K, 0);
+    for (int v = 0; v < N; v++)
         for (int u = 0; u < v; u++) {
             const uint64_t *w = go_mwm_at(&st->g, u, v);
+            if ((u + 7 * v) % 61 == 0) {        /* a sample against the field-by-field weight */
+                bool c9 = st->c->single_df_bye; /* off when these weights were set */
+                st->c->single_df_bye = false;
+                edge_weight_fields(st->c, sum, st->S[u], st->S[v], false, false);
+                st->c->single_df_bye = c9;
+                if (memcmp(sum, w, (size_t)K * sizeof *sum) != 0)
+                    return false;
+            }
             if (w_zero(w, K))
                 continue;
-            potential(st, pu, u, K, 0);
             memcpy(two, w, (size_t)K * sizeof *two);
             w_add_bit(two, K, 0, 1);
             w_shl(two, K, 1);
+            const uint64_t *pu = pot + (size_t)u * (size_t)K, *pv = pot + (size_t)v * (size_t)K;
             uint64_t carry = 0;
-            for (int q = 0; q < K; q++) { /* pu += pv */
+            for (int q = 0; q < K; q++) { /* sum = pu + pv */
                 uint64_t x = pu[q] + pv[q], c1 = x < pu[q];
-                pu[q] = x + carry;
-                carry = c1 | (pu[q] < x);
+                sum[q] = x + carry;
+                carry = c1 | (sum[q] < x);
             }
-            if (memcmp(pu, two, (size_t)K * sizeof *pu) != 0)
+            if (memcmp(sum, two, (size_t)K * sizeof *sum) != 0)
                 return false;
         }
-    }
     return true;
 }
 
@@ -456,7 +487,8 @@ static int solve_active(dstate *st, int extra, const int *lex_v, const int *lex_
         memcpy(y2 + (size_t)i * (size_t)K2, st->ty + (size_t)v * (size_t)K2,
                (size_t)K2 * sizeof *y2);
     }
-    int rc = go_mwm_solve_perfect(&sub, m2, y2, st->yraw, warm);
+    go_mwm_proof proof = {st->yraw, st->bpar, st->bz};
+    int rc = go_mwm_solve_perfect(&sub, m2, y2, &proof, warm);
     if (rc)
         return rc;
     for (int i = 0; i < n2; i++) {
@@ -475,6 +507,69 @@ static bool inactive_nb(const dstate *st, int x, int lower)
         if (!st->active[v] && st->fixed_mate[v] < 0 &&
             (x == st->N || !w_zero(go_mwm_at(&st->g, x, v), st->c->K)))
             return true;
+    return false;
+}
+
+/* The proof with the inactive vertices inside a blossom H of the active matching (and so in
+ * every blossom above H, chain C): their duals become pot - Z_C (Z_C: the duals of C), so the
+ * edges among them stay tight and the blossoms of C stay full (their pairs join them); an edge
+ * from active x to an inactive vertex then has slack margin(x) - Z_C + 2 Z(C above x). Tried
+ * with H each blossom above the worst violator. margin, violators: st->marg, st->viol. */
+static bool proof_in_blossom(dstate *st, int K2, bool dummy, int lower)
+{
+    int a = st->nact, n2 = a + dummy, worst = -1;
+    for (int i = 0; i < n2; i++) {
+        if (!st->viol[i])
+            continue;
+        int x = i < a ? st->act[i] : st->N;
+        if (st->tm[x] < 0)
+            return false; /* unmatched: no dual can help */
+        if (worst < 0 || w_cmp_signed(st->marg + (size_t)i * (size_t)K2,
+                                      st->marg + (size_t)worst * (size_t)K2, K2) < 0)
+            worst = i;
+    }
+    if (worst < 0)
+        return false;
+    uint64_t *val = st->w2, *zc = st->w3;
+    for (int h = st->bpar[worst]; h >= 0; h = st->bpar[h]) {
+        memset(zc, 0, (size_t)K2 * sizeof *zc);
+        for (int b = h; b >= 0; b = st->bpar[b]) {
+            uint64_t carry = 0;
+            const uint64_t *z = st->bz + (size_t)b * (size_t)K2;
+            for (int q = 0; q < K2; q++) {
+                uint64_t t = zc[q] + z[q], c1 = t < zc[q];
+                zc[q] = t + carry;
+                carry = c1 | (zc[q] < t);
+            }
+        }
+        bool ok = true;
+        for (int i = 0; i < n2 && ok; i++) {
+            int x = i < a ? st->act[i] : st->N;
+            /* val = margin - Z_C + 2 Z(C above x) */
+            memcpy(val, st->marg + (size_t)i * (size_t)K2, (size_t)K2 * sizeof *val);
+            w_sub(val, zc, K2);
+            int top_in_c = -1;
+            for (int b = st->bpar[i]; b >= 0; b = st->bpar[b])
+                for (int c = h; c >= 0 && top_in_c < 0; c = st->bpar[c])
+                    if (c == b)
+                        top_in_c = b;
+            for (int b = top_in_c; b >= 0; b = st->bpar[b]) {
+                const uint64_t *z = st->bz + (size_t)b * (size_t)K2;
+                for (int rep = 0; rep < 2; rep++) {
+                    uint64_t carry = 0;
+                    for (int q = 0; q < K2; q++) {
+                        uint64_t t = val[q] + z[q], c1 = t < val[q];
+                        val[q] = t + carry;
+                        carry = c1 | (val[q] < t);
+                    }
+                }
+            }
+            if ((int64_t)val[K2 - 1] < 0 && (st->viol[i] || inactive_nb(st, x, lower)))
+                ok = false;
+        }
+        if (ok)
+            return true;
+    }
     return false;
 }
 
@@ -584,7 +679,7 @@ static int solve_ex(dstate *st, int extra, const int *lex_v, const int *lex_o,
         if (st->fixed_mate[v] < 0)
             act[v] = v < lower || st->tm[v] < lower || st->tm[v] >= N;
     }
-    int quota = 2;
+    int quota = 4;
     uint64_t *pv = st->w2, *need = st->w3;
     for (int iter = 0;; iter++) {
         st->nact = 0;
@@ -642,6 +737,8 @@ static int solve_ex(dstate *st, int extra, const int *lex_v, const int *lex_o,
         }
         if (!nv)
             break;
+        if (proof_in_blossom(st, K2, dummy, lower))
+            break;
         if (nv == 1 && st->tm[x0 < st->nact ? st->act[x0] : N] >= 0) {
             /* One vertex x0 short by z: put the inactive vertices and x0 in one odd set with
              * dual z (inactive duals pot - z). The set's edges stay tight (x0's edges to it
@@ -661,15 +758,14 @@ static int solve_ex(dstate *st, int extra, const int *lex_v, const int *lex_o,
             if (ok)
                 break;
         }
-        int added = 0, violators = 0;
-        for (int i = 0; i <= st->nact; i++) {
+        /* Activate a few inactive pairs next to the violators (any will do: they all look
+         * alike to the active part), twice as many each round. */
+        int added = 0;
+        for (int i = 0; i <= st->nact && added < quota; i++) {
             int x = i < st->nact ? st->act[i] : N;
             if ((x == N && !dummy) || !st->viol[i])
                 continue;
-            bool unmatched = st->tm[x] < 0;
-            /* x would gain from an inactive partner (if it has any): activate a few */
-            int got = 0;
-            for (int v = lower; v < N && got < quota; v++) {
+            for (int v = lower, got = 0; v < N && !got; v++) {
                 if (act[v] || st->fixed_mate[v] >= 0)
                     continue;
                 if (x < N ? w_zero(go_mwm_at(&st->g, x, v), K)
@@ -678,13 +774,10 @@ static int solve_ex(dstate *st, int extra, const int *lex_v, const int *lex_o,
                 act[v] = true;
                 if (st->tm[v] >= 0 && st->tm[v] < N)
                     act[st->tm[v]] = true;
-                got++;
+                got = 1;
+                added++;
             }
-            violators += got > 0 || unmatched;
-            added += got;
         }
-        if (!violators)
-            break;
         if (!added) /* an unmatched vertex without inactive neighbours: everyone joins */
             for (int v = lower; v < N; v++)
                 act[v] = st->fixed_mate[v] < 0;
@@ -710,6 +803,46 @@ static int solve_ex(dstate *st, int extra, const int *lex_v, const int *lex_o,
         st->warm = true;
     }
     return 0;
+}
+
+/* A start for the first matching (can the round be paired, and the bye's score): greedy
+ * pairs, and duals that make most edges tight. Every edge there weighs f(u) + f(v) + 1, and
+ * for an odd field also 1 more when both are top scorers (see dutch_run); the dual
+ * 2 f(v) + 1 (+ 1 for a top scorer) is feasible for every edge and tight for most, so the
+ * greedy pairs are kept and only the players they leave out cost augmentations. Any start
+ * gives the same optimum: this only saves the cold start's n/2 stages. */
+static void phase1_start(dstate *st)
+{
+    const dctx *c = st->c;
+    int K = c->K, N = st->N, b = c->sg_bits;
+    for (int v = 0; v < N; v++) {
+        const dplayer *p = &c->pl[st->S[v]];
+        uint64_t *y = st->wy + (size_t)v * (size_t)K;
+        if (!(N & 1)) {
+            potential(st, y, v, K, 0);
+        } else {
+            memset(y, 0, (size_t)K * sizeof *y);
+            w_add_bit(y, K, c->sg_shift + b, 1u + 2u * !eligible_bye(p));
+            w_add_bit(y, K, b + 1, (uint64_t)c->sg_shifts[p->score]);
+            w_add_bit(y, K, 0, 1u + (p->score >= c->pl[st->S[0]].score));
+        }
+        st->wmate[v] = -1;
+    }
+    int last = -1;
+    for (int v = 0; v < N; v++) {
+        if (st->wmate[v] >= 0)
+            continue;
+        for (int u = v + 1; u < N && st->wmate[v] < 0; u++)
+            if (st->wmate[u] < 0 && !w_zero(go_mwm_at(&st->g, v, u), K)) {
+                st->wmate[v] = u;
+                st->wmate[u] = v;
+            }
+        if (st->wmate[v] < 0)
+            last = v;
+    }
+    if ((N & 1) && last >= 0)
+        st->wmate[last] = N; /* the dummy: the bye */
+    st->warm = true;
 }
 
 static int solve(dstate *st)
@@ -778,6 +911,8 @@ static int dutch_run(dctx *c, int *S, int N, int *partner /* by player index, -1
     st.w2 = calloc((size_t)Kmax, sizeof *st.w2);
     st.w3 = calloc((size_t)Kmax, sizeof *st.w3);
     st.marg = calloc(((size_t)N + 2) * (size_t)Kmax, sizeof *st.marg);
+    st.bz = calloc(2 * ((size_t)N + 2) * (size_t)Kmax, sizeof *st.bz);
+    st.bpar = calloc(2 * ((size_t)N + 2), sizeof *st.bpar);
     st.viol = calloc((size_t)N + 2, sizeof *st.viol);
     int *lex_v = malloc(((size_t)N * (size_t)N / 2 + 1) * sizeof *lex_v);
     int *lex_o = malloc(((size_t)N * (size_t)N / 2 + 1) * sizeof *lex_o);
@@ -794,7 +929,7 @@ static int dutch_run(dctx *c, int *S, int N, int *partner /* by player index, -1
     if (!V || !newV || !rem || !matched || !st.mate || !st.base || !st.w || !st.maxw ||
         !st.fixed_mate || !st.act || !st.submate || !lex_v || !lex_o || !lex_shift || !lex_add ||
         !higher || !st.wmate || !st.wm2 || !st.wy || !st.wy2 || !st.tm || !st.active || !st.ty ||
-        !st.yraw || !st.w2 || !st.w3 || !st.marg || !st.viol) {
+        !st.yraw || !st.w2 || !st.w3 || !st.marg || !st.viol || !st.bz || !st.bpar) {
         rc = go_error_set(GO_ENOMEM, "pairing");
         goto done;
     }
@@ -804,11 +939,19 @@ static int dutch_run(dctx *c, int *S, int N, int *partner /* by player index, -1
         goto done;
     /* any weight above every edge weight marks a finished pair */
     w_add_bit(st.maxw, K, 64 * (K - 1) - 2, 1);
-    /* 1. Can the round be paired at all, and which score must the bye assignee have? */
-    for (int v = 0; v < N; v++)
-        for (int u = 0; u < v; u++) {
-            uint64_t *w = st.w;
+    /* 1. Can the round be paired at all, and which score must the bye assignee have?
+     * (The weights are written row by row, each pair twice, in memory order.) */
+    if (!(N & 1)) {
+        c->bye_score = 0;
+        c->single_df_bye = false;
+    }
+    for (int r = 0; r < N; r++)
+        for (int q = 0; q < N; q++) {
+            if (q == r)
+                continue;
+            uint64_t *w = go_mwm_at(&st.g, r, q);
             memset(w, 0, (size_t)K * sizeof *w);
+            int v = r > q ? r : q, u = r > q ? q : r;
             int pv = S[v], pu = S[u];
             if (N & 1) {
                 if (compatible(c, pv, pu)) {
@@ -821,14 +964,19 @@ static int dutch_run(dctx *c, int *S, int N, int *partner /* by player index, -1
                     w_add_bit(w, K, 0, c->pl[pv].score >= c->pl[S[0]].score);
                 }
             } else {
-                c->bye_score = 0;
-                c->single_df_bye = false;
                 edge_weight(c, w, pu, pv, false, false);
             }
-            set_edge(&st, v, u, w);
         }
+    /* An even field's first matching already has the completion weights: the potentials'
+     * proof works there too, with every player "below" (only those the greedy start leaves
+     * unpaired are matched by the solver). An odd field's has the bye's weights: whole. */
+    if (!(N & 1))
+        st.full = !potentials_hold(&st);
+    phase1_start(&st);
+    st.lower = N & 1 ? N : 0;
     if ((rc = solve(&st)) != 0)
         goto done;
+    st.lower = N;
     int unmatched = 0;
     for (int v = 0; v < N; v++)
         if (st.mate[v] == v)
@@ -847,11 +995,11 @@ static int dutch_run(dctx *c, int *S, int N, int *partner /* by player index, -1
                 c->bye_score = c->pl[S[v]].score;
                 break;
             }
-        for (int v = 0; v < N; v++)
-            for (int u = 0; u < v; u++) {
-                edge_weight(c, st.w, S[u], S[v], false, false);
-                set_edge(&st, v, u, st.w);
-            }
+        for (int r = 0; r < N; r++)
+            for (int q = 0; q < N; q++)
+                if (q != r)
+                    edge_weight(c, go_mwm_at(&st.g, r, q), S[r < q ? r : q], S[r < q ? q : r],
+                                false, false);
         int top = c->pl[S[0]].score;
         if (c->bye_score >= top) {
             c->single_df_bye = true;
@@ -884,7 +1032,8 @@ static int dutch_run(dctx *c, int *S, int N, int *partner /* by player index, -1
     /* Every edge now has the completion stage's weight (solve_ex counts on it for the players
      * below the brackets): checked once, and if the formula for their duals ever disagreed
      * with edge_weight, every matching would simply be computed whole. */
-    st.full = !potentials_hold(&st);
+    if (N & 1)
+        st.full = !potentials_hold(&st);
     for (int v = 0; v < N && !st.full; v++) /* the bracket matchings start from them */
         potential(&st, st.wy + (size_t)v * (size_t)K, v, K, 0);
 
@@ -1163,6 +1312,8 @@ done:
     free(st.w2);
     free(st.w3);
     free(st.marg);
+    free(st.bz);
+    free(st.bpar);
     free(st.viol);
     free(st.scratch);
     free(st.wmate);

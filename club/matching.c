@@ -613,7 +613,7 @@ static void mw_free(mw *s)
 
 /* perfect: the maximum-cardinality variant (no dual step of the first kind, duals of any
  * sign), which may start from earlier duals y_io and an earlier matching mate_in (warm). */
-static int solve_core(const go_mwm *g, int *mate_out, uint64_t *y_io, uint64_t *y_raw,
+static int solve_core(const go_mwm *g, int *mate_out, uint64_t *y_io, go_mwm_proof *proof,
                       const int *mate_in, bool perfect)
 {
     mw st, *s = &st;
@@ -647,8 +647,11 @@ static int solve_core(const go_mwm *g, int *mate_out, uint64_t *y_io, uint64_t *
     if (m == 0) {
         if (y_io && !mate_in)
             memset(y_io, 0, (size_t)n * (size_t)k * sizeof *y_io);
-        if (y_io && y_raw)
-            memcpy(y_raw, y_io, (size_t)n * (size_t)k * sizeof *y_raw);
+        if (y_io && proof) {
+            memcpy(proof->y, y_io, (size_t)n * (size_t)k * sizeof *proof->y);
+            for (int x = 0; x < 2 * n; x++)
+                proof->parent[x] = -1;
+        }
         return 0;
     }
     size_t N2 = 2 * (size_t)n;
@@ -968,9 +971,16 @@ static int solve_core(const go_mwm *g, int *mate_out, uint64_t *y_io, uint64_t *
     free(d);
     for (int v = 0; v < n; v++)
         mate_out[v] = s->mate[v] >= 0 ? s->ev[s->mate[v]] : v;
-    if (y_raw)
+    if (proof) {
         for (int v = 0; v < n; v++)
-            memcpy(y_raw + (size_t)v * (size_t)k, DUAL(s, v), (size_t)k * sizeof *y_raw);
+            memcpy(proof->y + (size_t)v * (size_t)k, DUAL(s, v), (size_t)k * sizeof *proof->y);
+        for (int x = 0; x < 2 * n; x++) {
+            bool live = x < n || s->base[x] >= 0;
+            proof->parent[x] = live ? s->parent[x] : -1;
+            if (x >= n)
+                memcpy(proof->z + (size_t)x * (size_t)k, DUAL(s, x), (size_t)k * sizeof *proof->z);
+        }
+    }
     if (y_io) {
         /* The blossoms are not handed back, so their duals go into their vertices': z_B added
          * to each vertex of B keeps every edge inside B exactly as tight as before (both ends
@@ -997,7 +1007,7 @@ int go_mwm_solve(const go_mwm *g, int *mate_out)
     return solve_core(g, mate_out, NULL, NULL, NULL, false);
 }
 
-int go_mwm_solve_perfect(const go_mwm *g, int *mate, uint64_t *y, uint64_t *y_raw, bool warm)
+int go_mwm_solve_perfect(const go_mwm *g, int *mate, uint64_t *y, go_mwm_proof *proof, bool warm)
 {
     int *in = NULL;
     if (warm) {
@@ -1006,7 +1016,7 @@ int go_mwm_solve_perfect(const go_mwm *g, int *mate, uint64_t *y, uint64_t *y_ra
             return go_error_set(GO_ENOMEM, "matching");
         memcpy(in, mate, (size_t)g->n * sizeof *in);
     }
-    int rc = solve_core(g, mate, y, y_raw, in, true);
+    int rc = solve_core(g, mate, y, proof, in, true);
     free(in);
     return rc;
 }

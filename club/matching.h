@@ -31,6 +31,17 @@ void go_mwm_set_u64(go_mwm *g, int i, int j, uint64_t weight);
  * a large common term for that). mate[v] = partner or v itself when unmatched. */
 int go_mwm_solve(const go_mwm *g, int *mate);
 
+/* The final duals without folding, for a caller that extends the optimality proof beyond the
+ * graph (dutch.c): y (n * words, two's complement) the vertex duals, parent[x] (2n entries)
+ * the innermost blossom holding vertex or blossom x (n .. 2n-1) or -1, z (2n * words) the
+ * blossoms' duals, at index b. Caller-allocated. With them every edge inside the graph has
+ * y_u + y_v + 2 (z of the blossoms holding both) >= 2 w, with equality on the matching. */
+typedef struct go_mwm_proof {
+    uint64_t *y;
+    int *parent;
+    uint64_t *z;
+} go_mwm_proof;
+
 /* The heaviest perfect matching, able to start from an earlier solution: with warm, mate[]
  * (partner or -1) and y[] (n * words duals, two's complement) from an earlier call on a graph
  * whose weights changed are the starting point; the pairs still tight (or made tight by
@@ -39,11 +50,9 @@ int go_mwm_solve(const go_mwm *g, int *mate);
  * the bye and knows the round is completable); without one the result is a maximum matching
  * but, after a warm start, not necessarily the heaviest. Without warm, y is only written. On
  * return mate[v] is the partner or v, and y vertex duals feasible for every edge (the final
- * blossoms' duals folded into their vertices: the start for the next call). y_raw (NULL or
- * n * words) receives the vertex duals without the blossoms' part: with the blossoms' duals
- * (all inside the graph) they prove the matching optimal, so an edge to a vertex outside the
- * graph with dual p is dual-feasible exactly when y_raw[v] + p >= 2 w (see dutch.c). Duals are
- * doubled: an edge's slack is y_u + y_v - 2 w. */
-int go_mwm_solve_perfect(const go_mwm *g, int *mate, uint64_t *y, uint64_t *y_raw, bool warm);
+ * blossoms' duals folded into their vertices: the start for the next call). Duals are
+ * doubled: an edge's slack is y_u + y_v - 2 w. proof (NULL or see above) receives the
+ * unfolded duals. */
+int go_mwm_solve_perfect(const go_mwm *g, int *mate, uint64_t *y, go_mwm_proof *proof, bool warm);
 
 #endif

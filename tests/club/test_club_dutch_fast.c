@@ -164,7 +164,10 @@ static void test_fast__matching_same_optimum(void **state)
         uint64_t *y1 = calloc((size_t)n * (size_t)words, sizeof *y1);
         uint64_t *y2 = calloc((size_t)n * (size_t)words, sizeof *y2);
         uint64_t *raw = calloc((size_t)n * (size_t)words, sizeof *raw);
-        assert_true(w && m1 && m2 && y1 && y2 && raw);
+        uint64_t *bz = calloc(2 * (size_t)n * (size_t)words, sizeof *bz);
+        int *bpar = calloc(2 * (size_t)n, sizeof *bpar);
+        assert_true(w && m1 && m2 && y1 && y2 && raw && bz && bpar);
+        go_mwm_proof proof = {raw, bpar, bz};
         for (int i = 0; i < n; i++)
             for (int j = 0; j < i; j++) {
                 random_weight(w, words);
@@ -175,7 +178,7 @@ static void test_fast__matching_same_optimum(void **state)
         assert_int_equal(go_mwm_solve(&g, m2), 0);
         check_same(n, m1, m2, NULL, NULL, words, "maximum weight", iter);
         assert_int_equal(ref_mwm_solve_perfect(&g, m1, y1, false), 0);
-        assert_int_equal(go_mwm_solve_perfect(&g, m2, y2, raw, false), 0);
+        assert_int_equal(go_mwm_solve_perfect(&g, m2, y2, &proof, false), 0);
         check_same(n, m1, m2, y1, raw, words, "perfect, cold", iter);
         for (int round = 0; round < 4; round++) {
             for (int v = 0; v < n; v++) { /* the perfect form's warm input: partner or -1 */
@@ -203,6 +206,8 @@ static void test_fast__matching_same_optimum(void **state)
         free(y1);
         free(y2);
         free(raw);
+        free(bz);
+        free(bpar);
     }
 }
 
