@@ -176,8 +176,7 @@ static bool bye_candidate(const dctx *c, const dplayer *p)
 
 /* The edge weight of higher (earlier in the order) against lower; in_cur: lower belongs to
  * the bracket being paired, in_next: to the next score group. 0 when they may not meet. */
-static void edge_weight_fields(const dctx *c, uint64_t *r, int hi, int lo, bool in_cur,
-                               bool in_next)
+static void edge_weight(const dctx *c, uint64_t *r, int hi, int lo, bool in_cur, bool in_next)
 {
     int K = c->K, b = c->sg_bits, sh = c->sg_shift;
     const dplayer *H = &c->pl[hi], *L = &c->pl[lo];
@@ -240,23 +239,6 @@ static void edge_weight_fields(const dctx *c, uint64_t *r, int hi, int lo, bool 
     }
     /* below pos, 3 b + 1 bits of room for the bracket's own ordering (exchanges,
      * transpositions): pos is 3 b + 1 here */
-}
-
-/* The same weight. Outside the two brackets and with C9 off only the top field is set (every
- * other field is gated by in_cur, in_next or single_df_bye), so it is written at its bit
- * directly: the round's first matching sets n^2/2 such weights, and shifting every field in
- * one by one cost more than all the matchings of a 500-player round. potentials_hold()
- * compares a sample with edge_weight_fields. */
-static void edge_weight(const dctx *c, uint64_t *r, int hi, int lo, bool in_cur, bool in_next)
-{
-    if (in_cur || in_next || c->single_df_bye) {
-        edge_weight_fields(c, r, hi, lo, in_cur, in_next);
-        return;
-    }
-    memset(r, 0, (size_t)c->K * sizeof *r);
-    if (compatible(c, hi, lo))
-        w_add_bit(r, c->K, c->top_shift,
-                  1u + !bye_candidate(c, &c->pl[hi]) + !bye_candidate(c, &c->pl[lo]));
 }
 
 /* ---- colours ---- */
@@ -330,7 +312,12 @@ typedef struct dstate {
     int *mate;
     uint64_t *base; /* bracket weights: base[(L * N + s) * K] */
     uint64_t *w;    /* scratch weight */
-    uint64_t *maxw;
+    /* Only the edges the driver set are stored (gset); every other edge still has its first
+     * weight, which a formula gives (gmode: 0 the odd field's bye weights, 1 the completion
+     * weights): the round's first matching needs no n^2 writes, and no more of g is touched
+     * than the brackets' blocks. */
+    unsigned char *gset;
+    int gmode;
     int *fixed_mate; /* finalized pairs (-1: open): left out of later matchings */
     int *submate;
     uint64_t *scratch; /* room for a compacted graph */
@@ -365,31 +352,71 @@ static void potential(const dstate *st, uint64_t *out, int v, int K2, int extra)
         w_shl(out, K2, extra);
 }
 
-/* Whether every edge weighs what the potentials say: 2 (w + 1) = pot(u) + pot(v), or 0 (and
- * a sample of them what edge_weight_fields gives). */
+/* The first weight of edge a-b (vertices), by formula (see gmode). */
+static void first_weight(const dstate *st, uint64_t *w, int a, int b)
+{
+    const dctx *c = st->c;
+    int K = c->K, v = a > b ? a : b, u = a > b ? b : a, pv = st->S[v], pu = st->S[u];
+    memset(w, 0, (size_t)K * sizeof *w);
+    if (a == b || !compatible(c, pv, pu))
+        return;
+    if (st->gmode) { /* edge_weight(pu, pv, false, false) with C9 off */
+        w_add_bit(w, K, c->top_shift,
+                  1u + !bye_candidate(c, &c->pl[pv]) + !bye_candidate(c, &c->pl[pu]));
+        return;
+    }
+    /* the odd field's first matching: pair everyone if possible, the bye to an eligible
+     * player of the lowest score */
+    w_add_bit(w, K, 0, 1u + !eligible_bye(&c->pl[pv]) + !eligible_bye(&c->pl[pu]));
+    w_shl(w, K, c->sg_shift);
+    w_add_bit(w, K, 0,
+              (uint64_t)c->sg_shifts[c->pl[pv].score] + (uint64_t)c->sg_shifts[c->pl[pu].score]);
+    w_shl(w, K, c->sg_bits);
+    w_add_bit(w, K, 0, c->pl[pv].score >= c->pl[st->S[0]].score);
+}
+
+/* The weight of edge a-b into w. */
+static void edge_into(const dstate *st, uint64_t *w, int a, int b)
+{
+    if (st->gset[(size_t)a * (size_t)st->N + (size_t)b])
+        memcpy(w, go_mwm_at(&st->g, a, b), (size_t)st->c->K * sizeof *w);
+    else
+        first_weight(st, w, a, b);
+}
+
+static bool edge_exists(const dstate *st, int a, int b)
+{
+    if (st->gset[(size_t)a * (size_t)st->N + (size_t)b])
+        return !w_zero(go_mwm_at(&st->g, a, b), st->c->K);
+    return a != b && compatible(st->c, st->S[a], st->S[b]);
+}
+
+/* Whether the first weights are what edge_weight gives and what the potentials say,
+ * 2 (w + 1) = pot(u) + pot(v) (or 0), on a sample of pairs (every neighbour in the order and
+ * about one pair in 61): a guard against the formulas drifting apart. */
 static bool potentials_hold(dstate *st)
 {
     int K = st->c->K, N = st->N;
-    uint64_t *pot = st->ty, *two = st->w2, *sum = st->w3; /* ty is free until the next solve */
-    for (int v = 0; v < N; v++)
-        potential(st, pot + (size_t)v * (size_t)K, v, K, 0);
+    uint64_t *w = st->ty, *f = st->ty + K, *two = st->w2, *sum = st->w3, *pu = st->ty + 2 * K,
+             *pv = st->ty + 3 * K; /* ty is free until the next solve */
     for (int v = 0; v < N; v++)
         for (int u = 0; u < v; u++) {
-            const uint64_t *w = go_mwm_at(&st->g, u, v);
-            if ((u + 7 * v) % 61 == 0) {        /* a sample against the field-by-field weight */
-                bool c9 = st->c->single_df_bye; /* off when these weights were set */
-                st->c->single_df_bye = false;
-                edge_weight_fields(st->c, sum, st->S[u], st->S[v], false, false);
-                st->c->single_df_bye = c9;
-                if (memcmp(sum, w, (size_t)K * sizeof *sum) != 0)
-                    return false;
-            }
+            if ((u + 7 * v) % 61 != 0 && v - u != 1)
+                continue;
+            edge_into(st, w, u, v);
+            bool c9 = st->c->single_df_bye; /* off when these weights were set */
+            st->c->single_df_bye = false;
+            edge_weight(st->c, f, st->S[u], st->S[v], false, false);
+            st->c->single_df_bye = c9;
+            if (memcmp(f, w, (size_t)K * sizeof *f) != 0)
+                return false;
             if (w_zero(w, K))
                 continue;
+            potential(st, pu, u, K, 0);
+            potential(st, pv, v, K, 0);
             memcpy(two, w, (size_t)K * sizeof *two);
             w_add_bit(two, K, 0, 1);
             w_shl(two, K, 1);
-            const uint64_t *pu = pot + (size_t)u * (size_t)K, *pv = pot + (size_t)v * (size_t)K;
             uint64_t carry = 0;
             for (int q = 0; q < K; q++) { /* sum = pu + pv */
                 uint64_t x = pu[q] + pv[q], c1 = x < pu[q];
@@ -410,6 +437,22 @@ static void w_sub(uint64_t *a, const uint64_t *b, int K) /* a -= b */
         a[q] = d - borrow;
         borrow = b1 | (d < borrow);
     }
+}
+
+/* If the formula ever disagreed with edge_weight: every weight stored the slow way, and
+ * every matching computed whole. */
+static void store_first_weights(dstate *st)
+{
+    bool c9 = st->c->single_df_bye; /* off when these weights were set */
+    st->c->single_df_bye = false;
+    for (int r = 0; r < st->N; r++)
+        for (int q = 0; q < st->N; q++)
+            if (q != r) {
+                edge_weight(st->c, go_mwm_at(&st->g, r, q), st->S[r < q ? r : q],
+                            st->S[r < q ? q : r], false, false);
+                st->gset[(size_t)r * (size_t)st->N + (size_t)q] = 1;
+            }
+    st->c->single_df_bye = c9;
 }
 
 static int w_cmp_signed(const uint64_t *a, const uint64_t *b, int K)
@@ -461,7 +504,7 @@ static int solve_active(dstate *st, int extra, const int *lex_v, const int *lex_
                 w_add_bit(dst, K2, extra, 1);
                 continue;
             }
-            memcpy(dst, go_mwm_at(&st->g, st->act[i], st->act[j]), (size_t)K * sizeof *dst);
+            edge_into(st, dst, st->act[i], st->act[j]);
             if (K2 > K)
                 memset(dst + K, 0, (size_t)(K2 - K) * sizeof *dst);
             if (!w_zero(dst, K))
@@ -504,8 +547,7 @@ static int solve_active(dstate *st, int extra, const int *lex_v, const int *lex_
 static bool inactive_nb(const dstate *st, int x, int lower)
 {
     for (int v = lower; v < st->N; v++)
-        if (!st->active[v] && st->fixed_mate[v] < 0 &&
-            (x == st->N || !w_zero(go_mwm_at(&st->g, x, v), st->c->K)))
+        if (!st->active[v] && st->fixed_mate[v] < 0 && (x == st->N || edge_exists(st, x, v)))
             return true;
     return false;
 }
@@ -653,18 +695,18 @@ static int solve_ex(dstate *st, int extra, const int *lex_v, const int *lex_o,
         int x = freev[i];
         for (int j = i + 1; j < nfree && st->tm[x] < 0; j++) {
             int y = freev[j];
-            if (st->tm[y] < 0 && !w_zero(go_mwm_at(&st->g, x, y), K)) {
+            if (st->tm[y] < 0 && edge_exists(st, x, y)) {
                 st->tm[x] = y;
                 st->tm[y] = x;
             }
         }
         for (int l = lower; l < N && st->tm[x] < 0; l++) {
             int l2 = st->tm[l];
-            if (l2 < lower || l2 >= N || w_zero(go_mwm_at(&st->g, x, l), K))
+            if (l2 < lower || l2 >= N || !edge_exists(st, x, l))
                 continue;
             for (int j = i + 1; j < nfree; j++) {
                 int y = freev[j];
-                if (st->tm[y] < 0 && y != l && !w_zero(go_mwm_at(&st->g, l2, y), K)) {
+                if (st->tm[y] < 0 && y != l && edge_exists(st, l2, y)) {
                     st->tm[x] = l;
                     st->tm[l] = x;
                     st->tm[l2] = y;
@@ -768,7 +810,7 @@ static int solve_ex(dstate *st, int extra, const int *lex_v, const int *lex_o,
             for (int v = lower, got = 0; v < N && !got; v++) {
                 if (act[v] || st->fixed_mate[v] >= 0)
                     continue;
-                if (x < N ? w_zero(go_mwm_at(&st->g, x, v), K)
+                if (x < N ? !edge_exists(st, x, v)
                           : cand_inactive && !bye_candidate(st->c, &st->c->pl[st->S[v]]))
                     continue;
                 act[v] = true;
@@ -833,7 +875,7 @@ static void phase1_start(dstate *st)
         if (st->wmate[v] >= 0)
             continue;
         for (int u = v + 1; u < N && st->wmate[v] < 0; u++)
-            if (st->wmate[u] < 0 && !w_zero(go_mwm_at(&st->g, v, u), K)) {
+            if (st->wmate[u] < 0 && edge_exists(st, v, u)) {
                 st->wmate[v] = u;
                 st->wmate[u] = v;
             }
@@ -853,20 +895,16 @@ static int solve(dstate *st)
 static void set_edge(dstate *st, int v1, int v2, const uint64_t *w)
 {
     go_mwm_set(&st->g, v1, v2, w);
+    st->gset[(size_t)v1 * (size_t)st->N + (size_t)v2] = 1;
+    st->gset[(size_t)v2 * (size_t)st->N + (size_t)v1] = 1;
 }
 
+/* A finalized pair is out of every later matching (solve_ex takes open vertices only), so its
+ * edges need no weights any more. */
 static void finalize_pair(dstate *st, int v0, int v1)
 {
     st->fixed_mate[v0] = v1;
     st->fixed_mate[v1] = v0;
-    int K = st->c->K;
-    memset(st->w, 0, (size_t)K * sizeof *st->w);
-    for (int u = 0; u < st->N; u++) {
-        if (u != v0)
-            set_edge(st, v0, u, u == v1 ? st->maxw : st->w);
-        if (u != v1)
-            set_edge(st, v1, u, u == v0 ? st->maxw : st->w);
-    }
 }
 
 /* base weight with the remainder's ordering bits: fewest exchanges, then the smallest
@@ -925,8 +963,8 @@ static int dutch_run(dctx *c, int *S, int N, int *partner /* by player index, -1
     st.mate = malloc(((size_t)N + 1) * sizeof *st.mate);
     st.base = calloc((size_t)N * (size_t)N * (size_t)K + 1, sizeof *st.base);
     st.w = calloc((size_t)K, sizeof *st.w);
-    st.maxw = calloc((size_t)K, sizeof *st.maxw);
-    if (!V || !newV || !rem || !matched || !st.mate || !st.base || !st.w || !st.maxw ||
+    st.gset = calloc((size_t)N * (size_t)N + 1, 1);
+    if (!V || !newV || !rem || !matched || !st.mate || !st.base || !st.w || !st.gset ||
         !st.fixed_mate || !st.act || !st.submate || !lex_v || !lex_o || !lex_shift || !lex_add ||
         !higher || !st.wmate || !st.wm2 || !st.wy || !st.wy2 || !st.tm || !st.active || !st.ty ||
         !st.yraw || !st.w2 || !st.w3 || !st.marg || !st.viol || !st.bz || !st.bpar) {
@@ -937,41 +975,18 @@ static int dutch_run(dctx *c, int *S, int N, int *partner /* by player index, -1
         st.fixed_mate[v] = -1;
     if ((rc = go_mwm_init(&st.g, N, K)) != 0)
         goto done;
-    /* any weight above every edge weight marks a finished pair */
-    w_add_bit(st.maxw, K, 64 * (K - 1) - 2, 1);
-    /* 1. Can the round be paired at all, and which score must the bye assignee have?
-     * (The weights are written row by row, each pair twice, in memory order.) */
+    /* 1. Can the round be paired at all, and which score must the bye assignee have? (The
+     * weights are first_weight's, by formula.) */
     if (!(N & 1)) {
         c->bye_score = 0;
         c->single_df_bye = false;
     }
-    for (int r = 0; r < N; r++)
-        for (int q = 0; q < N; q++) {
-            if (q == r)
-                continue;
-            uint64_t *w = go_mwm_at(&st.g, r, q);
-            memset(w, 0, (size_t)K * sizeof *w);
-            int v = r > q ? r : q, u = r > q ? q : r;
-            int pv = S[v], pu = S[u];
-            if (N & 1) {
-                if (compatible(c, pv, pu)) {
-                    w_add_bit(w, K, 0, 1u + !eligible_bye(&c->pl[pv]) + !eligible_bye(&c->pl[pu]));
-                    w_shl(w, K, c->sg_shift);
-                    w_add_bit(w, K, 0,
-                              (uint64_t)c->sg_shifts[c->pl[pv].score] +
-                                  (uint64_t)c->sg_shifts[c->pl[pu].score]);
-                    w_shl(w, K, c->sg_bits);
-                    w_add_bit(w, K, 0, c->pl[pv].score >= c->pl[S[0]].score);
-                }
-            } else {
-                edge_weight(c, w, pu, pv, false, false);
-            }
-        }
+    st.gmode = !(N & 1);
     /* An even field's first matching already has the completion weights: the potentials'
      * proof works there too, with every player "below" (only those the greedy start leaves
      * unpaired are matched by the solver). An odd field's has the bye's weights: whole. */
-    if (!(N & 1))
-        st.full = !potentials_hold(&st);
+    if (!(N & 1) && (st.full = !potentials_hold(&st)))
+        store_first_weights(&st);
     phase1_start(&st);
     st.lower = N & 1 ? N : 0;
     if ((rc = solve(&st)) != 0)
@@ -995,11 +1010,7 @@ static int dutch_run(dctx *c, int *S, int N, int *partner /* by player index, -1
                 c->bye_score = c->pl[S[v]].score;
                 break;
             }
-        for (int r = 0; r < N; r++)
-            for (int q = 0; q < N; q++)
-                if (q != r)
-                    edge_weight(c, go_mwm_at(&st.g, r, q), S[r < q ? r : q], S[r < q ? q : r],
-                                false, false);
+        st.gmode = 1; /* the completion weights, with the bye's score now known */
         int top = c->pl[S[0]].score;
         if (c->bye_score >= top) {
             c->single_df_bye = true;
@@ -1032,8 +1043,8 @@ static int dutch_run(dctx *c, int *S, int N, int *partner /* by player index, -1
     /* Every edge now has the completion stage's weight (solve_ex counts on it for the players
      * below the brackets): checked once, and if the formula for their duals ever disagreed
      * with edge_weight, every matching would simply be computed whole. */
-    if (N & 1)
-        st.full = !potentials_hold(&st);
+    if ((N & 1) && (st.full = !potentials_hold(&st)))
+        store_first_weights(&st);
     for (int v = 0; v < N && !st.full; v++) /* the bracket matchings start from them */
         potential(&st, st.wy + (size_t)v * (size_t)K, v, K, 0);
 
@@ -1301,7 +1312,7 @@ done:
     free(st.mate);
     free(st.base);
     free(st.w);
-    free(st.maxw);
+    free(st.gset);
     free(st.fixed_mate);
     free(st.act);
     free(st.submate);
