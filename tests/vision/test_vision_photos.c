@@ -10,13 +10,14 @@
 #include "go/vision.h"
 #include "testutil.h"
 
-/* Measured on 2026-11-30 (session 3): 84.38% of points (refusals count as wrong), 101 of 138
- * photos perfect, 13 refused, 10 readings silently wrong (a wrong size or under 90% of the
+/* Measured on 2026-11-30 (session 3): 81.25% of points (refusals count as wrong), 101 of 138
+ * photos perfect, 22 refused, 1 reading silently wrong (a wrong size or under 90% of the
  * points right, returned as a success). The bar allows none of the last; it is held here at
- * today's count so that it can only fall. */
-#define FLOOR_POINTS_PERMILLE 843
+ * today's count so that it can only fall. (Points fell from 84.38% this session when nine
+ * silently wrong readings of the green-stone series, about 43% right each, became refusals.) */
+#define FLOOR_POINTS_PERMILLE 812
 #define FLOOR_PERFECT 101
-#define CEILING_SILENT 10
+#define CEILING_SILENT 1
 
 static void test_vision_photos__accuracy_floor(void **state)
 {

@@ -301,6 +301,52 @@ static void test_vision_synth__check_refuses_lines_between(void **state)
     free(jpeg);
 }
 
+/* A game has both colours in similar numbers: a board read with 100 or more stones and far
+ * fewer of one colour is refused (one colour read as the other), while the same stones in
+ * the two colours read. Below 100 stones a one-coloured reading stands (a teacher's set-up). */
+static void test_vision_synth__one_coloured_crowd_is_refused(void **state)
+{
+    (void)state;
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static go_vision_result r;
+    synth_params p = base(19, 51);
+    p.width = 800;
+    p.height = 600;
+    p.tilt = 0.1;
+    uint8_t *jpeg = NULL;
+    size_t len = 0;
+    double corners[4][2];
+    synth_position(truth, 19, 0.45, p.seed);
+    assert_int_equal(synth_render(&jpeg, &len, &p, truth, corners), 0);
+    assert_int_equal(go_vision_scan(&r, jpeg, len, NULL), 0);
+    assert_int_equal(synth_best_match(r.color, truth, 19), 361);
+    free(jpeg);
+    /* the same stones, nearly all black */
+    int stones = 0, white = 0;
+    for (int y = 0; y < 19; y++)
+        for (int x = 0; x < 19; x++)
+            if (truth[y][x] != GO_EMPTY) {
+                stones++;
+                truth[y][x] = stones % 8 ? GO_BLACK : GO_WHITE;
+                white += truth[y][x] == GO_WHITE;
+            }
+    assert_true(stones >= 100 && white * 2 < stones - white);
+    assert_int_equal(synth_render(&jpeg, &len, &p, truth, corners), 0);
+    assert_int_equal(go_vision_scan(&r, jpeg, len, NULL), GO_ENOBOARD);
+    assert_non_null(strstr(go_error_last(), "could not be told apart"));
+    free(jpeg);
+    /* a few stones of one colour: a set-up, read as it is */
+    synth_position(truth, 19, 0.15, p.seed + 1);
+    for (int y = 0; y < 19; y++)
+        for (int x = 0; x < 19; x++)
+            if (truth[y][x] != GO_EMPTY)
+                truth[y][x] = GO_BLACK;
+    assert_int_equal(synth_render(&jpeg, &len, &p, truth, corners), 0);
+    assert_int_equal(go_vision_scan(&r, jpeg, len, NULL), 0);
+    assert_int_equal(synth_best_match(r.color, truth, 19), 361);
+    free(jpeg);
+}
+
 /* Green-tinted stones (dark green for Black, pale green for White) on a crowded board: the
  * per-photo colour models read them; a fixed black/white rule would not. */
 static void test_vision_synth__green_tinted_stones(void **state)
@@ -434,6 +480,7 @@ int main(void)
         cmocka_unit_test(test_vision_synth__wrong_perspective_is_refined),
         cmocka_unit_test(test_vision_synth__check_refuses_lattice_off_the_lines),
         cmocka_unit_test(test_vision_synth__check_refuses_lines_between),
+        cmocka_unit_test(test_vision_synth__one_coloured_crowd_is_refused),
         cmocka_unit_test(test_vision_synth__green_tinted_stones),
         cmocka_unit_test(test_vision_synth__glare_on_wood_reads_empty),
         cmocka_unit_test(test_vision_synth__wrong_size_is_refused),
