@@ -378,16 +378,18 @@ static void first_weight(const dstate *st, uint64_t *w, int a, int b)
 /* The weight of edge a-b into w. */
 static void edge_into(const dstate *st, uint64_t *w, int a, int b)
 {
-    if (st->gset[(size_t)a * (size_t)st->N + (size_t)b])
-        memcpy(w, go_mwm_at(&st->g, a, b), (size_t)st->c->K * sizeof *w);
+    int r = a > b ? a : b, q = a > b ? b : a;
+    if (st->gset[(size_t)r * (size_t)st->N + (size_t)q])
+        memcpy(w, go_mwm_at(&st->g, r, q), (size_t)st->c->K * sizeof *w);
     else
         first_weight(st, w, a, b);
 }
 
 static bool edge_exists(const dstate *st, int a, int b)
 {
-    if (st->gset[(size_t)a * (size_t)st->N + (size_t)b])
-        return !w_zero(go_mwm_at(&st->g, a, b), st->c->K);
+    int r = a > b ? a : b, q = a > b ? b : a;
+    if (st->gset[(size_t)r * (size_t)st->N + (size_t)q])
+        return !w_zero(go_mwm_at(&st->g, r, q), st->c->K);
     return a != b && compatible(st->c, st->S[a], st->S[b]);
 }
 
@@ -447,9 +449,8 @@ static void store_first_weights(dstate *st)
     st->c->single_df_bye = false;
     for (int r = 0; r < st->N; r++)
         for (int q = 0; q < st->N; q++)
-            if (q != r) {
-                edge_weight(st->c, go_mwm_at(&st->g, r, q), st->S[r < q ? r : q],
-                            st->S[r < q ? q : r], false, false);
+            if (q < r) {
+                edge_weight(st->c, go_mwm_at(&st->g, r, q), st->S[q], st->S[r], false, false);
                 st->gset[(size_t)r * (size_t)st->N + (size_t)q] = 1;
             }
     st->c->single_df_bye = c9;
@@ -892,11 +893,12 @@ static int solve(dstate *st)
     return solve_ex(st, 0, NULL, NULL, NULL, NULL, 0);
 }
 
+/* Stored weights live in one triangle: row max(v1, v2), column min(v1, v2). */
 static void set_edge(dstate *st, int v1, int v2, const uint64_t *w)
 {
-    go_mwm_set(&st->g, v1, v2, w);
-    st->gset[(size_t)v1 * (size_t)st->N + (size_t)v2] = 1;
-    st->gset[(size_t)v2 * (size_t)st->N + (size_t)v1] = 1;
+    int r = v1 > v2 ? v1 : v2, q = v1 > v2 ? v2 : v1;
+    memcpy(go_mwm_at(&st->g, r, q), w, (size_t)st->c->K * sizeof *w);
+    st->gset[(size_t)r * (size_t)st->N + (size_t)q] = 1;
 }
 
 /* A finalized pair is out of every later matching (solve_ex takes open vertices only), so its
