@@ -50,35 +50,6 @@ static void disc_mean(const go_cv_image *lab, double cxp, double cyp, double rad
         out[k] = n ? s[k] / n : 0;
 }
 
-/* Solves the 6x6 normal equations of a quadratic surface fit; 0 or -1 if singular. */
-static int solve6(double a[6][7])
-{
-    for (int c = 0; c < 6; c++) {
-        int piv = c;
-        for (int r = c + 1; r < 6; r++)
-            if (fabs(a[r][c]) > fabs(a[piv][c]))
-                piv = r;
-        if (fabs(a[piv][c]) < 1e-12)
-            return -1;
-        if (piv != c)
-            for (int k = 0; k < 7; k++) {
-                double t = a[c][k];
-                a[c][k] = a[piv][k];
-                a[piv][k] = t;
-            }
-        for (int r = 0; r < 6; r++) {
-            if (r == c)
-                continue;
-            double f = a[r][c] / a[c][c];
-            for (int k = c; k < 7; k++)
-                a[r][k] -= f * a[c][k];
-        }
-    }
-    for (int r = 0; r < 6; r++)
-        a[r][6] /= a[r][r];
-    return 0;
-}
-
 static void basis(double x, double y, double out[6])
 {
     out[0] = 1;
@@ -111,7 +82,7 @@ static int fit_surface(double coef[6], const double *sx, const double *sy, const
     }
     for (int p = 1; p < 6; p++)
         A[p][p] += 2.0;
-    if (used < 6 || solve6(A) < 0)
+    if (used < 6 || vz_solve_augmented(&A[0][0], 6) < 0)
         return -1;
     for (int p = 0; p < 6; p++)
         coef[p] = A[p][6];

@@ -1,4 +1,5 @@
-/* Small projective geometry for vision/: 3x3 products, inverse, point mapping, clock. */
+/* Small projective geometry for vision/: 3x3 products, inverse, point mapping, a small linear
+ * solver, clock. */
 #include <math.h>
 #include <time.h>
 
@@ -51,4 +52,33 @@ double vz_now_ms(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+int vz_solve_augmented(double *a, int n)
+{
+    const int w = n + 1;
+    for (int c = 0; c < n; c++) {
+        int piv = c;
+        for (int r = c + 1; r < n; r++)
+            if (fabs(a[r * w + c]) > fabs(a[piv * w + c]))
+                piv = r;
+        if (fabs(a[piv * w + c]) < 1e-12)
+            return -1;
+        if (piv != c)
+            for (int k = 0; k < w; k++) {
+                double t = a[c * w + k];
+                a[c * w + k] = a[piv * w + k];
+                a[piv * w + k] = t;
+            }
+        for (int r = 0; r < n; r++) {
+            if (r == c)
+                continue;
+            double f = a[r * w + c] / a[c * w + c];
+            for (int k = c; k < w; k++)
+                a[r * w + k] -= f * a[c * w + k];
+        }
+    }
+    for (int r = 0; r < n; r++)
+        a[r * w + n] /= a[r * w + r];
+    return 0;
 }

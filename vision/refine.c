@@ -110,35 +110,6 @@ static double find_piece(const go_cv_image *gray, int rows, double expect, doubl
     return best;
 }
 
-/* Solves the normal equations a (8x9, augmented) in place; -1 when singular. */
-static int solve8(double a[8][9])
-{
-    for (int c = 0; c < 8; c++) {
-        int piv = c;
-        for (int r = c + 1; r < 8; r++)
-            if (fabs(a[r][c]) > fabs(a[piv][c]))
-                piv = r;
-        if (fabs(a[piv][c]) < 1e-12)
-            return -1;
-        if (piv != c)
-            for (int k = 0; k < 9; k++) {
-                double t = a[c][k];
-                a[c][k] = a[piv][k];
-                a[piv][k] = t;
-            }
-        for (int r = 0; r < 8; r++) {
-            if (r == c)
-                continue;
-            double f = a[r][c] / a[c][c];
-            for (int k = c; k < 9; k++)
-                a[r][k] -= f * a[c][k];
-        }
-    }
-    for (int r = 0; r < 8; r++)
-        a[r][8] /= a[r][r];
-    return 0;
-}
-
 /* Residual (cells) of piece p under the correction g (old lattice -> new lattice). */
 static double residual(const double g[9], const piece *p)
 {
@@ -178,7 +149,7 @@ static int fit_correction(double g[9], const piece *pc, const double *w, int m)
         a[r][r] += lam;
         a[r][8] += lam * id[r];
     }
-    if (solve8(a) < 0)
+    if (vz_solve_augmented(&a[0][0], 8) < 0)
         return -1;
     for (int r = 0; r < 8; r++)
         g[r] = a[r][8];

@@ -11,6 +11,9 @@ void vz_mat3_mul(double out[9], const double a[9], const double b[9]);
 int vz_mat3_inv(double out[9], const double m[9]);
 /* Applies h to (x, y); returns 0, or -1 when the point maps to infinity. */
 int vz_apply(const double h[9], double x, double y, double *ox, double *oy);
+/* Solves the n x n system in the row-major augmented matrix a (n rows of n + 1) by Gauss-Jordan
+ * elimination with partial pivoting: the solution ends in the last column. -1 if singular. */
+int vz_solve_augmented(double *a, int n);
 
 /* A fitted grid in work-image pixels: lattice (x, y) in 0..size-1 -> pixels. */
 typedef struct vz_grid {

@@ -227,6 +227,23 @@ static void test_vision_synth__wrong_perspective_is_refined(void **state)
     free(jpeg);
 }
 
+/* Decodes the rendered photo into img and sets g to the lattice of `lines` lines whose
+ * corners, lattice (0, 0) .. (span, span), are the photo's true grid corners. */
+static void lattice_through(vz_grid *g, go_cv_image *img, const uint8_t *jpeg, size_t len,
+                            double corners[4][2], int lines, double span)
+{
+    assert_int_equal(go_cv_decode(img, jpeg, len, 1), 0);
+    const double src[8] = {0, 0, span, 0, span, span, 0, span};
+    double dst[8];
+    for (int c = 0; c < 4; c++) {
+        dst[2 * c] = corners[c][0];
+        dst[2 * c + 1] = corners[c][1];
+    }
+    memset(g, 0, sizeof *g);
+    g->size = lines;
+    assert_int_equal(go_cv_find_homography(g->h, src, dst, 4, 0, 0), 0);
+}
+
 /* The check of a fitted lattice against the printed lines: on a crowded board the lattice
  * through the true corners passes, and the same lattice half a cell off or a line off is
  * refused. */
@@ -245,15 +262,8 @@ static void test_vision_synth__check_refuses_lattice_off_the_lines(void **state)
     double corners[4][2];
     render_board(&jpeg, &len, &p, 0.6, truth, corners);
     go_cv_image img = {0};
-    assert_int_equal(go_cv_decode(&img, jpeg, len, 1), 0);
-    const double src[8] = {0, 0, 18, 0, 18, 18, 0, 18};
-    double dst[8];
-    for (int c = 0; c < 4; c++) {
-        dst[2 * c] = corners[c][0];
-        dst[2 * c + 1] = corners[c][1];
-    }
-    vz_grid g = {.size = 19};
-    assert_int_equal(go_cv_find_homography(g.h, src, dst, 4, 0, 0), 0);
+    vz_grid g;
+    lattice_through(&g, &img, jpeg, len, corners, 19, 18);
     assert_int_equal(vz_check_lattice(&g, &img), 0);
     const double shifts[3][2] = {{0.5, 0}, {0, 0.5}, {1, 0}};
     for (int s = 0; s < 3; s++) {
@@ -282,19 +292,12 @@ static void test_vision_synth__check_refuses_lines_between(void **state)
     size_t len = 0;
     double corners[4][2];
     render_board(&jpeg, &len, &p, 0.2, truth, corners);
-    go_cv_image img = {0};
-    assert_int_equal(go_cv_decode(&img, jpeg, len, 1), 0);
-    double dst[8];
-    for (int c = 0; c < 4; c++) {
-        dst[2 * c] = corners[c][0];
-        dst[2 * c + 1] = corners[c][1];
-    }
-    const double all[8] = {0, 0, 24, 0, 24, 24, 0, 24}, half[8] = {0, 0, 12, 0, 12, 12, 0, 12};
-    vz_grid g = {.size = 25};
-    assert_int_equal(go_cv_find_homography(g.h, all, dst, 4, 0, 0), 0);
+    go_cv_image img = {0}, again = {0};
+    vz_grid g;
+    lattice_through(&g, &img, jpeg, len, corners, 25, 24);
     assert_int_equal(vz_check_lattice(&g, &img), 0);
-    g.size = 13;
-    assert_int_equal(go_cv_find_homography(g.h, half, dst, 4, 0, 0), 0);
+    lattice_through(&g, &again, jpeg, len, corners, 13, 12);
+    go_cv_image_free(&again);
     assert_int_equal(vz_check_lattice(&g, &img), GO_ENOBOARD);
     assert_non_null(strstr(go_error_last(), "between its lines"));
     go_cv_image_free(&img);
