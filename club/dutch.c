@@ -1251,10 +1251,21 @@ static int dutch_run(dctx *c, int *S, int N, int *partner /* by player index, -1
                 if (mate[pv] > pv && mate[pv] < next_sg_v)
                     higher[nh++] = ri;
             }
-            int fb = bits_for(nrem + 1);
-            for (int t = 0; t < nh; t++) {
+            /* Each field just wide enough for its player's largest rank (at least one bit):
+             * the fields below one hold less than its lowest bit, so the order is the same as
+             * with equal widths, and the weights are words narrower. newV is free here. */
+            int *width = newV, extra = 0;
+            for (int t = nh - 1; t >= 0; t--) {
+                int pi = rem[higher[t]], cnt = 0;
+                for (int oi = 0; oi < nrem; oi++)
+                    cnt += rem[oi] > pi && !matched[V[rem[oi]]];
+                width[t] = cnt > 1 ? bits_for(cnt - 1) : 1;
+                extra += width[t];
+            }
+            for (int t = 0, below = extra; t < nh; t++) {
                 int pi = rem[higher[t]], pv = V[pi];
                 uint64_t addend = 0;
+                below -= width[t];
                 for (int oi = nrem - 1; oi >= 0; oi--) {
                     int o = rem[oi], ov = V[o];
                     if (o <= pi || matched[ov])
@@ -1264,14 +1275,14 @@ static int dutch_run(dctx *c, int *S, int N, int *partner /* by player index, -1
                         lex_v[nlex] = pv;
                         lex_o[nlex] = ov;
                         lex_add[nlex] = addend;
-                        lex_shift[nlex] = (nh - 1 - t) * fb;
+                        lex_shift[nlex] = below;
                         nlex++;
                     }
                     addend++;
                 }
             }
             if (nh > 0) {
-                if ((rc = solve_ex(&st, nh * fb, lex_v, lex_o, lex_add, lex_shift, nlex)) != 0)
+                if ((rc = solve_ex(&st, extra, lex_v, lex_o, lex_add, lex_shift, nlex)) != 0)
                     goto done;
                 for (int t = 0; t < nh; t++) {
                     int pv = V[rem[higher[t]]], mv = mate[pv];
