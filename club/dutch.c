@@ -332,6 +332,10 @@ typedef struct dstate {
     uint64_t *ty, *yraw, *w2, *w3, *marg, *bz;
     int *bpar; /* the last matching's blossoms: parent (2 (nact + 1) entries) and duals bz */
     bool *viol;
+    /* dirty: the vertices whose edges were set since the last plain matching was kept (the
+     * next start checks only their edges, and those of the lower players, the dummy and the
+     * lex fields' ends); chg: the same by compact index for one matching */
+    bool *dirty, *chg;
     long activations; /* how often a matching had to take in more lower players */
 } dstate;
 
@@ -471,7 +475,7 @@ static int w_cmp_signed(const uint64_t *a, const uint64_t *b, int K)
  * odd) from the start in st->tm / st->ty, which receive the result; raw duals into st->yraw. */
 static int solve_active(dstate *st, int extra, const int *lex_v, const int *lex_o,
                         const uint64_t *lex_add, const int *lex_shift, int nlex, bool dummy,
-                        bool warm)
+                        bool warm, int lower)
 {
     int K = st->c->K, K2 = extra ? K + (extra + 63) / 64 + 1 : K, N = st->N, a = st->nact;
     int n2 = a + dummy;
@@ -514,10 +518,13 @@ static int solve_active(dstate *st, int extra, const int *lex_v, const int *lex_
                 w_shl(dst, K2, extra);
         }
     }
+    for (int i = 0; i < n2; i++)
+        st->chg[i] = i == a || st->dirty[st->act[i]] || st->act[i] >= lower;
     for (int k = 0; k < nlex; k++) {
         int i = pos[lex_v[k]], j = pos[lex_o[k]];
         if (i < 0 || j < 0 || i >= a || j >= a)
             continue;
+        st->chg[i] = st->chg[j] = true;
         w_add_bit(go_mwm_at(&sub, i < j ? i : j, i < j ? j : i), K2, lex_shift[k], lex_add[k]);
     }
     for (int i = 0; i < n2; i++)
@@ -532,7 +539,7 @@ static int solve_active(dstate *st, int extra, const int *lex_v, const int *lex_
                (size_t)K2 * sizeof *y2);
     }
     go_mwm_proof proof = {st->yraw, st->bpar, st->bz};
-    int rc = go_mwm_solve_perfect(&sub, m2, y2, &proof, warm);
+    int rc = go_mwm_solve_perfect(&sub, m2, y2, &proof, st->chg, warm);
     if (rc)
         return rc;
     for (int i = 0; i < n2; i++) {
@@ -737,7 +744,7 @@ static int solve_ex(dstate *st, int extra, const int *lex_v, const int *lex_o,
             if (st->fixed_mate[v] < 0)
                 potential(st, st->ty + (size_t)v * (size_t)K2, v, K2, extra);
         if ((rc = solve_active(st, extra, lex_v, lex_o, lex_add, lex_shift, nlex, dummy,
-                               warm || iter > 0)) != 0)
+                               warm || iter > 0, lower)) != 0)
             return rc;
         /* the certificate: no negative slack on an edge from an active to an inactive vertex */
         bool any_inactive = false, cand_inactive = false;
@@ -840,6 +847,7 @@ static int solve_ex(dstate *st, int extra, const int *lex_v, const int *lex_o,
             if (st->fixed_mate[v] >= 0)
                 continue;
             st->wmate[v] = st->tm[v];
+            st->dirty[v] = false;
             memcpy(st->wy + (size_t)v * (size_t)K, st->ty + (size_t)v * (size_t)K2,
                    (size_t)K * sizeof *st->wy);
         }
@@ -899,6 +907,7 @@ static void set_edge(dstate *st, int v1, int v2, const uint64_t *w)
     int r = v1 > v2 ? v1 : v2, q = v1 > v2 ? v2 : v1;
     memcpy(go_mwm_at(&st->g, r, q), w, (size_t)st->c->K * sizeof *w);
     st->gset[(size_t)r * (size_t)st->N + (size_t)q] = 1;
+    st->dirty[r] = st->dirty[q] = true;
 }
 
 /* A finalized pair is out of every later matching (solve_ex takes open vertices only), so its
@@ -953,6 +962,8 @@ static int dutch_run(dctx *c, int *S, int N, int *partner /* by player index, -1
     st.marg = calloc(((size_t)N + 2) * (size_t)Kmax, sizeof *st.marg);
     st.bz = calloc(2 * ((size_t)N + 2) * (size_t)Kmax, sizeof *st.bz);
     st.bpar = calloc(2 * ((size_t)N + 2), sizeof *st.bpar);
+    st.dirty = malloc(((size_t)N + 2) * sizeof *st.dirty);
+    st.chg = malloc(((size_t)N + 2) * sizeof *st.chg);
     st.viol = calloc((size_t)N + 2, sizeof *st.viol);
     int *lex_v = malloc(((size_t)N * (size_t)N / 2 + 1) * sizeof *lex_v);
     int *lex_o = malloc(((size_t)N * (size_t)N / 2 + 1) * sizeof *lex_o);
@@ -969,12 +980,15 @@ static int dutch_run(dctx *c, int *S, int N, int *partner /* by player index, -1
     if (!V || !newV || !rem || !matched || !st.mate || !st.base || !st.w || !st.gset ||
         !st.fixed_mate || !st.act || !st.submate || !lex_v || !lex_o || !lex_shift || !lex_add ||
         !higher || !st.wmate || !st.wm2 || !st.wy || !st.wy2 || !st.tm || !st.active || !st.ty ||
-        !st.yraw || !st.w2 || !st.w3 || !st.marg || !st.viol || !st.bz || !st.bpar) {
+        !st.yraw || !st.w2 || !st.w3 || !st.marg || !st.viol || !st.bz || !st.bpar || !st.dirty ||
+        !st.chg) {
         rc = go_error_set(GO_ENOMEM, "pairing");
         goto done;
     }
-    for (int v = 0; v < N; v++)
+    for (int v = 0; v < N; v++) {
         st.fixed_mate[v] = -1;
+        st.dirty[v] = true;
+    }
     if ((rc = go_mwm_init(&st.g, N, K)) != 0)
         goto done;
     /* 1. Can the round be paired at all, and which score must the bye assignee have? (The
@@ -1049,6 +1063,8 @@ static int dutch_run(dctx *c, int *S, int N, int *partner /* by player index, -1
         store_first_weights(&st);
     for (int v = 0; v < N && !st.full; v++) /* the bracket matchings start from them */
         potential(&st, st.wy + (size_t)v * (size_t)K, v, K, 0);
+    for (int v = 0; v < N; v++) /* new weights (odd field) or new duals: check every edge */
+        st.dirty[v] = true;
 
     /* 2. Bracket by bracket. */
     int nP = 0, next = 0;
@@ -1338,6 +1354,8 @@ done:
     free(st.marg);
     free(st.bz);
     free(st.bpar);
+    free(st.dirty);
+    free(st.chg);
     free(st.viol);
     free(st.scratch);
     free(st.wmate);

@@ -614,7 +614,7 @@ static void mw_free(mw *s)
 /* perfect: the maximum-cardinality variant (no dual step of the first kind, duals of any
  * sign), which may start from earlier duals y_io and an earlier matching mate_in (warm). */
 static int solve_core(const go_mwm *g, int *mate_out, uint64_t *y_io, go_mwm_proof *proof,
-                      const int *mate_in, bool perfect)
+                      const bool *changed, const int *mate_in, bool perfect)
 {
     mw st, *s = &st;
     memset(s, 0, sizeof st);
@@ -762,7 +762,7 @@ static int solve_core(const go_mwm *g, int *mate_out, uint64_t *y_io, go_mwm_pro
         for (int v = 0; v < n; v++)
             memcpy(DUAL(s, v), y_io + (size_t)v * (size_t)k, (size_t)k * sizeof *y_io);
         for (int v = 0; v < n; v++)
-            for (int a = s->adj_off[v]; a < s->adj_off[v + 1]; a++) {
+            for (int a = s->adj_off[v]; a < s->adj_off[v + 1] && (!changed || changed[v]); a++) {
                 int u = s->adjv[a];
                 twice_sub(s->tmp, wt_of(s, v, u), DUAL(s, u), k); /* 2w - y_u */
                 if (big_cmp_signed(s->tmp, DUAL(s, v), k) > 0)
@@ -1004,10 +1004,11 @@ done:
 
 int go_mwm_solve(const go_mwm *g, int *mate_out)
 {
-    return solve_core(g, mate_out, NULL, NULL, NULL, false);
+    return solve_core(g, mate_out, NULL, NULL, NULL, NULL, false);
 }
 
-int go_mwm_solve_perfect(const go_mwm *g, int *mate, uint64_t *y, go_mwm_proof *proof, bool warm)
+int go_mwm_solve_perfect(const go_mwm *g, int *mate, uint64_t *y, go_mwm_proof *proof,
+                         const bool *changed, bool warm)
 {
     int *in = NULL;
     if (warm) {
@@ -1016,7 +1017,7 @@ int go_mwm_solve_perfect(const go_mwm *g, int *mate, uint64_t *y, go_mwm_proof *
             return go_error_set(GO_ENOMEM, "matching");
         memcpy(in, mate, (size_t)g->n * sizeof *in);
     }
-    int rc = solve_core(g, mate, y, proof, in, true);
+    int rc = solve_core(g, mate, y, proof, changed, in, true);
     free(in);
     return rc;
 }

@@ -52,7 +52,10 @@ typedef struct go_mwm_proof {
  * return mate[v] is the partner or v, and y vertex duals feasible for every edge (the final
  * blossoms' duals folded into their vertices: the start for the next call). Duals are
  * doubled: an edge's slack is y_u + y_v - 2 w. proof (NULL or see above) receives the
- * unfolded duals. */
-int go_mwm_solve_perfect(const go_mwm *g, int *mate, uint64_t *y, go_mwm_proof *proof, bool warm);
+ * unfolded duals. changed (NULL: all) marks the vertices whose edges may have changed weight
+ * or whose y may have fallen since the call that returned y: the start checks only their
+ * edges for feasibility (the others still have the duals that call made feasible). */
+int go_mwm_solve_perfect(const go_mwm *g, int *mate, uint64_t *y, go_mwm_proof *proof,
+                         const bool *changed, bool warm);
 
 #endif

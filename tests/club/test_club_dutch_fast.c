@@ -178,7 +178,7 @@ static void test_fast__matching_same_optimum(void **state)
         assert_int_equal(go_mwm_solve(&g, m2), 0);
         check_same(n, m1, m2, NULL, NULL, words, "maximum weight", iter);
         assert_int_equal(ref_mwm_solve_perfect(&g, m1, y1, false), 0);
-        assert_int_equal(go_mwm_solve_perfect(&g, m2, y2, &proof, false), 0);
+        assert_int_equal(go_mwm_solve_perfect(&g, m2, y2, &proof, NULL, false), 0);
         check_same(n, m1, m2, y1, raw, words, "perfect, cold", iter);
         for (int round = 0; round < 4; round++) {
             for (int v = 0; v < n; v++) { /* the perfect form's warm input: partner or -1 */
@@ -196,7 +196,7 @@ static void test_fast__matching_same_optimum(void **state)
                 go_mwm_set(&g, i, j, w);
             }
             assert_int_equal(ref_mwm_solve_perfect(&g, m1, y1, true), 0);
-            assert_int_equal(go_mwm_solve_perfect(&g, m2, y2, NULL, true), 0);
+            assert_int_equal(go_mwm_solve_perfect(&g, m2, y2, NULL, NULL, true), 0);
             check_same_value(&g, m1, m2, y2, iter);
         }
         go_mwm_clear(&g);

@@ -219,7 +219,7 @@ static void test_matching__perfect_warm_against_brute_force(void **state)
         uint64_t y[16 * 3];
         bool warm = false;
         for (int step = 0; step < 6; step++) {
-            assert_int_equal(go_mwm_solve_perfect(&g, mate, y, NULL, warm), 0);
+            assert_int_equal(go_mwm_solve_perfect(&g, mate, y, NULL, NULL, warm), 0);
             warm = true;
             int pairs = 0;
             u128 got = {0, 0};
