@@ -163,6 +163,7 @@ static int refine_once(vz_grid *g, const go_cv_image *bgr, int *out_used)
     go_cv_image gray = {0};
     piece *pc = NULL;
     double *w = NULL, *tmp = NULL;
+    const char *why = NULL; /* why a correction is not taken, for the debug log */
     int rc = warp_gray(&gray, g->h, n, bgr);
     if (rc < 0)
         goto done;
@@ -188,6 +189,7 @@ static int refine_once(vz_grid *g, const go_cv_image *bgr, int *out_used)
                 m++;
             }
     *out_used = 0;
+    why = "too few pieces of line";
     if (m < MIN_PIECES)
         goto done;
     /* only clear pieces: a share of the typical clear one */
@@ -207,11 +209,14 @@ static int refine_once(vz_grid *g, const go_cv_image *bgr, int *out_used)
             w[i] = pc[i].w >= floor_w ? cap_w * tk * tk : 0;
             used += w[i] > 0;
         }
+        why = "too few pieces of line near their lines";
         if (used < MIN_PIECES)
             goto done;
+        why = "the fit is not determined";
         if (fit_correction(corr, pc, w, m) < 0)
             goto done;
     }
+    why = "the correction would move a corner too far";
     /* The correction moves the lattice points by at most MAX_MOVE cells, or it is not taken. */
     for (int j = 0; j < n; j += n - 1)
         for (int i = 0; i < n; i += n - 1) {
@@ -220,11 +225,13 @@ static int refine_once(vz_grid *g, const go_cv_image *bgr, int *out_used)
                 goto done;
         }
     double inv[9], h[9];
+    why = "the correction is singular";
     if (vz_mat3_inv(inv, corr) < 0)
         goto done;
     vz_mat3_mul(h, g->h, inv);
     memcpy(g->h, h, sizeof h);
     *out_used = used;
+    why = NULL;
     if (getenv("GOREF_VISION_DEBUG")) {
         fprintf(stderr, "refine: %d pieces, %d used, typical dip %.1f, correction", m, used, typ);
         for (int i = 0; i < 9; i++)
@@ -232,6 +239,8 @@ static int refine_once(vz_grid *g, const go_cv_image *bgr, int *out_used)
         fprintf(stderr, "\n");
     }
 done:
+    if (why && rc == 0 && getenv("GOREF_VISION_DEBUG"))
+        fprintf(stderr, "refine: not taken (%s)\n", why);
     free(pc);
     free(w);
     free(tmp);

@@ -252,8 +252,8 @@ static void test_vision_synth__check_refuses_lattice_off_the_lines(void **state)
     (void)state;
     static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
     synth_params p = base(19, 31);
-    p.width = 900;
-    p.height = 700;
+    p.width = 720;
+    p.height = 540;
     p.rotate_deg = 3;
     p.tilt = 0.2;
     p.gradient = 0.2;
@@ -285,8 +285,8 @@ static void test_vision_synth__check_refuses_lines_between(void **state)
     (void)state;
     static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
     synth_params p = base(25, 32);
-    p.width = 900;
-    p.height = 700;
+    p.width = 720;
+    p.height = 540;
     p.tilt = 0.1;
     uint8_t *jpeg = NULL;
     size_t len = 0;
@@ -313,8 +313,8 @@ static void test_vision_synth__one_coloured_crowd_is_refused(void **state)
     static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
     static go_vision_result r;
     synth_params p = base(19, 51);
-    p.width = 800;
-    p.height = 600;
+    p.width = 640;
+    p.height = 480;
     p.tilt = 0.1;
     uint8_t *jpeg = NULL;
     size_t len = 0;
