@@ -10,6 +10,12 @@
 #include "club_int.h"
 #include "matching.h"
 
+/* test_club_dutch_full compiles this file with 1: the fallback (every weight stored, every
+ * matching over all open players) is then taken in every round. */
+#ifndef GO_DUTCH_TEST_FULL
+#define GO_DUTCH_TEST_FULL 0
+#endif
+
 enum { C_FIRST = 0, C_SECOND = 1, C_NONE = 2 }; /* first = the first move (White in chess) */
 enum { S_LOSS = 0, S_DRAW = 1, S_WIN = 2 };
 enum { F_DOWN, F_UP, F_NONE };
@@ -1001,7 +1007,7 @@ static int dutch_run(dctx *c, int *S, int N, int *partner /* by player index, -1
     /* An even field's first matching already has the completion weights: the potentials'
      * proof works there too, with every player "below" (only those the greedy start leaves
      * unpaired are matched by the solver). An odd field's has the bye's weights: whole. */
-    if (!(N & 1) && (st.full = !potentials_hold(&st)))
+    if (!(N & 1) && (st.full = !potentials_hold(&st) || GO_DUTCH_TEST_FULL))
         store_first_weights(&st);
     phase1_start(&st);
     st.lower = N & 1 ? N : 0;
@@ -1059,7 +1065,7 @@ static int dutch_run(dctx *c, int *S, int N, int *partner /* by player index, -1
     /* Every edge now has the completion stage's weight (solve_ex counts on it for the players
      * below the brackets): checked once, and if the formula for their duals ever disagreed
      * with edge_weight, every matching would simply be computed whole. */
-    if ((N & 1) && (st.full = !potentials_hold(&st)))
+    if ((N & 1) && (st.full = !potentials_hold(&st) || GO_DUTCH_TEST_FULL))
         store_first_weights(&st);
     for (int v = 0; v < N && !st.full; v++) /* the bracket matchings start from them */
         potential(&st, st.wy + (size_t)v * (size_t)K, v, K, 0);
