@@ -10,14 +10,15 @@
 #include "go/vision.h"
 #include "testutil.h"
 
-/* Measured on 2026-11-30 (session 3): 81.25% of points (refusals count as wrong), 101 of 138
- * photos perfect, 22 refused, 1 reading silently wrong (a wrong size or under 90% of the
- * points right, returned as a success). The bar allows none of the last; it is held here at
- * today's count so that it can only fall. (Points fell from 84.38% this session when nine
- * silently wrong readings of the green-stone series, about 43% right each, became refusals.) */
-#define FLOOR_POINTS_PERMILLE 812
+/* Measured on 2026-11-30 (session 3): 80.99% of points (refusals count as wrong), 101 of 138
+ * photos perfect, 23 refused, no reading silently wrong (a wrong size or under 90% of the
+ * points right, returned as a success), as the bar asks. (Points fell from 84.38% this session
+ * when ten silently wrong readings of the green-stone series, about 43% right each, became
+ * refusals: by the colour balance and by the share of unsure points. This test is what holds
+ * the second: no synthetic board has come near its 15%.) */
+#define FLOOR_POINTS_PERMILLE 809
 #define FLOOR_PERFECT 101
-#define CEILING_SILENT 1
+#define CEILING_SILENT 0
 
 static void test_vision_photos__accuracy_floor(void **state)
 {
