@@ -166,9 +166,9 @@ static int run_abuse(int n)
         "POST /api/count HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
         "Content-Length: 9\r\n\r\n{\"board\":",
         "POST /api/count HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-        "Content-Length: 30\r\n\r\n{\"board\":[\"XO\",\"OX\"],\"a\":1}",
+        "Content-Length: 27\r\n\r\n{\"board\":[\"XO\",\"OX\"],\"a\":1}",
         "POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-        "Content-Length: 41\r\n\r\n{\"name\":\"admin' OR 1=1 --\",\"password\":1}",
+        "Content-Length: 40\r\n\r\n{\"name\":\"admin' OR 1=1 --\",\"password\":1}",
         "POST /api/scan HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=b\r\n"
         "Content-Length: 40\r\n\r\n--b\r\nContent-Disposition: form-data; na",
         "POST /api/count HTTP/1.1\r\nHost: x\r\nContent-Length: 999999999999\r\n\r\n",
@@ -181,7 +181,12 @@ static int run_abuse(int n)
         "Content-Type: application/json\r\n\r\nffffffff\r\n{",
     };
     int nk = (int)(sizeof kinds / sizeof kinds[0]);
-    int by_class[6] = {0};
+    /* Incomplete by design, at least sometimes (a TLS hello without an HTTP line end; a chunk
+     * of 4 GB announced and not sent): HTTP cannot answer them before the rest arrives or the
+     * connection times out, so waiting is the right behaviour. Any other request must get an
+     * answer within 100 ms. */
+    const int incomplete_from = nk - 2;
+    int by_class[6] = {0}, waited = 0, unexpected = 0;
     uint64_t seed = 12345;
     char req[4096];
     double t0 = now_s();
@@ -195,13 +200,20 @@ static int run_abuse(int n)
         }
         int status = exchange(req, len, 100, true);
         by_class[status / 100 <= 5 ? status / 100 : 0]++;
+        if (status / 100 == 0 || status / 100 > 5) {
+            if (i % nk >= incomplete_from)
+                waited++;
+            else
+                unexpected++;
+        }
     }
     double dt = now_s() - t0;
     const char *health = "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
     int h = exchange(health, strlen(health), 5000, false);
-    printf("abuse %d in %.1f s: 2xx %d 4xx %d 5xx %d no-answer %d; healthz after: %d\n", n, dt,
-           by_class[2], by_class[4], by_class[5], by_class[0], h);
-    return h == 200 ? 0 : 1;
+    printf("abuse %d in %.1f s: 2xx %d 4xx %d 5xx %d, unanswered: %d incomplete (waited for) "
+           "%d other; healthz after: %d\n",
+           n, dt, by_class[2], by_class[4], by_class[5], waited, unexpected, h);
+    return h == 200 && unexpected == 0 ? 0 : 1;
 }
 
 int main(int argc, char **argv)
