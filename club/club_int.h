@@ -87,5 +87,8 @@ int ev_load(go_club *c, ev_data *out, int64_t event);
 int ev_team_scores(const ev_data *ev, const go_xtable *xt, double *match_points,
                    unsigned char *met);
 void ev_clear(ev_data *ev);
+/* A cross-table result code as 2 (a win, forfeit win or full-point bye), 1 (a draw or
+ * half-point bye) or 0 (anything else). */
+int go_xtable_outcome(char result);
 /* The individual cross table of an event (2/1/0), with Article 29 applied. */
 int ev_xtable(go_xtable *out, const ev_data *ev);

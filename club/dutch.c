@@ -1390,24 +1390,6 @@ static int cmp_order(const void *a, const void *b)
     return x->rank != y->rank ? (x->rank < y->rank ? -1 : 1) : x->index - y->index;
 }
 
-static int code_score(char r)
-{
-    switch (r) {
-    case '1':
-    case '+':
-    case 'W':
-    case 'F':
-    case 'U':
-        return S_WIN;
-    case '=':
-    case 'D':
-    case 'H':
-        return S_DRAW;
-    default:
-        return S_LOSS;
-    }
-}
-
 int go_dutch_pair(go_pairing **out, size_t *out_count, const go_xtable *t, int rounds_played,
                   const go_dutch_options *opt)
 {
@@ -1459,7 +1441,8 @@ int go_dutch_pair(go_pairing **out, size_t *out_count, const go_xtable *t, int r
             bool has_opp = g->opponent >= 0 && g->opponent < n && g->opponent != i;
             m->opp = has_opp ? g->opponent : i;
             m->color = !has_opp ? C_NONE : g->color == first ? C_FIRST : C_SECOND;
-            m->score = (unsigned char)code_score(g->result);
+            /* S_WIN, S_DRAW and S_LOSS are the outcome's 2, 1 and 0 */
+            m->score = (unsigned char)go_xtable_outcome(g->result);
             m->played = has_opp && strchr("10=WDL", g->result) && g->result;
             m->participated = has_opp || g->result == 'U' || g->result == '+';
             if (has_opp && (m->played || (opt && opt->forfeit_is_game && g->result != ' ')))

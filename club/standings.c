@@ -8,7 +8,7 @@
 
 #include "club_int.h"
 
-double go_xtable_points_of(const go_xtable *t, char r)
+int go_xtable_outcome(char r)
 {
     switch (r) {
     case '1':
@@ -16,14 +16,20 @@ double go_xtable_points_of(const go_xtable *t, char r)
     case 'W':
     case 'F':
     case 'U':
-        return t->win;
+        return 2;
     case '=':
     case 'D':
     case 'H':
-        return t->draw;
+        return 1;
     default:
-        return t->loss;
+        return 0;
     }
+}
+
+double go_xtable_points_of(const go_xtable *t, char r)
+{
+    int o = go_xtable_outcome(r);
+    return o == 2 ? t->win : o == 1 ? t->draw : t->loss;
 }
 
 static bool played(char r)

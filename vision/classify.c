@@ -314,14 +314,11 @@ static void veto_by_lines(go_vision_result *r, double f[][NF], int n)
 
 int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g)
 {
-    const int n = g->size, side = (n + 1) * CELL;
+    const int n = g->size;
     go_cv_image warped = {0}, lab = {0};
     int rc = 0;
     /* warp pixel (X, Y) <- lattice ((X / CELL) - 1, (Y / CELL) - 1) <- image via g->h */
-    double s_inv[9] = {1.0 / CELL, 0, -1, 0, 1.0 / CELL, -1, 0, 0, 1};
-    double m[9];
-    vz_mat3_mul(m, g->h, s_inv);
-    if ((rc = go_cv_warp(&warped, bgr, m, side, side, 1)) < 0)
+    if ((rc = vz_warp_lattice(&warped, g, bgr, CELL, 1)) < 0)
         goto done;
     if ((rc = go_cv_lab(&lab, &warped)) < 0)
         goto done;
@@ -403,7 +400,8 @@ int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g)
             }
         bm.a[0] = k ? ma / k : 128;
         bm.b[0] = k ? mb / k : 128;
-        if (fit_surface(bm.a, sx, sy, sa, use, ns) < 0 || fit_surface(bm.b, sx, sy, sb, use, ns) < 0) {
+        if (fit_surface(bm.a, sx, sy, sa, use, ns) < 0 ||
+            fit_surface(bm.b, sx, sy, sb, use, ns) < 0) {
             memset(bm.a, 0, sizeof bm.a);
             memset(bm.b, 0, sizeof bm.b);
             bm.a[0] = k ? ma / k : 128;
@@ -425,8 +423,7 @@ int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g)
             double dx = 0.1 * a, dy = 0.1 * b, total = 0;
             for (int j = 0; j < n; j++)
                 for (int i = 0; i < n; i++) {
-                    double m =
-                        fabs(point_margin(&lab, &bm, wbias, n, i, j, dx, dy, NULL));
+                    double m = fabs(point_margin(&lab, &bm, wbias, n, i, j, dx, dy, NULL));
                     total += m < 1.5 ? m : 1.5;
                 }
             /* no shift unless a shift is clearly more decisive */
@@ -440,8 +437,7 @@ int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g)
     for (int j = 0; j < n; j++)
         for (int i = 0; i < n; i++) {
             go_color c;
-            double margin =
-                point_margin(&lab, &bm, wbias, n, i, j, sx_best, sy_best, &c);
+            double margin = point_margin(&lab, &bm, wbias, n, i, j, sx_best, sy_best, &c);
             if (margin < 0)
                 margin = -margin;
             r->color[j][i] = (uint8_t)c;

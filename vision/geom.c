@@ -1,5 +1,5 @@
 /* Small projective geometry for vision/: 3x3 products, inverse, point mapping, a small linear
- * solver, clock. */
+ * solver, the board seen through a lattice, clock. */
 #include <math.h>
 #include <time.h>
 
@@ -81,4 +81,14 @@ int vz_solve_augmented(double *a, int n)
     for (int r = 0; r < n; r++)
         a[r * w + n] /= a[r * w + r];
     return 0;
+}
+
+int vz_warp_lattice(go_cv_image *out, const vz_grid *g, const go_cv_image *bgr, int cell,
+                    int margin)
+{
+    const int side = (g->size - 1 + 2 * margin) * cell + 1;
+    const double s_inv[9] = {1.0 / cell, 0, -margin, 0, 1.0 / cell, -margin, 0, 0, 1};
+    double m[9];
+    vz_mat3_mul(m, g->h, s_inv);
+    return go_cv_warp(out, bgr, m, side, side, 1);
 }

@@ -63,15 +63,12 @@ static int cmp_dbl(const void *a, const void *b)
  * luminance, not vz_gray: the check is the judge, and under a coloured lamp the light-weighted
  * gray also lifts the board's bevel and the crevices between stones, so the check passed grids
  * a line off (measured on the photos: 7 refusals became silently wrong readings, and
- * no reading became right). Where the lines are too faint in luminance the grid is refused instead. */
+ * no reading became right). Where the lines are too faint in luminance the grid is refused instead.
+ */
 static int warp_gray(go_cv_image *out, const vz_grid *g, const go_cv_image *bgr)
 {
-    const int side = (g->size - 1 + 2 * LMARGIN) * LCELL + 1;
-    const double s_inv[9] = {1.0 / LCELL, 0, -LMARGIN, 0, 1.0 / LCELL, -LMARGIN, 0, 0, 1};
-    double m[9];
     go_cv_image warped = {0};
-    vz_mat3_mul(m, g->h, s_inv);
-    int rc = go_cv_warp(&warped, bgr, m, side, side, 1);
+    int rc = vz_warp_lattice(&warped, g, bgr, LCELL, LMARGIN);
     if (rc == 0)
         rc = go_cv_gray(out, &warped);
     go_cv_image_free(&warped);
@@ -92,31 +89,17 @@ static double upper_half_mean(double *v, int m)
 
 /* Evidence of lattice line k of one family (rows when rows is nonzero): the mean of the
  * upper half of the dips measured across it at each cell of its length (stones hide it at
- * many places; where it shows, it shows clearly). */
-static double line_evidence(const go_cv_image *gray, int n, int k, int rows)
+ * many places; where it shows, it shows clearly). With `half`, the same halfway between lines
+ * k and k + 1, where a well-fitted lattice has no printed line (only crevices between stones). */
+static double line_evidence(const go_cv_image *gray, int n, int k, int rows, int half)
 {
     double v[GO_MAX_SIZE];
     int m = 0;
     for (int i = 0; i < n; i++) {
         int lx = rows ? i : k, ly = rows ? k : i;
-        int cx = (lx + LMARGIN) * LCELL, cy = (ly + LMARGIN) * LCELL;
+        int cx = (lx + LMARGIN) * LCELL + (half && !rows ? LCELL / 2 : 0);
+        int cy = (ly + LMARGIN) * LCELL + (half && rows ? LCELL / 2 : 0);
         /* across a row line the profile runs vertically */
-        v[m++] =
-            vz_line_dip(gray->pixels, gray->width, gray->height, 1, cx, cy, rows ? 0 : 1, LCELL);
-    }
-    return upper_half_mean(v, m);
-}
-
-/* The same evidence halfway between lines k and k + 1 of one family, where a well-fitted
- * lattice has no printed line (only crevices between stones). */
-static double mid_evidence(const go_cv_image *gray, int n, int k, int rows)
-{
-    double v[GO_MAX_SIZE];
-    int m = 0;
-    for (int i = 0; i < n; i++) {
-        int lx = rows ? i : k, ly = rows ? k : i;
-        int cx = (lx + LMARGIN) * LCELL + (rows ? 0 : LCELL / 2);
-        int cy = (ly + LMARGIN) * LCELL + (rows ? LCELL / 2 : 0);
         v[m++] =
             vz_line_dip(gray->pixels, gray->width, gray->height, 1, cx, cy, rows ? 0 : 1, LCELL);
     }
@@ -191,7 +174,7 @@ int vz_check_lattice(const vz_grid *g, const go_cv_image *bgr)
     for (int rows = 0; rows < 2; rows++) {
         double tmp[GO_MAX_SIZE + 2];
         for (int k = -1; k <= n; k++)
-            e[rows][k + 1] = line_evidence(&gray, n, k, rows);
+            e[rows][k + 1] = line_evidence(&gray, n, k, rows, 0);
         for (int k = -1; k < n; k++)
             gap[rows][k + 1] = gap_evidence(&gray, n, k, rows);
         for (int k = 1; k < n - 1; k++)
@@ -201,10 +184,11 @@ int vz_check_lattice(const vz_grid *g, const go_cv_image *bgr)
             tmp[k] = gap[rows][k + 1];
         gap_typ[rows] = median_of(tmp, n - 1);
         for (int k = 0; k < n - 1; k++)
-            tmp[k] = mid_evidence(&gray, n, k, rows);
+            tmp[k] = line_evidence(&gray, n, k, rows, 1);
         mid_typ[rows] = median_of(tmp, n - 1);
         if (getenv("GOREF_VISION_DEBUG")) {
-            fprintf(stderr, "lattice check rows=%d line typ %.1f gap typ %.1f mid typ %.1f\n  lines:", rows,
+            fprintf(stderr,
+                    "lattice check rows=%d line typ %.1f gap typ %.1f mid typ %.1f\n  lines:", rows,
                     line_typ[rows], gap_typ[rows], mid_typ[rows]);
             for (int k = -1; k <= n; k++)
                 fprintf(stderr, " %.1f", e[rows][k + 1]);
@@ -284,7 +268,8 @@ int vz_check_lattice(const vz_grid *g, const go_cv_image *bgr)
                     crossed += gf[g2 + 1] >= 0.5 * gap_typ[f];
                 }
                 if (getenv("GOREF_VISION_DEBUG"))
-                    fprintf(stderr, "  end %d: %d dead lines, %d crossed gaps\n", dir, dead, crossed);
+                    fprintf(stderr, "  end %d: %d dead lines, %d crossed gaps\n", dir, dead,
+                            crossed);
                 if (dead >= 3 && crossed >= 2) {
                     rc = go_error_set(GO_ENOBOARD, "no board: the grid did not fit (its last lines "
                                                    "fall between the board's lines)");

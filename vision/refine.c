@@ -37,14 +37,10 @@ typedef struct piece {
     double w;    /* evidence weight */
 } piece;
 
-static int warp_gray(go_cv_image *out, const double h[9], int n, const go_cv_image *bgr)
+static int warp_gray(go_cv_image *out, const vz_grid *g, const go_cv_image *bgr)
 {
-    const int side = (n - 1 + 2 * RMARGIN) * RCELL + 1;
-    const double s_inv[9] = {1.0 / RCELL, 0, -RMARGIN, 0, 1.0 / RCELL, -RMARGIN, 0, 0, 1};
-    double m[9];
     go_cv_image warped = {0};
-    vz_mat3_mul(m, h, s_inv);
-    int rc = go_cv_warp(&warped, bgr, m, side, side, 1);
+    int rc = vz_warp_lattice(&warped, g, bgr, RCELL, RMARGIN);
     if (rc == 0)
         rc = vz_gray(out, &warped);
     go_cv_image_free(&warped);
@@ -164,7 +160,7 @@ static int refine_once(vz_grid *g, const go_cv_image *bgr, int *out_used)
     piece *pc = NULL;
     double *w = NULL, *tmp = NULL;
     const char *why = NULL; /* why a correction is not taken, for the debug log */
-    int rc = warp_gray(&gray, g->h, n, bgr);
+    int rc = warp_gray(&gray, g, bgr);
     if (rc < 0)
         goto done;
     const int cap = 2 * n * (n - 1) * per;

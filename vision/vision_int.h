@@ -22,6 +22,11 @@ typedef struct vz_grid {
     double score; /* fit quality, for logging */
 } vz_grid;
 
+/* The board seen through lattice g, square: `cell` pixels a cell and `margin` cells around,
+ * warped pixel (X, Y) <- lattice (X / cell - margin, Y / cell - margin). */
+int vz_warp_lattice(go_cv_image *out, const vz_grid *g, const go_cv_image *bgr, int cell,
+                    int margin);
+
 /* Finds the playing grid in a BGR work image. size_hint 0 detects 9/13/19. light_weighted:
  * look for lines in vz_gray instead of plain luminance. GO_ENOBOARD with the reason when
  * nothing fits. */
