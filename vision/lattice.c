@@ -155,6 +155,8 @@ static int dead_end(const double *g, int m, int dir, double typ)
 #define REFIT_SHIFT 1.0
 #define REFIT_SCALE 0.06
 #define REFIT_GAIN 1.15
+/* After the stones have set the phase: how far from a whole cell the window's shift may be. */
+#define WINDOW_SLACK 0.1
 /* Below this in both families (as the median line dip), no fit is trusted. Measured on the
  * photos: the 7 readings with fainter lines were all wrong (a wrong size or most points). */
 #define CHECKABLE 6.0
@@ -162,6 +164,12 @@ static int dead_end(const double *g, int m, int dir, double typ)
 /* Line evidence halfway between the lattice's lines above this share of the evidence on them:
  * the lattice is not on the lines. */
 #define MID_SHARE 0.6
+/* The same when the stones confirm the lattice in both families (vz_phase_confirms): on a
+ * crowded board the crevices between white stones darken the halfway lines as much as the
+ * printed lines show where they are not covered (game7: 1.05 and 1.06, read right), while a
+ * lattice stretched a line too far still shows more there (1.25 to 1.68 on the green-stone
+ * photos it let through). */
+#define MID_SHARE_STONES 1.15
 
 int vz_check_lattice(const vz_grid *g, const go_cv_image *bgr)
 {
@@ -211,8 +219,12 @@ int vz_check_lattice(const vz_grid *g, const go_cv_image *bgr)
      * only crevices between stones darken the wood (measured: at most 0.59 of the line
      * evidence on the photos read right, 0.62 to 1.5 on grids half a cell off or stretched by
      * a line). When the two are alike the lattice does not sit on the lines. */
+    int stones[2];
+    if ((rc = vz_phase_confirms(stones, g, bgr)) < 0)
+        goto done;
+    double mid_share = stones[0] && stones[1] ? MID_SHARE_STONES : MID_SHARE;
     for (int f = 0; f < 2; f++)
-        if (line_typ[f] >= MEASURABLE && mid_typ[f] > MID_SHARE * line_typ[f]) {
+        if (line_typ[f] >= MEASURABLE && mid_typ[f] > mid_share * line_typ[f]) {
             rc = go_error_set(GO_ENOBOARD, "no board: the grid did not fit (the lines show as "
                                            "much between its lines as on them)");
             goto done;
@@ -336,7 +348,8 @@ static double profile_at(const double *prof, int len, double pos)
     return i + 1 < len ? prof[i] * (1 - f) + prof[i + 1] * f : prof[i];
 }
 
-int vz_refit_lattice(vz_grid *g, const go_cv_image *bgr)
+/* Refits along each axis; with whole, the shift stays within WINDOW_SLACK of a whole cell. */
+static int refit(vz_grid *g, const go_cv_image *bgr, int whole)
 {
     const int n = g->size, side = (n - 1 + 2 * LMARGIN) * LCELL + 1;
     go_cv_image gray = {0};
@@ -350,13 +363,16 @@ int vz_refit_lattice(vz_grid *g, const go_cv_image *bgr)
         goto done;
     }
     double fa[2] = {0, 0}, fb[2] = {1, 1};
+    const double reach = REFIT_SHIFT + (whole ? WINDOW_SLACK : 0);
     for (int rows = 0; rows < 2; rows++) {
         family_profile(prof, &gray, n, rows);
         double base = 0, best = -1, ba = 0, bb = 1;
         for (int k = 0; k < n; k++)
             base += profile_at(prof, side, (k + LMARGIN) * LCELL);
         for (double b = 1 - REFIT_SCALE; b <= 1 + REFIT_SCALE + 1e-9; b += 0.004)
-            for (double a = -REFIT_SHIFT; a <= REFIT_SHIFT + 1e-9; a += 0.025) {
+            for (double a = -reach; a <= reach + 1e-9; a += 0.025) {
+                if (whole && fabs(a - round(a)) > WINDOW_SLACK + 1e-9)
+                    continue;
                 double sum = 0;
                 for (int k = 0; k < n; k++)
                     sum += profile_at(prof, side, (a + b * k + LMARGIN) * LCELL);
@@ -366,11 +382,17 @@ int vz_refit_lattice(vz_grid *g, const go_cv_image *bgr)
                     bb = b;
                 }
             }
-        if (getenv("GOREF_VISION_DEBUG"))
-            fprintf(stderr, "refit rows=%d: base %.0f best %.0f at a %.3f b %.4f\n", rows, base,
-                    best, ba, bb);
-        /* Move only for a clearly better fit: the lines add up markedly more there. */
-        if (best > REFIT_GAIN * base) {
+        if (getenv("GOREF_VISION_DEBUG")) {
+            fprintf(stderr, "refit%s rows=%d: base %.0f best %.0f at a %.3f b %.4f\n",
+                    whole ? " window" : "", rows, base, best, ba, bb);
+            fprintf(stderr, "  profile at lines -1..n:");
+            for (int k = -1; k <= n; k++)
+                fprintf(stderr, " %.0f", profile_at(prof, side, (k + LMARGIN) * LCELL));
+            fprintf(stderr, "\n");
+        }
+        /* Move only for a clearly better fit: the lines add up markedly more there. A move by
+         * whole cells changes two lines of n: half a typical line more is clear enough. */
+        if (whole ? best > base + 0.5 * base / n : best > REFIT_GAIN * base) {
             fa[rows] = ba;
             fb[rows] = bb;
         }
@@ -384,4 +406,14 @@ done:
     free(prof);
     go_cv_image_free(&gray);
     return rc;
+}
+
+int vz_refit_lattice(vz_grid *g, const go_cv_image *bgr)
+{
+    return refit(g, bgr, 0);
+}
+
+int vz_refit_window(vz_grid *g, const go_cv_image *bgr)
+{
+    return refit(g, bgr, 1);
 }

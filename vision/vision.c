@@ -103,8 +103,13 @@ static int detect(vz_grid *g, const go_cv_image *work, int size_hint)
     for (int look = 0; look < 2; look++) {
         if ((rc = vz_find_grid(g, work, size_hint, !look)) == 0 &&
             (rc = vz_refit_lattice(g, work)) == 0 && (rc = vz_refine_lattice(g, work)) == 0 &&
-            (rc = vz_check_lattice(g, work)) == 0)
-            return 0;
+            (rc = vz_phase_lattice(g, work)) >= 0) {
+            /* moved by the stones: the lines choose the window and refine it again */
+            if (rc == 1 && (rc = vz_refit_window(g, work)) == 0)
+                rc = vz_refine_lattice(g, work);
+            if (rc == 0 && (rc = vz_check_lattice(g, work)) == 0)
+                return 0;
+        }
         if (rc != GO_ENOBOARD)
             return rc;
         if (look == 0)

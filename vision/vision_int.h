@@ -52,6 +52,18 @@ double vz_line_dip_side(const uint8_t *pixels, int width, int height, int channe
  * lines add up most, when that is clearly better than where it is: the finder can take the
  * board's edge for its outermost line or be off in scale on a crowded board. */
 int vz_refit_lattice(vz_grid *g, const go_cv_image *bgr);
+/* The same, moving the lattice only by whole cells (and a little scale): after the stones
+ * have set its phase, the lines choose the window. */
+int vz_refit_window(vz_grid *g, const go_cv_image *bgr);
+
+/* Moves the lattice by a fraction of a cell when the stones say its points sit between them
+ * (on a crowded board the crevices between stones pass for printed lines). 1 when it moved,
+ * 0 when it did not, or a negative go_err. */
+int vz_phase_lattice(vz_grid *g, const go_cv_image *bgr);
+
+/* Whether the stones confirm the lattice's columns (out[0]) and rows (out[1]): in each third
+ * of the board, its points are clearly more even in tone than the points half a cell off. */
+int vz_phase_confirms(int out[2], const vz_grid *g, const go_cv_image *bgr);
 
 /* Refines the whole lattice homography so that the pieces of printed line seen near their
  * expected places lie on their lines (perspective included, which the per-axis refit cannot

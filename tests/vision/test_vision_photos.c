@@ -10,14 +10,15 @@
 #include "go/vision.h"
 #include "testutil.h"
 
-/* Measured on 2026-11-30 (session 3): 80.99% of points (refusals count as wrong), 101 of 138
- * photos perfect, 23 refused, no reading silently wrong (a wrong size or under 90% of the
- * points right, returned as a success), as the bar asks. (Points fell from 84.38% this session
- * when ten silently wrong readings of the green-stone series, about 43% right each, became
- * refusals: by the colour balance and by the share of unsure points. This test is what holds
- * the second: no synthetic board has come near its 15%.) */
-#define FLOOR_POINTS_PERMILLE 809
-#define FLOOR_PERFECT 101
+/* Measured on 2026-11-30 (session 4): 82.63% of points (refusals count as wrong), 103 of 138
+ * photos perfect, 21 refused, no reading silently wrong (a wrong size or under 90% of the
+ * points right, returned as a success), as the bar asks. The two photos of game7 came from
+ * refused to perfect when the stones set the lattice's phase (vision/phase.c). The ceiling
+ * also holds the refusal of readings with more than 15% of their points unsure: no synthetic
+ * board has come near it, and session 3 measured ten green-stone photos read silently wrong
+ * (about 43% right each) without it and the colour balance. */
+#define FLOOR_POINTS_PERMILLE 826
+#define FLOOR_PERFECT 103
 #define CEILING_SILENT 0
 
 static void test_vision_photos__accuracy_floor(void **state)

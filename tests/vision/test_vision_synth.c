@@ -276,6 +276,64 @@ static void test_vision_synth__check_refuses_lattice_off_the_lines(void **state)
     free(jpeg);
 }
 
+/* Where lattice point (x, y) of g falls on lattice t, in t's cells. */
+static void lattice_point_on(double *ox, double *oy, const vz_grid *g, const vz_grid *t, double x,
+                             double y)
+{
+    double px, py, inv[9];
+    assert_int_equal(vz_apply(g->h, x, y, &px, &py), 0);
+    assert_int_equal(vz_mat3_inv(inv, t->h), 0);
+    assert_int_equal(vz_apply(inv, px, py, ox, oy), 0);
+}
+
+/* The stones set the lattice's phase: on a crowded board a lattice half a cell off in both
+ * directions (where the crevices between stones would put it) is moved back onto the points,
+ * to within a tenth of a cell, and the lines then choose the window: the corners end on the
+ * true corners. A lattice on the points stays where it is, and so does one on an empty board,
+ * where both phases look alike once the printed lines are closed. */
+static void test_vision_synth__stones_set_the_phase(void **state)
+{
+    (void)state;
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    for (int crowd = 1; crowd >= 0; crowd--) {
+        synth_params p = base(19, 41);
+        p.width = 720;
+        p.height = 540;
+        p.rotate_deg = -4;
+        p.tilt = 0.2;
+        p.gradient = 0.2;
+        uint8_t *jpeg = NULL;
+        size_t len = 0;
+        double corners[4][2];
+        render_board(&jpeg, &len, &p, crowd ? 0.85 : 0.0, truth, corners);
+        go_cv_image img = {0};
+        vz_grid g;
+        lattice_through(&g, &img, jpeg, len, corners, 19, 18);
+        vz_grid on = g;
+        assert_int_equal(vz_phase_lattice(&on, &img), 0);
+        vz_grid off = g;
+        const double t[9] = {1, 0, 0.5, 0, 1, -0.5, 0, 0, 1};
+        vz_mat3_mul(off.h, g.h, t);
+        int moved = vz_phase_lattice(&off, &img);
+        assert_int_equal(moved, crowd);
+        if (crowd) {
+            for (int c = 0; c < 4; c++) {
+                double x, y;
+                lattice_point_on(&x, &y, &off, &g, c & 1 ? 18 : 0, c & 2 ? 18 : 0);
+                assert_true(fabs(x - round(x)) < 0.1 && fabs(y - round(y)) < 0.1);
+            }
+            assert_int_equal(vz_refit_window(&off, &img), 0);
+            for (int c = 0; c < 4; c++) {
+                double x, y, ex = c & 1 ? 18 : 0, ey = c & 2 ? 18 : 0;
+                lattice_point_on(&x, &y, &off, &g, ex, ey);
+                assert_true(fabs(x - ex) < 0.15 && fabs(y - ey) < 0.15);
+            }
+        }
+        go_cv_image_free(&img);
+        free(jpeg);
+    }
+}
+
 /* A lattice on every other line of a finer grid (a 13-line lattice on a 25-line board) ends
  * where the lines end and has lines on all its own, but the lines show as clearly halfway
  * between its lines as on them: refused. The same board read with the lattice on every line
@@ -483,6 +541,7 @@ int main(void)
         cmocka_unit_test(test_vision_synth__wrong_perspective_is_refined),
         cmocka_unit_test(test_vision_synth__check_refuses_lattice_off_the_lines),
         cmocka_unit_test(test_vision_synth__check_refuses_lines_between),
+        cmocka_unit_test(test_vision_synth__stones_set_the_phase),
         cmocka_unit_test(test_vision_synth__one_coloured_crowd_is_refused),
         cmocka_unit_test(test_vision_synth__green_tinted_stones),
         cmocka_unit_test(test_vision_synth__glare_on_wood_reads_empty),
