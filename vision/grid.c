@@ -846,7 +846,8 @@ done:
     return rc;
 }
 
-int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, int light_weighted)
+int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, int light_weighted,
+                 int doubled)
 {
     go_cv_image gray = {0}, bh = {0}, bin = {0};
     hline *raw = NULL;
@@ -1172,8 +1173,14 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, int light_
                     if (!n2)
                         continue;
                     int better;
-                    if (aspect0) /* the first reading stands unless a clear one of its size beats it
-                                  */
+                    if (doubled) { /* asked for the doubled spacing on both axes */
+                        if (a == 0 || b == 0)
+                            continue;
+                        better = (pick_a == 0 && pick_b == 0) || clear2 > pick_clear ||
+                                 (clear2 == pick_clear &&
+                                  (n2 > pick_n || (n2 == pick_n && s2 > pick_s)));
+                    } else if (aspect0) /* the first reading stands unless a clear one of its
+                                           size beats it */
                         better = clear && clear2 && n2 == bn && s2 > pick_s;
                     else if (pick_a == 0 && pick_b == 0)
                         better = 1;
@@ -1192,6 +1199,11 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, int light_
                         pick_av = av2;
                     }
                 }
+            if (doubled && !(pick_a && pick_b)) {
+                free(cu);
+                rc = go_error_set(GO_ENOBOARD, "no board: no reading at twice the spacing");
+                goto done;
+            }
             if (pick_a || pick_b) {
                 fu = cu[pick_a];
                 fv = cv[pick_b];

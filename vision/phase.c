@@ -1,9 +1,11 @@
-/* The lattice's phase from the stones: on a crowded board the crevices between stones make
- * thin dark lines halfway between the printed ones, and a lattice fitted to lines alone can
- * lock half a cell off. A stone's top is even in tone, while a square halfway between stones
- * holds a crevice and the edges of up to four stones, so the lattice points of the right
- * phase fall on even squares. Printed lines are removed first (a closing), so that on an
- * empty board both phases look alike and the lines decide. */
+/* The lattice against the stones. On a crowded board the crevices between stones make thin
+ * dark lines halfway between the printed ones, and a lattice fitted to lines alone can lock
+ * half a cell off. A stone's top is even in tone, while a square halfway between stones holds
+ * a crevice and the edges of up to four stones: the lattice's points of the right phase fall
+ * on even squares. Printed lines are closed first, so that on an empty board both phases look
+ * alike and the lines decide. Three uses: moving the lattice to its phase, confirming it in
+ * every third of the board (the check then trusts crevices less), and checking that the
+ * stones read sit on their points. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -118,13 +120,16 @@ static double tone_spread(const tone_sums *t, int cx, int cy)
     return var > 0 ? sqrt(var) : 0;
 }
 
-/* Mean tone spread over the lattice points shifted by (dx, dy) pixels of the warp. */
-static double phase_spread(const tone_sums *t, int n, int dx, int dy)
+/* Mean tone spread over the lattice points shifted by (dx, dy) pixels of the warp; with a
+ * reading, over its stones only. */
+static double phase_spread(const tone_sums *t, int n, int dx, int dy, const go_vision_result *only)
 {
     double sum = 0;
     int m = 0;
     for (int j = 0; j < n; j++)
         for (int i = 0; i < n; i++) {
+            if (only && only->color[j][i] == GO_EMPTY)
+                continue;
             double v = tone_spread(t, (i + PMARGIN) * PCELL + dx, (j + PMARGIN) * PCELL + dy);
             if (v >= 0) {
                 sum += v;
@@ -141,11 +146,11 @@ int vz_phase_lattice(vz_grid *g, const go_cv_image *bgr)
     if (rc < 0)
         goto done;
     const int n = g->size, H = PCELL / 2;
-    double here = phase_spread(&t, n, 0, 0), best = here;
+    double here = phase_spread(&t, n, 0, 0, NULL), best = here;
     int bx = 0, by = 0;
     for (int dy = -H; dy < H; dy++)
         for (int dx = -H; dx < H; dx++) {
-            double v = phase_spread(&t, n, dx, dy);
+            double v = phase_spread(&t, n, dx, dy, NULL);
             if (v < best) {
                 best = v;
                 bx = dx;
@@ -192,6 +197,32 @@ static double far_direction(double out[2], const vz_grid *g)
     return mid > 0 ? len / mid : 0;
 }
 
+/* The stones' tops lean off their points away from the camera: the lean (in warp pixels)
+ * that makes the points (or the stones of a reading) most even, searched only that way (a
+ * lean the other way, or as long as half a cell, would let a lattice half a cell off pass).
+ * Returns 1 when the best lean is at the end of the range: the points then sit farther off
+ * the stones than a stone leans. */
+static int best_lean(int *out_dx, int *out_dy, const tone_sums *t, const vz_grid *g,
+                     const go_vision_result *only)
+{
+    double dir[2], tilt = far_direction(dir, g), least = -1;
+    int steps = tilt < TILT_MIN ? 0 : LEAN_MAX, lk = 0;
+    *out_dx = *out_dy = 0;
+    for (int k = 0; k <= steps; k++)
+        for (int side = -LEAN_SIDE; side <= LEAN_SIDE; side++) {
+            int dx = (int)lround(k * dir[0] - side * dir[1]);
+            int dy = (int)lround(k * dir[1] + side * dir[0]);
+            double v = phase_spread(t, g->size, dx, dy, only);
+            if (least < 0 || v < least) {
+                least = v;
+                *out_dx = dx;
+                *out_dy = dy;
+                lk = k;
+            }
+        }
+    return steps > 0 && lk == steps;
+}
+
 int vz_phase_confirms(int out[2], const vz_grid *g, const go_cv_image *bgr)
 {
     tone_sums t = {0};
@@ -199,25 +230,7 @@ int vz_phase_confirms(int out[2], const vz_grid *g, const go_cv_image *bgr)
     if (rc < 0)
         goto done;
     const int n = g->size, H = PCELL / 2;
-    /* the stones' tops lean off their points away from the camera: the test follows them,
-     * but only that way (a lean the other way, or as long as half a cell, would let a lattice
-     * half a cell off pass) */
-    double dir[2], tilt = far_direction(dir, g);
-    int steps = tilt < TILT_MIN ? 0 : LEAN_MAX;
-    double least = -1;
-    int lx = 0, ly = 0, lk = 0;
-    for (int k = 0; k <= steps; k++)
-        for (int side = -LEAN_SIDE; side <= LEAN_SIDE; side++) {
-            int dx = (int)lround(k * dir[0] - side * dir[1]);
-            int dy = (int)lround(k * dir[1] + side * dir[0]);
-            double v = phase_spread(&t, n, dx, dy);
-            if (least < 0 || v < least) {
-                least = v;
-                lx = dx;
-                ly = dy;
-                lk = k;
-            }
-        }
+    int lx, ly, at_end = best_lean(&lx, &ly, &t, g, NULL);
     for (int f = 0; f < 2; f++) {
         double on[3] = {0, 0, 0}, off[3] = {0, 0, 0};
         int m[3] = {0, 0, 0};
@@ -235,21 +248,58 @@ int vz_phase_confirms(int out[2], const vz_grid *g, const go_cv_image *bgr)
                 off[band] += 0.5 * (b + c);
                 m[band]++;
             }
-        /* the best lean at the end of the range: the points sit farther off the stones */
-        out[f] = steps == 0 || lk < steps;
+        out[f] = !at_end;
         for (int b = 0; b < 3; b++) {
             on[b] /= m[b] ? m[b] : 1;
             off[b] /= m[b] ? m[b] : 1;
         }
         if (getenv("GOREF_VISION_DEBUG"))
-            fprintf(stderr,
-                    "stones f=%d (lean %d %d, tilt %.2f far %.2f %.2f): on %.2f %.2f %.2f off %.2f "
-                    "%.2f %.2f\n",
-                    f, lx, ly, tilt, dir[0], dir[1], on[0], on[1], on[2], off[0], off[1], off[2]);
+            fprintf(stderr, "stones f=%d (lean %d %d): on %.2f %.2f %.2f off %.2f %.2f %.2f\n", f,
+                    lx, ly, on[0], on[1], on[2], off[0], off[1], off[2]);
         for (int b = 0; b < 3; b++)
             if (off[b] - on[b] < CONFIRM_GAIN)
                 out[f] = 0;
     }
+done:
+    tone_sums_free(&t);
+    return rc;
+}
+
+int vz_stones_on_points(double *out_gain, int *out_count, const go_vision_result *r,
+                        const vz_grid *g, const go_cv_image *bgr)
+{
+    tone_sums t = {0};
+    int rc = tone_sums_of(&t, g, bgr);
+    if (rc < 0)
+        goto done;
+    const int n = g->size, H = PCELL / 2;
+    int lx, ly;
+    best_lean(&lx, &ly, &t, g, r);
+    double gain = 0;
+    int count = 0;
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) {
+            if (r->color[y][x] == GO_EMPTY)
+                continue;
+            int cx = (x + PMARGIN) * PCELL + lx, cy = (y + PMARGIN) * PCELL + ly;
+            double on = tone_spread(&t, cx, cy), off = 0;
+            int ok = on >= 0;
+            const int ox[4] = {H, -H, 0, 0}, oy[4] = {0, 0, H, -H};
+            for (int k = 0; k < 4 && ok; k++) {
+                double v = tone_spread(&t, cx + ox[k], cy + oy[k]);
+                ok = v >= 0;
+                off += 0.25 * v;
+            }
+            if (!ok)
+                continue;
+            gain += off - on;
+            count++;
+        }
+    *out_gain = count ? gain / count : 0;
+    *out_count = count;
+    if (getenv("GOREF_VISION_DEBUG"))
+        fprintf(stderr, "stones on points: %d stones, gain %.2f (lean %d %d)\n", count, *out_gain,
+                lx, ly);
 done:
     tone_sums_free(&t);
     return rc;

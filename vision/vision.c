@@ -100,8 +100,8 @@ static int detect(vz_grid *g, const go_cv_image *work, int size_hint)
 {
     int rc = 0;
     char first[256] = "";
-    for (int look = 0; look < 2; look++) {
-        if ((rc = vz_find_grid(g, work, size_hint, !look)) == 0 &&
+    for (int look = 0; look < 4; look++) {
+        if ((rc = vz_find_grid(g, work, size_hint, !(look & 1), look >> 1)) == 0 &&
             (rc = vz_refit_lattice(g, work)) == 0 && (rc = vz_refine_lattice(g, work)) == 0 &&
             (rc = vz_phase_lattice(g, work)) >= 0) {
             /* moved by the stones: the lines choose the window and refine it again */
@@ -142,6 +142,27 @@ static int plausible_stones(const go_vision_result *r)
                             "read; a game has both in similar numbers): try more even, whiter "
                             "light",
                             b, w);
+    return 0;
+}
+
+/* The stones read must sit on the grid's points: a stone's top is even in tone, while the
+ * square half a cell off holds its edge. Measured as the mean over the stones read of the
+ * spread half a cell off minus the spread on the point: 12.2 to 29.3 on the photos read with
+ * 25 stones or more, 27.5 and up on synthetic crowded boards read right, and 0.5 to 10.1 on
+ * the five of 210 synthetic crowded 9x9 and 13x13 boards (55 to 149 stones) whose grid was
+ * wrong and which every other check let through. Fewer stones do not make a measure. */
+#define STONES_MIN 25
+#define STONES_GAIN 11.0
+
+static int stones_on_points(const go_vision_result *r, const vz_grid *g, const go_cv_image *work)
+{
+    double gain;
+    int count, rc = vz_stones_on_points(&gain, &count, r, g, work);
+    if (rc < 0)
+        return rc;
+    if (count >= STONES_MIN && gain < STONES_GAIN)
+        return go_error_set(GO_ENOBOARD, "no board: the stones read do not sit on the grid's "
+                                         "points (the grid did not fit)");
     return 0;
 }
 
@@ -293,6 +314,8 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
 
     r->size = g.size;
     if ((rc = vz_classify(r, &work, &g)) < 0 || (rc = plausible_stones(r)) < 0)
+        goto done;
+    if ((rc = stones_on_points(r, &g, &work)) < 0)
         goto done;
     rule_check(r);
     /* A reading that needs a person's look at more than one point in UNSURE_SHARE is a guess.

@@ -28,9 +28,12 @@ int vz_warp_lattice(go_cv_image *out, const vz_grid *g, const go_cv_image *bgr, 
                     int margin);
 
 /* Finds the playing grid in a BGR work image. size_hint 0 detects 9/13/19. light_weighted:
- * look for lines in vz_gray instead of plain luminance. GO_ENOBOARD with the reason when
- * nothing fits. */
-int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, int light_weighted);
+ * look for lines in vz_gray instead of plain luminance. doubled: the reading at twice the
+ * line spacing found on both axes (on a crowded board the crevices between stones can halve
+ * the period; the pipeline asks for it when the first reading fails its check). GO_ENOBOARD
+ * with the reason when nothing fits. */
+int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, int light_weighted,
+                 int doubled);
 
 /* The grid through four corners given in work-image pixels (top-left, top-right,
  * bottom-right, bottom-left), refined against the lines in the image. GO_EINVAL when the
@@ -64,6 +67,12 @@ int vz_phase_lattice(vz_grid *g, const go_cv_image *bgr);
 /* Whether the stones confirm the lattice's columns (out[0]) and rows (out[1]): in each third
  * of the board, its points are clearly more even in tone than the points half a cell off. */
 int vz_phase_confirms(int out[2], const vz_grid *g, const go_cv_image *bgr);
+
+/* How much more even in tone the stones of reading r are at their points (after the lean)
+ * than half a cell off, on average (*out_gain), over *out_count stones: a reading whose
+ * stones do not sit on the lattice's points is not a reading of the board. */
+int vz_stones_on_points(double *out_gain, int *out_count, const go_vision_result *r,
+                        const vz_grid *g, const go_cv_image *bgr);
 
 /* Refines the whole lattice homography so that the pieces of printed line seen near their
  * expected places lie on their lines (perspective included, which the per-axis refit cannot

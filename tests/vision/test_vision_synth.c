@@ -334,6 +334,46 @@ static void test_vision_synth__stones_set_the_phase(void **state)
     }
 }
 
+/* The stones read must sit on the lattice's points: read through the true lattice, the
+ * stones of a crowded 13x13 are even in tone on their points and not half a cell off; read
+ * through a lattice 0.4 cell off, the measure falls below the pipeline's limit (11). */
+static void test_vision_synth__stones_sit_on_the_points(void **state)
+{
+    (void)state;
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static go_vision_result r;
+    synth_params p = base(13, 43);
+    p.width = 720;
+    p.height = 540;
+    p.rotate_deg = 20;
+    p.tilt = 0.25;
+    uint8_t *jpeg = NULL;
+    size_t len = 0;
+    double corners[4][2];
+    render_board(&jpeg, &len, &p, 0.8, truth, corners);
+    go_cv_image img = {0};
+    vz_grid g;
+    lattice_through(&g, &img, jpeg, len, corners, 13, 12);
+    double gain;
+    int count;
+    memset(&r, 0, sizeof r);
+    r.size = 13;
+    assert_int_equal(vz_classify(&r, &img, &g), 0);
+    assert_int_equal(vz_stones_on_points(&gain, &count, &r, &g, &img), 0);
+    assert_true(count >= 100);
+    assert_true(gain > 20);
+    vz_grid off = g;
+    const double t[9] = {1, 0, 0.4, 0, 1, 0.4, 0, 0, 1};
+    vz_mat3_mul(off.h, g.h, t);
+    memset(&r, 0, sizeof r);
+    r.size = 13;
+    assert_int_equal(vz_classify(&r, &img, &off), 0);
+    assert_int_equal(vz_stones_on_points(&gain, &count, &r, &off, &img), 0);
+    assert_true(count < 25 || gain < 11);
+    go_cv_image_free(&img);
+    free(jpeg);
+}
+
 /* A lattice on every other line of a finer grid (a 13-line lattice on a 25-line board) ends
  * where the lines end and has lines on all its own, but the lines show as clearly halfway
  * between its lines as on them: refused. The same board read with the lattice on every line
@@ -542,6 +582,7 @@ int main(void)
         cmocka_unit_test(test_vision_synth__check_refuses_lattice_off_the_lines),
         cmocka_unit_test(test_vision_synth__check_refuses_lines_between),
         cmocka_unit_test(test_vision_synth__stones_set_the_phase),
+        cmocka_unit_test(test_vision_synth__stones_sit_on_the_points),
         cmocka_unit_test(test_vision_synth__one_coloured_crowd_is_refused),
         cmocka_unit_test(test_vision_synth__green_tinted_stones),
         cmocka_unit_test(test_vision_synth__glare_on_wood_reads_empty),
