@@ -2,7 +2,10 @@
  * reading with its .board label under the 8 symmetries of the square, and prints a table per
  * source and overall: intersections correct, photos perfect, refusals (counted as wrong), and
  * median / p95 milliseconds with the decode, detect and classify shares. One OpenCV thread.
- * Usage: bench_vision [-v] [--overlay DIR] [--only SUBSTRING] */
+ * Then the same for synthetic crowded boards of 9, 13 and 19 lines (tests/vision/synth.c),
+ * the finished games of the sizes the photos lack.
+ * Usage: bench_vision [-v] [--overlay DIR] [--only SUBSTRING] [--synthetic N (per size; 0
+ * skips)] */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +16,7 @@
 #include "cv_shim.h"
 #include "go/board.h"
 #include "go/vision.h"
+#include "synth.h"
 
 #define MAX_PHOTOS 512
 #define MAX_SOURCES 16
@@ -64,11 +68,82 @@ static double pct(double *v, int n, double q)
     return v[i];
 }
 
+/* Crowded synthetic boards (a finished game covers half the points or more) at a random
+ * rotation, tilt, light gradient, glare, blur, noise and JPEG quality: a table per size of
+ * points correct, boards perfect, refused, wrong size and silently wrong. */
+static void synthetic_table(int per_size, int verbose)
+{
+    static const int sizes[3] = {9, 13, 19};
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static go_vision_result res;
+    printf("\n%-30s %6s %10s %9s %8s %6s %6s %7s\n", "synthetic crowded boards", "boards",
+           "points%", "perfect", "refused", "size?", "silent", "med ms");
+    for (int si = 0; si < 3; si++) {
+        long correct = 0, total = 0;
+        int perfect = 0, refused = 0, wsize = 0, silent = 0, nt = 0;
+        double *ms = malloc(sizeof(double) * (size_t)(per_size > 0 ? per_size : 1));
+        if (!ms)
+            return;
+        for (int i = 0; i < per_size; i++) {
+            uint64_t seed = 1000 + (uint64_t)i * 7 + (uint64_t)si, st = seed;
+#define RND()                                                                                      \
+    ((double)((st = st * 6364136223846793005ull + 1442695040888963407ull) >> 11) /                 \
+     9007199254740992.0)
+            synth_params p = {1000, 750, sizes[si], 0,    0, 0,         0,
+                              0,    0,   85,        seed, 0, {0, 0, 0}, {0, 0, 0}};
+            p.rotate_deg = RND() * 360;
+            p.tilt = RND() * 0.35;
+            p.gradient = RND() * 0.4;
+            p.glare = RND() < 0.3 ? RND() * 80 : 0;
+            p.blur_sigma = RND() * 1.2;
+            p.noise = RND() * 8;
+            p.jpeg_quality = 60 + (int)(RND() * 35);
+            double density = 0.5 + RND() * 0.4;
+#undef RND
+            uint8_t *jpeg = NULL;
+            size_t len = 0;
+            double corners[4][2];
+            synth_position(truth, p.size, density, seed);
+            if (synth_render(&jpeg, &len, &p, truth, corners) < 0)
+                continue;
+            int n = p.size, rc = go_vision_scan(&res, jpeg, len, NULL);
+            free(jpeg);
+            total += n * n;
+            if (rc < 0) {
+                refused++;
+                if (verbose)
+                    printf("synthetic %d seed %llu: refused: %s\n", n, (unsigned long long)seed,
+                           go_error_last());
+                continue;
+            }
+            ms[nt++] = res.ms_total;
+            if (res.size != n) {
+                wsize++;
+                silent++;
+                continue;
+            }
+            int ok = synth_best_match(res.color, truth, n);
+            correct += ok;
+            perfect += ok == n * n;
+            silent += ok * 10 < 9 * n * n;
+            if (verbose && ok != n * n)
+                printf("synthetic %d seed %llu: %d/%d points\n", n, (unsigned long long)seed, ok,
+                       n * n);
+        }
+        char label[64];
+        snprintf(label, sizeof label, "%dx%d", sizes[si], sizes[si]);
+        printf("%-30s %6d %9.2f%% %5d/%-3d %8d %6d %6d %7.1f\n", label, per_size,
+               total ? 100.0 * correct / total : 0, perfect, per_size, refused, wsize, silent,
+               pct(ms, nt, 0.5));
+        free(ms);
+    }
+}
+
 int main(int argc, char **argv)
 {
     const char *root = GOREF_DATA_DIR "/photos";
     const char *overlay_dir = NULL, *only = NULL;
-    int verbose = 0;
+    int verbose = 0, synthetic = 40;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-v") == 0)
             verbose = 1;
@@ -76,6 +151,8 @@ int main(int argc, char **argv)
             overlay_dir = argv[++i];
         else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc)
             only = argv[++i];
+        else if (strcmp(argv[i], "--synthetic") == 0 && i + 1 < argc)
+            synthetic = (int)strtol(argv[++i], NULL, 10);
     }
     go_cv_set_threads(1);
     char path[1024];
@@ -84,6 +161,7 @@ int main(int argc, char **argv)
     size_t mlen;
     if (read_text(path, &manifest, &mlen) < 0) {
         printf("bench_vision: SKIP, no photos at %s\n", path);
+        synthetic_table(synthetic, verbose);
         return 0;
     }
     static photo_row rows[MAX_PHOTOS];
@@ -169,9 +247,8 @@ int main(int argc, char **argv)
                         int tx, ty;
                         go_vision_symmetry(s, n, x, y, &tx, &ty);
                         if (res.color[y][x] != truth[ty][tx])
-                            printf(" (%d,%d) read %c is %c conf %.2f", x, y,
-                                   ".XO"[res.color[y][x]], ".XO"[truth[ty][tx]],
-                                   res.confidence[y][x]);
+                            printf(" (%d,%d) read %c is %c conf %.2f", x, y, ".XO"[res.color[y][x]],
+                                   ".XO"[truth[ty][tx]], res.confidence[y][x]);
                     }
                 printf("\n");
             }
@@ -247,5 +324,7 @@ int main(int argc, char **argv)
         "as read but a wrong size or under 90%% of points right). Times: wall clock (med/p95 and "
         "the median per stage) and\n"
         "this thread's CPU time (cpu med/p95), which stays honest when others load the machine.\n");
+    if (!only)
+        synthetic_table(synthetic, verbose);
     return 0;
 }
