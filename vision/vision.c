@@ -90,32 +90,26 @@ static void orient_grid(vz_grid *g)
     memcpy(g->h, bh, sizeof bh);
 }
 
-/* Finds, refits, refines and checks the grid: first looking for lines in the gray weighted by
- * the light's colour, then, if that grid fails the check, in plain luminance. The weighted
- * gray finds the lines under a coloured lamp or in poor light (Worst lighting and
- * 3_jwerth_green_1 read perfectly with it, and are refused without), but under some lamps it
- * lifts the board's bevel to a line; plain luminance then reads 3_jwerth_blue_2 and violet_1
- * (355 and 354 points). The first look's reason is the one reported. */
-static int detect(vz_grid *g, const go_cv_image *work, int size_hint)
+/* One look for the grid: found, refitted, refined, set in phase by the stones and checked.
+ * The looks: lines in the gray weighted by the light's colour (look 0), in plain luminance
+ * (1), and the same at twice the line spacing found (2, 3). The weighted gray finds the lines
+ * under a coloured lamp or in poor light (Worst lighting and 3_jwerth_green_1 read perfectly
+ * with it, and are refused without), but under some lamps it lifts the board's bevel to a
+ * line; plain luminance then reads 3_jwerth_blue_2 and violet_1 (355 and 354 points). On a
+ * crowded board the crevices between stones can halve the period the finder sees. */
+#define LOOKS 4
+
+static int detect_look(vz_grid *g, const go_cv_image *work, int size_hint, int look)
 {
-    int rc = 0;
-    char first[256] = "";
-    for (int look = 0; look < 4; look++) {
-        if ((rc = vz_find_grid(g, work, size_hint, !(look & 1), look >> 1)) == 0 &&
-            (rc = vz_refit_lattice(g, work)) == 0 && (rc = vz_refine_lattice(g, work)) == 0 &&
-            (rc = vz_phase_lattice(g, work)) >= 0) {
-            /* moved by the stones: the lines choose the window and refine it again */
-            if (rc == 1 && (rc = vz_refit_window(g, work)) == 0)
-                rc = vz_refine_lattice(g, work);
-            if (rc == 0 && (rc = vz_check_lattice(g, work)) == 0)
-                return 0;
-        }
-        if (rc != GO_ENOBOARD)
-            return rc;
-        if (look == 0)
-            snprintf(first, sizeof first, "%s", go_error_last());
-    }
-    return go_error_set(GO_ENOBOARD, "%s", first);
+    int rc;
+    if ((rc = vz_find_grid(g, work, size_hint, !(look & 1), look >> 1)) < 0 ||
+        (rc = vz_refit_lattice(g, work)) < 0 || (rc = vz_refine_lattice(g, work)) < 0 ||
+        (rc = vz_phase_lattice(g, work)) < 0)
+        return rc;
+    /* moved by the stones: the lines choose the window and refine it again */
+    if (rc == 1 && ((rc = vz_refit_window(g, work)) < 0 || (rc = vz_refine_lattice(g, work)) < 0))
+        return rc;
+    return vz_check_lattice(g, work);
 }
 
 /* A game puts the two colours on the board in nearly equal numbers: one stone a move, with
@@ -226,6 +220,31 @@ static void rule_check(go_vision_result *r)
     go_error_clear();
 }
 
+/* Reads the board through grid g (oriented): classification, then the checks that the
+ * reading is of a board: colour balance, stones on the points, groups with liberties (a
+ * conflict needs a look), and few unsure points. r->ms_classify gets its time. */
+static int read_board(go_vision_result *r, const vz_grid *g, const go_cv_image *work)
+{
+    double t = vz_now_ms();
+    int rc;
+    r->size = g->size;
+    if ((rc = vz_classify(r, work, g)) < 0 || (rc = plausible_stones(r)) < 0 ||
+        (rc = stones_on_points(r, g, work)) < 0)
+        goto done;
+    rule_check(r);
+    /* A reading that needs a person's look at more than one point in UNSURE_SHARE is a guess.
+     * Measured: the photos returned read at most 20 of 361 points uncertain (5.5%); the one
+     * still silently wrong (a lattice half a cell off) had 84. */
+    if (r->uncertain_count > UNSURE_SHARE * g->size * g->size)
+        rc = go_error_set(GO_ENOBOARD,
+                          "no board: the reading is too unsure (%d of %d points need a look): "
+                          "a closer, steadier photo from higher above the board",
+                          r->uncertain_count, g->size * g->size);
+done:
+    r->ms_classify = vz_now_ms() - t;
+    return rc;
+}
+
 int go_vision_scan(go_vision_result *out, const void *data, size_t len,
                    const go_vision_options *opt)
 {
@@ -305,28 +324,35 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
         if ((rc = vz_grid_from_corners(&g, &work, wc, opt->size)) < 0 ||
             (rc = vz_refine_lattice(&g, &work)) < 0)
             goto done;
-    } else if ((rc = detect(&g, &work, opt->size)) < 0) {
-        goto done;
-    }
-    orient_grid(&g);
-    double t2 = vz_now_ms();
-    r->ms_detect = t2 - t1;
-
-    r->size = g.size;
-    if ((rc = vz_classify(r, &work, &g)) < 0 || (rc = plausible_stones(r)) < 0)
-        goto done;
-    if ((rc = stones_on_points(r, &g, &work)) < 0)
-        goto done;
-    rule_check(r);
-    /* A reading that needs a person's look at more than one point in UNSURE_SHARE is a guess.
-     * Measured: the photos returned read at most 20 of 361 points uncertain (5.5%); the one
-     * still silently wrong (a lattice half a cell off) had 84. */
-    if (r->uncertain_count > UNSURE_SHARE * g.size * g.size) {
-        rc = go_error_set(GO_ENOBOARD,
-                          "no board: the reading is too unsure (%d of %d points need a look): "
-                          "a closer, steadier photo from higher above the board",
-                          r->uncertain_count, g.size * g.size);
-        goto done;
+        orient_grid(&g);
+        r->ms_detect = vz_now_ms() - t1;
+        if ((rc = read_board(r, &g, &work)) < 0)
+            goto done;
+    } else {
+        /* each look in turn until one gives a grid that passes its check and a reading of
+         * the board; the first look's reason is the one reported */
+        char first[256] = "";
+        double spent = 0;
+        for (int look = 0; look < LOOKS; look++) {
+            double ta = vz_now_ms();
+            rc = detect_look(&g, &work, opt->size, look);
+            double tb = vz_now_ms();
+            r->ms_detect += tb - ta;
+            if (rc == 0) {
+                orient_grid(&g);
+                rc = read_board(r, &g, &work);
+                spent += vz_now_ms() - tb;
+            }
+            if (rc != GO_ENOBOARD)
+                break;
+            if (look == 0)
+                snprintf(first, sizeof first, "%s", go_error_last());
+        }
+        if (rc == GO_ENOBOARD)
+            rc = go_error_set(GO_ENOBOARD, "%s", first);
+        if (rc < 0)
+            goto done;
+        r->ms_detect += spent - r->ms_classify; /* readings refused count as looking */
     }
     double scale[9] = {(double)r->image_width / work.width,
                        0,
@@ -342,9 +368,7 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
     const int cx[4] = {0, n, n, 0}, cy[4] = {0, 0, n, n};
     for (int c = 0; c < 4; c++)
         vz_apply(r->homography, cx[c], cy[c], &r->corners[c][0], &r->corners[c][1]);
-    double t3 = vz_now_ms();
-    r->ms_classify = t3 - t2;
-    r->ms_total = t3 - t0;
+    r->ms_total = vz_now_ms() - t0;
 done:
     go_cv_image_free(&img);
     go_cv_image_free(&work);
