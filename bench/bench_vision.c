@@ -103,7 +103,7 @@ static void synthetic_table(int per_size, int verbose)
             uint8_t *jpeg = NULL;
             size_t len = 0;
             double corners[4][2];
-            synth_position(truth, p.size, density, seed);
+            synth_legal_position(truth, p.size, density, seed);
             if (synth_render(&jpeg, &len, &p, truth, corners) < 0)
                 continue;
             int n = p.size, rc = go_vision_scan(&res, jpeg, len, NULL);
@@ -120,6 +120,9 @@ static void synthetic_table(int per_size, int verbose)
             if (res.size != n) {
                 wsize++;
                 silent++;
+                if (verbose)
+                    printf("synthetic %d seed %llu: read as %dx%d\n", n, (unsigned long long)seed,
+                           res.size, res.size);
                 continue;
             }
             int ok = synth_best_match(res.color, truth, n);

@@ -275,7 +275,7 @@ int vz_stones_on_points(double *out_gain, int *out_count, const go_vision_result
     const int n = g->size, H = PCELL / 2;
     int lx, ly;
     best_lean(&lx, &ly, &t, g, r);
-    double gain = 0;
+    double gain = 0, son = 0, soff = 0;
     int count = 0;
     for (int y = 0; y < n; y++)
         for (int x = 0; x < n; x++) {
@@ -293,13 +293,15 @@ int vz_stones_on_points(double *out_gain, int *out_count, const go_vision_result
             if (!ok)
                 continue;
             gain += off - on;
+            son += on;
+            soff += off;
             count++;
         }
     *out_gain = count ? gain / count : 0;
     *out_count = count;
     if (getenv("GOREF_VISION_DEBUG"))
-        fprintf(stderr, "stones on points: %d stones, gain %.2f (lean %d %d)\n", count, *out_gain,
-                lx, ly);
+        fprintf(stderr, "stones on points: %d stones, gain %.2f on %.2f off %.2f (lean %d %d)\n",
+                count, *out_gain, count ? son / count : 0, count ? soff / count : 0, lx, ly);
 done:
     tone_sums_free(&t);
     return rc;

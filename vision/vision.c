@@ -345,6 +345,8 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
             }
             if (rc != GO_ENOBOARD)
                 break;
+            if (getenv("GOREF_VISION_DEBUG"))
+                fprintf(stderr, "look %d: %s\n", look, go_error_last());
             if (look == 0)
                 snprintf(first, sizeof first, "%s", go_error_last());
         }

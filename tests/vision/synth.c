@@ -32,6 +32,48 @@ void synth_position(uint8_t color[GO_MAX_SIZE][GO_MAX_SIZE], int size, double de
                 color[y][x] = rnd(&s) < 0.5 ? GO_BLACK : GO_WHITE;
 }
 
+void synth_legal_position(uint8_t color[GO_MAX_SIZE][GO_MAX_SIZE], int size, double density,
+                          uint64_t seed)
+{
+    synth_position(color, size, density, seed);
+    /* groups without a liberty cannot be on a board: take them off until none is left */
+    for (int changed = 1; changed;) {
+        changed = 0;
+        static uint8_t seen[GO_MAX_SIZE][GO_MAX_SIZE];
+        memset(seen, 0, sizeof seen);
+        for (int y = 0; y < size; y++)
+            for (int x = 0; x < size; x++) {
+                if (color[y][x] == GO_EMPTY || seen[y][x])
+                    continue;
+                int stack[GO_MAX_SIZE * GO_MAX_SIZE], group[GO_MAX_SIZE * GO_MAX_SIZE];
+                int top = 0, ng = 0, libs = 0;
+                stack[top++] = y * GO_MAX_SIZE + x;
+                seen[y][x] = 1;
+                while (top > 0) {
+                    int q = stack[--top], qy = q / GO_MAX_SIZE, qx = q % GO_MAX_SIZE;
+                    group[ng++] = q;
+                    static const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
+                    for (int k = 0; k < 4; k++) {
+                        int nx = qx + dx[k], ny = qy + dy[k];
+                        if (nx < 0 || ny < 0 || nx >= size || ny >= size)
+                            continue;
+                        if (color[ny][nx] == GO_EMPTY)
+                            libs++;
+                        else if (color[ny][nx] == color[y][x] && !seen[ny][nx]) {
+                            seen[ny][nx] = 1;
+                            stack[top++] = ny * GO_MAX_SIZE + nx;
+                        }
+                    }
+                }
+                if (!libs) {
+                    for (int k = 0; k < ng; k++)
+                        color[group[k] / GO_MAX_SIZE][group[k] % GO_MAX_SIZE] = GO_EMPTY;
+                    changed = 1;
+                }
+            }
+    }
+}
+
 int synth_best_match(uint8_t a[GO_MAX_SIZE][GO_MAX_SIZE], uint8_t b[GO_MAX_SIZE][GO_MAX_SIZE],
                      int n)
 {

@@ -35,6 +35,11 @@ int synth_render(uint8_t **out, size_t *out_len, const synth_params *p,
 void synth_position(uint8_t color[GO_MAX_SIZE][GO_MAX_SIZE], int size, double density,
                     uint64_t seed);
 
+/* The same with every group that has no liberty taken off, as on a real board (a random
+ * crowd has such groups, and the reading flags them for a look). */
+void synth_legal_position(uint8_t color[GO_MAX_SIZE][GO_MAX_SIZE], int size, double density,
+                          uint64_t seed);
+
 /* Number of points equal under the best of the 8 symmetries of the square. */
 int synth_best_match(uint8_t a[GO_MAX_SIZE][GO_MAX_SIZE], uint8_t b[GO_MAX_SIZE][GO_MAX_SIZE],
                      int size);
