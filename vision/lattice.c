@@ -268,23 +268,21 @@ int vz_check_lattice(const vz_grid *g, const go_cv_image *bgr)
                 goto done;
             }
         }
-        /* The last lines at one end show nothing while the other family's lines cross the gaps
-         * between them: the lattice's lines there fall between the board's (a smaller lattice
-         * inside a larger board, or one stretched off its lines). */
+        /* Three lines in a row show nothing while the other family's lines cross the gaps
+         * around them: the lattice's lines there fall between the board's (at an end: a smaller
+         * lattice inside a larger board; in the middle: a lattice whose spacing or perspective
+         * is off there, which the median evidence of its lines hides). */
         if (typ >= MEASURABLE && gap_typ[f] >= MEASURABLE && n >= 7) {
-            for (int dir = 0; dir < 2; dir++) {
+            for (int k = 0; k + 2 < n; k++) {
                 int dead = 0, crossed = 0;
-                for (int k = 0; k < 3; k++) {
-                    int line = dir ? n - 1 - k : k, g2 = dir ? n - 2 - k : k;
-                    dead += ef[line + 1] < 0.25 * typ;
-                    crossed += gf[g2 + 1] >= 0.5 * gap_typ[f];
-                }
-                if (getenv("GOREF_VISION_DEBUG"))
-                    fprintf(stderr, "  end %d: %d dead lines, %d crossed gaps\n", dir, dead,
-                            crossed);
+                for (int j = k; j < k + 3; j++)
+                    dead += ef[j + 1] < 0.25 * typ;
+                for (int j = k - 1; j <= k + 2; j++)
+                    crossed += j >= 0 && j < n - 1 && gf[j + 1] >= 0.5 * gap_typ[f];
                 if (dead >= 3 && crossed >= 2) {
-                    rc = go_error_set(GO_ENOBOARD, "no board: the grid did not fit (its last lines "
-                                                   "fall between the board's lines)");
+                    rc = go_error_set(GO_ENOBOARD, "no board: the grid did not fit (three of its "
+                                                   "lines in a row fall between the board's "
+                                                   "lines)");
                     goto done;
                 }
             }
