@@ -244,36 +244,53 @@ static void lattice_through(vz_grid *g, go_cv_image *img, const uint8_t *jpeg, s
     assert_int_equal(go_cv_find_homography(g->h, src, dst, 4, 0, 0), 0);
 }
 
+/* A photo rendered at 720x540 (decoded into img) with the lattice of its true grid in g. */
+typedef struct rendered {
+    go_cv_image img;
+    vz_grid g;
+} rendered;
+
+static synth_params base_wide(int size, uint64_t seed)
+{
+    synth_params p = base(size, seed);
+    p.width = 720;
+    p.height = 540;
+    return p;
+}
+
+static void render_with_lattice(rendered *out, const synth_params *p, double density)
+{
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    uint8_t *jpeg = NULL;
+    size_t len = 0;
+    double corners[4][2];
+    render_board(&jpeg, &len, p, density, truth, corners);
+    memset(out, 0, sizeof *out);
+    lattice_through(&out->g, &out->img, jpeg, len, corners, p->size, p->size - 1);
+    free(jpeg);
+}
+
 /* The check of a fitted lattice against the printed lines: on a crowded board the lattice
  * through the true corners passes, and the same lattice half a cell off or a line off is
  * refused. */
 static void test_vision_synth__check_refuses_lattice_off_the_lines(void **state)
 {
     (void)state;
-    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
-    synth_params p = base(19, 31);
-    p.width = 720;
-    p.height = 540;
+    synth_params p = base_wide(19, 31);
     p.rotate_deg = 3;
     p.tilt = 0.2;
     p.gradient = 0.2;
-    uint8_t *jpeg = NULL;
-    size_t len = 0;
-    double corners[4][2];
-    render_board(&jpeg, &len, &p, 0.6, truth, corners);
-    go_cv_image img = {0};
-    vz_grid g;
-    lattice_through(&g, &img, jpeg, len, corners, 19, 18);
-    assert_int_equal(vz_check_lattice(&g, &img), 0);
+    rendered b;
+    render_with_lattice(&b, &p, 0.6);
+    assert_int_equal(vz_check_lattice(&b.g, &b.img), 0);
     const double shifts[3][2] = {{0.5, 0}, {0, 0.5}, {1, 0}};
     for (int s = 0; s < 3; s++) {
-        vz_grid off = g;
+        vz_grid off = b.g;
         const double t[9] = {1, 0, shifts[s][0], 0, 1, shifts[s][1], 0, 0, 1};
-        vz_mat3_mul(off.h, g.h, t);
-        assert_int_equal(vz_check_lattice(&off, &img), GO_ENOBOARD);
+        vz_mat3_mul(off.h, b.g.h, t);
+        assert_int_equal(vz_check_lattice(&off, &b.img), GO_ENOBOARD);
     }
-    go_cv_image_free(&img);
-    free(jpeg);
+    go_cv_image_free(&b.img);
 }
 
 /* Where lattice point (x, y) of g falls on lattice t, in t's cells. */
@@ -294,43 +311,34 @@ static void lattice_point_on(double *ox, double *oy, const vz_grid *g, const vz_
 static void test_vision_synth__stones_set_the_phase(void **state)
 {
     (void)state;
-    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
     for (int crowd = 1; crowd >= 0; crowd--) {
-        synth_params p = base(19, 41);
-        p.width = 720;
-        p.height = 540;
+        synth_params p = base_wide(19, 41);
         p.rotate_deg = -4;
         p.tilt = 0.2;
         p.gradient = 0.2;
-        uint8_t *jpeg = NULL;
-        size_t len = 0;
-        double corners[4][2];
-        render_board(&jpeg, &len, &p, crowd ? 0.85 : 0.0, truth, corners);
-        go_cv_image img = {0};
-        vz_grid g;
-        lattice_through(&g, &img, jpeg, len, corners, 19, 18);
-        vz_grid on = g;
-        assert_int_equal(vz_phase_lattice(&on, &img), 0);
-        vz_grid off = g;
+        rendered b;
+        render_with_lattice(&b, &p, crowd ? 0.85 : 0.0);
+        vz_grid on = b.g;
+        assert_int_equal(vz_phase_lattice(&on, &b.img), 0);
+        vz_grid off = b.g;
         const double t[9] = {1, 0, 0.5, 0, 1, -0.5, 0, 0, 1};
-        vz_mat3_mul(off.h, g.h, t);
-        int moved = vz_phase_lattice(&off, &img);
+        vz_mat3_mul(off.h, b.g.h, t);
+        int moved = vz_phase_lattice(&off, &b.img);
         assert_int_equal(moved, crowd);
         if (crowd) {
             for (int c = 0; c < 4; c++) {
                 double x, y;
-                lattice_point_on(&x, &y, &off, &g, c & 1 ? 18 : 0, c & 2 ? 18 : 0);
+                lattice_point_on(&x, &y, &off, &b.g, c & 1 ? 18 : 0, c & 2 ? 18 : 0);
                 assert_true(fabs(x - round(x)) < 0.1 && fabs(y - round(y)) < 0.1);
             }
-            assert_int_equal(vz_refit_window(&off, &img), 0);
+            assert_int_equal(vz_refit_window(&off, &b.img), 0);
             for (int c = 0; c < 4; c++) {
                 double x, y, ex = c & 1 ? 18 : 0, ey = c & 2 ? 18 : 0;
-                lattice_point_on(&x, &y, &off, &g, ex, ey);
+                lattice_point_on(&x, &y, &off, &b.g, ex, ey);
                 assert_true(fabs(x - ex) < 0.15 && fabs(y - ey) < 0.15);
             }
         }
-        go_cv_image_free(&img);
-        free(jpeg);
+        go_cv_image_free(&b.img);
     }
 }
 
@@ -340,38 +348,29 @@ static void test_vision_synth__stones_set_the_phase(void **state)
 static void test_vision_synth__stones_sit_on_the_points(void **state)
 {
     (void)state;
-    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
     static go_vision_result r;
-    synth_params p = base(13, 43);
-    p.width = 720;
-    p.height = 540;
+    synth_params p = base_wide(13, 43);
     p.rotate_deg = 20;
     p.tilt = 0.25;
-    uint8_t *jpeg = NULL;
-    size_t len = 0;
-    double corners[4][2];
-    render_board(&jpeg, &len, &p, 0.8, truth, corners);
-    go_cv_image img = {0};
-    vz_grid g;
-    lattice_through(&g, &img, jpeg, len, corners, 13, 12);
+    rendered b;
+    render_with_lattice(&b, &p, 0.8);
     double gain;
     int count;
     memset(&r, 0, sizeof r);
     r.size = 13;
-    assert_int_equal(vz_classify(&r, &img, &g), 0);
-    assert_int_equal(vz_stones_on_points(&gain, &count, &r, &g, &img), 0);
+    assert_int_equal(vz_classify(&r, &b.img, &b.g), 0);
+    assert_int_equal(vz_stones_on_points(&gain, &count, &r, &b.g, &b.img), 0);
     assert_true(count >= 100);
     assert_true(gain > 20);
-    vz_grid off = g;
+    vz_grid off = b.g;
     const double t[9] = {1, 0, 0.4, 0, 1, 0.4, 0, 0, 1};
-    vz_mat3_mul(off.h, g.h, t);
+    vz_mat3_mul(off.h, b.g.h, t);
     memset(&r, 0, sizeof r);
     r.size = 13;
-    assert_int_equal(vz_classify(&r, &img, &off), 0);
-    assert_int_equal(vz_stones_on_points(&gain, &count, &r, &off, &img), 0);
+    assert_int_equal(vz_classify(&r, &b.img, &off), 0);
+    assert_int_equal(vz_stones_on_points(&gain, &count, &r, &off, &b.img), 0);
     assert_true(count < 25 || gain < 11);
-    go_cv_image_free(&img);
-    free(jpeg);
+    go_cv_image_free(&b.img);
 }
 
 /* A lattice whose corners are on the board's corners but whose middle lines drift off the
@@ -383,27 +382,18 @@ static void test_vision_synth__stones_sit_on_the_points(void **state)
 static void test_vision_synth__check_refuses_lines_off_in_the_middle(void **state)
 {
     (void)state;
-    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
-    synth_params p = base(19, 44);
-    p.width = 720;
-    p.height = 540;
+    synth_params p = base_wide(19, 44);
     p.tilt = 0.1;
-    uint8_t *jpeg = NULL;
-    size_t len = 0;
-    double corners[4][2];
-    render_board(&jpeg, &len, &p, 0.3, truth, corners);
-    go_cv_image img = {0};
-    vz_grid g;
-    lattice_through(&g, &img, jpeg, len, corners, 19, 18);
-    assert_int_equal(vz_check_lattice(&g, &img), 0);
+    rendered b;
+    render_with_lattice(&b, &p, 0.3);
+    assert_int_equal(vz_check_lattice(&b.g, &b.img), 0);
     /* new (x, y) -> old (18 a x, 18 y) / ((1 - a) y + 18 a): corners fixed, middle moved */
     const double a = 1.05, t[9] = {18 * a, 0, 0, 0, 18, 0, 0, 1 - a, 18 * a};
-    vz_grid off = g;
-    vz_mat3_mul(off.h, g.h, t);
-    assert_int_equal(vz_check_lattice(&off, &img), GO_ENOBOARD);
+    vz_grid off = b.g;
+    vz_mat3_mul(off.h, b.g.h, t);
+    assert_int_equal(vz_check_lattice(&off, &b.img), GO_ENOBOARD);
     assert_non_null(strstr(go_error_last(), "three of its lines in a row"));
-    go_cv_image_free(&img);
-    free(jpeg);
+    go_cv_image_free(&b.img);
 }
 
 /* A lattice on every other line of a finer grid (a 13-line lattice on a 25-line board) ends
