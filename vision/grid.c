@@ -816,6 +816,9 @@ static int bh_threshold(const go_cv_image *bh)
  * the strongest family anywhere off the first. */
 #define NEAR_SHARE 0.25
 
+/* The other direction must have at least this share of the dominant one's votes. */
+#define OTHER_DIRECTION_SHARE 0.2
+
 /* The black-hat kernel matches the width of a printed line at the work resolution (1-3 px),
  * not the board: wider dark gaps (board between white stones) must not respond. */
 #define LINE_KERNEL 7
@@ -846,9 +849,10 @@ done:
     return rc;
 }
 
-int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, int light_weighted,
-                 int doubled)
+int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned how)
 {
+    const int light_weighted = (how & VZ_LOOK_LIGHT_WEIGHTED) != 0;
+    const int doubled = (how & VZ_LOOK_DOUBLED) != 0;
     go_cv_image gray = {0}, bh = {0}, bin = {0};
     hline *raw = NULL;
     int t = 8;
@@ -905,6 +909,23 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, int light_
     for (int b = 1; b < 180; b++)
         if (ah[b] > ah[p1])
             p1 = b;
+    if (how & VZ_LOOK_OTHER_DIRECTION) {
+        /* The strongest direction 25 to 65 degrees off the dominant one: on a crowded board
+         * the diagonal rows of stones can outvote the grid's lines, which then lie about 45
+         * degrees off them. */
+        int alt = -1;
+        for (int d = 25; d <= 65; d++)
+            for (int sgn = -1; sgn <= 1; sgn += 2) {
+                int b = ((p1 + sgn * d) % 180 + 180) % 180;
+                if (alt < 0 || ah[b] > ah[alt])
+                    alt = b;
+            }
+        if (alt < 0 || ah[alt] < OTHER_DIRECTION_SHARE * ah[p1]) {
+            rc = go_error_set(GO_ENOBOARD, "no board: no second direction of lines");
+            goto done;
+        }
+        p1 = alt;
+    }
     for (int i = 0; i < nl; i++) {
         int b = (int)(lines[i].theta * 180 / PI) % 180;
         int d1 = abs(b - p1);

@@ -91,18 +91,28 @@ static void orient_grid(vz_grid *g)
 }
 
 /* One look for the grid: found, refitted, refined, set in phase by the stones and checked.
- * The looks: lines in the gray weighted by the light's colour (look 0), in plain luminance
- * (1), and the same at twice the line spacing found (2, 3). The weighted gray finds the lines
- * under a coloured lamp or in poor light (Worst lighting and 3_jwerth_green_1 read perfectly
- * with it, and are refused without), but under some lamps it lifts the board's bevel to a
- * line; plain luminance then reads 3_jwerth_blue_2 and violet_1 (355 and 354 points). On a
- * crowded board the crevices between stones can halve the period the finder sees. */
-#define LOOKS 4
+ * The looks, in turn: lines in the gray weighted by the light's colour, in plain luminance,
+ * the same two at twice the line spacing found, and the same two in the strongest direction
+ * off the dominant one. The weighted gray finds the lines under a coloured lamp or in poor
+ * light (Worst lighting and 3_jwerth_green_1 read perfectly with it, and are refused
+ * without), but under some lamps it lifts the board's bevel to a line; plain luminance then
+ * reads 3_jwerth_blue_2 and violet_1 (355 and 354 points). On a crowded board the crevices
+ * between stones can halve the period the finder sees, and the diagonal rows of stones can
+ * outvote the grid's lines. */
+static const unsigned looks[] = {
+    VZ_LOOK_LIGHT_WEIGHTED,
+    0,
+    VZ_LOOK_LIGHT_WEIGHTED | VZ_LOOK_DOUBLED,
+    VZ_LOOK_DOUBLED,
+    VZ_LOOK_LIGHT_WEIGHTED | VZ_LOOK_OTHER_DIRECTION,
+    VZ_LOOK_OTHER_DIRECTION,
+};
+#define LOOKS ((int)(sizeof looks / sizeof looks[0]))
 
 static int detect_look(vz_grid *g, const go_cv_image *work, int size_hint, int look)
 {
     int rc;
-    if ((rc = vz_find_grid(g, work, size_hint, !(look & 1), look >> 1)) < 0 ||
+    if ((rc = vz_find_grid(g, work, size_hint, looks[look])) < 0 ||
         (rc = vz_refit_lattice(g, work)) < 0 || (rc = vz_refine_lattice(g, work)) < 0 ||
         (rc = vz_phase_lattice(g, work)) < 0)
         return rc;

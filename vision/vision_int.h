@@ -27,13 +27,19 @@ typedef struct vz_grid {
 int vz_warp_lattice(go_cv_image *out, const vz_grid *g, const go_cv_image *bgr, int cell,
                     int margin);
 
-/* Finds the playing grid in a BGR work image. size_hint 0 detects 9/13/19. light_weighted:
- * look for lines in vz_gray instead of plain luminance. doubled: the reading at twice the
- * line spacing found on both axes (on a crowded board the crevices between stones can halve
- * the period; the pipeline asks for it when the first reading fails its check). GO_ENOBOARD
- * with the reason when nothing fits. */
-int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, int light_weighted,
-                 int doubled);
+/* How vz_find_grid looks: lines in vz_gray instead of plain luminance; the reading at twice
+ * the line spacing found on both axes (on a crowded board the crevices between stones can
+ * halve the period); the lines of the strongest direction 25 to 65 degrees off the dominant
+ * one (the diagonal rows of stones on a crowded board can outvote the grid's lines). */
+enum {
+    VZ_LOOK_LIGHT_WEIGHTED = 1,
+    VZ_LOOK_DOUBLED = 2,
+    VZ_LOOK_OTHER_DIRECTION = 4,
+};
+
+/* Finds the playing grid in a BGR work image, looking as `how` says (VZ_LOOK_ flags).
+ * size_hint 0 detects 9/13/19. GO_ENOBOARD with the reason when nothing fits. */
+int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned how);
 
 /* The grid through four corners given in work-image pixels (top-left, top-right,
  * bottom-right, bottom-left), refined against the lines in the image. GO_EINVAL when the

@@ -396,6 +396,56 @@ static void test_vision_synth__check_refuses_lines_off_in_the_middle(void **stat
     go_cv_image_free(&b.img);
 }
 
+/* On a crowded 9x9 the diagonal rows of stones make the strongest lines in the photo, and the
+ * finder's usual looks take them for the grid (a 13-line lattice at 0.7 of the spacing). The
+ * look in the strongest direction 25 to 65 degrees off the dominant one (in the light-weighted
+ * gray, the pipeline's fifth look) finds the grid's own lines: its lattice, refitted and
+ * refined, ends on the true corners, and the photo reads perfectly. (Board 1035 of the
+ * bench's synthetic table.) */
+static void test_vision_synth__crowded_9x9_other_direction(void **state)
+{
+    (void)state;
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static go_vision_result r;
+    synth_params p = base(9, 1035);
+    p.width = 1000;
+    p.height = 750;
+    p.rotate_deg = 55.35;
+    p.tilt = 0.028;
+    p.gradient = 0.059;
+    p.blur_sigma = 0.74;
+    p.noise = 0.8;
+    p.jpeg_quality = 78;
+    uint8_t *jpeg = NULL;
+    size_t len = 0;
+    double corners[4][2];
+    synth_legal_position(truth, 9, 0.75, 1035);
+    assert_int_equal(synth_render(&jpeg, &len, &p, truth, corners), 0);
+    go_cv_image img = {0};
+    assert_int_equal(go_cv_decode(&img, jpeg, len, 1), 0);
+    vz_grid g;
+    assert_int_equal(vz_find_grid(&g, &img, 0, VZ_LOOK_LIGHT_WEIGHTED | VZ_LOOK_OTHER_DIRECTION),
+                     0);
+    assert_int_equal(vz_refit_lattice(&g, &img), 0);
+    assert_int_equal(vz_refine_lattice(&g, &img), 0);
+    assert_int_equal(g.size, 9);
+    double cell = hypot(corners[1][0] - corners[0][0], corners[1][1] - corners[0][1]) / 8;
+    for (int c = 0; c < 4; c++) {
+        double best = 1e9;
+        for (int k = 0; k < 4; k++) {
+            double x, y;
+            assert_int_equal(vz_apply(g.h, (k == 1 || k == 2) ? 8 : 0, k >= 2 ? 8 : 0, &x, &y), 0);
+            best = fmin(best, hypot(x - corners[c][0], y - corners[c][1]));
+        }
+        assert_true(best < 0.3 * cell);
+    }
+    assert_int_equal(go_vision_scan(&r, jpeg, len, NULL), 0);
+    assert_int_equal(r.size, 9);
+    assert_int_equal(synth_best_match(r.color, truth, 9), 81);
+    go_cv_image_free(&img);
+    free(jpeg);
+}
+
 /* A lattice on every other line of a finer grid (a 13-line lattice on a 25-line board) ends
  * where the lines end and has lines on all its own, but the lines show as clearly halfway
  * between its lines as on them: refused. The same board read with the lattice on every line
@@ -604,6 +654,7 @@ int main(void)
         cmocka_unit_test(test_vision_synth__check_refuses_lattice_off_the_lines),
         cmocka_unit_test(test_vision_synth__check_refuses_lines_between),
         cmocka_unit_test(test_vision_synth__check_refuses_lines_off_in_the_middle),
+        cmocka_unit_test(test_vision_synth__crowded_9x9_other_direction),
         cmocka_unit_test(test_vision_synth__stones_set_the_phase),
         cmocka_unit_test(test_vision_synth__stones_sit_on_the_points),
         cmocka_unit_test(test_vision_synth__one_coloured_crowd_is_refused),
