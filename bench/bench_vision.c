@@ -68,9 +68,10 @@ static double pct(double *v, int n, double q)
     return v[i];
 }
 
-/* Crowded synthetic boards (a finished game covers half the points or more) at a random
- * rotation, tilt, light gradient, glare, blur, noise and JPEG quality: a table per size of
- * points correct, boards perfect, refused, wrong size and silently wrong. */
+/* Crowded synthetic boards (a finished game covers half the points or more, a legal position)
+ * of touching, leaning stones at a random rotation, tilt, light gradient, glare, blur, noise
+ * and JPEG quality: a table per size of points correct, boards perfect, refused, wrong size
+ * and silently wrong. */
 static void synthetic_table(int per_size, int verbose)
 {
     static const int sizes[3] = {9, 13, 19};
@@ -89,8 +90,8 @@ static void synthetic_table(int per_size, int verbose)
 #define RND()                                                                                      \
     ((double)((st = st * 6364136223846793005ull + 1442695040888963407ull) >> 11) /                 \
      9007199254740992.0)
-            synth_params p = {1000, 750, sizes[si], 0,    0, 0,         0,
-                              0,    0,   85,        seed, 0, {0, 0, 0}, {0, 0, 0}};
+            synth_params p = {1000, 750, sizes[si], 0, 0,         0,         0, 0,
+                              0,    85,  seed,      0, {0, 0, 0}, {0, 0, 0}, 0, 0};
             p.rotate_deg = RND() * 360;
             p.tilt = RND() * 0.35;
             p.gradient = RND() * 0.4;
@@ -99,6 +100,10 @@ static void synthetic_table(int per_size, int verbose)
             p.noise = RND() * 8;
             p.jpeg_quality = 60 + (int)(RND() * 35);
             double density = 0.5 + RND() * 0.4;
+            /* real stones touch (22.5 mm on lines 22 mm apart) and, seen at an angle, lean
+             * toward the far edge: up to a quarter of a cell at the steepest tilt */
+            p.stone_radius = 0.51;
+            p.lean = 0.7 * p.tilt;
 #undef RND
             uint8_t *jpeg = NULL;
             size_t len = 0;

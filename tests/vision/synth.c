@@ -185,12 +185,31 @@ int synth_render(uint8_t **out, size_t *out_len, const synth_params *p,
                 b += (35 - b) * ink;
                 g += (35 - g) * ink;
                 r += (35 - r) * ink;
-                /* stones: radius 0.46 cell (across), slightly shaded */
-                if (ix >= 0 && iy >= 0 && ix < n && iy < n && color[iy][ix] != GO_EMPTY) {
-                    double dx = lx - ix, dy = (ly - iy) * ASPECT;
+                /* stones: radius 0.46 cell (across) by default, slightly shaded; with a
+                 * radius of their own they may overlap, the nearest one on top */
+                double rad = p->stone_radius > 0 ? p->stone_radius : 0.46, sdist = 1e9;
+                int sx = -1, sy = -1;
+                for (int ny = iy - 1; ny <= iy + 1; ny++)
+                    for (int nx = ix - 1; nx <= ix + 1; nx++) {
+                        if (nx < 0 || ny < 0 || nx >= n || ny >= n || color[ny][nx] == GO_EMPTY)
+                            continue;
+                        if (p->stone_radius <= 0 && (nx != ix || ny != iy))
+                            continue;
+                        double ddx = lx - nx, ddy = (ly - ny + p->lean) * ASPECT;
+                        double dd = sqrt(ddx * ddx + ddy * ddy);
+                        if (dd < rad + 1.0 / ppc && dd < sdist) {
+                            sdist = dd;
+                            sx = nx;
+                            sy = ny;
+                        }
+                    }
+                if (sx >= 0) {
+                    ix = sx;
+                    iy = sy;
+                    double dx = lx - ix, dy = (ly - iy + p->lean) * ASPECT;
                     double d = sqrt(dx * dx + dy * dy);
-                    double cover = clamp01((0.46 - d) * ppc + 0.5);
-                    double shade = 1 - 0.25 * clamp01((dx + dy) / 0.6 + 0.5) * d / 0.46;
+                    double cover = clamp01((rad - d) * ppc + 0.5);
+                    double shade = 1 - 0.25 * clamp01((dx + dy) / 0.6 + 0.5) * d / rad;
                     double sb, sg, sr;
                     if (p->tinted) {
                         const double *c = color[iy][ix] == GO_BLACK ? p->black_bgr : p->white_bgr;

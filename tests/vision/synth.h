@@ -24,6 +24,11 @@ typedef struct synth_params {
      * green-tinted sets some clubs use. */
     int tinted;
     double black_bgr[3], white_bgr[3];
+    /* Nonzero: stones of this radius in cells across (real stones, 22.5 mm on lines 22 mm
+     * apart, touch: 0.51), drawn over their neighbours where they overlap, and shifted by
+     * `lean` cells toward the far edge (a stone's top seen at an angle). 0: flat discs of
+     * radius 0.46 on their points. */
+    double stone_radius, lean;
 } synth_params;
 
 /* Renders the board; color[y][x] (GO_EMPTY/GO_BLACK/GO_WHITE) gives the stones. *out is a

@@ -67,7 +67,7 @@ static void check_case(const synth_params *p, double density, int min_correct_pe
 
 static synth_params base(int size, uint64_t seed)
 {
-    synth_params p = {480, 360, size, 0, 0, 0, 0, 0, 0, 85, seed, 0, {0, 0, 0}, {0, 0, 0}};
+    synth_params p = {480, 360, size, 0, 0, 0, 0, 0, 0, 85, seed, 0, {0, 0, 0}, {0, 0, 0}, 0, 0};
     return p;
 }
 
