@@ -273,8 +273,7 @@ int vz_stones_on_points(double *out_gain, int *out_count, const go_vision_result
     if (rc < 0)
         goto done;
     const int n = g->size, H = PCELL / 2;
-    int lx, ly;
-    best_lean(&lx, &ly, &t, g, r);
+    int lx, ly, at_end = best_lean(&lx, &ly, &t, g, r);
     double gain = 0, son = 0, soff = 0;
     int count = 0;
     for (int y = 0; y < n; y++)
@@ -297,11 +296,14 @@ int vz_stones_on_points(double *out_gain, int *out_count, const go_vision_result
             soff += off;
             count++;
         }
-    *out_gain = count ? gain / count : 0;
+    /* the stones most even only as far off as a stone may lean, or farther: they are not on
+     * the points */
+    *out_gain = count && !at_end ? gain / count : 0;
     *out_count = count;
     if (getenv("GOREF_VISION_DEBUG"))
-        fprintf(stderr, "stones on points: %d stones, gain %.2f on %.2f off %.2f (lean %d %d)\n",
-                count, *out_gain, count ? son / count : 0, count ? soff / count : 0, lx, ly);
+        fprintf(stderr, "stones on points: %d stones, gain %.2f on %.2f off %.2f (lean %d %d%s)\n",
+                count, count ? gain / count : 0, count ? son / count : 0, count ? soff / count : 0,
+                lx, ly, at_end ? ", at the end of its range" : "");
 done:
     tone_sums_free(&t);
     return rc;
