@@ -278,11 +278,14 @@ int vz_check_lattice(const vz_grid *g, const go_cv_image *bgr)
         if (typ >= MEASURABLE && gap_typ[f] >= MEASURABLE && n >= 7) {
             for (int k = 0; k + 2 < n; k++) {
                 int dead = 0, crossed = 0;
-                for (int j = k; j < k + 3; j++)
-                    dead += ef[j + 1] < 0.25 * typ;
+                for (int j = k; j < k + 4 && j < n; j++)
+                    dead += ef[j + 1] < 0.25 * typ && dead == j - k;
                 for (int j = k - 1; j <= k + 2; j++)
                     crossed += j >= 0 && j < n - 1 && gf[j + 1] >= 0.5 * gap_typ[f];
-                if (dead >= 3 && crossed >= 2) {
+                /* four in a row inside the lattice whatever the gaps show (at the far end the
+                 * lines of a board seen steeply fade out) */
+                int inside = k > 0 && k + 4 < n;
+                if ((dead >= 3 && crossed >= 2) || (dead >= 4 && inside)) {
                     rc = go_error_set(GO_ENOBOARD, "no board: the grid did not fit (three of its "
                                                    "lines in a row fall between the board's "
                                                    "lines)");
