@@ -1,6 +1,7 @@
 /* Small projective geometry for vision/: 3x3 products, inverse, point mapping, a small linear
  * solver, the board seen through a lattice, clock. */
 #include <math.h>
+#include <string.h>
 #include <time.h>
 
 #include "vision_int.h"
@@ -91,4 +92,30 @@ int vz_warp_lattice(go_cv_image *out, const vz_grid *g, const go_cv_image *bgr, 
     double m[9];
     vz_mat3_mul(m, g->h, s_inv);
     return go_cv_warp(out, bgr, m, side, side, 1);
+}
+
+int vz_warp_gray(go_cv_image *out, const vz_grid *g, const go_cv_image *bgr, int cell, int margin,
+                 int light_weighted)
+{
+    go_cv_image warped = {0};
+    int rc = vz_warp_lattice(&warped, g, bgr, cell, margin);
+    if (rc == 0)
+        rc = light_weighted ? vz_gray(out, &warped) : go_cv_gray(out, &warped);
+    go_cv_image_free(&warped);
+    return rc;
+}
+
+int vz_lattice_through(vz_grid *out, double corners[4][2], int size, double span)
+{
+    const double src[8] = {0, 0, span, 0, span, span, 0, span};
+    double dst[8];
+    for (int c = 0; c < 4; c++) {
+        dst[2 * c] = corners[c][0];
+        dst[2 * c + 1] = corners[c][1];
+    }
+    memset(out, 0, sizeof *out);
+    out->size = size;
+    if (go_cv_find_homography(out->h, src, dst, 4, 0, 0) < 0)
+        return go_error_set(GO_EINVAL, "the four corners do not form a quadrilateral");
+    return 0;
 }

@@ -827,17 +827,8 @@ int vz_grid_from_corners(vz_grid *out, const go_cv_image *bgr, double corners[4]
 {
     go_cv_image gray = {0}, bh = {0};
     int rc = 0;
-    const int n = size - 1;
-    const double src[8] = {0, 0, n, 0, n, n, 0, n};
-    double dst[8];
-    for (int c = 0; c < 4; c++) {
-        dst[2 * c] = corners[c][0];
-        dst[2 * c + 1] = corners[c][1];
-    }
-    memset(out, 0, sizeof *out);
-    if (go_cv_find_homography(out->h, src, dst, 4, 0, 0) < 0)
-        return go_error_set(GO_EINVAL, "the four corners do not form a quadrilateral");
-    out->size = size;
+    if ((rc = vz_lattice_through(out, corners, size, size - 1)) < 0)
+        return rc;
     /* A person's corners are close, not exact: let the lines seen in the photo correct them
      * by up to a cell, as after detection. */
     if ((rc = vz_gray(&gray, bgr)) < 0 || (rc = go_cv_blackhat(&bh, &gray, LINE_KERNEL)) < 0)

@@ -67,12 +67,7 @@ static int cmp_dbl(const void *a, const void *b)
  */
 static int warp_gray(go_cv_image *out, const vz_grid *g, const go_cv_image *bgr)
 {
-    go_cv_image warped = {0};
-    int rc = vz_warp_lattice(&warped, g, bgr, LCELL, LMARGIN);
-    if (rc == 0)
-        rc = go_cv_gray(out, &warped);
-    go_cv_image_free(&warped);
-    return rc;
+    return vz_warp_gray(out, g, bgr, LCELL, LMARGIN, 0);
 }
 
 /* Mean of the upper half of v[0..m) (sorts v): stones hide a line at many places; where it
@@ -222,12 +217,17 @@ int vz_check_lattice(const vz_grid *g, const go_cv_image *bgr)
      * only crevices between stones darken the wood (measured: at most 0.59 of the line
      * evidence on the photos read right, 0.62 to 1.5 on grids half a cell off or stretched by
      * a line). When the two are alike the lattice does not sit on the lines. */
-    int stones[2];
-    if ((rc = vz_phase_confirms(stones, g, bgr)) < 0)
-        goto done;
-    double mid_share = stones[0] && stones[1] ? MID_SHARE_STONES : MID_SHARE;
     for (int f = 0; f < 2; f++)
-        if (line_typ[f] >= MEASURABLE && mid_typ[f] > mid_share * line_typ[f]) {
+        if (line_typ[f] >= MEASURABLE && mid_typ[f] > MID_SHARE * line_typ[f]) {
+            /* asked of the stones only when the lines alone would refuse */
+            int stones[2];
+            if ((rc = vz_phase_confirms(stones, g, bgr)) < 0)
+                goto done;
+            int within = stones[0] && stones[1];
+            for (int h = 0; h < 2; h++)
+                within &= line_typ[h] < MEASURABLE || mid_typ[h] <= MID_SHARE_STONES * line_typ[h];
+            if (within)
+                break;
             rc = go_error_set(GO_ENOBOARD, "no board: the grid did not fit (the lines show as "
                                            "much between its lines as on them)");
             goto done;

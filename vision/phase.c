@@ -93,14 +93,11 @@ static int tone_sums_build(tone_sums *out, const go_cv_image *gray)
 /* Tone sums of the board seen through lattice g. */
 static int tone_sums_of(tone_sums *out, const vz_grid *g, const go_cv_image *bgr)
 {
-    go_cv_image warped = {0}, gray = {0};
-    int rc = vz_warp_lattice(&warped, g, bgr, PCELL, PMARGIN);
-    if (rc == 0)
-        rc = go_cv_gray(&gray, &warped);
+    go_cv_image gray = {0};
+    int rc = vz_warp_gray(&gray, g, bgr, PCELL, PMARGIN, 0);
     if (rc == 0)
         rc = tone_sums_build(out, &gray);
     go_cv_image_free(&gray);
-    go_cv_image_free(&warped);
     return rc;
 }
 

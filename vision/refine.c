@@ -37,16 +37,6 @@ typedef struct piece {
     double w;    /* evidence weight */
 } piece;
 
-static int warp_gray(go_cv_image *out, const vz_grid *g, const go_cv_image *bgr)
-{
-    go_cv_image warped = {0};
-    int rc = vz_warp_lattice(&warped, g, bgr, RCELL, RMARGIN);
-    if (rc == 0)
-        rc = vz_gray(out, &warped);
-    go_cv_image_free(&warped);
-    return rc;
-}
-
 static int cmp_dbl(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -160,7 +150,7 @@ static int refine_once(vz_grid *g, const go_cv_image *bgr, int *out_used)
     piece *pc = NULL;
     double *w = NULL, *tmp = NULL;
     const char *why = NULL; /* why a correction is not taken, for the debug log */
-    int rc = warp_gray(&gray, g, bgr);
+    int rc = vz_warp_gray(&gray, g, bgr, RCELL, RMARGIN, 1);
     if (rc < 0)
         goto done;
     const int cap = 2 * n * (n - 1) * per;

@@ -37,6 +37,15 @@ enum {
     VZ_LOOK_OTHER_DIRECTION = 4,
 };
 
+/* vz_warp_lattice, then gray: plain luminance, or vz_gray when light_weighted. */
+int vz_warp_gray(go_cv_image *out, const vz_grid *g, const go_cv_image *bgr, int cell, int margin,
+                 int light_weighted);
+
+/* The lattice of `size` lines whose points (0, 0), (span, 0), (span, span), (0, span) are the
+ * four corners given in pixels (top-left, top-right, bottom-right, bottom-left); no fitting.
+ * GO_EINVAL when they do not form a quadrilateral. */
+int vz_lattice_through(vz_grid *out, double corners[4][2], int size, double span);
+
 /* Finds the playing grid in a BGR work image, looking as `how` says (VZ_LOOK_ flags).
  * size_hint 0 detects 9/13/19. GO_ENOBOARD with the reason when nothing fits. */
 int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned how);

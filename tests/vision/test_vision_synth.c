@@ -233,15 +233,7 @@ static void lattice_through(vz_grid *g, go_cv_image *img, const uint8_t *jpeg, s
                             double corners[4][2], int lines, double span)
 {
     assert_int_equal(go_cv_decode(img, jpeg, len, 1), 0);
-    const double src[8] = {0, 0, span, 0, span, span, 0, span};
-    double dst[8];
-    for (int c = 0; c < 4; c++) {
-        dst[2 * c] = corners[c][0];
-        dst[2 * c + 1] = corners[c][1];
-    }
-    memset(g, 0, sizeof *g);
-    g->size = lines;
-    assert_int_equal(go_cv_find_homography(g->h, src, dst, 4, 0, 0), 0);
+    assert_int_equal(vz_lattice_through(g, corners, lines, span), 0);
 }
 
 /* A photo rendered at 720x540 (decoded into img) with the lattice of its true grid in g. */
