@@ -169,6 +169,19 @@ static int dead_end(const double *g, int m, int dir, double typ)
  * photos it let through). */
 #define MID_SHARE_STONES 1.15
 
+/* Beyond the lattice's outermost line the other family's lines stop; where they cross the gap
+ * beyond it by this share of the typical gap, the board goes on there. On the photos read
+ * right the most was 0.42 (a bevel, the board's edge); a lattice a line off the board under a
+ * row of stones shows 0.55 and up. */
+#define BEYOND_CROSSED 0.5
+/* A line beyond the lattice's edge with its gap crossed: the lattice misses a line there from
+ * this share of the typical line. On the photos read right the line beyond shows up to 0.79
+ * (a board's edge can look like a line), but never with its gap crossed; a crowded synthetic
+ * 13x13 read a column off showed 0.44, its outermost line mostly under stones. */
+#define BEYOND_LINE 0.4
+/* A gap inside the lattice crossed by less than this share of the typical gap shows no line. */
+#define GAP_DEAD 0.2
+
 int vz_check_lattice(const vz_grid *g, const go_cv_image *bgr)
 {
     const int n = g->size;
@@ -242,34 +255,41 @@ int vz_check_lattice(const vz_grid *g, const go_cv_image *bgr)
     for (int f = 0; f < 2; f++) {
         const double *ef = e[f], *gf = gap[f];
         double typ = line_typ[f];
-        if (typ >= MEASURABLE) {
-            double before = ef[0], first = ef[1], last = ef[n], after = ef[n + 1];
-            if (before > 0.6 * typ && after > 0.6 * typ) {
-                rc = go_error_set(GO_ENOBOARD,
-                                  "no board: the grid lines continue past both "
-                                  "fitted edges (not a %dx%d board, or the grid "
-                                  "did not fit)",
-                                  n, n);
-                goto done;
-            }
-            /* lines, and the other family's lines crossing to them, beyond one edge: the
-             * board goes on there (a larger board, or the lattice in one corner of it) */
-            const double *gf2 = gap[f];
-            if ((before > 0.6 * typ && gf2[0] > 0.5 * gap_typ[f]) ||
-                (after > 0.6 * typ && gf2[n] > 0.5 * gap_typ[f])) {
-                rc = go_error_set(GO_ENOBOARD,
-                                  "no board: the grid lines continue past a fitted "
-                                  "edge (not a %dx%d board, or the grid did not "
-                                  "fit)",
-                                  n, n);
-                goto done;
-            }
-            if ((before > 0.5 * typ && last < 0.25 * typ && before > 2 * last) ||
-                (after > 0.5 * typ && first < 0.25 * typ && after > 2 * first)) {
-                rc = go_error_set(GO_ENOBOARD, "no board: the grid did not fit (it sits a line "
-                                               "off the board's lines)");
-                goto done;
-            }
+        /* The lattice's ends against the board's: lines beyond them (before, after) and the
+         * other family's lines crossing the gaps beyond them (gf[0], gf[n]) or the lattice's
+         * last gaps (gf[1], gf[n - 1]). */
+        const double gt = gap_typ[f], before = ef[0], first = ef[1], last = ef[n],
+                     after = ef[n + 1];
+        const int lines_seen = typ >= MEASURABLE, gaps_seen = gt >= MEASURABLE;
+        const int crossed_before = gaps_seen && gf[0] > BEYOND_CROSSED * gt;
+        const int crossed_after = gaps_seen && gf[n] > BEYOND_CROSSED * gt;
+        /* lines beyond both ends; or, for a board whose outermost lines are hidden under rows
+         * of stones, the other family's lines crossing beyond both ends */
+        const int past_both = (lines_seen && before > 0.6 * typ && after > 0.6 * typ) ||
+                              (crossed_before && crossed_after);
+        /* a line, and the other family's lines crossing to it, beyond one end: the board goes
+         * on there (a larger board, or the lattice in one corner of it) */
+        const int past_one = lines_seen && ((before > BEYOND_LINE * typ && crossed_before) ||
+                                            (after > BEYOND_LINE * typ && crossed_after));
+        /* the board's line beyond one end and none on the lattice's line at the other; or the
+         * other family's lines crossing beyond one end while nothing crosses the lattice's last
+         * gap at the other (it lies on the margin there) */
+        const int line_off =
+            (lines_seen && ((before > 0.5 * typ && last < 0.25 * typ && before > 2 * last) ||
+                            (after > 0.5 * typ && first < 0.25 * typ && after > 2 * first))) ||
+            (crossed_before && gf[n - 1] < GAP_DEAD * gt) ||
+            (crossed_after && gf[1] < GAP_DEAD * gt);
+        if (past_both || past_one) {
+            rc = go_error_set(GO_ENOBOARD,
+                              "no board: the grid lines continue past %s (not a %dx%d board, "
+                              "or the grid did not fit)",
+                              past_both ? "both fitted edges" : "a fitted edge", n, n);
+            goto done;
+        }
+        if (line_off) {
+            rc = go_error_set(GO_ENOBOARD, "no board: the grid did not fit (it sits a line off "
+                                           "the board's lines)");
+            goto done;
         }
         /* Three lines in a row show nothing while the other family's lines cross the gaps
          * around them: the lattice's lines there fall between the board's (at an end: a smaller
@@ -297,8 +317,7 @@ int vz_check_lattice(const vz_grid *g, const go_cv_image *bgr)
          * gaps at one end, next to gaps the lines do cross, or a long run, means the lattice
          * runs off the board there. (Seen steeply, the far gaps fade smoothly instead: the
          * lines get thin.) */
-        double gt = gap_typ[f];
-        if (gt >= MEASURABLE && n >= 7) {
+        if (gaps_seen && n >= 7) {
             int lo_end = dead_end(gf + 1, n - 1, 1, gt), hi_end = dead_end(gf + 1, n - 1, -1, gt);
             if (lo_end || hi_end) {
                 rc = go_error_set(GO_ENOBOARD, "no board: the grid did not fit (it runs past "
