@@ -312,7 +312,147 @@ static void veto_by_lines(go_vision_result *r, double f[][NF], int n)
         }
 }
 
-int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g)
+/* The second reading, for stones the fixed rule cannot tell apart (green-tinted sets, a
+ * coloured lamp): the points fall into three clusters of their own (k-means on the features,
+ * each scaled by its prior spread), seeded by the darkest points, the points most like the
+ * board, and the points least like either. The cluster nearest the board's colour is empty,
+ * the darker of the other two black. 1 when the two stone clusters are not clearly apart in
+ * lightness or the lighter one not clearly apart from the board (one colour split in two, a
+ * one-coloured crowd or uneven light, must not pass for two), or when the lines show through
+ * the lighter one; a negative go_err on failure. */
+#define CLUSTER_ROUNDS 12
+/* Least lightness between the stone clusters (% of the board's) and least distance of the
+ * lighter one from the board's cluster (in prior spreads). */
+#define CLUSTER_MIN_DL 20.0
+#define CLUSTER_MIN_APART 3.0
+/* The lighter cluster's median line dip must stay under this share of the typical one of the
+ * empty points, when the lines show there (VETO_MIN_DIP). */
+#define CLUSTER_LINES 0.3
+static const double cluster_scale[NF] = {8.0, 4.0, 4.0, 5.0};
+
+static double cluster_dist2(const double *a, const double *b)
+{
+    double d = 0;
+    for (int p = 0; p < NF; p++) {
+        double t = (a[p] - b[p]) / cluster_scale[p];
+        d += t * t;
+    }
+    return d;
+}
+
+/* Mean of the points whose key is among the lowest share of keys, into c; tmp holds np. */
+static void mean_of_lowest(double c[NF], double f[][NF], const double *key, double *tmp, int np,
+                           double share)
+{
+    memcpy(tmp, key, sizeof *tmp * (size_t)np);
+    qsort(tmp, (size_t)np, sizeof *tmp, cmp_double);
+    const double lim = tmp[(int)(share * (np - 1))];
+    int m = 0;
+    memset(c, 0, sizeof(double) * NF);
+    for (int k = 0; k < np; k++)
+        if (key[k] <= lim) {
+            for (int p = 0; p < NF; p++)
+                c[p] += f[k][p];
+            m++;
+        }
+    for (int p = 0; p < NF; p++)
+        c[p] /= m ? m : 1;
+}
+
+static int reading_by_clusters(go_vision_result *r, double f[][NF], int n)
+{
+    const int np = n * n;
+    double c[3][NF], *key = malloc(sizeof *key * (size_t)np * 2), *tmp = key + np;
+    int *lab = malloc(sizeof *lab * (size_t)np), rc = 1;
+    if (!key || !lab) {
+        rc = go_error_set(GO_ENOMEM, "point clusters");
+        goto done;
+    }
+    const double board[NF] = {100, 0, 0, 0};
+    for (int k = 0; k < np; k++)
+        key[k] = f[k][0];
+    mean_of_lowest(c[0], f, key, tmp, np, 0.15); /* the darkest: black */
+    for (int k = 0; k < np; k++) {
+        double t[NF] = {f[k][0], f[k][1], f[k][2], board[3]};
+        key[k] = cluster_dist2(t, board); /* colour like the board's, whatever the lines */
+    }
+    mean_of_lowest(c[1], f, key, tmp, np, 0.15); /* the most board-like: empty */
+    for (int k = 0; k < np; k++)
+        key[k] = -fmin(cluster_dist2(f[k], c[0]), cluster_dist2(f[k], c[1]));
+    mean_of_lowest(c[2], f, key, tmp, np, 0.1); /* the least like either: white */
+    for (int round = 0; round < CLUSTER_ROUNDS; round++) {
+        int count[3] = {0, 0, 0};
+        double sum[3][NF];
+        memset(sum, 0, sizeof sum);
+        for (int k = 0; k < np; k++) {
+            int best = 0;
+            for (int q = 1; q < 3; q++)
+                if (cluster_dist2(f[k], c[q]) < cluster_dist2(f[k], c[best]))
+                    best = q;
+            lab[k] = best;
+            count[best]++;
+            for (int p = 0; p < NF; p++)
+                sum[best][p] += f[k][p];
+        }
+        for (int q = 0; q < 3; q++)
+            if (count[q])
+                for (int p = 0; p < NF; p++)
+                    c[q][p] = sum[q][p] / count[q];
+    }
+    /* which cluster is which, by the centres */
+    int e = 0;
+    for (int q = 1; q < 3; q++) {
+        double tq[NF] = {c[q][0], c[q][1], c[q][2], board[3]};
+        double te[NF] = {c[e][0], c[e][1], c[e][2], board[3]};
+        if (cluster_dist2(tq, board) < cluster_dist2(te, board))
+            e = q;
+    }
+    int b = (e + 1) % 3, w = (e + 2) % 3;
+    if (c[w][0] < c[b][0]) {
+        int t = b;
+        b = w;
+        w = t;
+    }
+    if (getenv("GOREF_VISION_DEBUG"))
+        fprintf(stderr,
+                "clusters: black L %.0f a %.0f b %.0f dip %.1f, white L %.0f a %.0f b %.0f "
+                "dip %.1f, empty L %.0f a %.0f b %.0f dip %.1f\n",
+                c[b][0], c[b][1], c[b][2], c[b][3], c[w][0], c[w][1], c[w][2], c[w][3], c[e][0],
+                c[e][1], c[e][2], c[e][3]);
+    if (c[w][0] - c[b][0] < CLUSTER_MIN_DL ||
+        cluster_dist2(c[w], c[e]) < CLUSTER_MIN_APART * CLUSTER_MIN_APART)
+        goto done;
+    /* A stone hides the lines through its point: where the lines show on the empty points,
+     * they must not show on the lighter cluster's (light or dim wood is not a stone). */
+    {
+        double *v = key; /* reused: the line dips of one cluster at a time */
+        int me = 0, mw = 0;
+        for (int k = 0; k < np; k++)
+            if (lab[k] == e)
+                v[me++] = f[k][3];
+        qsort(v, (size_t)me, sizeof *v, cmp_double);
+        double typical = me ? v[me * 3 / 4] : 0;
+        for (int k = 0; k < np; k++)
+            if (lab[k] == w)
+                v[mw++] = f[k][3];
+        qsort(v, (size_t)mw, sizeof *v, cmp_double);
+        if (typical >= VETO_MIN_DIP && mw && v[mw / 2] >= CLUSTER_LINES * typical)
+            goto done;
+    }
+    for (int k = 0; k < np; k++) {
+        r->color[k / n][k % n] = (uint8_t)(lab[k] == e   ? GO_EMPTY
+                                           : lab[k] == b ? GO_BLACK
+                                                         : GO_WHITE);
+        r->confidence[k / n][k % n] = 0.9f;
+    }
+    rc = 0;
+done:
+    free(key);
+    free(lab);
+    return rc;
+}
+
+int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g, int clusters)
 {
     const int n = g->size;
     go_cv_image warped = {0}, lab = {0};
@@ -472,6 +612,13 @@ int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g)
             for (int k = 0; k < n * n; k++)
                 fprintf(stderr, "pt %d %d rule %c relL %.0f da %.0f db %.0f dip %.1f\n", k % n,
                         k / n, ".XO"[r->color[k / n][k % n]], f[k][0], f[k][1], f[k][2], f[k][3]);
+        }
+        if (clusters && (rc = reading_by_clusters(r, f, n)) != 0) {
+            free(f);
+            if (rc > 0)
+                rc = go_error_set(GO_ENOBOARD, "no board: the points do not fall into stones of "
+                                               "two colours and the board");
+            goto done;
         }
         refine_by_models(r, f, n);
         veto_by_lines(r, f, n);

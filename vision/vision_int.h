@@ -100,8 +100,11 @@ int vz_refine_lattice(vz_grid *g, const go_cv_image *bgr);
  * lines are too faint to judge. */
 int vz_check_lattice(const vz_grid *g, const go_cv_image *bgr);
 
-/* Classifies each intersection of grid g in the BGR work image into r->color/confidence. */
-int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g);
+/* Classifies each intersection of grid g in the BGR work image into r->color/confidence: by a
+ * fixed rule relative to the local board colour, refined by per-photo colour models; with
+ * `clusters`, seeded instead by the three clusters the points form (stones of unusual
+ * colours), GO_ENOBOARD when they do not form three. */
+int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g, int clusters);
 
 /* Gray for the line stages: channels weighted by their mean (the light's colour), so that a
  * coloured lamp does not wash the printed lines out. */

@@ -351,7 +351,7 @@ static void test_vision_synth__stones_sit_on_the_points(void **state)
     int count;
     memset(&r, 0, sizeof r);
     r.size = 13;
-    assert_int_equal(vz_classify(&r, &b.img, &b.g), 0);
+    assert_int_equal(vz_classify(&r, &b.img, &b.g, 0), 0);
     assert_int_equal(vz_stones_on_points(&gain, &count, &r, &b.g, &b.img), 0);
     assert_true(count >= 100);
     assert_true(gain > 20);
@@ -360,7 +360,7 @@ static void test_vision_synth__stones_sit_on_the_points(void **state)
     vz_mat3_mul(off.h, b.g.h, t);
     memset(&r, 0, sizeof r);
     r.size = 13;
-    assert_int_equal(vz_classify(&r, &b.img, &off), 0);
+    assert_int_equal(vz_classify(&r, &b.img, &off, 0), 0);
     assert_int_equal(vz_stones_on_points(&gain, &count, &r, &off, &b.img), 0);
     assert_true(count < 25 || gain < 11);
     /* 0.45 cell toward the camera: the stones seem to lean farther than a stone leans */
@@ -368,7 +368,7 @@ static void test_vision_synth__stones_sit_on_the_points(void **state)
     vz_mat3_mul(off.h, b.g.h, near);
     memset(&r, 0, sizeof r);
     r.size = 13;
-    assert_int_equal(vz_classify(&r, &b.img, &off), 0);
+    assert_int_equal(vz_classify(&r, &b.img, &off, 0), 0);
     assert_int_equal(vz_stones_on_points(&gain, &count, &r, &off, &b.img), 0);
     assert_true(count < 25 || gain < 11);
     go_cv_image_free(&b.img);
@@ -574,6 +574,34 @@ static void test_vision_synth__green_tinted_stones(void **state)
     check_case(&p, 0.65, 1000);
 }
 
+/* Pale green stones darker than the wood (a green-tinted set under warm light): the fixed
+ * rule reads them as empty points, one colour and nothing else, and that reading would stand
+ * as a one-coloured set-up. The points form three clusters (dark stones, pale stones whose
+ * points hide the lines, the wood), and that reading is taken: on a crowded 13x13 and on a
+ * 9x9 with 20 dark stones. */
+static void test_vision_synth__pale_stones_darker_than_the_wood(void **state)
+{
+    (void)state;
+    const double dark[3] = {45, 95, 30}, pale[3] = {100, 150, 110}; /* BGR; the wood 105 170 215 */
+    const int sizes[2] = {13, 9}, seeds[2] = {7, 5};
+    const double density[2] = {0.65, 0.3};
+    for (int c = 0; c < 2; c++) {
+        synth_params p = base(sizes[c], (uint64_t)seeds[c]);
+        p.width = 640;
+        p.height = 480;
+        p.rotate_deg = -6;
+        p.tilt = 0.15;
+        p.gradient = 0.2;
+        p.noise = 4;
+        p.tinted = 1;
+        for (int k = 0; k < 3; k++) {
+            p.black_bgr[k] = dark[k];
+            p.white_bgr[k] = pale[k];
+        }
+        check_case(&p, density[c], 1000);
+    }
+}
+
 /* A bright spot of glare on the bare wood: the empty points under it are as light as white
  * stones, but their lines show, so they are read empty. (Without the lines' veto this board
  * loses about 15 points.) */
@@ -693,6 +721,7 @@ int main(void)
         cmocka_unit_test(test_vision_synth__stones_sit_on_the_points),
         cmocka_unit_test(test_vision_synth__one_coloured_crowd_is_refused),
         cmocka_unit_test(test_vision_synth__green_tinted_stones),
+        cmocka_unit_test(test_vision_synth__pale_stones_darker_than_the_wood),
         cmocka_unit_test(test_vision_synth__glare_on_wood_reads_empty),
         cmocka_unit_test(test_vision_synth__wrong_size_is_refused),
         cmocka_unit_test(test_vision_synth__group_without_liberty_is_flagged),
