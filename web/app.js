@@ -32,6 +32,7 @@ const T = {
     needBoard: '先拍照或选择空棋盘', games: '对局', gamesOf: n => `${n} 的对局`, date: '日期', winner: '胜方',
     margin: '胜子数', by: '方式', startActivity: '开始今天的活动', activityStarted: '今天的活动已开始', deadN: n => `死子 ${n} 颗`, stones: '子',
     dragHint: '网格没对准？拖动四个角点，松手后重新识别。', refitting: '按新的角点重新识别…',
+    placeCorners: '把四个角点拖到棋盘最外圈网格线的四个角上（先选好路数），松手后按这些角点识别。',
     cornerNames: ['左上角', '右上角', '右下角', '左下角'],
     cornerLabel: n => `${n}：拖动或用方向键移动`,
     schedule: '日程', dues: '会费', charter: '章程', showStatus: '显示', st_active: '在籍', st_all: '全部',
@@ -90,6 +91,7 @@ const T = {
     date: 'Date', winner: 'Winner', margin: 'Margin', by: 'By', startActivity: "Start today's activity",
     activityStarted: "Today's activity has started", deadN: n => `${n} dead stones`, stones: 'stones',
     dragHint: 'Grid off? Drag the four corners; the board is read again when you let go.',
+    placeCorners: 'Drag the four handles onto the corners of the outermost grid lines (pick the board size first); the board is read through them when you let go.',
     refitting: 'Reading the board through the new corners…',
     cornerNames: ['top-left', 'top-right', 'bottom-right', 'bottom-left'],
     cornerLabel: n => `${n} corner: drag, or move with the arrow keys`,
@@ -180,7 +182,7 @@ function upload(path, form, onProgress) {
       let data = null;
       try { data = JSON.parse(xhr.responseText); } catch (e) { data = null; }
       if (xhr.status >= 200 && xhr.status < 300) resolve(data);
-      else reject(Object.assign(new Error((data && data.message) || xhr.statusText), { status: xhr.status }));
+      else reject(Object.assign(new Error((data && data.message) || xhr.statusText), { status: xhr.status, code: data && data.error }));
     };
     xhr.onerror = () => reject(new Error('network'));
     xhr.send(form);
@@ -348,6 +350,7 @@ function photoForm(corners, byId) {
 
 // Sends the photo to /api/score and shows what came back: overlay, diagram, dead stones, count.
 async function readPhoto(corners) {
+  if (corners && S.scan && S.scan.placed) S.scan.corners = corners.map(p => p.slice()); // kept if refused again
   const bar = $('upload-progress');
   bar.hidden = false; bar.value = 0;
   $('photo-frame').classList.add('busy');
@@ -379,8 +382,28 @@ async function readPhoto(corners) {
     say(t('read') + (u ? ' · ' + t('uncertainN', u) : ''));
   } catch (e) {
     fail(e);
-    if (S.scan) placeCorners(S.scan.corners); // the handles go back to the grid last read
+    if (!corners && e.code === 'no_board' && S.photo) await offerCorners(e.message);
+    else if (S.scan) placeCorners(S.scan.corners); // the handles go back to the grid last read
   } finally { bar.hidden = true; $('photo-frame').classList.remove('busy'); }
+}
+
+// No board found in the photo: the photo is shown with four handles for a person to place on
+// the grid's corners, and the board is read through them (the photo is not lost). Until a
+// reading comes back, the size is the one chosen above (19 when it is left to detection) and
+// the diagram is an empty board of that size.
+async function offerCorners(why) {
+  const img = new Image();
+  img.src = S.photoUrl;
+  try { await img.decode(); } catch (e) { return; } // not an image the browser shows either
+  const w = img.naturalWidth, h = img.naturalHeight, n = +$('size').value || 19;
+  S.scan = {
+    placed: true, size: n, image_width: w, image_height: h, uncertain: [],
+    corners: [[0.2 * w, 0.2 * h], [0.8 * w, 0.2 * h], [0.8 * w, 0.8 * h], [0.2 * w, 0.8 * h]],
+  };
+  S.view = null;
+  startBoard(Array(n).fill('.'.repeat(n)), []);
+  showPhoto(S.scan);
+  say(why + ' ' + t('placeCorners'), true);
 }
 
 async function onPhoto() {
@@ -836,6 +859,12 @@ function wire() {
     if (S.gamesOf && !$('member-games').hidden) showMemberGames(S.gamesOf).catch(fail); // its headings too
   });
   $('photo').addEventListener('change', onPhoto);
+  $('size').addEventListener('change', () => { // corners being placed: the grid drawn follows the size
+    if (!S.scan || !S.scan.placed || !+$('size').value) return;
+    S.scan.size = +$('size').value;
+    startBoard(Array(S.scan.size).fill('.'.repeat(S.scan.size)), []);
+    drawRefitGrid();
+  });
   document.querySelectorAll('[data-empty]').forEach(b => b.addEventListener('click', () => {
     const n = +b.dataset.empty;
     startBoard(Array(n).fill('.'.repeat(n)), []);
