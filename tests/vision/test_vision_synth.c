@@ -250,16 +250,24 @@ static synth_params base_wide(int size, uint64_t seed)
     return p;
 }
 
-static void render_with_lattice(rendered *out, const synth_params *p, double density)
+/* The position given, rendered, with the lattice of its true grid. */
+static void render_position_with_lattice(rendered *out, const synth_params *p,
+                                         uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE])
 {
-    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
     uint8_t *jpeg = NULL;
     size_t len = 0;
     double corners[4][2];
-    render_board(&jpeg, &len, p, density, truth, corners);
+    assert_int_equal(synth_render(&jpeg, &len, p, truth, corners), 0);
     memset(out, 0, sizeof *out);
     lattice_through(&out->g, &out->img, jpeg, len, corners, p->size, p->size - 1);
     free(jpeg);
+}
+
+static void render_with_lattice(rendered *out, const synth_params *p, double density)
+{
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    synth_position(truth, p->size, density, p->seed);
+    render_position_with_lattice(out, p, truth);
 }
 
 /* The check of a fitted lattice against the printed lines: on a crowded board the lattice
@@ -455,9 +463,7 @@ static void test_vision_synth__check_refuses_lines_between(void **state)
 {
     (void)state;
     static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
-    synth_params p = base(25, 32);
-    p.width = 720;
-    p.height = 540;
+    synth_params p = base_wide(25, 32);
     p.tilt = 0.1;
     uint8_t *jpeg = NULL;
     size_t len = 0;
@@ -490,21 +496,15 @@ static void test_vision_synth__check_refuses_a_line_off_under_stones(void **stat
     synth_position(truth, 9, 0.4, p.seed);
     for (int x = 0; x < 9; x++) /* the first row covered from end to end */
         truth[0][x] = (uint8_t)(x % 2 ? GO_WHITE : GO_BLACK);
-    uint8_t *jpeg = NULL;
-    size_t len = 0;
-    double corners[4][2];
-    assert_int_equal(synth_render(&jpeg, &len, &p, truth, corners), 0);
-    go_cv_image img = {0};
-    vz_grid g;
-    lattice_through(&g, &img, jpeg, len, corners, 9, 8);
-    assert_int_equal(vz_check_lattice(&g, &img), 0);
-    vz_grid off = g;
+    rendered b;
+    render_position_with_lattice(&b, &p, truth);
+    assert_int_equal(vz_check_lattice(&b.g, &b.img), 0);
+    vz_grid off = b.g;
     const double t[9] = {1, 0, 0, 0, 1, 1, 0, 0, 1}; /* lattice row k on the board's row k + 1 */
-    vz_mat3_mul(off.h, g.h, t);
-    assert_int_equal(vz_check_lattice(&off, &img), GO_ENOBOARD);
+    vz_mat3_mul(off.h, b.g.h, t);
+    assert_int_equal(vz_check_lattice(&off, &b.img), GO_ENOBOARD);
     assert_non_null(strstr(go_error_last(), "a line off"));
-    go_cv_image_free(&img);
-    free(jpeg);
+    go_cv_image_free(&b.img);
 }
 
 /* A game has both colours in similar numbers: a board read with 100 or more stones and far
@@ -553,12 +553,11 @@ static void test_vision_synth__one_coloured_crowd_is_refused(void **state)
     free(jpeg);
 }
 
-/* Green-tinted stones (dark green for Black, pale green for White) on a crowded board: the
- * per-photo colour models read them; a fixed black/white rule would not. */
-static void test_vision_synth__green_tinted_stones(void **state)
+/* A green-tinted set (BGR colours for Black and for White) on a 640x480 photo, turned a
+ * little, tilted, with a light gradient and noise. */
+static synth_params tinted(int size, uint64_t seed, const double dark[3], const double pale[3])
 {
-    (void)state;
-    synth_params p = base(13, 7);
+    synth_params p = base(size, seed);
     p.width = 640;
     p.height = 480;
     p.rotate_deg = -6;
@@ -566,11 +565,20 @@ static void test_vision_synth__green_tinted_stones(void **state)
     p.gradient = 0.2;
     p.noise = 4;
     p.tinted = 1;
-    const double dark[3] = {45, 95, 30}, pale[3] = {150, 225, 195};
     for (int k = 0; k < 3; k++) {
         p.black_bgr[k] = dark[k];
         p.white_bgr[k] = pale[k];
     }
+    return p;
+}
+
+/* Green-tinted stones (dark green for Black, pale green for White) on a crowded board: the
+ * per-photo colour models read them; a fixed black/white rule would not. */
+static void test_vision_synth__green_tinted_stones(void **state)
+{
+    (void)state;
+    const double dark[3] = {45, 95, 30}, pale[3] = {150, 225, 195};
+    synth_params p = tinted(13, 7, dark, pale);
     check_case(&p, 0.65, 1000);
 }
 
@@ -583,28 +591,12 @@ static void test_vision_synth__pale_stones_darker_than_the_wood(void **state)
 {
     (void)state;
     const double dark[3] = {45, 95, 30}, pale[3] = {100, 150, 110}; /* BGR; the wood 105 170 215 */
-    const int sizes[2] = {13, 9}, seeds[2] = {7, 5};
-    const double density[2] = {0.65, 0.3};
-    for (int c = 0; c < 2; c++) {
-        synth_params p = base(sizes[c], (uint64_t)seeds[c]);
-        p.width = 640;
-        p.height = 480;
-        p.rotate_deg = -6;
-        p.tilt = 0.15;
-        p.gradient = 0.2;
-        p.noise = 4;
-        p.tinted = 1;
-        for (int k = 0; k < 3; k++) {
-            p.black_bgr[k] = dark[k];
-            p.white_bgr[k] = pale[k];
-        }
-        check_case(&p, density[c], 1000);
-    }
+    synth_params p = tinted(13, 7, dark, pale);
+    check_case(&p, 0.65, 1000);
+    p = tinted(9, 5, dark, pale);
+    check_case(&p, 0.3, 1000);
 }
 
-/* A bright spot of glare on the bare wood: the empty points under it are as light as white
- * stones, but their lines show, so they are read empty. (Without the lines' veto this board
- * loses about 15 points.) */
 static void test_vision_synth__glare_on_wood_reads_empty(void **state)
 {
     (void)state;
