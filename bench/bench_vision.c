@@ -325,6 +325,17 @@ int main(int argc, char **argv)
             silent, pct(tt, nt, 0.5), pct(tt, nt, 0.95), pct(td, nt, 0.5), pct(tdt, nt, 0.5),
             pct(tc, nt, 0.5), pct(tcpu, nt, 0.5), pct(tcpu, nt, 0.95));
     }
+    {
+        /* a refusal keeps a person waiting too: its time, on this thread's clock */
+        static double tr[MAX_PHOTOS];
+        int nr = 0;
+        for (int i = 0; i < nrows; i++)
+            if (rows[i].refused)
+                tr[nr++] = rows[i].ms_cpu;
+        if (nr)
+            printf("refusals: %d, cpu median %.1f ms, max %.1f ms (not in the times above)\n", nr,
+                   pct(tr, nr, 0.5), pct(tr, nr, 1.0));
+    }
     printf(
         "\nbars: >= 99.5%% points, >= 90%% photos perfect, median <= 250 ms, p95 <= 600 ms "
         "(refusals count as wrong), no silent wrong reading (size? = wrong size; silent = "
