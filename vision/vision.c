@@ -16,8 +16,8 @@
  * edges come out otherwise at another scale. Synthetic crowded boards, 300 a size: 9x9 286 ->
  * 289 read perfectly, 13x13 293 -> 295, 19x19 294 -> 298, none read silently wrong (all six
  * looks again: 290, 296, 298, for refusals a third slower); the real photos as they were.
- * Costs time only on photos refused at the work size: their median stays about 0.65 s of CPU,
- * the slowest 0.75 -> 0.82 s. */
+ * Costs time only on photos refused at the work size, and little: the real photos' refusals
+ * take about 0.65 s of CPU (median) either way, the slowest 0.73 to 0.82 s over two runs. */
 #define SECOND_SCALE 0.7
 #define SECOND_LOOKS 2
 
