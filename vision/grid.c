@@ -840,40 +840,91 @@ done:
     return rc;
 }
 
-int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned how)
+/* What the finder reads in one work image through one gray: the thin-line response
+ * (black-hat), its threshold, the pixels of line above it and the straight lines through them
+ * (the Hough transform, most of a look's time). */
+typedef struct line_reading {
+    int built;
+    go_cv_image bh, bin;
+    int t, nl;
+    hline *raw;
+} line_reading;
+
+struct vz_line_cache {
+    line_reading gray[2]; /* plain luminance, vz_gray */
+};
+
+static void line_reading_free(line_reading *L)
+{
+    go_cv_image_free(&L->bh);
+    go_cv_image_free(&L->bin);
+    free(L->raw);
+    memset(L, 0, sizeof *L);
+}
+
+vz_line_cache *vz_line_cache_new(void)
+{
+    return calloc(1, sizeof(vz_line_cache));
+}
+
+void vz_line_cache_free(vz_line_cache *c)
+{
+    if (!c)
+        return;
+    for (int k = 0; k < 2; k++)
+        line_reading_free(&c->gray[k]);
+    free(c);
+}
+
+static int read_lines(line_reading *L, const go_cv_image *bgr, int light_weighted)
+{
+    go_cv_image gray = {0};
+    const int W = bgr->width, H = bgr->height;
+    const double S = (W > H ? W : H) / 2.0;
+    int rc = light_weighted ? vz_gray(&gray, bgr) : go_cv_gray(&gray, bgr);
+    if (rc < 0 || (rc = go_cv_blackhat(&L->bh, &gray, LINE_KERNEL)) < 0)
+        goto done;
+    L->t = bh_threshold(&L->bh);
+    if ((rc = go_cv_image_alloc(&L->bin, W, H, 1)) < 0)
+        goto done;
+    for (size_t i = 0, n = (size_t)W * H; i < n; i++)
+        L->bin.pixels[i] = L->bh.pixels[i] > L->t ? 255 : 0;
+    if (!(L->raw = malloc(sizeof(hline) * MAX_LINES))) {
+        rc = go_error_set(GO_ENOMEM, "grid lines");
+        goto done;
+    }
+    if ((rc = hough(L->raw, MAX_LINES, &L->nl, &L->bin, (int)(S / 5) * 16)) < 0)
+        goto done;
+    L->built = 1;
+done:
+    go_cv_image_free(&gray);
+    if (rc < 0)
+        line_reading_free(L);
+    return rc;
+}
+
+int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned how,
+                 vz_line_cache *cache)
 {
     const int light_weighted = (how & VZ_LOOK_LIGHT_WEIGHTED) != 0;
     const int doubled = (how & VZ_LOOK_DOUBLED) != 0;
-    go_cv_image gray = {0}, bh = {0}, bin = {0};
-    hline *raw = NULL;
-    int t = 8;
+    line_reading own = {0}, *L = cache ? &cache->gray[light_weighted] : &own;
     line3 *lines = NULL;
     double *pu = NULL, *pv = NULL;
     int rc = 0;
     const int W = bgr->width, H = bgr->height;
     const double cx = W / 2.0, cy = H / 2.0, S = (W > H ? W : H) / 2.0;
 
-    if ((rc = light_weighted ? vz_gray(&gray, bgr) : go_cv_gray(&gray, bgr)) < 0)
+    if (!L->built && (rc = read_lines(L, bgr, light_weighted)) < 0)
         goto done;
-    if ((rc = go_cv_blackhat(&bh, &gray, LINE_KERNEL)) < 0)
-        goto done;
-    t = bh_threshold(&bh);
-    {
-        size_t n = (size_t)W * H;
-        if ((rc = go_cv_image_alloc(&bin, W, H, 1)) < 0)
-            goto done;
-        for (size_t i = 0; i < n; i++)
-            bin.pixels[i] = bh.pixels[i] > t ? 255 : 0;
-    }
-    raw = malloc(sizeof(hline) * MAX_LINES);
+    const go_cv_image bh = L->bh, bin = L->bin;
+    const int t = L->t, nl = L->nl;
+    const hline *raw = L->raw;
     lines = malloc(sizeof(line3) * MAX_LINES);
-    if (!raw || !lines) {
+    if (!lines) {
         rc = go_error_set(GO_ENOMEM, "grid lines");
         goto done;
     }
-    int nl = 0;
-    if ((rc = hough(raw, MAX_LINES, &nl, &bin, (int)(S / 5) * 16)) < 0)
-        goto done;
     for (int i = 0; i < nl; i++) {
         double rho = raw[i].rho, th = raw[i].theta;
         line3 *ln = &lines[i];
@@ -1276,10 +1327,7 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned h
     out->score = best;
     refine_grid(out, &bh, t);
 done:
-    go_cv_image_free(&gray);
-    go_cv_image_free(&bh);
-    go_cv_image_free(&bin);
-    free(raw);
+    line_reading_free(&own);
     free(lines);
     free(pu);
     free(pv);

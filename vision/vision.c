@@ -118,10 +118,11 @@ static const unsigned looks[] = {
 };
 #define LOOKS ((int)(sizeof looks / sizeof looks[0]))
 
-static int detect_look(vz_grid *g, const go_cv_image *work, int size_hint, int look)
+static int detect_look(vz_grid *g, const go_cv_image *work, int size_hint, int look,
+                       vz_line_cache *cache)
 {
     int rc;
-    if ((rc = vz_find_grid(g, work, size_hint, looks[look])) < 0 ||
+    if ((rc = vz_find_grid(g, work, size_hint, looks[look], cache)) < 0 ||
         (rc = vz_refit_lattice(g, work)) < 0 || (rc = vz_refine_lattice(g, work)) < 0 ||
         (rc = vz_phase_lattice(g, work)) < 0)
         return rc;
@@ -319,9 +320,12 @@ static int read_by_looks(go_vision_result *r, vz_grid *g, const go_cv_image *wor
 {
     char first[256] = "";
     int rc = GO_ENOBOARD;
+    vz_line_cache *cache = vz_line_cache_new();
+    if (!cache)
+        return go_error_set(GO_ENOMEM, "grid lines");
     for (int look = 0; look < looks_n; look++) {
         double ta = vz_now_ms();
-        rc = detect_look(g, work, size_hint, look);
+        rc = detect_look(g, work, size_hint, look, cache);
         double tb = vz_now_ms();
         r->ms_detect += tb - ta;
         if (rc == 0) {
@@ -330,14 +334,15 @@ static int read_by_looks(go_vision_result *r, vz_grid *g, const go_cv_image *wor
             *spent += vz_now_ms() - tb;
         }
         if (rc != GO_ENOBOARD)
-            return rc;
+            break;
         if (getenv("GOREF_VISION_DEBUG"))
             fprintf(stderr, "look %d (%dx%d): %s\n", look, work->width, work->height,
                     go_error_last());
         if (look == 0)
             snprintf(first, sizeof first, "%s", go_error_last());
     }
-    return go_error_set(GO_ENOBOARD, "%s", first);
+    vz_line_cache_free(cache);
+    return rc == GO_ENOBOARD ? go_error_set(GO_ENOBOARD, "%s", first) : rc;
 }
 
 int go_vision_scan(go_vision_result *out, const void *data, size_t len,

@@ -46,9 +46,18 @@ int vz_warp_gray(go_cv_image *out, const vz_grid *g, const go_cv_image *bgr, int
  * GO_EINVAL when they do not form a quadrilateral. */
 int vz_lattice_through(vz_grid *out, double corners[4][2], int size, double span);
 
+/* What the finder reads in one work image through each gray (the thin-line response and the
+ * straight lines through it), built by the first look that needs it and shared by the others:
+ * the looks that differ only in how they read the lines cost the Hough transform once. */
+typedef struct vz_line_cache vz_line_cache;
+vz_line_cache *vz_line_cache_new(void); /* NULL when out of memory */
+void vz_line_cache_free(vz_line_cache *c);
+
 /* Finds the playing grid in a BGR work image, looking as `how` says (VZ_LOOK_ flags).
- * size_hint 0 detects 9/13/19. GO_ENOBOARD with the reason when nothing fits. */
-int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned how);
+ * size_hint 0 detects 9/13/19. GO_ENOBOARD with the reason when nothing fits. cache (NULL for
+ * none) holds what earlier looks read in this same image. */
+int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned how,
+                 vz_line_cache *cache);
 
 /* The grid through four corners given in work-image pixels (top-left, top-right,
  * bottom-right, bottom-left), refined against the lines in the image. GO_EINVAL when the

@@ -433,8 +433,8 @@ static void test_vision_synth__crowded_9x9_other_direction(void **state)
     go_cv_image img = {0};
     assert_int_equal(go_cv_decode(&img, jpeg, len, 1), 0);
     vz_grid g;
-    assert_int_equal(vz_find_grid(&g, &img, 0, VZ_LOOK_LIGHT_WEIGHTED | VZ_LOOK_OTHER_DIRECTION),
-                     0);
+    assert_int_equal(
+        vz_find_grid(&g, &img, 0, VZ_LOOK_LIGHT_WEIGHTED | VZ_LOOK_OTHER_DIRECTION, NULL), 0);
     assert_int_equal(vz_refit_lattice(&g, &img), 0);
     assert_int_equal(vz_refine_lattice(&g, &img), 0);
     assert_int_equal(g.size, 9);
