@@ -86,25 +86,10 @@ static void synthetic_table(int per_size, int verbose)
         if (!ms)
             return;
         for (int i = 0; i < per_size; i++) {
-            uint64_t seed = 1000 + (uint64_t)i * 7 + (uint64_t)si, st = seed;
-#define RND()                                                                                      \
-    ((double)((st = st * 6364136223846793005ull + 1442695040888963407ull) >> 11) /                 \
-     9007199254740992.0)
-            synth_params p = {1000, 750, sizes[si], 0, 0,         0,         0, 0,
-                              0,    85,  seed,      0, {0, 0, 0}, {0, 0, 0}, 0, 0};
-            p.rotate_deg = RND() * 360;
-            p.tilt = RND() * 0.35;
-            p.gradient = RND() * 0.4;
-            p.glare = RND() < 0.3 ? RND() * 80 : 0;
-            p.blur_sigma = RND() * 1.2;
-            p.noise = RND() * 8;
-            p.jpeg_quality = 60 + (int)(RND() * 35);
-            double density = 0.5 + RND() * 0.4;
-            /* real stones touch (22.5 mm on lines 22 mm apart) and, seen at an angle, lean
-             * toward the far edge: up to a quarter of a cell at the steepest tilt */
-            p.stone_radius = 0.51;
-            p.lean = 0.7 * p.tilt;
-#undef RND
+            uint64_t seed = 1000 + (uint64_t)i * 7 + (uint64_t)si;
+            synth_params p;
+            double density;
+            synth_bench_board(&p, &density, sizes[si], seed);
             uint8_t *jpeg = NULL;
             size_t len = 0;
             double corners[4][2];

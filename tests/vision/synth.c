@@ -251,3 +251,26 @@ done:
     go_cv_image_free(&blurred);
     return rc;
 }
+
+void synth_bench_board(synth_params *p, double *density, int size, uint64_t seed)
+{
+    uint64_t st = seed;
+#define RND()                                                                                      \
+    ((double)((st = st * 6364136223846793005ull + 1442695040888963407ull) >> 11) /                 \
+     9007199254740992.0)
+    synth_params q = {1000, 750, size, 0, 0, 0, 0, 0, 0, 85, seed, 0, {0, 0, 0}, {0, 0, 0}, 0, 0};
+    q.rotate_deg = RND() * 360;
+    q.tilt = RND() * 0.35;
+    q.gradient = RND() * 0.4;
+    q.glare = RND() < 0.3 ? RND() * 80 : 0;
+    q.blur_sigma = RND() * 1.2;
+    q.noise = RND() * 8;
+    q.jpeg_quality = 60 + (int)(RND() * 35);
+    *density = 0.5 + RND() * 0.4;
+#undef RND
+    /* real stones touch (22.5 mm on lines 22 mm apart) and, seen at an angle, lean toward the
+     * far edge: up to a quarter of a cell at the steepest tilt */
+    q.stone_radius = 0.51;
+    q.lean = 0.7 * q.tilt;
+    *p = q;
+}

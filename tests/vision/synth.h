@@ -45,6 +45,12 @@ void synth_position(uint8_t color[GO_MAX_SIZE][GO_MAX_SIZE], int size, double de
 void synth_legal_position(uint8_t color[GO_MAX_SIZE][GO_MAX_SIZE], int size, double density,
                           uint64_t seed);
 
+/* The crowded board the bench's synthetic table (bench_vision --synthetic) draws for this size
+ * and seed: a 1000x750 photo at a random rotation, tilt, light gradient, glare, blur, noise and
+ * JPEG quality, of touching stones leaning away from the camera, and the density of its legal
+ * position (0.5 to 0.9) in *density. */
+void synth_bench_board(synth_params *p, double *density, int size, uint64_t seed);
+
 /* Number of points equal under the best of the 8 symmetries of the square. */
 int synth_best_match(uint8_t a[GO_MAX_SIZE][GO_MAX_SIZE], uint8_t b[GO_MAX_SIZE][GO_MAX_SIZE],
                      int size);

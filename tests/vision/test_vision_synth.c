@@ -507,24 +507,15 @@ static void test_vision_synth__check_refuses_a_line_off_under_stones(void **stat
     go_cv_image_free(&b.img);
 }
 
-/* A board of the bench's synthetic table (bench_vision.c draws these parameters from the
- * seed): 1000x750, touching stones leaning 0.7 of the tilt, a legal position; read by the
- * whole pipeline into r. Returns go_vision_scan's code. */
-typedef struct bench_board {
-    int size;
-    uint64_t seed;
-    double rotate_deg, tilt, gradient, glare, blur_sigma, noise;
-    int jpeg_quality;
-    double density;
-} bench_board;
-
-static int scan_bench_board(go_vision_result *r, uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE],
-                            const bench_board *b)
+/* Board `seed` of the bench's synthetic table (synth_bench_board), read by the whole pipeline
+ * into r; its position in truth. Returns go_vision_scan's code. */
+static int scan_bench_board(go_vision_result *r, uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE], int size,
+                            uint64_t seed)
 {
-    synth_params p = {1000,      750,           b->size,  b->rotate_deg,   b->tilt, b->gradient,
-                      b->glare,  b->blur_sigma, b->noise, b->jpeg_quality, b->seed, 0,
-                      {0, 0, 0}, {0, 0, 0},     0.51,     0.7 * b->tilt};
-    synth_legal_position(truth, b->size, b->density, b->seed);
+    synth_params p;
+    double density;
+    synth_bench_board(&p, &density, size, seed);
+    synth_legal_position(truth, size, density, seed);
     uint8_t *jpeg = NULL;
     size_t len = 0;
     double corners[4][2];
@@ -541,17 +532,7 @@ static void test_vision_synth__crowded_9x9_read_at_the_second_scale(void **state
     (void)state;
     static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
     static go_vision_result r;
-    const bench_board b = {9,
-                           1784,
-                           201.28650801208605,
-                           0.15889597338145697,
-                           0.15266983598754666,
-                           0,
-                           0.08878715452798347,
-                           7.195218175432684,
-                           65,
-                           0.89870145602732299};
-    int rc = scan_bench_board(&r, truth, &b);
+    int rc = scan_bench_board(&r, truth, 9, 1784);
     if (rc != 0)
         fprintf(stderr, "refused: %s\n", go_error_last());
     assert_int_equal(rc, 0);
@@ -568,17 +549,7 @@ static void test_vision_synth__crowded_9x9_no_column_on_the_table(void **state)
     (void)state;
     static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
     static go_vision_result r;
-    const bench_board b = {9,
-                           1637,
-                           303.85920158741266,
-                           0.18228425428403314,
-                           0.022148841301556921,
-                           0,
-                           0.64339470991368697,
-                           6.1648784091838449,
-                           72,
-                           0.78363557913897108};
-    int rc = scan_bench_board(&r, truth, &b);
+    int rc = scan_bench_board(&r, truth, 9, 1637);
     if (rc == 0)
         fprintf(stderr, "read %d of 81\n", synth_best_match(r.color, truth, 9));
     assert_int_equal(rc, GO_ENOBOARD);
