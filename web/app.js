@@ -402,6 +402,9 @@ async function offerCorners(why) {
   };
   S.view = null;
   startBoard(Array(n).fill('.'.repeat(n)), []);
+  // no count until a board is read: the last photo's must not stand beside this one
+  $('verdict').textContent = $('check').textContent = '';
+  for (const id of ['black-total', 'white-total', 'par', 'komi-out']) $(id).textContent = '–';
   showPhoto(S.scan);
   say(why + ' ' + t('placeCorners'), true);
 }

@@ -238,6 +238,7 @@ try {
       null, { timeout: 180000 });
     check((await page.locator('#photo-frame .corner').count()) === 4, 'four handles to place after the refusal');
     check(/角点/.test(await status().textContent()), `the refusal says to place the corners: ${await status().textContent()}`);
+    check((await page.locator('#verdict').textContent()) === '', 'no verdict stands from the last photo');
     check(await page.evaluate(() => document.documentElement.scrollWidth <= 362), 'no sideways scrolling while placing corners');
     await shot('no-board-place-corners');
     const frame = page.locator('#photo-frame');
