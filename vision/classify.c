@@ -362,12 +362,13 @@ static void mean_of_lowest(double c[NF], double f[][NF], const double *key, doub
 static int reading_by_clusters(go_vision_result *r, double f[][NF], int n)
 {
     const int np = n * n;
-    double c[3][NF], *key = malloc(sizeof *key * (size_t)np * 2), *tmp = key + np;
+    double c[3][NF], *key = malloc(sizeof *key * (size_t)np * 2), *tmp = NULL;
     int *lab = malloc(sizeof *lab * (size_t)np), rc = 1;
     if (!key || !lab) {
         rc = go_error_set(GO_ENOMEM, "point clusters");
         goto done;
     }
+    tmp = key + np;
     const double board[NF] = {100, 0, 0, 0};
     for (int k = 0; k < np; k++)
         key[k] = f[k][0];
