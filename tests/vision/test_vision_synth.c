@@ -410,25 +410,21 @@ static void test_vision_synth__check_refuses_lines_off_in_the_middle(void **stat
  * look in the strongest direction 25 to 65 degrees off the dominant one (in the light-weighted
  * gray, the pipeline's fifth look) finds the grid's own lines: its lattice, refitted and
  * refined, ends on the true corners, and the photo reads perfectly. (Board 1035 of the
- * bench's synthetic table.) */
+ * bench's synthetic table, from session 4 when it drew flat discs.) */
 static void test_vision_synth__crowded_9x9_other_direction(void **state)
 {
     (void)state;
     static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
     static go_vision_result r;
-    synth_params p = base(9, 1035);
-    p.width = 1000;
-    p.height = 750;
-    p.rotate_deg = 55.35;
-    p.tilt = 0.028;
-    p.gradient = 0.059;
-    p.blur_sigma = 0.74;
-    p.noise = 0.8;
-    p.jpeg_quality = 78;
+    synth_params p;
+    double density;
+    synth_bench_board(&p, &density, 9, 1035);
+    p.stone_radius = 0; /* flat discs on their points, as the bench drew them then */
+    p.lean = 0;
     uint8_t *jpeg = NULL;
     size_t len = 0;
     double corners[4][2];
-    synth_legal_position(truth, 9, 0.75, 1035);
+    synth_legal_position(truth, 9, density, 1035);
     assert_int_equal(synth_render(&jpeg, &len, &p, truth, corners), 0);
     go_cv_image img = {0};
     assert_int_equal(go_cv_decode(&img, jpeg, len, 1), 0);
