@@ -179,6 +179,8 @@ static int dead_end(const double *g, int m, int dir, double typ)
  * (a board's edge can look like a line), but never with its gap crossed; a crowded synthetic
  * 13x13 read a column off showed 0.44, its outermost line mostly under stones. */
 #define BEYOND_LINE 0.4
+/* ... but never below this share of the typical line, whatever the lattice's end shows. */
+#define BEYOND_FLOOR 0.6
 /* A gap inside the lattice crossed by less than this share of the typical gap shows no line. */
 #define GAP_DEAD 0.2
 /* An end of the lattice whose line and last gap both show less than this share of the typical
@@ -274,8 +276,13 @@ int vz_check_lattice(const vz_grid *g, const go_cv_image *bgr)
                               (crossed_before && crossed_after);
         /* a line, and the other family's lines crossing to it, beyond one end: the board goes
          * on there (a larger board, or the lattice in one corner of it) */
-        const int past_one = lines_seen && ((before > BEYOND_LINE * typ && crossed_before) ||
-                                            (after > BEYOND_LINE * typ && crossed_after));
+        /* Seen steeply, the far lines are thin: a line beyond the far end is judged against the
+         * lattice's own lines at that end when they are fainter than the typical one. */
+        const double near_first = 0.5 * (ef[1] + ef[2]), near_last = 0.5 * (ef[n] + ef[n - 1]);
+        const double lim_before = BEYOND_LINE * fmax(fmin(typ, near_first), BEYOND_FLOOR * typ);
+        const double lim_after = BEYOND_LINE * fmax(fmin(typ, near_last), BEYOND_FLOOR * typ);
+        const int past_one = lines_seen && ((before > lim_before && crossed_before) ||
+                                            (after > lim_after && crossed_after));
         /* the board's line beyond one end and none on the lattice's line at the other; or the
          * other family's lines crossing beyond one end while nothing crosses the lattice's last
          * gap at the other (it lies on the margin there) */

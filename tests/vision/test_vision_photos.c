@@ -9,6 +9,7 @@
 
 #include "go/vision.h"
 #include "testutil.h"
+#include "vision_int.h"
 
 /* Measured on 2026-11-30 (session 4): 82.63% of points (refusals count as wrong), 103 of 138
  * photos perfect, 21 refused, no reading silently wrong (a wrong size or under 90% of the
@@ -124,11 +125,49 @@ static void test_vision_photos__green_stones_with_corners_placed(void **state)
     assert_true(ok >= 340);
 }
 
+/* The check refuses a lattice that covers only part of the board on the far side, where the
+ * board's lines are thin: on 3_jwerth_cyan_2 (a 19x19 under cyan light) a 13x13 lattice over
+ * the board's near corner has lines beyond its far ends at 0.37 and 0.22 of the typical line
+ * (the far lines are that faint), with the other family's lines crossing the gaps beyond. A
+ * reading whose channel weights were changed fitted this lattice and returned it as a 13x13
+ * board. Corners in the photo's pixels (774x1032), checked at the work size as a scan does. */
+static void test_vision_photos__part_of_the_board_on_the_far_side(void **state)
+{
+    (void)state;
+    if (!tu_have_data())
+        TU_SKIP("no shared data folder at %s", tu_data_path(""));
+    const char *path = "photos/romangoempire__goban-watcher/3/3_jwerth_cyan_2.jpg";
+    uint8_t *data = NULL;
+    size_t len = 0;
+    if (go_vision_read_file(&data, &len, tu_data_path(path), GO_VISION_MAX_BYTES) < 0)
+        TU_SKIP("no %s", path);
+    go_cv_image img = {0}, work = {0};
+    assert_int_equal(go_cv_decode(&img, data, len, 1), 0);
+    free(data);
+    assert_int_equal(img.width, 774);
+    assert_int_equal(img.height, 1032);
+    const double s = 1000.0 / 1032;
+    assert_int_equal(go_cv_resize(&work, &img, 750, 1000), 0);
+    double corners[4][2] = {
+        {119.923, 172.217}, {497.287, 177.313}, {499.411, 571.257}, {32.099, 554.180}};
+    for (int c = 0; c < 4; c++) {
+        corners[c][0] *= s;
+        corners[c][1] *= s;
+    }
+    vz_grid g;
+    assert_int_equal(vz_lattice_through(&g, corners, 13, 12), 0);
+    assert_int_equal(vz_check_lattice(&g, &work), GO_ENOBOARD);
+    assert_non_null(strstr(go_error_last(), "continue past"));
+    go_cv_image_free(&img);
+    go_cv_image_free(&work);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_vision_photos__accuracy_floor),
         cmocka_unit_test(test_vision_photos__green_stones_with_corners_placed),
+        cmocka_unit_test(test_vision_photos__part_of_the_board_on_the_far_side),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
