@@ -165,9 +165,11 @@ static double point_margin(const go_cv_image *lab, const board_model *bm, double
  * over the photos read at least 90% right (35,667 points): on true white stones the weaker
  * line shows at most 0.26 of the typical dip (99.9th percentile), and below 0.45 the veto
  * would start taking real stones (three at 0.4); glare and lit wood read as white show 0.3
- * to 0.6 of it. */
+ * to 0.6 of it. Lines as faint as a typical dip of 2.5 still judge: under a violet lamp (5.4)
+ * the veto took three lit points off the board's edge. No other photo read differently from
+ * 6 down to 1.5, nor any of 900 synthetic bench boards at 2.5. */
 #define VETO_MIN_EMPTY 10
-#define VETO_MIN_DIP 6.0
+#define VETO_MIN_DIP 2.5
 #define VETO_SHARE 0.45
 /* Prior covariance the fitted one is shrunk toward (weight EM_PRIOR_N points): a class of a
  * few points stays broad rather than collapsing onto them. */
@@ -303,6 +305,9 @@ static void veto_by_lines(go_vision_result *r, double f[][NF], int n)
         return;
     qsort(v, (size_t)m, sizeof *v, cmp_double);
     double typical = v[m / 2];
+    if (getenv("GOREF_VISION_DEBUG"))
+        fprintf(stderr, "veto: typical dip %.1f of %d empty points%s\n", typical, m,
+                typical < VETO_MIN_DIP ? " (too faint: no veto)" : "");
     if (typical < VETO_MIN_DIP)
         return;
     for (int k = 0; k < n * n; k++)
