@@ -167,9 +167,10 @@ static void test_vision_photos__lit_edge_under_violet_light(void **state)
 }
 
 /* The photo at path (under the data folder) as a scan works on it: decoded and scaled so that
- * its longer side is 1000 pixels (the photos used here are larger). *scale: work pixels per
- * photo pixel. -1 when the photo is missing. */
-static int work_image(go_cv_image *work, double *scale, const char *path)
+ * its longer side is 1000 pixels (the photos used here are larger); the four corners given in
+ * the photo's pixels go to work_corners in the work image's. -1 when the photo is missing. */
+static int work_image(go_cv_image *work, double work_corners[4][2], const char *path,
+                      const double corners[4][2])
 {
     uint8_t *data = NULL;
     size_t len = 0;
@@ -180,11 +181,14 @@ static int work_image(go_cv_image *work, double *scale, const char *path)
     free(data);
     int longest = img.width > img.height ? img.width : img.height;
     assert_true(longest > 1000);
-    *scale = 1000.0 / longest;
+    const double s = 1000.0 / longest;
     assert_int_equal(
-        go_cv_resize(work, &img, (int)lround(img.width * *scale), (int)lround(img.height * *scale)),
-        0);
+        go_cv_resize(work, &img, (int)lround(img.width * s), (int)lround(img.height * s)), 0);
     go_cv_image_free(&img);
+    for (int c = 0; c < 4; c++) {
+        work_corners[c][0] = corners[c][0] * s;
+        work_corners[c][1] = corners[c][1] * s;
+    }
     return 0;
 }
 
@@ -200,15 +204,12 @@ static void test_vision_photos__part_of_the_board_on_the_far_side(void **state)
     if (!tu_have_data())
         TU_SKIP("no shared data folder at %s", tu_data_path(""));
     go_cv_image work = {0};
-    double s;
-    if (work_image(&work, &s, "photos/romangoempire__goban-watcher/3/3_jwerth_cyan_2.jpg") < 0)
-        TU_SKIP("no 3_jwerth_cyan_2");
-    double corners[4][2] = {
+    const double photo[4][2] = {
         {119.923, 172.217}, {497.287, 177.313}, {499.411, 571.257}, {32.099, 554.180}};
-    for (int c = 0; c < 4; c++) {
-        corners[c][0] *= s;
-        corners[c][1] *= s;
-    }
+    double corners[4][2];
+    if (work_image(&work, corners, "photos/romangoempire__goban-watcher/3/3_jwerth_cyan_2.jpg",
+                   photo) < 0)
+        TU_SKIP("no 3_jwerth_cyan_2");
     vz_grid g;
     assert_int_equal(vz_lattice_through(&g, corners, 13, 12), 0);
     assert_int_equal(vz_check_lattice(&g, &work), GO_ENOBOARD);
@@ -227,15 +228,11 @@ static void test_vision_photos__crowded_board_passes_between_clear_points(void *
     if (!tu_have_data())
         TU_SKIP("no shared data folder at %s", tu_data_path(""));
     go_cv_image work = {0};
-    double s;
-    if (work_image(&work, &s, "photos/romangoempire__goban-watcher/2/2_jwerth_greenstones_2.jpg") <
-        0)
-        TU_SKIP("no 2_jwerth_greenstones_2");
     double corners[4][2];
-    for (int c = 0; c < 4; c++) {
-        corners[c][0] = GREEN_CORNERS[c][0] * s;
-        corners[c][1] = GREEN_CORNERS[c][1] * s;
-    }
+    if (work_image(&work, corners,
+                   "photos/romangoempire__goban-watcher/2/2_jwerth_greenstones_2.jpg",
+                   GREEN_CORNERS) < 0)
+        TU_SKIP("no 2_jwerth_greenstones_2");
     vz_grid g;
     assert_int_equal(vz_grid_from_corners(&g, &work, corners, 19), 0);
     assert_int_equal(vz_refine_lattice(&g, &work), 0);
