@@ -243,6 +243,30 @@ static void test_vision_photos__crowded_board_passes_between_clear_points(void *
     go_cv_image_free(&work);
 }
 
+/* The check refuses the lattice the finder fits to 2_jwerth_greenstones_blue_1 (touching
+ * green-tinted stones under blue light): its lines line up with the crevices between the
+ * stones, it passes every other rule and reads about half the points, and only the stones'
+ * colours used to refuse it. Halfway between the points both its lines show through, the
+ * image is brighter than beside (-0.19 of the line), where wood shows nothing. */
+static void test_vision_photos__lattice_on_the_crevices_is_refused(void **state)
+{
+    (void)state;
+    if (!tu_have_data())
+        TU_SKIP("no shared data folder at %s", tu_data_path(""));
+    go_cv_image work = {0};
+    const double photo[4][2] = {{649.4, 51.9}, {757.2, 584.9}, {38.2, 596.7}, {130.2, 66.3}};
+    double corners[4][2];
+    if (work_image(&work, corners,
+                   "photos/romangoempire__goban-watcher/2/2_jwerth_greenstones_blue_1.jpg",
+                   photo) < 0)
+        TU_SKIP("no 2_jwerth_greenstones_blue_1");
+    vz_grid g;
+    assert_int_equal(vz_lattice_through(&g, corners, 19, 18), 0);
+    assert_int_equal(vz_check_lattice(&g, &work), GO_ENOBOARD);
+    assert_non_null(strstr(go_error_last(), "stones' edges"));
+    go_cv_image_free(&work);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -250,6 +274,7 @@ int main(void)
         cmocka_unit_test(test_vision_photos__green_stones_with_corners_placed),
         cmocka_unit_test(test_vision_photos__part_of_the_board_on_the_far_side),
         cmocka_unit_test(test_vision_photos__crowded_board_passes_between_clear_points),
+        cmocka_unit_test(test_vision_photos__lattice_on_the_crevices_is_refused),
         cmocka_unit_test(test_vision_photos__lit_edge_under_violet_light),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
