@@ -3,7 +3,8 @@
  * source and overall: intersections correct, photos perfect, refusals (counted as wrong), and
  * median / p95 milliseconds with the decode, detect and classify shares. One OpenCV thread.
  * Then the same for synthetic crowded boards of 9, 13 and 19 lines (tests/vision/synth.c),
- * the finished games of the sizes the photos lack.
+ * the finished games of the sizes the photos lack, under white light and (half as many) under
+ * the coloured lamps of the coloured-light photos.
  * Usage: bench_vision [-v] [--overlay DIR] [--only SUBSTRING] [--synthetic N (per size; 0
  * skips)] */
 #include <math.h>
@@ -72,64 +73,76 @@ static double pct(double *v, int n, double q)
  * of touching, leaning stones at a random rotation, tilt, light gradient, glare, blur, noise
  * and JPEG quality: a table per size of points correct, boards perfect, refused, wrong size
  * and silently wrong. */
+/* One row of the synthetic table: count bench boards of one size (under the coloured lamps in
+ * turn when lit). */
+static void synthetic_row(int size, int si, int count, int lit, int verbose)
+{
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static go_vision_result res;
+    long correct = 0, total = 0;
+    int perfect = 0, refused = 0, wsize = 0, silent = 0, nt = 0;
+    double *ms = malloc(sizeof(double) * (size_t)(count > 0 ? count : 1));
+    if (!ms)
+        return;
+    for (int i = 0; i < count; i++) {
+        uint64_t seed = 1000 + (uint64_t)i * 7 + (uint64_t)si;
+        synth_params p;
+        double density;
+        if (lit)
+            synth_bench_board_lit(&p, &density, size, seed, i);
+        else
+            synth_bench_board(&p, &density, size, seed);
+        uint8_t *jpeg = NULL;
+        size_t len = 0;
+        double corners[4][2];
+        synth_legal_position(truth, p.size, density, seed);
+        if (synth_render(&jpeg, &len, &p, truth, corners) < 0)
+            continue;
+        int n = p.size, rc = go_vision_scan(&res, jpeg, len, NULL);
+        free(jpeg);
+        total += n * n;
+        if (rc < 0) {
+            refused++;
+            if (verbose)
+                printf("synthetic %d%s seed %llu: refused: %s\n", n, lit ? " lit" : "",
+                       (unsigned long long)seed, go_error_last());
+            continue;
+        }
+        ms[nt++] = res.ms_total;
+        if (res.size != n) {
+            wsize++;
+            silent++;
+            if (verbose)
+                printf("synthetic %d%s seed %llu: read as %dx%d\n", n, lit ? " lit" : "",
+                       (unsigned long long)seed, res.size, res.size);
+            continue;
+        }
+        int ok = synth_best_match(res.color, truth, n);
+        correct += ok;
+        perfect += ok == n * n;
+        silent += ok * 10 < 9 * n * n;
+        if (verbose && ok != n * n)
+            printf("synthetic %d%s seed %llu: %d/%d points\n", n, lit ? " lit" : "",
+                   (unsigned long long)seed, ok, n * n);
+    }
+    char label[64];
+    snprintf(label, sizeof label, "%dx%d%s", size, size, lit ? ", coloured lamps" : "");
+    printf("%-30s %6d %9.2f%% %5d/%-3d %8d %6d %6d %7.1f\n", label, count,
+           total ? 100.0 * correct / total : 0, perfect, count, refused, wsize, silent,
+           pct(ms, nt, 0.5));
+    free(ms);
+}
+
 static void synthetic_table(int per_size, int verbose)
 {
     static const int sizes[3] = {9, 13, 19};
-    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
-    static go_vision_result res;
     printf("\n%-30s %6s %10s %9s %8s %6s %6s %7s\n", "synthetic crowded boards", "boards",
            "points%", "perfect", "refused", "size?", "silent", "med ms");
-    for (int si = 0; si < 3; si++) {
-        long correct = 0, total = 0;
-        int perfect = 0, refused = 0, wsize = 0, silent = 0, nt = 0;
-        double *ms = malloc(sizeof(double) * (size_t)(per_size > 0 ? per_size : 1));
-        if (!ms)
-            return;
-        for (int i = 0; i < per_size; i++) {
-            uint64_t seed = 1000 + (uint64_t)i * 7 + (uint64_t)si;
-            synth_params p;
-            double density;
-            synth_bench_board(&p, &density, sizes[si], seed);
-            uint8_t *jpeg = NULL;
-            size_t len = 0;
-            double corners[4][2];
-            synth_legal_position(truth, p.size, density, seed);
-            if (synth_render(&jpeg, &len, &p, truth, corners) < 0)
-                continue;
-            int n = p.size, rc = go_vision_scan(&res, jpeg, len, NULL);
-            free(jpeg);
-            total += n * n;
-            if (rc < 0) {
-                refused++;
-                if (verbose)
-                    printf("synthetic %d seed %llu: refused: %s\n", n, (unsigned long long)seed,
-                           go_error_last());
-                continue;
-            }
-            ms[nt++] = res.ms_total;
-            if (res.size != n) {
-                wsize++;
-                silent++;
-                if (verbose)
-                    printf("synthetic %d seed %llu: read as %dx%d\n", n, (unsigned long long)seed,
-                           res.size, res.size);
-                continue;
-            }
-            int ok = synth_best_match(res.color, truth, n);
-            correct += ok;
-            perfect += ok == n * n;
-            silent += ok * 10 < 9 * n * n;
-            if (verbose && ok != n * n)
-                printf("synthetic %d seed %llu: %d/%d points\n", n, (unsigned long long)seed, ok,
-                       n * n);
-        }
-        char label[64];
-        snprintf(label, sizeof label, "%dx%d", sizes[si], sizes[si]);
-        printf("%-30s %6d %9.2f%% %5d/%-3d %8d %6d %6d %7.1f\n", label, per_size,
-               total ? 100.0 * correct / total : 0, perfect, per_size, refused, wsize, silent,
-               pct(ms, nt, 0.5));
-        free(ms);
-    }
+    for (int si = 0; si < 3; si++)
+        synthetic_row(sizes[si], si, per_size, 0, verbose);
+    /* the same boards under the lamps of the coloured-light photos, half as many */
+    for (int si = 0; si < 3; si++)
+        synthetic_row(sizes[si], si, per_size / 2, 1, verbose);
 }
 
 int main(int argc, char **argv)

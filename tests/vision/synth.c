@@ -144,6 +144,7 @@ int synth_render(uint8_t **out, size_t *out_len, const synth_params *p,
     /* pixels per cell near the centre, for line width and anti-aliasing */
     double ppc = side / (n - 1 + 2 * MARGIN);
     double glare_x = W * (0.3 + 0.4 * rnd(&s)), glare_y = H * (0.3 + 0.4 * rnd(&s));
+    const int lit = p->lamp_bgr[0] > 0 || p->lamp_bgr[1] > 0 || p->lamp_bgr[2] > 0;
     /* clutter: a few rectangles of other colours beside the board */
     double clutter[4][7];
     for (int k = 0; k < 4; k++) {
@@ -233,10 +234,15 @@ int synth_render(uint8_t **out, size_t *out_len, const synth_params *p,
             double gl = p->glare *
                         exp(-(pow(x - glare_x, 2) + pow(y - glare_y, 2)) / (2 * pow(W / 12.0, 2)));
             double nz = p->noise * (rnd(&s) - 0.5) * 2;
+            if (lit) { /* the lamp's colour, on the glare too */
+                b *= p->lamp_bgr[0];
+                g *= p->lamp_bgr[1];
+                r *= p->lamp_bgr[2];
+            }
             uint8_t *px = img.pixels + ((size_t)y * W + x) * 3;
-            px[0] = (uint8_t)fmin(255, fmax(0, b * light + gl + nz));
-            px[1] = (uint8_t)fmin(255, fmax(0, g * light + gl + nz));
-            px[2] = (uint8_t)fmin(255, fmax(0, r * light + gl + nz));
+            px[0] = (uint8_t)fmin(255, fmax(0, b * light + gl * (lit ? p->lamp_bgr[0] : 1) + nz));
+            px[1] = (uint8_t)fmin(255, fmax(0, g * light + gl * (lit ? p->lamp_bgr[1] : 1) + nz));
+            px[2] = (uint8_t)fmin(255, fmax(0, r * light + gl * (lit ? p->lamp_bgr[2] : 1) + nz));
         }
     if (p->blur_sigma > 0) {
         if ((rc = go_cv_blur(&blurred, &img, p->blur_sigma)) < 0)
@@ -258,7 +264,8 @@ void synth_bench_board(synth_params *p, double *density, int size, uint64_t seed
 #define RND()                                                                                      \
     ((double)((st = st * 6364136223846793005ull + 1442695040888963407ull) >> 11) /                 \
      9007199254740992.0)
-    synth_params q = {1000, 750, size, 0, 0, 0, 0, 0, 0, 85, seed, 0, {0, 0, 0}, {0, 0, 0}, 0, 0};
+    synth_params q = {1000, 750,  size, 0,         0,         0, 0, 0,        0,
+                      85,   seed, 0,    {0, 0, 0}, {0, 0, 0}, 0, 0, {0, 0, 0}};
     q.rotate_deg = RND() * 360;
     q.tilt = RND() * 0.35;
     q.gradient = RND() * 0.4;
@@ -273,4 +280,22 @@ void synth_bench_board(synth_params *p, double *density, int size, uint64_t seed
     q.stone_radius = 0.51;
     q.lean = 0.7 * q.tilt;
     *p = q;
+}
+
+void synth_bench_board_lit(synth_params *p, double *density, int size, uint64_t seed, int lamp)
+{
+    /* Each channel's mean over the photos of 3_jwerth under the lamp, against its mean under
+     * white light, scaled so that the strongest is 1 (the camera exposes for it). */
+    static const double lamps[SYNTH_LAMPS][3] = {
+        {0.79, 0.02, 1}, /* pink */
+        {1, 0.25, 0.01}, /* blue */
+        {0.3, 1, 0.86},  /* green */
+        {1, 0.79, 0.02}, /* cyan */
+        {1, 0.1, 0.29},  /* violet */
+        {0.62, 0.75, 1}, /* yellow */
+        {0.21, 0.25, 1}, /* orange */
+    };
+    synth_bench_board(p, density, size, seed);
+    for (int c = 0; c < 3; c++)
+        p->lamp_bgr[c] = lamps[((lamp % SYNTH_LAMPS) + SYNTH_LAMPS) % SYNTH_LAMPS][c];
 }

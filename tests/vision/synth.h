@@ -29,6 +29,9 @@ typedef struct synth_params {
      * `lean` cells toward the far edge (a stone's top seen at an angle). 0: flat discs of
      * radius 0.46 on their points. */
     double stone_radius, lean;
+    /* Nonzero: a coloured lamp, the light in each channel (B, G, R; 1 = as under white light),
+     * e.g. {0.55, 0.08, 1} for a pink one. */
+    double lamp_bgr[3];
 } synth_params;
 
 /* Renders the board; color[y][x] (GO_EMPTY/GO_BLACK/GO_WHITE) gives the stones. *out is a
@@ -50,6 +53,11 @@ void synth_legal_position(uint8_t color[GO_MAX_SIZE][GO_MAX_SIZE], int size, dou
  * JPEG quality, of touching stones leaning away from the camera, and the density of its legal
  * position (0.5 to 0.9) in *density. */
 void synth_bench_board(synth_params *p, double *density, int size, uint64_t seed);
+
+/* The same board under coloured lamp `lamp` (0..SYNTH_LAMPS-1: pink, blue, green, cyan, violet,
+ * yellow, orange, the colours of the coloured-light photos in ../shared/data/photos). */
+#define SYNTH_LAMPS 7
+void synth_bench_board_lit(synth_params *p, double *density, int size, uint64_t seed, int lamp);
 
 /* Number of points equal under the best of the 8 symmetries of the square. */
 int synth_best_match(uint8_t a[GO_MAX_SIZE][GO_MAX_SIZE], uint8_t b[GO_MAX_SIZE][GO_MAX_SIZE],
