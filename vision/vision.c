@@ -142,6 +142,14 @@ static int detect_look(vz_grid *g, const go_cv_image *work, int size_hint, int l
 #define PLAUSIBLE_MIN_STONES 100
 #define UNSURE_SHARE 0.15
 #define PLAUSIBLE_MIN_SHARE 0.5
+/* From fewer stones, on any board, one colour under a quarter of the other is refused as well.
+ * The labelled photos with 20 stones or more have at least 0.57 (11 stones: 0.38), the 150
+ * finished 9x9 GNU Go games at least 0.54; synthetic boards under an orange lamp, whose white
+ * stones take the board's red, were read as 28 black and 1 white (9x9) and 88 black and none
+ * (19x19), and returned. Two of 300 synthetic 9x9 positions (49 black and 8 white, 6 and 43:
+ * random stones with their dead groups taken off, not games) are refused with them. */
+#define PLAUSIBLE_FEW_STONES 20
+#define PLAUSIBLE_FEW_SHARE 0.25
 
 /* The stones read of each colour; returns the smaller count and the larger in *hi. */
 static int fewer_colour(const go_vision_result *r, int *black, int *white, int *hi)
@@ -159,7 +167,8 @@ static int fewer_colour(const go_vision_result *r, int *black, int *white, int *
 static int plausible_stones(const go_vision_result *r)
 {
     int b, w, hi, lo = fewer_colour(r, &b, &w, &hi);
-    if (b + w >= PLAUSIBLE_MIN_STONES && lo < PLAUSIBLE_MIN_SHARE * hi)
+    if ((b + w >= PLAUSIBLE_MIN_STONES && lo < PLAUSIBLE_MIN_SHARE * hi) ||
+        (b + w >= PLAUSIBLE_FEW_STONES && lo < PLAUSIBLE_FEW_SHARE * hi))
         return go_error_set(GO_ENOBOARD,
                             "no board: the stones could not be told apart (%d black and %d white "
                             "read; a game has both in similar numbers): try more even, whiter "

@@ -564,7 +564,7 @@ static void test_vision_synth__crowded_9x9_no_column_on_the_table(void **state)
 
 /* A game has both colours in similar numbers: a board read with 100 or more stones and far
  * fewer of one colour is refused (one colour read as the other), while the same stones in
- * the two colours read. Below 100 stones a one-coloured reading stands (a teacher's set-up). */
+ * the two colours read. A few stones of one colour (under 20: a teacher's set-up) read. */
 static void test_vision_synth__one_coloured_crowd_is_refused(void **state)
 {
     (void)state;
@@ -597,15 +597,37 @@ static void test_vision_synth__one_coloured_crowd_is_refused(void **state)
     assert_non_null(strstr(go_error_last(), "could not be told apart"));
     free(jpeg);
     /* a few stones of one colour: a set-up, read as it is */
-    synth_position(truth, 19, 0.15, p.seed + 1);
+    synth_position(truth, 19, 0.04, p.seed + 1);
+    stones = 0;
     for (int y = 0; y < 19; y++)
         for (int x = 0; x < 19; x++)
-            if (truth[y][x] != GO_EMPTY)
+            if (truth[y][x] != GO_EMPTY) {
                 truth[y][x] = GO_BLACK;
+                stones++;
+            }
+    assert_true(stones >= 8 && stones < 20);
     assert_int_equal(synth_render(&jpeg, &len, &p, truth, corners), 0);
     assert_int_equal(go_vision_scan(&r, jpeg, len, NULL), 0);
     assert_int_equal(synth_best_match(r.color, truth, 19), 361);
     free(jpeg);
+}
+
+/* A crowded 9x9 under an orange lamp (board 1042 of the bench's coloured-light row): its white
+ * stones take the board's red, and it was read as 28 black stones and 1 white (56 of 81 right)
+ * and returned, the balance of colours being asked only from 100 stones. From 20 stones one
+ * colour under a quarter of the other is refused. The same board under white light reads. */
+static void test_vision_synth__one_coloured_9x9_under_an_orange_lamp(void **state)
+{
+    (void)state;
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static go_vision_result r;
+    int rc = scan_lit_board(&r, truth, 9, 1042, 6);
+    if (rc == 0)
+        fprintf(stderr, "read %d of 81\n", synth_best_match(r.color, truth, 9));
+    assert_int_equal(rc, GO_ENOBOARD);
+    assert_non_null(strstr(go_error_last(), "could not be told apart"));
+    assert_int_equal(scan_bench_board(&r, truth, 9, 1042), 0);
+    assert_int_equal(synth_best_match(r.color, truth, 9), 81);
 }
 
 /* Crowded 13x13 boards of the bench's coloured-light row under the pink, green, cyan and
@@ -811,6 +833,7 @@ int main(void)
         cmocka_unit_test(test_vision_synth__stones_set_the_phase),
         cmocka_unit_test(test_vision_synth__stones_sit_on_the_points),
         cmocka_unit_test(test_vision_synth__one_coloured_crowd_is_refused),
+        cmocka_unit_test(test_vision_synth__one_coloured_9x9_under_an_orange_lamp),
         cmocka_unit_test(test_vision_synth__green_tinted_stones),
         cmocka_unit_test(test_vision_synth__coloured_lamps),
         cmocka_unit_test(test_vision_synth__pale_stones_darker_than_the_wood),
