@@ -192,6 +192,21 @@ static int work_image(go_cv_image *work, double work_corners[4][2], const char *
     return 0;
 }
 
+/* The check refuses the lattice of `size` lines through the four corners (photo pixels) of the
+ * photo at path, for a reason that contains why. */
+static void check_refuses(const char *path, const double photo[4][2], int size, const char *why)
+{
+    go_cv_image work = {0};
+    double corners[4][2];
+    if (work_image(&work, corners, path, photo) < 0)
+        TU_SKIP("no %s", path);
+    vz_grid g;
+    assert_int_equal(vz_lattice_through(&g, corners, size, size - 1), 0);
+    assert_int_equal(vz_check_lattice(&g, &work), GO_ENOBOARD);
+    assert_non_null(strstr(go_error_last(), why));
+    go_cv_image_free(&work);
+}
+
 /* The check refuses a lattice that covers only part of the board on the far side, where the
  * board's lines are thin: on 3_jwerth_cyan_2 (a 19x19 under cyan light) a 13x13 lattice over
  * the board's near corner has lines beyond its far ends at 0.37 and 0.22 of the typical line
@@ -203,18 +218,10 @@ static void test_vision_photos__part_of_the_board_on_the_far_side(void **state)
     (void)state;
     if (!tu_have_data())
         TU_SKIP("no shared data folder at %s", tu_data_path(""));
-    go_cv_image work = {0};
     const double photo[4][2] = {
         {119.923, 172.217}, {497.287, 177.313}, {499.411, 571.257}, {32.099, 554.180}};
-    double corners[4][2];
-    if (work_image(&work, corners, "photos/romangoempire__goban-watcher/3/3_jwerth_cyan_2.jpg",
-                   photo) < 0)
-        TU_SKIP("no 3_jwerth_cyan_2");
-    vz_grid g;
-    assert_int_equal(vz_lattice_through(&g, corners, 13, 12), 0);
-    assert_int_equal(vz_check_lattice(&g, &work), GO_ENOBOARD);
-    assert_non_null(strstr(go_error_last(), "continue past"));
-    go_cv_image_free(&work);
+    check_refuses("photos/romangoempire__goban-watcher/3/3_jwerth_cyan_2.jpg", photo, 13,
+                  "continue past");
 }
 
 /* The check passes the right lattice of a crowded board whose stones touch: on
@@ -253,18 +260,9 @@ static void test_vision_photos__lattice_on_the_crevices_is_refused(void **state)
     (void)state;
     if (!tu_have_data())
         TU_SKIP("no shared data folder at %s", tu_data_path(""));
-    go_cv_image work = {0};
     const double photo[4][2] = {{649.4, 51.9}, {757.2, 584.9}, {38.2, 596.7}, {130.2, 66.3}};
-    double corners[4][2];
-    if (work_image(&work, corners,
-                   "photos/romangoempire__goban-watcher/2/2_jwerth_greenstones_blue_1.jpg",
-                   photo) < 0)
-        TU_SKIP("no 2_jwerth_greenstones_blue_1");
-    vz_grid g;
-    assert_int_equal(vz_lattice_through(&g, corners, 19, 18), 0);
-    assert_int_equal(vz_check_lattice(&g, &work), GO_ENOBOARD);
-    assert_non_null(strstr(go_error_last(), "stones' edges"));
-    go_cv_image_free(&work);
+    check_refuses("photos/romangoempire__goban-watcher/2/2_jwerth_greenstones_blue_1.jpg", photo,
+                  19, "stones' edges");
 }
 
 int main(void)
