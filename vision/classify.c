@@ -458,6 +458,36 @@ done:
     return rc;
 }
 
+/* White stones are lighter than the empty points: on every photo read, the points read white
+ * averaged at least 9 points (% of the local board's lightness) above the points read empty,
+ * and pale green stones darker than the wood 3 below. Under a lamp that gives white stones the
+ * wood's colour (synthetic boards under an orange lamp) the reading came out inverted, the
+ * stones read empty and the empty points white, 16 to 27 below, and was returned. */
+#define INVERTED_MIN 5
+#define INVERTED_BY 10.0
+static int whites_lighter(const go_vision_result *r, double f[][NF], int n)
+{
+    double sum[3] = {0, 0, 0};
+    int cnt[3] = {0, 0, 0};
+    for (int k = 0; k < n * n; k++) {
+        int c = r->color[k / n][k % n];
+        sum[c] += f[k][0];
+        cnt[c]++;
+    }
+    if (cnt[GO_WHITE] < INVERTED_MIN || cnt[GO_EMPTY] < INVERTED_MIN)
+        return 0;
+    double w = sum[GO_WHITE] / cnt[GO_WHITE], e = sum[GO_EMPTY] / cnt[GO_EMPTY];
+    if (getenv("GOREF_VISION_DEBUG"))
+        fprintf(stderr, "whites %.0f%%, empty points %.0f%% of the board\n", w, e);
+    if (w < e - INVERTED_BY)
+        return go_error_set(GO_ENOBOARD,
+                            "no board: the stones read as white are darker than "
+                            "the empty points (%.0f%% and %.0f%% of the board's "
+                            "lightness): try whiter light",
+                            w, e);
+    return 0;
+}
+
 int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g, int clusters)
 {
     const int n = g->size;
@@ -628,6 +658,7 @@ int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g, i
         }
         refine_by_models(r, f, n);
         veto_by_lines(r, f, n);
+        rc = whites_lighter(r, f, n);
         free(f);
     }
 done:

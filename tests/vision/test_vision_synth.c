@@ -672,6 +672,28 @@ static void test_vision_synth__coloured_lamps(void **state)
     }
 }
 
+/* Crowded boards under the orange lamp whose white stones take the board's red (13x13 board
+ * 1043 and 19x19 board 1093 of the coloured-light row) were read inverted, the white stones
+ * empty and the empty points white, with both colours in a game's numbers: 60 of 169 and 139
+ * of 361 right, returned as read. Stones read white that are darker than the empty points
+ * are refused. */
+static void test_vision_synth__inverted_reading_under_an_orange_lamp(void **state)
+{
+    (void)state;
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static go_vision_result r;
+    const int sizes[2] = {13, 19};
+    const uint64_t seeds[2] = {1043, 1093};
+    for (int k = 0; k < 2; k++) {
+        /* board i of its row is under lamp i: 6 and 13 are both the orange one */
+        int rc = scan_lit_board(&r, truth, sizes[k], seeds[k], (int)((seeds[k] - 1000) / 7));
+        if (rc == 0)
+            fprintf(stderr, "read %d of %d\n", synth_best_match(r.color, truth, sizes[k]),
+                    sizes[k] * sizes[k]);
+        assert_int_equal(rc, GO_ENOBOARD);
+    }
+}
+
 /* A green-tinted set (BGR colours for Black and for White) on a 640x480 photo, turned a
  * little, tilted, with a light gradient and noise. */
 static synth_params tinted(int size, uint64_t seed, const double dark[3], const double pale[3])
@@ -834,6 +856,7 @@ int main(void)
         cmocka_unit_test(test_vision_synth__stones_sit_on_the_points),
         cmocka_unit_test(test_vision_synth__one_coloured_crowd_is_refused),
         cmocka_unit_test(test_vision_synth__one_coloured_9x9_under_an_orange_lamp),
+        cmocka_unit_test(test_vision_synth__inverted_reading_under_an_orange_lamp),
         cmocka_unit_test(test_vision_synth__green_tinted_stones),
         cmocka_unit_test(test_vision_synth__coloured_lamps),
         cmocka_unit_test(test_vision_synth__pale_stones_darker_than_the_wood),
