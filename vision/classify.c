@@ -458,33 +458,44 @@ done:
     return rc;
 }
 
-/* White stones are lighter than the empty points: on every photo read, the points read white
- * averaged at least 9 points (% of the local board's lightness) above the points read empty,
- * and pale green stones darker than the wood 3 below. Under a lamp that gives white stones the
- * wood's colour (synthetic boards under an orange lamp) the reading came out inverted, the
- * stones read empty and the empty points white, 16 to 27 below, and was returned. */
+/* White stones are lighter than the empty points, or else clearly of another colour: on every
+ * photo read, the points read white averaged at least 9 points (% of the local board's
+ * lightness) above the points read empty. Under a lamp that gives white stones the wood's
+ * colour (synthetic boards under an orange lamp) the readings came out inverted, the stones
+ * read empty and the empty points white, 16 to 27 below, with the two classes' colours (a, b)
+ * 3.9 to 8.7 apart, and were returned. Pale green stones under warm light are darker than the
+ * wood too, but of another colour (2_jwerth_greenstones_2 read through its corners: 82%
+ * against 98%, colours 18.9 apart, 345 of 361 right). */
 #define INVERTED_MIN 5
 #define INVERTED_BY 10.0
+#define INVERTED_COLOUR 12.0
 static int whites_lighter(const go_vision_result *r, double f[][NF], int n)
 {
-    double sum[3] = {0, 0, 0};
+    double sum[3][3] = {{0}};
     int cnt[3] = {0, 0, 0};
     for (int k = 0; k < n * n; k++) {
         int c = r->color[k / n][k % n];
-        sum[c] += f[k][0];
+        for (int p = 0; p < 3; p++)
+            sum[c][p] += f[k][p];
         cnt[c]++;
     }
     if (cnt[GO_WHITE] < INVERTED_MIN || cnt[GO_EMPTY] < INVERTED_MIN)
         return 0;
-    double w = sum[GO_WHITE] / cnt[GO_WHITE], e = sum[GO_EMPTY] / cnt[GO_EMPTY];
+    double mw[3], me[3];
+    for (int p = 0; p < 3; p++) {
+        mw[p] = sum[GO_WHITE][p] / cnt[GO_WHITE];
+        me[p] = sum[GO_EMPTY][p] / cnt[GO_EMPTY];
+    }
+    double apart = hypot(mw[1] - me[1], mw[2] - me[2]);
     if (getenv("GOREF_VISION_DEBUG"))
-        fprintf(stderr, "whites %.0f%%, empty points %.0f%% of the board\n", w, e);
-    if (w < e - INVERTED_BY)
+        fprintf(stderr, "whites %.0f%%, empty points %.0f%% of the board; colours %.1f apart\n",
+                mw[0], me[0], apart);
+    if (mw[0] < me[0] - INVERTED_BY && apart < INVERTED_COLOUR)
         return go_error_set(GO_ENOBOARD,
                             "no board: the stones read as white are darker than "
                             "the empty points (%.0f%% and %.0f%% of the board's "
                             "lightness): try whiter light",
-                            w, e);
+                            mw[0], me[0]);
     return 0;
 }
 
