@@ -232,7 +232,9 @@ static void test_http_auth__expired_session(void **state)
     (void)state;
     th_server short_lived;
     go_http_options opts = GO_HTTP_OPTIONS_INIT;
-    opts.session_ttl_s = 1;
+    /* long enough for the login and the first call under valgrind on a loaded machine (1 s
+     * was not: the session had expired before its first use) */
+    opts.session_ttl_s = 3;
     th_start(&short_lived, &opts);
     th_session s;
     th_login(&s, short_lived.port, "admin", TH_PASSWORD);
@@ -240,7 +242,7 @@ static void test_http_auth__expired_session(void **state)
     assert_int_equal(th_call(&r, short_lived.port, "GET", "/api/me", s.cookie, NULL, NULL, 0), 0);
     assert_int_equal(r.status, 200);
     th_free(&r);
-    struct timespec wait = {2, 100 * 1000 * 1000};
+    struct timespec wait = {4, 100 * 1000 * 1000};
     nanosleep(&wait, NULL);
     assert_int_equal(th_call(&r, short_lived.port, "GET", "/api/me", s.cookie, NULL, NULL, 0), 0);
     assert_int_equal(r.status, 401);
