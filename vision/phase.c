@@ -3,9 +3,9 @@
  * half a cell off. A stone's top is even in tone, while a square halfway between stones holds
  * a crevice and the edges of up to four stones: the lattice's points of the right phase fall
  * on even squares. Printed lines are closed first, so that on an empty board both phases look
- * alike and the lines decide. Three uses: moving the lattice to its phase, confirming it in
- * every third of the board (the check then trusts crevices less), and checking that the
- * stones read sit on their points. */
+ * alike and the lines decide. Four uses: moving the lattice to its phase, fitting it to the
+ * stones neighbourhood by neighbourhood, confirming it in every third of the board (the check
+ * then trusts crevices less), and checking that the stones read sit on their points. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -303,5 +303,238 @@ int vz_stones_on_points(double *out_gain, int *out_count, const go_vision_result
                 lx, ly, at_end ? ", at the end of its range" : "");
 done:
     tone_sums_free(&t);
+    return rc;
+}
+
+/* The stones' own lattice. Where the lattice is off by a fraction of a cell that changes
+ * across the board (a perspective or scale the crevices misled), no single shift sets it in
+ * phase; each neighbourhood of points is set in phase on its own, and the lattice is refitted
+ * to those phases. */
+#define FIELD_REACH 2  /* a neighbourhood: the points within this many cells either way */
+#define FIELD_ROUNDS 3 /* field and fit, again from the new lattice */
+#define FIELD_MIN                                                                                  \
+    0.5                /* a neighbourhood whose best phase is not this much more even than         \
+                          its average (gray levels) says nothing */
+#define FIELD_RES 0.15 /* robust scale of the fit's residuals, in cells */
+
+/* Fits the homography m (new lattice -> old lattice coordinates) to the points (i, j) ->
+ * (u, v) with weights w by linear least squares: x' (g i + h j + 1) = a i + b j + c. -1 when
+ * singular. */
+static int fit_lattice_map(double m[9], const double *pts, int count)
+{
+    double a[8][9];
+    memset(a, 0, sizeof a);
+    for (int k = 0; k < count; k++) {
+        const double *p = pts + 5 * k;
+        double i = p[0], j = p[1], u = p[2], v = p[3], w = p[4];
+        const double ru[8] = {i, j, 1, 0, 0, 0, -i * u, -j * u};
+        const double rv[8] = {0, 0, 0, i, j, 1, -i * v, -j * v};
+        for (int r = 0; r < 8; r++) {
+            for (int c = 0; c < 8; c++)
+                a[r][c] += w * (ru[r] * ru[c] + rv[r] * rv[c]);
+            a[r][8] += w * (ru[r] * u + rv[r] * v);
+        }
+    }
+    if (vz_solve_augmented(&a[0][0], 8) < 0)
+        return -1;
+    for (int r = 0; r < 8; r++)
+        m[r] = a[r][8];
+    m[8] = 1;
+    return 0;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* How much a stone's top the lattice point (x, y) looks like (the points may lie one cell
+ * outside the lattice): the squares half a cell off are less even than the point's, three of
+ * the four at least (beside a stone on the board's edge the wood can be even; a straight
+ * edge, the board's front face, is uneven only across). */
+static double stone_evidence(const tone_sums *t, int x, int y)
+{
+    const int H = PCELL / 2, cx = (x + PMARGIN) * PCELL, cy = (y + PMARGIN) * PCELL;
+    const int ox[4] = {H, -H, 0, 0}, oy[4] = {0, 0, H, -H};
+    double on = tone_spread(t, cx, cy), off[4];
+    if (on < 0)
+        return 0;
+    for (int k = 0; k < 4; k++) {
+        off[k] = tone_spread(t, cx + ox[k], cy + oy[k]);
+        if (off[k] < 0)
+            return 0;
+    }
+    /* the second most even of the four */
+    qsort(off, 4, sizeof off[0], cmp_double);
+    return off[1] - on;
+}
+
+/* The stones set the lattice's phase but not which whole cells it spans: on a board whose
+ * outermost lines lie under stones, the lines cannot say either. All the stones lie inside the
+ * board: while the line of points beyond one end of the lattice holds more stone evidence
+ * than the line at the other end, the lattice moves a cell that way (at most WINDOW_STEPS). */
+#define WINDOW_STEPS 2
+static int stones_window(vz_grid *g, const go_cv_image *bgr)
+{
+    const int n = g->size;
+    int move[2] = {0, 0}, rc = 0;
+    for (int step = 0; step < WINDOW_STEPS; step++) {
+        tone_sums t = {0};
+        if ((rc = tone_sums_of(&t, g, bgr)) < 0)
+            return rc;
+        /* the evidence of each line of points from -1 to n, in both families */
+        double line[2][GO_MAX_SIZE + 2];
+        memset(line, 0, sizeof line);
+        for (int y = -1; y <= n; y++)
+            for (int x = -1; x <= n; x++) {
+                if ((x < 0 || x >= n) && (y < 0 || y >= n))
+                    continue;
+                double e = stone_evidence(&t, x, y);
+                if (y >= 0 && y < n)
+                    line[0][x + 1] += e;
+                if (x >= 0 && x < n)
+                    line[1][y + 1] += e;
+            }
+        tone_sums_free(&t);
+        int moved = 0, shift[2] = {0, 0};
+        for (int f = 0; f < 2; f++) {
+            const double *l = line[f];
+            if (l[n + 1] > l[1] && l[n + 1] > 0)
+                shift[f] = 1;
+            else if (l[0] > l[n] && l[0] > 0)
+                shift[f] = -1;
+            if (getenv("GOREF_VISION_DEBUG"))
+                fprintf(stderr,
+                        "stones window f=%d: beyond %.0f edge %.0f | edge %.0f beyond %.0f\n", f,
+                        l[0], l[1], l[n], l[n + 1]);
+            moved |= shift[f] != 0;
+            move[f] += shift[f];
+        }
+        if (!moved)
+            break;
+        const double s[9] = {1, 0, shift[0], 0, 1, shift[1], 0, 0, 1};
+        double h[9];
+        vz_mat3_mul(h, g->h, s);
+        memcpy(g->h, h, sizeof h);
+    }
+    return rc;
+}
+
+int vz_stones_fit(vz_grid *g, const go_cv_image *bgr)
+{
+    const int n = g->size, H = PCELL / 2, D = PCELL * PCELL;
+    float *spread = malloc(sizeof(float) * (size_t)n * n * D);
+    double *pts = malloc(sizeof(double) * 5 * (size_t)n * n);
+    double *off = malloc(sizeof(double) * 3 * (size_t)n * n);
+    int *queue = malloc(sizeof(int) * (size_t)n * n);
+    int rc = 0;
+    if (!spread || !pts || !off || !queue) {
+        rc = go_error_set(GO_ENOMEM, "stones fit");
+        goto done;
+    }
+    for (int turn = 0; turn < FIELD_ROUNDS; turn++) {
+        tone_sums t = {0};
+        if ((rc = tone_sums_of(&t, g, bgr)) < 0)
+            goto done;
+        for (int p = 0; p < n * n; p++)
+            for (int d = 0; d < D; d++)
+                spread[(size_t)p * D + d] =
+                    (float)tone_spread(&t, (p % n + PMARGIN) * PCELL + d % PCELL - H,
+                                       (p / n + PMARGIN) * PCELL + d / PCELL - H);
+        tone_sums_free(&t);
+        /* each neighbourhood's phase, in cells within half a cell, and how sure it is */
+        int best = -1;
+        for (int p = 0; p < n * n; p++) {
+            int px = p % n, py = p / n, arg = 0;
+            double least = 0, mean = 0;
+            for (int d = 0; d < D; d++) {
+                double s = 0;
+                int m = 0;
+                for (int qy = py - FIELD_REACH; qy <= py + FIELD_REACH; qy++)
+                    for (int qx = px - FIELD_REACH; qx <= px + FIELD_REACH; qx++) {
+                        if (qx < 0 || qy < 0 || qx >= n || qy >= n)
+                            continue;
+                        float v = spread[(size_t)(qy * n + qx) * D + d];
+                        if (v >= 0) {
+                            s += v;
+                            m++;
+                        }
+                    }
+                s = m ? s / m : 1e9;
+                mean += s / D;
+                if (d == 0 || s < least) {
+                    least = s;
+                    arg = d;
+                }
+            }
+            off[3 * p] = (double)(arg % PCELL - H) / PCELL;
+            off[3 * p + 1] = (double)(arg / PCELL - H) / PCELL;
+            off[3 * p + 2] = mean - least;
+            if (best < 0 || off[3 * p + 2] > off[3 * best + 2])
+                best = p;
+        }
+        /* unwrapped from the surest neighbourhood outward: each point takes the whole-cell
+         * turn of its phase nearest its neighbour's */
+        unsigned char seen[GO_MAX_SIZE * GO_MAX_SIZE];
+        memset(seen, 0, sizeof seen);
+        int head = 0, tail = 0;
+        queue[tail++] = best;
+        seen[best] = 1;
+        while (head < tail) {
+            int p = queue[head++], px = p % n, py = p / n;
+            static const int nx[4] = {1, -1, 0, 0}, ny[4] = {0, 0, 1, -1};
+            for (int k = 0; k < 4; k++) {
+                int qx = px + nx[k], qy = py + ny[k], q = qy * n + qx;
+                if (qx < 0 || qy < 0 || qx >= n || qy >= n || seen[q])
+                    continue;
+                for (int c = 0; c < 2; c++)
+                    off[3 * q + c] += round(off[3 * p + c] - off[3 * q + c]);
+                seen[q] = 1;
+                queue[tail++] = q;
+            }
+        }
+        int count = 0;
+        for (int p = 0; p < n * n; p++) {
+            if (off[3 * p + 2] < FIELD_MIN)
+                continue;
+            double *q = pts + 5 * count++;
+            q[0] = p % n;
+            q[1] = p / n;
+            q[2] = q[0] + off[3 * p];
+            q[3] = q[1] + off[3 * p + 1];
+            q[4] = off[3 * p + 2];
+        }
+        if (count < 12)
+            break;
+        double m[9];
+        for (int pass = 0; pass < 3; pass++) {
+            if (fit_lattice_map(m, pts, count) < 0)
+                goto done;
+            /* Tukey reweighting of the residuals */
+            for (int k = 0; k < count; k++) {
+                double *q = pts + 5 * k, u, v;
+                int p = (int)q[1] * n + (int)q[0];
+                vz_apply(m, q[0], q[1], &u, &v);
+                double r = hypot(u - q[2], v - q[3]) / (4.685 * FIELD_RES);
+                q[4] = r < 1 ? off[3 * p + 2] * (1 - r * r) * (1 - r * r) : 0;
+            }
+        }
+        if (getenv("GOREF_VISION_DEBUG")) {
+            double cx, cy;
+            vz_apply(m, (n - 1) / 2.0, (n - 1) / 2.0, &cx, &cy);
+            fprintf(stderr, "stones fit turn %d: %d neighbourhoods, centre moves %.2f %.2f\n", turn,
+                    count, cx - (n - 1) / 2.0, cy - (n - 1) / 2.0);
+        }
+        double h[9];
+        vz_mat3_mul(h, g->h, m);
+        memcpy(g->h, h, sizeof h);
+    }
+    rc = stones_window(g, bgr);
+done:
+    free(spread);
+    free(pts);
+    free(off);
+    free(queue);
     return rc;
 }

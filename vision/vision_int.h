@@ -88,6 +88,14 @@ int vz_refit_window(vz_grid *g, const go_cv_image *bgr);
  * 0 when it did not, or a negative go_err. */
 int vz_phase_lattice(vz_grid *g, const go_cv_image *bgr);
 
+/* Refits the lattice to the stones' tops: each neighbourhood of points is set in phase on its
+ * own (where its stones' tops are most even), and the lattice is refitted to those phases; then
+ * it moves by whole cells while the line of points beyond one end holds more stones than the
+ * line at the other end. For a crowded board whose lattice is off by an error that changes
+ * across it, which no single shift mends. The lattice ends on the stones' tops (a lean off the
+ * printed points, which the reading searches). */
+int vz_stones_fit(vz_grid *g, const go_cv_image *bgr);
+
 /* Whether the stones confirm the lattice's columns (out[0]) and rows (out[1]): in each third
  * of the board, its points are clearly more even in tone than the points half a cell off. */
 int vz_phase_confirms(int out[2], const vz_grid *g, const go_cv_image *bgr);
