@@ -349,13 +349,13 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* How much a stone's top the lattice point (x, y) looks like (the points may lie one cell
- * outside the lattice): the squares half a cell off are less even than the point's, three of
- * the four at least (beside a stone on the board's edge the wood can be even; a straight
- * edge, the board's front face, is uneven only across). */
-static double stone_evidence(const tone_sums *t, int x, int y)
+/* How much a stone's top the lattice point (x, y), moved by (lx, ly) warp pixels, looks like
+ * (the points may lie one cell outside the lattice): the squares half a cell off are less even than
+ * the point's, three of the four at least (beside a stone on the board's edge the wood can be even;
+ * a straight edge, the board's front face, is uneven only across). */
+static double stone_evidence(const tone_sums *t, int x, int y, int lx, int ly)
 {
-    const int H = PCELL / 2, cx = (x + PMARGIN) * PCELL, cy = (y + PMARGIN) * PCELL;
+    const int H = PCELL / 2, cx = (x + PMARGIN) * PCELL + lx, cy = (y + PMARGIN) * PCELL + ly;
     const int ox[4] = {H, -H, 0, 0}, oy[4] = {0, 0, H, -H};
     double on = tone_spread(t, cx, cy), off[4];
     if (on < 0)
@@ -375,28 +375,70 @@ static double stone_evidence(const tone_sums *t, int x, int y)
  * board: while the line of points beyond one end of the lattice holds more stone evidence
  * than the line at the other end, the lattice moves a cell that way (at most WINDOW_STEPS). */
 #define WINDOW_STEPS 2
+/* The stone evidence of each line of points from -1 to n (line[f][k + 1]), columns (f = 0)
+ * and rows, summed along the lattice's n points; with `lean`, each point moved by the stones'
+ * lean (a lattice on the printed points; otherwise one on the stones' tops). */
+static int line_evidence(double line[2][GO_MAX_SIZE + 2], const vz_grid *g, const go_cv_image *bgr,
+                         int lean)
+{
+    const int n = g->size;
+    tone_sums t = {0};
+    int rc = tone_sums_of(&t, g, bgr), lx = 0, ly = 0;
+    if (rc < 0)
+        return rc;
+    if (lean)
+        best_lean(&lx, &ly, &t, g, NULL);
+    memset(line, 0, sizeof(double[2][GO_MAX_SIZE + 2]));
+    for (int y = -1; y <= n; y++)
+        for (int x = -1; x <= n; x++) {
+            if ((x < 0 || x >= n) && (y < 0 || y >= n))
+                continue;
+            double e = stone_evidence(&t, x, y, lx, ly);
+            if (y >= 0 && y < n)
+                line[0][x + 1] += e;
+            if (x >= 0 && x < n)
+                line[1][y + 1] += e;
+        }
+    tone_sums_free(&t);
+    return 0;
+}
+
+int vz_stones_beyond(double *out, double *out_most, const vz_grid *g, const go_cv_image *bgr)
+{
+    const int n = g->size;
+    double line[2][GO_MAX_SIZE + 2], typ[GO_MAX_SIZE];
+    int rc = line_evidence(line, g, bgr, 1);
+    *out = *out_most = 0;
+    if (rc < 0)
+        return rc;
+    for (int f = 0; f < 2; f++) {
+        memcpy(typ, &line[f][1], sizeof(double) * (size_t)n);
+        qsort(typ, (size_t)n, sizeof typ[0], cmp_double);
+        double median = typ[n / 2];
+        if (median <= 0)
+            continue;
+        for (int end = 0; end < 2; end++) {
+            double v = line[f][end ? n + 1 : 0];
+            if (v / median > *out) {
+                *out = v / median;
+                *out_most = v;
+            }
+        }
+        if (getenv("GOREF_VISION_DEBUG"))
+            fprintf(stderr, "stones beyond f=%d: %.0f and %.0f, typical line %.0f\n", f, line[f][0],
+                    line[f][n + 1], median);
+    }
+    return 0;
+}
+
 static int stones_window(vz_grid *g, const go_cv_image *bgr)
 {
     const int n = g->size;
-    int move[2] = {0, 0}, rc = 0;
+    int rc = 0;
     for (int step = 0; step < WINDOW_STEPS; step++) {
-        tone_sums t = {0};
-        if ((rc = tone_sums_of(&t, g, bgr)) < 0)
-            return rc;
-        /* the evidence of each line of points from -1 to n, in both families */
         double line[2][GO_MAX_SIZE + 2];
-        memset(line, 0, sizeof line);
-        for (int y = -1; y <= n; y++)
-            for (int x = -1; x <= n; x++) {
-                if ((x < 0 || x >= n) && (y < 0 || y >= n))
-                    continue;
-                double e = stone_evidence(&t, x, y);
-                if (y >= 0 && y < n)
-                    line[0][x + 1] += e;
-                if (x >= 0 && x < n)
-                    line[1][y + 1] += e;
-            }
-        tone_sums_free(&t);
+        if ((rc = line_evidence(line, g, bgr, 0)) < 0)
+            return rc;
         int moved = 0, shift[2] = {0, 0};
         for (int f = 0; f < 2; f++) {
             const double *l = line[f];
@@ -409,7 +451,6 @@ static int stones_window(vz_grid *g, const go_cv_image *bgr)
                         "stones window f=%d: beyond %.0f edge %.0f | edge %.0f beyond %.0f\n", f,
                         l[0], l[1], l[n], l[n + 1]);
             moved |= shift[f] != 0;
-            move[f] += shift[f];
         }
         if (!moved)
             break;

@@ -96,6 +96,11 @@ int vz_phase_lattice(vz_grid *g, const go_cv_image *bgr);
  * printed points, which the reading searches). */
 int vz_stones_fit(vz_grid *g, const go_cv_image *bgr);
 
+/* How much stone the lines of points just beyond the lattice's ends hold: the most of the
+ * four ends as a share of the lattice's typical line in its family (*out), and that end's own
+ * sum of stone evidence (*out_most, gray levels over its points). */
+int vz_stones_beyond(double *out, double *out_most, const vz_grid *g, const go_cv_image *bgr);
+
 /* Whether the stones confirm the lattice's columns (out[0]) and rows (out[1]): in each third
  * of the board, its points are clearly more even in tone than the points half a cell off. */
 int vz_phase_confirms(int out[2], const vz_grid *g, const go_cv_image *bgr);

@@ -7,7 +7,9 @@
 // to OUT.
 // usage: node e2e.mjs BASE_URL OUT_DIR PHOTO ADMIN_PASSWORD [REFUSED_PHOTO]
 // REFUSED_PHOTO: a photo where no board is found, whose grid corners are placed by hand
-// (2_jwerth_greenstones_2 of goban-watcher: the corners below are measured on it).
+// (3_jwerth_blue_1 of goban-watcher, under a blue lamp: the corners below are those goref finds
+// on the other photos of that series, taken from the same place). When vision learns to read
+// it, another refused photo must take its place.
 import { chromium } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,7 +19,7 @@ mkdirSync(out, { recursive: true });
 let step = 0;
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
 const page = await browser.newPage({ viewport: { width: 360, height: 780 }, deviceScaleFactor: 1 });
-const REFUSED_CORNERS = [[125.5, 72.5], [627.5, 54.3], [735, 578], [27, 598]];
+const REFUSED_CORNERS = [[152, 35], [675, 31], [750, 581], [31, 556]];
 // Generous: make test runs this beside other suites, with goref built under ASan.
 page.setDefaultTimeout(60000);
 const errors = [];
@@ -260,10 +262,11 @@ try {
     const forms = (await scoreForms()).slice(formsBefore);
     const last = forms[forms.length - 1], sent = JSON.parse(last.corners || 'null');
     check(placed.scan.size === 19 && !placed.scan.placed, 'a 19x19 reading came back');
-    check(Array.isArray(sent) && sent.length === 4 && Math.hypot(sent[2][0] - 735, sent[2][1] - 578) < 15,
+    check(Array.isArray(sent) && sent.length === 4 && Math.hypot(sent[2][0] - 750, sent[2][1] - 581) < 15,
       `the corners placed were sent: ${last.corners}`);
-    // the game has 269 stones; a few may be left off as groups without liberty
-    check(placed.stones >= 250, `the green stones read through the corners: ${placed.stones} stones`);
+    // the position has 129 stones (the CLI reads 137 through these corners, 347 of 361 points
+    // right); a few may be left off as groups without liberty
+    check(placed.stones >= 115, `the stones read through the corners: ${placed.stones} stones`);
     console.log(`no board found, corners placed: ${placed.stones} stones read, ${placed.scan.uncertain.length} to check`);
     await shot('no-board-corners-read');
     await page.click('#tab-club');

@@ -392,6 +392,31 @@ static void test_vision_synth__stones_fit_a_lattice_off_in_perspective(void **st
     go_cv_image_free(&b.img);
 }
 
+/* The stones lie inside the board's lattice: on a crowded 19x19 the line of points just
+ * beyond each end of the true lattice holds next to no stone, while a 9x9 lattice over one
+ * corner of the same board has a line beyond its far ends nearly as full of stones as its own
+ * lines (the pipeline refuses from half as full). */
+static void test_vision_synth__stones_beyond_a_lattice_inside_the_board(void **state)
+{
+    (void)state;
+    synth_params p = base_wide(19, 47);
+    p.rotate_deg = -7;
+    p.tilt = 0.15;
+    p.gradient = 0.2;
+    rendered b;
+    render_with_lattice(&b, &p, 0.95);
+    double share, most;
+    assert_int_equal(vz_stones_beyond(&share, &most, &b.g, &b.img), 0);
+    assert_true(share < 0.3);
+    vz_grid corner = b.g;
+    corner.size = 9; /* lattice points 0..8 of the true lattice */
+    assert_int_equal(vz_stones_beyond(&share, &most, &corner, &b.img), 0);
+    fprintf(stderr, "a 9x9 over the corner: %.2f of its typical line beyond\n", share);
+    assert_true(share >= 0.5);
+    assert_true(most >= 3.0 * 9);
+    go_cv_image_free(&b.img);
+}
+
 /* The stones read must sit on the lattice's points: read through the true lattice, the
  * stones of a crowded 13x13 are even in tone on their points and not half a cell off; read
  * through a lattice 0.4 cell off, or 0.45 toward the camera (the stones then seem to lean
@@ -724,6 +749,23 @@ static void test_vision_synth__coloured_lamps(void **state)
     }
 }
 
+/* A yellow-lit crowded 19x19 (board 1674 of the bench) was read as a 9x9 over one corner of
+ * the crowd: the lattice was a little off the board's lines, so the lines beyond its ends
+ * showed too weakly to refuse it. The stones beyond its ends refuse it now, and a later look
+ * reads the whole board. */
+static void test_vision_synth__no_9x9_inside_a_crowded_19x19(void **state)
+{
+    (void)state;
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static go_vision_result r;
+    int rc = scan_lit_board(&r, truth, 19, 1674, 96);
+    if (rc != 0)
+        fprintf(stderr, "refused: %s\n", go_error_last());
+    assert_int_equal(rc, 0);
+    assert_int_equal(r.size, 19);
+    assert_int_equal(synth_best_match(r.color, truth, 19), 361);
+}
+
 /* Crowded boards under the orange lamp whose white stones take the board's red (13x13 board
  * 1043 and 19x19 board 1093 of the coloured-light row) were read inverted, the white stones
  * empty and the empty points white, with both colours in a game's numbers: 60 of 169 and 139
@@ -906,10 +948,12 @@ int main(void)
         cmocka_unit_test(test_vision_synth__crowded_9x9_other_direction),
         cmocka_unit_test(test_vision_synth__stones_set_the_phase),
         cmocka_unit_test(test_vision_synth__stones_fit_a_lattice_off_in_perspective),
+        cmocka_unit_test(test_vision_synth__stones_beyond_a_lattice_inside_the_board),
         cmocka_unit_test(test_vision_synth__stones_sit_on_the_points),
         cmocka_unit_test(test_vision_synth__one_coloured_crowd_is_refused),
         cmocka_unit_test(test_vision_synth__one_coloured_9x9_under_an_orange_lamp),
         cmocka_unit_test(test_vision_synth__inverted_reading_under_an_orange_lamp),
+        cmocka_unit_test(test_vision_synth__no_9x9_inside_a_crowded_19x19),
         cmocka_unit_test(test_vision_synth__green_tinted_stones),
         cmocka_unit_test(test_vision_synth__coloured_lamps),
         cmocka_unit_test(test_vision_synth__pale_stones_darker_than_the_wood),
