@@ -352,7 +352,9 @@ static void test_http_score__stop_finishes_in_flight(void **state)
     assert_int_equal(pthread_create(&t, NULL, slow_request, NULL), 0);
     th_resp r;
     bool seen_running = false;
-    for (int i = 0; i < 200 && !seen_running; i++) { /* wait until the suggestion runs */
+    /* wait until the suggestion runs: up to 20 s, since under valgrind beside other suites the
+     * request thread can take seconds to reach it (1 s was too short once) */
+    for (int i = 0; i < 4000 && !seen_running; i++) {
         assert_int_equal(th_call(&r, server.port, "GET", "/healthz", NULL, NULL, NULL, 0), 0);
         seen_running = strstr(r.body, "\"heavy_running\":1") != NULL;
         th_free(&r);
@@ -362,7 +364,7 @@ static void test_http_score__stop_finishes_in_flight(void **state)
         nanosleep(&tick, NULL);
     }
     if (!seen_running)
-        fail_msg("the suggestion never showed as running");
+        fail_msg("the suggestion never showed as running (its request: status %d)", slow_status);
     go_http_stop(server.srv, 30000);
     server.srv = NULL;
     pthread_join(t, NULL);
