@@ -262,6 +262,18 @@ done:
     return rc;
 }
 
+/* The tone spread of the point's square at warp pixel (cx, cy) (returned) and of the four
+ * squares half a cell off it (into off[]); -1 when any leaves the warp. */
+static double spreads_around(double off[4], const tone_sums *t, int cx, int cy)
+{
+    const int H = PCELL / 2, ox[4] = {H, -H, 0, 0}, oy[4] = {0, 0, H, -H};
+    double on = tone_spread(t, cx, cy);
+    for (int k = 0; k < 4 && on >= 0; k++)
+        if ((off[k] = tone_spread(t, cx + ox[k], cy + oy[k])) < 0)
+            return -1;
+    return on;
+}
+
 int vz_stones_on_points(double *out_gain, int *out_count, const go_vision_result *r,
                         const vz_grid *g, const go_cv_image *bgr)
 {
@@ -269,7 +281,7 @@ int vz_stones_on_points(double *out_gain, int *out_count, const go_vision_result
     int rc = tone_sums_of(&t, g, bgr);
     if (rc < 0)
         goto done;
-    const int n = g->size, H = PCELL / 2;
+    const int n = g->size;
     int lx, ly, at_end = best_lean(&lx, &ly, &t, g, r);
     double gain = 0, son = 0, soff = 0;
     int count = 0;
@@ -277,17 +289,12 @@ int vz_stones_on_points(double *out_gain, int *out_count, const go_vision_result
         for (int x = 0; x < n; x++) {
             if (r->color[y][x] == GO_EMPTY)
                 continue;
-            int cx = (x + PMARGIN) * PCELL + lx, cy = (y + PMARGIN) * PCELL + ly;
-            double on = tone_spread(&t, cx, cy), off = 0;
-            int ok = on >= 0;
-            const int ox[4] = {H, -H, 0, 0}, oy[4] = {0, 0, H, -H};
-            for (int k = 0; k < 4 && ok; k++) {
-                double v = tone_spread(&t, cx + ox[k], cy + oy[k]);
-                ok = v >= 0;
-                off += 0.25 * v;
-            }
-            if (!ok)
+            double around[4];
+            double on =
+                spreads_around(around, &t, (x + PMARGIN) * PCELL + lx, (y + PMARGIN) * PCELL + ly);
+            if (on < 0)
                 continue;
+            double off = 0.25 * (around[0] + around[1] + around[2] + around[3]);
             gain += off - on;
             son += on;
             soff += off;
@@ -312,9 +319,9 @@ done:
  * to those phases. */
 #define FIELD_REACH 2  /* a neighbourhood: the points within this many cells either way */
 #define FIELD_ROUNDS 3 /* field and fit, again from the new lattice */
-#define FIELD_MIN                                                                                  \
-    0.5                /* a neighbourhood whose best phase is not this much more even than         \
-                          its average (gray levels) says nothing */
+/* A neighbourhood whose best phase is not this much more even than its average (gray levels)
+ * says nothing. */
+#define FIELD_MIN 0.5
 #define FIELD_RES 0.15 /* robust scale of the fit's residuals, in cells */
 
 /* Fits the homography m (new lattice -> old lattice coordinates) to the points (i, j) ->
@@ -355,16 +362,10 @@ static int cmp_double(const void *a, const void *b)
  * a straight edge, the board's front face, is uneven only across). */
 static double stone_evidence(const tone_sums *t, int x, int y, int lx, int ly)
 {
-    const int H = PCELL / 2, cx = (x + PMARGIN) * PCELL + lx, cy = (y + PMARGIN) * PCELL + ly;
-    const int ox[4] = {H, -H, 0, 0}, oy[4] = {0, 0, H, -H};
-    double on = tone_spread(t, cx, cy), off[4];
+    double off[4];
+    double on = spreads_around(off, t, (x + PMARGIN) * PCELL + lx, (y + PMARGIN) * PCELL + ly);
     if (on < 0)
         return 0;
-    for (int k = 0; k < 4; k++) {
-        off[k] = tone_spread(t, cx + ox[k], cy + oy[k]);
-        if (off[k] < 0)
-            return 0;
-    }
     /* the second most even of the four */
     qsort(off, 4, sizeof off[0], cmp_double);
     return off[1] - on;

@@ -254,7 +254,8 @@ static int stones_on_points(const go_vision_result *r, const vz_grid *g, const g
  * (vz_classify with clusters), and that reading is taken when it has both colours as a game
  * does and its stones sit on the points. Otherwise the first reading stands (a teacher's
  * set-up of one colour), or is refused by plausible_stones. From 10 stones: a synthetic 9x9
- * with 20 dark green stones and its pale ones read as empty was returned as a set-up. */
+ * with 20 dark green stones and its pale ones read as empty was returned as a set-up.
+ * Returns 1 when the clusters' reading was taken, 0 when the first stands, or a negative go_err. */
 #define CLUSTERS_MIN_STONES 10
 
 static int read_by_clusters(go_vision_result *r, const vz_grid *g, const go_cv_image *work)
@@ -266,15 +267,17 @@ static int read_by_clusters(go_vision_result *r, const vz_grid *g, const go_cv_i
     if (!again)
         return go_error_set(GO_ENOMEM, "second reading");
     *again = *r;
-    int rc = vz_classify(again, work, g, 1);
+    int rc = vz_classify(again, work, g, 1), taken = 0;
     if (rc == 0) {
         lo = fewer_colour(again, &b, &w, &hi);
-        if (lo >= PLAUSIBLE_MIN_SHARE * hi && (rc = stones_sit(again, g, work)) == 1)
+        if (lo >= PLAUSIBLE_MIN_SHARE * hi && (rc = stones_sit(again, g, work)) == 1) {
             *r = *again;
+            taken = 1;
+        }
     }
     free(again);
     /* no three clusters, or not a game's: the first reading stands */
-    return rc < 0 && rc != GO_ENOBOARD ? rc : 0;
+    return rc < 0 && rc != GO_ENOBOARD ? rc : taken;
 }
 
 static void rule_check(go_vision_result *r)
@@ -374,13 +377,14 @@ static int check_reading(go_vision_result *r, int *too_unsure, const vz_grid *g,
 static int read_board(go_vision_result *r, const vz_grid *g, const go_cv_image *work)
 {
     double t = vz_now_ms();
-    int rc, unsure;
+    int rc, unsure, by_clusters;
     r->size = g->size;
     if ((rc = vz_classify(r, work, g, 0)) < 0 || (rc = read_by_clusters(r, g, work)) < 0)
         goto done;
+    by_clusters = rc; /* the clusters' reading already: no second one */
     rc = check_reading(r, &unsure, g, work);
-    if ((rc == GO_ENOBOARD && unsure) ||
-        (rc == 0 && r->dead_without_liberty > RETRY_SHARE * g->size * g->size)) {
+    if (!by_clusters && ((rc == GO_ENOBOARD && unsure) ||
+                         (rc == 0 && r->dead_without_liberty > RETRY_SHARE * g->size * g->size))) {
         char first[256];
         snprintf(first, sizeof first, "%s", go_error_last());
         go_vision_result *again = malloc(sizeof *again);
