@@ -13,7 +13,7 @@
 #include "testutil.h"
 #include "vision_int.h"
 
-/* Measured on 2026-11-30 (session 8): 88.34% of points (refusals count as wrong), 105 of 138
+/* Measured on 2026-11-30 (session 8): 88.38% of points (refusals count as wrong), 105 of 138
  * photos perfect, 14 refused, no reading silently wrong (a wrong size or under 90% of the
  * points right, returned as a success), as the bar asks. The two photos of game7 came from
  * refused to perfect when the stones set the lattice's phase (vision/phase.c). The ceiling
@@ -96,8 +96,9 @@ static void test_vision_photos__accuracy_floor(void **state)
 /* Green-tinted stones (the goban-watcher game2 series) with the grid's corners placed by a
  * person, as a teacher does in the web page when the grid is not found: the pale stones are
  * darker than the wood, and the reading by the points' own clusters reads the board (345 of
- * 361 measured; the fixed rule refused it, 142 black and 48 white read). Corners measured by
- * eye on the photo, to about a third of a cell. */
+ * 361 on 2026-11-30, 342 before its points settled onto their stones; the fixed rule refused
+ * it, 142 black and 48 white read). Corners measured by eye on the photo, to about a third
+ * of a cell. */
 /* The grid corners of 2_jwerth_greenstones_2 placed by hand, in the photo's pixels. */
 static const double GREEN_CORNERS[4][2] = {{125.5, 72.5}, {627.5, 54.3}, {735, 578}, {27, 598}};
 
@@ -146,14 +147,16 @@ static void test_vision_photos__green_stones_with_corners_placed(void **state)
     assert_int_equal(rc, 0);
     int ok = go_vision_match(&r, truth, n, NULL);
     printf("green stones, corners placed: %d of %d points\n", ok, n * n);
-    assert_true(ok >= 340);
+    assert_true(ok >= 345);
 }
 
 /* The green-stone photos read without help: the lines lead the finder onto the crevices
  * between the leaning stones, off in perspective and scale (refused by the check), and the
  * stones refit the lattice neighbourhood by neighbourhood (vz_stones_fit). Under white light
  * the fixed rule reads it with 83 points unsure, and under a green lamp 35 stones in groups
- * without liberty: the clusters read both (358 and 356 of 361 on 2026-11-30). */
+ * without liberty: the clusters read both (358 and 356 of 361 on 2026-11-30). Stones near the
+ * board's edges lie up to a quarter of a cell off that lattice; since each point's square
+ * settles onto the stone beside it (vision/classify.c), both read 360. */
 static void test_vision_photos__green_stones_found_by_the_stones(void **state)
 {
     (void)state;
@@ -175,7 +178,7 @@ static void test_vision_photos__green_stones_found_by_the_stones(void **state)
         assert_int_equal(r.size, 19);
         int ok = go_vision_match(&r, truth, n, NULL);
         printf("%s: %d of %d points\n", bases[k], ok, n * n);
-        assert_true(ok >= 350);
+        assert_true(ok >= 360);
     }
 }
 
