@@ -90,11 +90,13 @@ static int tone_sums_build(tone_sums *out, const go_cv_image *gray)
     return 0;
 }
 
-/* Tone sums of the board seen through lattice g. */
-static int tone_sums_of(tone_sums *out, const vz_grid *g, const go_cv_image *bgr)
+/* Tone sums of the board seen through lattice g: of its luminance, or with light_weighted of
+ * the gray weighted by the light's colour (vz_gray). */
+static int tone_sums_of(tone_sums *out, const vz_grid *g, const go_cv_image *bgr,
+                        int light_weighted)
 {
     go_cv_image gray = {0};
-    int rc = vz_warp_gray(&gray, g, bgr, PCELL, PMARGIN, 0);
+    int rc = vz_warp_gray(&gray, g, bgr, PCELL, PMARGIN, light_weighted);
     if (rc == 0)
         rc = tone_sums_build(out, &gray);
     go_cv_image_free(&gray);
@@ -139,7 +141,7 @@ static double phase_spread(const tone_sums *t, int n, int dx, int dy, const go_v
 int vz_phase_lattice(vz_grid *g, const go_cv_image *bgr)
 {
     tone_sums t = {0};
-    int rc = tone_sums_of(&t, g, bgr);
+    int rc = tone_sums_of(&t, g, bgr, 0);
     if (rc < 0)
         goto done;
     const int n = g->size, H = PCELL / 2;
@@ -223,7 +225,7 @@ static int best_lean(int *out_dx, int *out_dy, const tone_sums *t, const vz_grid
 int vz_phase_confirms(int out[2], const vz_grid *g, const go_cv_image *bgr)
 {
     tone_sums t = {0};
-    int rc = tone_sums_of(&t, g, bgr);
+    int rc = tone_sums_of(&t, g, bgr, 0);
     if (rc < 0)
         goto done;
     const int n = g->size, H = PCELL / 2;
@@ -275,10 +277,10 @@ static double spreads_around(double off[4], const tone_sums *t, int cx, int cy)
 }
 
 int vz_stones_on_points(double *out_gain, int *out_count, const go_vision_result *r,
-                        const vz_grid *g, const go_cv_image *bgr)
+                        const vz_grid *g, const go_cv_image *bgr, int light_weighted)
 {
     tone_sums t = {0};
-    int rc = tone_sums_of(&t, g, bgr);
+    int rc = tone_sums_of(&t, g, bgr, light_weighted);
     if (rc < 0)
         goto done;
     const int n = g->size;
@@ -384,7 +386,7 @@ static int line_evidence(double line[2][GO_MAX_SIZE + 2], const vz_grid *g, cons
 {
     const int n = g->size;
     tone_sums t = {0};
-    int rc = tone_sums_of(&t, g, bgr), lx = 0, ly = 0;
+    int rc = tone_sums_of(&t, g, bgr, 0), lx = 0, ly = 0;
     if (rc < 0)
         return rc;
     if (lean)
@@ -477,7 +479,7 @@ int vz_stones_fit(vz_grid *g, const go_cv_image *bgr)
     }
     for (int turn = 0; turn < FIELD_ROUNDS; turn++) {
         tone_sums t = {0};
-        if ((rc = tone_sums_of(&t, g, bgr)) < 0)
+        if ((rc = tone_sums_of(&t, g, bgr, 0)) < 0)
             goto done;
         for (int p = 0; p < n * n; p++)
             for (int d = 0; d < D; d++)

@@ -107,9 +107,10 @@ int vz_phase_confirms(int out[2], const vz_grid *g, const go_cv_image *bgr);
 
 /* How much more even in tone the stones of reading r are at their points (after the lean)
  * than half a cell off, on average (*out_gain), over *out_count stones: a reading whose
- * stones do not sit on the lattice's points is not a reading of the board. */
+ * stones do not sit on the lattice's points is not a reading of the board. The tone is the
+ * luminance, or with light_weighted the gray weighted by the light's colour (vz_gray). */
 int vz_stones_on_points(double *out_gain, int *out_count, const go_vision_result *r,
-                        const vz_grid *g, const go_cv_image *bgr);
+                        const vz_grid *g, const go_cv_image *bgr, int light_weighted);
 
 /* Refines the whole lattice homography so that the pieces of printed line seen near their
  * expected places lie on their lines (perspective included, which the per-axis refit cannot

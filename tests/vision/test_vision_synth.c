@@ -435,7 +435,7 @@ static void test_vision_synth__stones_sit_on_the_points(void **state)
     memset(&r, 0, sizeof r);
     r.size = 13;
     assert_int_equal(vz_classify(&r, &b.img, &b.g, 0), 0);
-    assert_int_equal(vz_stones_on_points(&gain, &count, &r, &b.g, &b.img), 0);
+    assert_int_equal(vz_stones_on_points(&gain, &count, &r, &b.g, &b.img, 0), 0);
     assert_true(count >= 100);
     assert_true(gain > 20);
     vz_grid off = b.g;
@@ -444,7 +444,7 @@ static void test_vision_synth__stones_sit_on_the_points(void **state)
     memset(&r, 0, sizeof r);
     r.size = 13;
     assert_int_equal(vz_classify(&r, &b.img, &off, 0), 0);
-    assert_int_equal(vz_stones_on_points(&gain, &count, &r, &off, &b.img), 0);
+    assert_int_equal(vz_stones_on_points(&gain, &count, &r, &off, &b.img, 0), 0);
     assert_true(count < 25 || gain < 11);
     /* 0.45 cell toward the camera: the stones seem to lean farther than a stone leans */
     const double near[9] = {1, 0, 0, 0, 1, 0.45, 0, 0, 1};
@@ -452,7 +452,7 @@ static void test_vision_synth__stones_sit_on_the_points(void **state)
     memset(&r, 0, sizeof r);
     r.size = 13;
     assert_int_equal(vz_classify(&r, &b.img, &off, 0), 0);
-    assert_int_equal(vz_stones_on_points(&gain, &count, &r, &off, &b.img), 0);
+    assert_int_equal(vz_stones_on_points(&gain, &count, &r, &off, &b.img, 0), 0);
     assert_true(count < 25 || gain < 11);
     go_cv_image_free(&b.img);
 }
@@ -707,10 +707,12 @@ static void test_vision_synth__one_coloured_9x9_under_an_orange_lamp(void **stat
     assert_int_equal(synth_best_match(r.color, truth, 9), 81);
 }
 
-/* Crowded 13x13 boards of the bench's coloured-light row under the pink, green, cyan and
- * yellow lamps (the channel balance of the 3_jwerth photos) read point for point. Under the
- * blue and violet lamps the bench's boards are refused, and under the orange one the white
- * stones take the board's red and some are read wrong: see `make bench-vision`. */
+/* Crowded 13x13 boards of the bench's coloured-light row under the pink, blue, green, cyan,
+ * violet and yellow lamps (the channel balance of the 3_jwerth photos) read point for point.
+ * Under the blue and violet lamps the luminance keeps too little of the light for the stones'
+ * evenness to show (gains of 7 to 9 against the 11 asked), and those boards were refused
+ * until the check looked in the gray weighted by the light's colour. Under the orange lamp
+ * the white stones take the board's red and the board is refused: see `make bench-vision`. */
 static void test_vision_synth__coloured_lamps(void **state)
 {
     (void)state;
@@ -736,8 +738,8 @@ static void test_vision_synth__coloured_lamps(void **state)
         go_cv_image_free(&img);
         free(jpeg);
     }
-    const int lamps[4] = {0, 2, 3, 5};
-    for (int k = 0; k < 4; k++) {
+    const int lamps[6] = {0, 1, 2, 3, 4, 5};
+    for (int k = 0; k < 6; k++) {
         /* board i of the 13x13 row, under lamp i */
         uint64_t seed = 1000 + 7 * (uint64_t)lamps[k] + 1;
         int rc = scan_lit_board(&r, truth, 13, seed, lamps[k]);
