@@ -102,8 +102,8 @@ static void test_vision_photos__accuracy_floor(void **state)
 /* The grid corners of 2_jwerth_greenstones_2 placed by hand, in the photo's pixels. */
 static const double GREEN_CORNERS[4][2] = {{125.5, 72.5}, {627.5, 54.3}, {735, 578}, {27, 598}};
 
-/* The photo base.jpg's path into ip and its true position (base.board) into truth and *n; -1
- * when the label cannot be read. */
+/* The photo's path (base with its image extension) into ip and its true position (base.board)
+ * into truth and *n; -1 when the label cannot be read. */
 static int load_truth(char *ip, size_t ipsize, uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE], int *n,
                       const char *base)
 {
@@ -123,6 +123,27 @@ static int load_truth(char *ip, size_t ipsize, uint8_t truth[GO_MAX_SIZE][GO_MAX
     assert_int_equal(go_board_text_points(truth, n, label, llen), 0);
     free(label);
     return 0;
+}
+
+/* Scans the photo base (under the data folder; skipped when missing), which must be read;
+ * returns the points read right and their number in *total. */
+static int photo_points(const char *base, int *total)
+{
+    char ip[512];
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    int n = 0;
+    if (load_truth(ip, sizeof ip, truth, &n, base) != 0)
+        TU_SKIP("no %s", base);
+    static go_vision_result r;
+    int rc = go_vision_scan_file(&r, tu_data_path(ip), NULL);
+    if (rc != 0)
+        fprintf(stderr, "%s refused: %s\n", base, go_error_last());
+    assert_int_equal(rc, 0);
+    assert_int_equal(r.size, n);
+    int ok = go_vision_match(&r, truth, n, NULL);
+    printf("%s: %d of %d points\n", base, ok, n * n);
+    *total = n * n;
+    return ok;
 }
 
 static void test_vision_photos__green_stones_with_corners_placed(void **state)
@@ -165,20 +186,8 @@ static void test_vision_photos__green_stones_found_by_the_stones(void **state)
     const char *bases[2] = {"photos/romangoempire__goban-watcher/2/2_jwerth_greenstones_2",
                             "photos/romangoempire__goban-watcher/2/2_jwerth_greenstones_green_2"};
     for (int k = 0; k < 2; k++) {
-        char ip[512];
-        static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
-        int n = 0;
-        if (load_truth(ip, sizeof ip, truth, &n, bases[k]) != 0)
-            TU_SKIP("no %s", bases[k]);
-        static go_vision_result r;
-        int rc = go_vision_scan_file(&r, tu_data_path(ip), NULL);
-        if (rc != 0)
-            fprintf(stderr, "%s refused: %s\n", bases[k], go_error_last());
-        assert_int_equal(rc, 0);
-        assert_int_equal(r.size, 19);
-        int ok = go_vision_match(&r, truth, n, NULL);
-        printf("%s: %d of %d points\n", bases[k], ok, n * n);
-        assert_true(ok >= 360);
+        int total;
+        assert_true(photo_points(bases[k], &total) >= 360);
     }
 }
 
@@ -192,20 +201,9 @@ static void test_vision_photos__lit_edge_under_violet_light(void **state)
     (void)state;
     if (!tu_have_data())
         TU_SKIP("no shared data folder at %s", tu_data_path(""));
-    char ip[512];
-    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
-    int n = 0;
-    if (load_truth(ip, sizeof ip, truth, &n,
-                   "photos/romangoempire__goban-watcher/3/3_jwerth_violet_1") != 0)
-        TU_SKIP("no 3_jwerth_violet_1");
-    static go_vision_result r;
-    int rc = go_vision_scan_file(&r, tu_data_path(ip), NULL);
-    if (rc != 0)
-        fprintf(stderr, "refused: %s\n", go_error_last());
-    assert_int_equal(rc, 0);
-    int ok = go_vision_match(&r, truth, n, NULL);
-    printf("violet light: %d of %d points\n", ok, n * n);
-    assert_true(ok >= n * n - 4);
+    int total;
+    int ok = photo_points("photos/romangoempire__goban-watcher/3/3_jwerth_violet_1", &total);
+    assert_true(ok >= total - 4);
 }
 
 /* Glare on the wood between stones reads empty: on IMG_8397 and IMG_8398 (a crowded board
@@ -221,19 +219,8 @@ static void test_vision_photos__glare_between_stones_reads_empty(void **state)
     static const char *const bases[] = {"photos/romangoempire__goban-watcher/8/IMG_8397",
                                         "photos/romangoempire__goban-watcher/8/IMG_8398"};
     for (size_t k = 0; k < sizeof bases / sizeof *bases; k++) {
-        char ip[512];
-        static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
-        int n = 0;
-        if (load_truth(ip, sizeof ip, truth, &n, bases[k]) != 0)
-            TU_SKIP("no %s", bases[k]);
-        static go_vision_result r;
-        int rc = go_vision_scan_file(&r, tu_data_path(ip), NULL);
-        if (rc != 0)
-            fprintf(stderr, "%s refused: %s\n", bases[k], go_error_last());
-        assert_int_equal(rc, 0);
-        int ok = go_vision_match(&r, truth, n, NULL);
-        printf("%s: %d of %d points\n", bases[k], ok, n * n);
-        assert_int_equal(ok, n * n);
+        int total, ok = photo_points(bases[k], &total);
+        assert_int_equal(ok, total);
     }
 }
 
