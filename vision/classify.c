@@ -337,6 +337,9 @@ static void veto_by_lines(go_vision_result *r, double f[][NF], int n)
 /* The lighter cluster's median line dip must stay under this share of the typical one of the
  * empty points, when the lines show there (VETO_MIN_DIP). */
 #define CLUSTER_LINES 0.3
+/* The lighter stones' cluster's mean line dip from which it is taken for the board's when the
+ * board's shows under CLUSTER_LINES of it. */
+#define CLUSTER_SWAP_DIP (3 * VETO_MIN_DIP)
 static const double cluster_scale[NF] = {8.0, 4.0, 4.0, 5.0};
 
 static double cluster_dist2(const double *a, const double *b)
@@ -423,6 +426,16 @@ static int reading_by_clusters(go_vision_result *r, double f[][NF], int n)
         b = w;
         w = t;
     }
+    /* A stone hides the lines through its point: when they show clearly through the lighter
+     * stones' cluster and not through the board's, the two are the other way round (white
+     * stones that take the wood's colour under an orange lamp, the wood between them darker
+     * by its lines). Measured on the bench's lit rows (150 boards a size): 18, 19 and 21 more
+     * boards read right, two fewer silently wrong; no photo read differently. */
+    if (c[w][3] >= CLUSTER_SWAP_DIP && c[e][3] < CLUSTER_LINES * c[w][3]) {
+        int t = e;
+        e = w;
+        w = t;
+    }
     if (getenv("GOREF_VISION_DEBUG"))
         fprintf(stderr,
                 "clusters: black L %.0f a %.0f b %.0f dip %.1f, white L %.0f a %.0f b %.0f "
@@ -467,9 +480,10 @@ done:
  * lightness) above the points read empty. Under a lamp that gives white stones the wood's
  * colour (synthetic boards under an orange lamp) the readings came out inverted, the stones
  * read empty and the empty points white, 16 to 27 below, with the two classes' colours (a, b)
- * 3.9 to 8.7 apart, and were returned. Pale green stones under warm light are darker than the
- * wood too, but of another colour (2_jwerth_greenstones_2 read through its corners: 82%
- * against 98%, colours 18.9 apart, 345 of 361 right). */
+ * 3.9 to 8.7 apart, and were returned. (The clusters now tell the wood by its lines and read
+ * those boards; this stays the guard where the lines do not show.) Pale green stones under warm
+ * light are darker than the wood too, but of another colour (2_jwerth_greenstones_2 read through
+ * its corners: 82% against 98%, colours 18.9 apart, 345 of 361 right). */
 #define INVERTED_MIN 5
 #define INVERTED_BY 10.0
 #define INVERTED_COLOUR 12.0
