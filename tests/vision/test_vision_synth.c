@@ -639,6 +639,43 @@ static void test_vision_synth__crowded_9x9_no_column_on_the_table(void **state)
     assert_int_equal(synth_best_match(r.color, truth, 9), 81);
 }
 
+/* The board rendered by p with the stones of truth (n x n) reads point for point. */
+static void reads_right(const synth_params *p, uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE], int n)
+{
+    static go_vision_result r;
+    uint8_t *jpeg = NULL;
+    size_t len = 0;
+    double corners[4][2];
+    assert_int_equal(synth_render(&jpeg, &len, p, truth, corners), 0);
+    assert_int_equal(go_vision_scan(&r, jpeg, len, NULL), 0);
+    assert_int_equal(synth_best_match(r.color, truth, n), n * n);
+    free(jpeg);
+}
+
+/* Recolours the stones of truth (an n x n board) one in eight white, the rest black, into
+ * *stones and *white; the board rendered by p must be refused as one-coloured. */
+static void one_in_eight_white_is_refused(const synth_params *p,
+                                          uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE], int n,
+                                          int *stones, int *white)
+{
+    static go_vision_result r;
+    uint8_t *jpeg = NULL;
+    size_t len = 0;
+    double corners[4][2];
+    *stones = *white = 0;
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++)
+            if (truth[y][x] != GO_EMPTY) {
+                ++*stones;
+                truth[y][x] = *stones % 8 ? GO_BLACK : GO_WHITE;
+                *white += truth[y][x] == GO_WHITE;
+            }
+    assert_int_equal(synth_render(&jpeg, &len, p, truth, corners), 0);
+    assert_int_equal(go_vision_scan(&r, jpeg, len, NULL), GO_ENOBOARD);
+    assert_non_null(strstr(go_error_last(), "could not be told apart"));
+    free(jpeg);
+}
+
 /* A game has both colours in similar numbers: a board read with 100 or more stones and far
  * fewer of one colour is refused (one colour read as the other), while the same stones in
  * the two colours read. A few stones of one colour (under 20: a teacher's set-up) read. */
@@ -660,19 +697,9 @@ static void test_vision_synth__one_coloured_crowd_is_refused(void **state)
     assert_int_equal(synth_best_match(r.color, truth, 19), 361);
     free(jpeg);
     /* the same stones, nearly all black */
-    int stones = 0, white = 0;
-    for (int y = 0; y < 19; y++)
-        for (int x = 0; x < 19; x++)
-            if (truth[y][x] != GO_EMPTY) {
-                stones++;
-                truth[y][x] = stones % 8 ? GO_BLACK : GO_WHITE;
-                white += truth[y][x] == GO_WHITE;
-            }
+    int stones, white;
+    one_in_eight_white_is_refused(&p, truth, 19, &stones, &white);
     assert_true(stones >= 100 && white * 2 < stones - white);
-    assert_int_equal(synth_render(&jpeg, &len, &p, truth, corners), 0);
-    assert_int_equal(go_vision_scan(&r, jpeg, len, NULL), GO_ENOBOARD);
-    assert_non_null(strstr(go_error_last(), "could not be told apart"));
-    free(jpeg);
     /* a few stones of one colour: a set-up, read as it is */
     synth_position(truth, 19, 0.04, p.seed + 1);
     stones = 0;
@@ -699,30 +726,13 @@ static void test_vision_synth__one_coloured_9x9_is_refused(void **state)
 {
     (void)state;
     static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
-    static go_vision_result r;
     synth_params p = base(9, 61);
     p.tilt = 0.1;
-    uint8_t *jpeg = NULL;
-    size_t len = 0;
-    double corners[4][2];
     synth_legal_position(truth, 9, 0.45, p.seed);
-    assert_int_equal(synth_render(&jpeg, &len, &p, truth, corners), 0);
-    assert_int_equal(go_vision_scan(&r, jpeg, len, NULL), 0);
-    assert_int_equal(synth_best_match(r.color, truth, 9), 81);
-    free(jpeg);
-    int stones = 0, white = 0;
-    for (int y = 0; y < 9; y++)
-        for (int x = 0; x < 9; x++)
-            if (truth[y][x] != GO_EMPTY) {
-                stones++;
-                truth[y][x] = stones % 8 ? GO_BLACK : GO_WHITE;
-                white += truth[y][x] == GO_WHITE;
-            }
+    reads_right(&p, truth, 9);
+    int stones, white;
+    one_in_eight_white_is_refused(&p, truth, 9, &stones, &white);
     assert_true(stones >= 20 && stones < 100 && white * 4 < stones - white);
-    assert_int_equal(synth_render(&jpeg, &len, &p, truth, corners), 0);
-    assert_int_equal(go_vision_scan(&r, jpeg, len, NULL), GO_ENOBOARD);
-    assert_non_null(strstr(go_error_last(), "could not be told apart"));
-    free(jpeg);
 }
 
 /* Under the orange lamp the white stones take the board's red: the fixed rule reads them as
