@@ -108,12 +108,6 @@ static void board_at(const board_model *bm, int n, double i, double j, double ou
         out[0] = 20;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* Reads point (i, j) sampled at lattice offset (dx, dy): returns the signed margin of the
  * decision (positive for a stone, negative for empty) and the colour in *out when not NULL. */
 static double point_margin(const go_cv_image *lab, const board_model *bm, double wbias, int n,
@@ -305,8 +299,7 @@ static void veto_by_lines(go_vision_result *r, double f[][NF], int n)
             v[m++] = f[k][3];
     if (m < VETO_MIN_EMPTY)
         return;
-    qsort(v, (size_t)m, sizeof *v, cmp_double);
-    double typical = v[m / 2];
+    double typical = vz_median(v, m);
     if (getenv("GOREF_VISION_DEBUG"))
         fprintf(stderr, "veto: typical dip %.1f of %d empty points%s\n", typical, m,
                 typical < VETO_MIN_DIP ? " (too faint: no veto)" : "");
@@ -357,7 +350,7 @@ static void mean_of_lowest(double c[NF], double f[][NF], const double *key, doub
                            double share)
 {
     memcpy(tmp, key, sizeof *tmp * (size_t)np);
-    qsort(tmp, (size_t)np, sizeof *tmp, cmp_double);
+    qsort(tmp, (size_t)np, sizeof *tmp, vz_cmp_double);
     const double lim = tmp[(int)(share * (np - 1))];
     int m = 0;
     memset(c, 0, sizeof(double) * NF);
@@ -453,12 +446,12 @@ static int reading_by_clusters(go_vision_result *r, double f[][NF], int n)
         for (int k = 0; k < np; k++)
             if (lab[k] == e)
                 v[me++] = f[k][3];
-        qsort(v, (size_t)me, sizeof *v, cmp_double);
+        qsort(v, (size_t)me, sizeof *v, vz_cmp_double);
         double typical = me ? v[me * 3 / 4] : 0;
         for (int k = 0; k < np; k++)
             if (lab[k] == w)
                 v[mw++] = f[k][3];
-        qsort(v, (size_t)mw, sizeof *v, cmp_double);
+        qsort(v, (size_t)mw, sizeof *v, vz_cmp_double);
         if (typical >= VETO_MIN_DIP && mw && v[mw / 2] >= CLUSTER_LINES * typical)
             goto done;
     }
@@ -540,14 +533,9 @@ static int whites_lighter(const go_vision_result *r, double f[][NF], int n)
 /* Half the side (pixels of the warp) of the square judged: about the sampling disc's radius. */
 #define SETTLE_HALF 6
 
-typedef struct settle_sums {
-    const double *s1, *s2; /* integral images of the lightness and of its square */
-    int w, h, stride;
-} settle_sums;
-
 /* Where point (i, j)'s square is most even, within reach pixels of offset (dx, dy) (lattice
  * units), pulled toward it: the offset into out. */
-static void settle_one(const settle_sums *ss, int i, int j, double dx, double dy, int reach,
+static void settle_one(const vz_box_sums *ss, int i, int j, double dx, double dy, int reach,
                        double out[2])
 {
     const int cx = (int)lround((i + 1 + dx) * CELL), cy = (int)lround((j + 1 + dy) * CELL);
@@ -556,18 +544,14 @@ static void settle_one(const settle_sums *ss, int i, int j, double dx, double dy
     out[1] = dy;
     for (int oy = -reach; oy <= reach; oy++)
         for (int ox = -reach; ox <= reach; ox++) {
-            const int x0 = cx + ox - SETTLE_HALF, x1 = cx + ox + SETTLE_HALF + 1;
-            const int y0 = cy + oy - SETTLE_HALF, y1 = cy + oy + SETTLE_HALF + 1;
-            if (x0 < 0 || y0 < 0 || x1 > ss->w || y1 > ss->h)
+            const double spread =
+                vz_box_spread(ss, cx + ox - SETTLE_HALF, cy + oy - SETTLE_HALF,
+                              cx + ox + SETTLE_HALF + 1, cy + oy + SETTLE_HALF + 1);
+            if (spread < 0)
                 continue;
-            const size_t a = (size_t)y0 * ss->stride + x0, b = (size_t)y0 * ss->stride + x1,
-                         c = (size_t)y1 * ss->stride + x0, d = (size_t)y1 * ss->stride + x1;
-            const double m = (double)(x1 - x0) * (y1 - y0);
-            const double mean = (ss->s1[d] - ss->s1[b] - ss->s1[c] + ss->s1[a]) / m;
-            const double var = (ss->s2[d] - ss->s2[b] - ss->s2[c] + ss->s2[a]) / m - mean * mean;
             const double u = (double)(cx + ox) / CELL - (i + 1 + dx);
             const double v = (double)(cy + oy) / CELL - (j + 1 + dy);
-            const double cost = sqrt(fmax(0, var)) + SETTLE_PULL * (u * u + v * v);
+            const double cost = spread + SETTLE_PULL * (u * u + v * v);
             if (cost < best) {
                 best = cost;
                 out[0] = (double)(cx + ox) / CELL - (i + 1);
@@ -581,23 +565,12 @@ static void settle_one(const settle_sums *ss, int i, int j, double dx, double dy
 static int settle_points(double (*off)[2], double (*near)[2], const go_cv_image *lab, int n,
                          double dx, double dy)
 {
-    const int w = lab->width, h = lab->height, stride = w + 1;
-    const size_t cells = (size_t)stride * (h + 1);
-    double *s1 = calloc(cells * 2 + (size_t)n * n * 2, sizeof *s1);
-    if (!s1)
-        return go_error_set(GO_ENOMEM, "settling the points");
-    double *s2 = s1 + cells, (*alone)[2] = (double(*)[2])(s2 + cells);
-    for (int y = 0; y < h; y++) {
-        double r1 = 0, r2 = 0;
-        for (int x = 0; x < w; x++) {
-            const double v = lab->pixels[((size_t)y * w + x) * 3];
-            r1 += v;
-            r2 += v * v;
-            s1[(size_t)(y + 1) * stride + x + 1] = s1[(size_t)y * stride + x + 1] + r1;
-            s2[(size_t)(y + 1) * stride + x + 1] = s2[(size_t)y * stride + x + 1] + r2;
-        }
-    }
-    const settle_sums ss = {s1, s2, w, h, stride};
+    vz_box_sums ss = {0};
+    double(*alone)[2] = malloc(sizeof(double[2]) * (size_t)n * n);
+    int rc = alone ? vz_box_sums_build(&ss, lab->pixels, lab->width, lab->height, 3, 0)
+                   : go_error_set(GO_ENOMEM, "settling the points");
+    if (rc < 0)
+        goto done;
     for (int k = 0; k < n * n; k++)
         settle_one(&ss, k % n, k / n, dx, dy, (int)lround(SETTLE_REACH * CELL), alone[k]);
     for (int k = 0; k < n * n; k++) {
@@ -609,13 +582,14 @@ static int settle_points(double (*off)[2], double (*near)[2], const go_cv_image 
                 for (int a = i - SETTLE_NEAR; a <= i + SETTLE_NEAR; a++)
                     if (a >= 0 && b >= 0 && a < n && b < n)
                         v[m++] = alone[b * n + a][c];
-            qsort(v, (size_t)m, sizeof *v, cmp_double);
-            near[k][c] = v[m / 2];
+            near[k][c] = vz_median(v, m);
         }
         settle_one(&ss, i, j, near[k][0], near[k][1], (int)lround(SETTLE_FINE * CELL), off[k]);
     }
-    free(s1);
-    return 0;
+done:
+    vz_box_sums_free(&ss);
+    free(alone);
+    return rc;
 }
 
 int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g, int clusters)
@@ -658,7 +632,7 @@ int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g, i
     {
         for (int i = 0; i < ns; i++)
             res[i] = sL[i];
-        qsort(res, (size_t)ns, sizeof *res, cmp_double);
+        qsort(res, (size_t)ns, sizeof *res, vz_cmp_double);
         double med = res[(int)(ns * BOARD_PCT)];
         for (int i = 0; i < ns; i++)
             use[i] = fabs(sL[i] - med) < START_WIN;
@@ -685,8 +659,7 @@ int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g, i
             for (int i = 0; i < ns; i++)
                 if (use[i])
                     copy[m++] = res[i];
-            qsort(copy, (size_t)m, sizeof *copy, cmp_double);
-            tmp_med = m ? copy[m / 2] : 0;
+            tmp_med = vz_median(copy, m);
             free(copy);
         }
         double lim = TRIM_K * tmp_med + 4;

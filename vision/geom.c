@@ -1,6 +1,8 @@
 /* Small projective geometry for vision/: 3x3 products, inverse, point mapping, a small linear
- * solver, the board seen through a lattice, clock. */
+ * solver, the board seen through a lattice, clock; and the sorting and box sums the stages
+ * share. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -118,4 +120,62 @@ int vz_lattice_through(vz_grid *out, double corners[4][2], int size, double span
     if (go_cv_find_homography(out->h, src, dst, 4, 0, 0) < 0)
         return go_error_set(GO_EINVAL, "the four corners do not form a quadrilateral");
     return 0;
+}
+
+int vz_cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+double vz_median(double *v, int m)
+{
+    qsort(v, (size_t)m, sizeof *v, vz_cmp_double);
+    return m ? v[m / 2] : 0;
+}
+
+void vz_box_sums_free(vz_box_sums *t)
+{
+    free(t->s);
+    free(t->s2);
+    t->s = t->s2 = NULL;
+}
+
+int vz_box_sums_build(vz_box_sums *out, const uint8_t *pixels, int w, int h, int channels,
+                      int channel)
+{
+    out->w = w;
+    out->h = h;
+    out->s = calloc((size_t)(w + 1) * (h + 1), sizeof(double));
+    out->s2 = calloc((size_t)(w + 1) * (h + 1), sizeof(double));
+    if (!out->s || !out->s2) {
+        vz_box_sums_free(out);
+        return go_error_set(GO_ENOMEM, "box sums");
+    }
+    for (int y = 0; y < h; y++) {
+        double row = 0, row2 = 0;
+        for (int x = 0; x < w; x++) {
+            const double v = pixels[((size_t)y * w + x) * channels + channel];
+            row += v;
+            row2 += v * v;
+            const size_t i = (size_t)(y + 1) * (w + 1) + x + 1, up = (size_t)y * (w + 1) + x + 1;
+            out->s[i] = out->s[up] + row;
+            out->s2[i] = out->s2[up] + row2;
+        }
+    }
+    return 0;
+}
+
+double vz_box_spread(const vz_box_sums *t, int x0, int y0, int x1, int y1)
+{
+    if (x0 < 0 || y0 < 0 || x1 > t->w || y1 > t->h)
+        return -1;
+    const size_t W1 = (size_t)t->w + 1;
+    const double a = (double)(x1 - x0) * (y1 - y0);
+    const double s =
+        t->s[y1 * W1 + x1] - t->s[y0 * W1 + x1] - t->s[y1 * W1 + x0] + t->s[y0 * W1 + x0];
+    const double s2 =
+        t->s2[y1 * W1 + x1] - t->s2[y0 * W1 + x1] - t->s2[y1 * W1 + x0] + t->s2[y0 * W1 + x0];
+    const double mu = s / a, var = s2 / a - mu * mu;
+    return var > 0 ? sqrt(var) : 0;
 }

@@ -379,12 +379,6 @@ static int fit_axis(axis_fit *out, const double *prof, int nb, double dmin, doub
     return 0;
 }
 
-static int cmp_dbl(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* Lines of the window [start, start + n) clearly present: above 0.3 of the 5th strongest. */
 static int strong_in(const axis_fit *f, int start, int n)
 {
@@ -448,8 +442,7 @@ static double best_window(const axis_fit *f, int n, int *out_start)
             int m = 0;
             for (int i = a; i < a + n - 1; i++)
                 tmp[m++] = f->cover[i];
-            qsort(tmp, (size_t)m, sizeof *tmp, cmp_dbl);
-            double med = tmp[m / 2];
+            double med = vz_median(tmp, m);
             if (med > 0) {
                 double cl = a > 0 ? f->cover[a - 1] / med : 0;
                 double cr = a + n - 1 < count ? f->cover[a + n - 1] / med : 0;

@@ -52,12 +52,6 @@ double vz_line_dip_side(const uint8_t *pixels, int width, int height, int channe
     return best;
 }
 
-static int cmp_dbl(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* The board seen through lattice g as a gray image of LCELL pixels a cell with LMARGIN cells
  * around: warp pixel (X, Y) <- lattice (X / LCELL - LMARGIN, Y / LCELL - LMARGIN). Plain
  * luminance, not vz_gray: the check is the judge, and under a coloured lamp the light-weighted
@@ -74,7 +68,7 @@ static int warp_gray(go_cv_image *out, const vz_grid *g, const go_cv_image *bgr)
  * shows, it shows clearly. */
 static double upper_half_mean(double *v, int m)
 {
-    qsort(v, (size_t)m, sizeof *v, cmp_dbl);
+    qsort(v, (size_t)m, sizeof *v, vz_cmp_double);
     double s = 0;
     int c = 0;
     for (int i = m / 2; i < m; i++, c++)
@@ -116,12 +110,6 @@ static double gap_evidence(const go_cv_image *gray, int n, int k, int rows)
             vz_line_dip(gray->pixels, gray->width, gray->height, 1, cx, cy, rows ? 1 : 0, LCELL);
     }
     return upper_half_mean(v, m);
-}
-
-static double median_of(double *v, int m)
-{
-    qsort(v, (size_t)m, sizeof *v, cmp_dbl);
-    return m ? v[m / 2] : 0;
 }
 
 /* Where both lines show through a point by this share of their typical dips, no stone covers
@@ -170,7 +158,7 @@ static int clear_midway(double *mid, const go_cv_image *gray, int n, int rows, c
             w[mw++] = vz_line_dip(gray->pixels, gray->width, gray->height, 1, cx, cy, rows ? 0 : 1,
                                   LCELL);
         }
-    *mid = median_of(w, mw);
+    *mid = vz_median(w, mw);
     return mw;
 }
 
@@ -255,13 +243,13 @@ int vz_check_lattice(const vz_grid *g, const go_cv_image *bgr)
             gap[rows][k + 1] = gap_evidence(&gray, n, k, rows);
         for (int k = 1; k < n - 1; k++)
             tmp[k - 1] = e[rows][k + 1];
-        line_typ[rows] = median_of(tmp, n - 2);
+        line_typ[rows] = vz_median(tmp, n - 2);
         for (int k = 0; k < n - 1; k++)
             tmp[k] = gap[rows][k + 1];
-        gap_typ[rows] = median_of(tmp, n - 1);
+        gap_typ[rows] = vz_median(tmp, n - 1);
         for (int k = 0; k < n - 1; k++)
             tmp[k] = line_evidence(&gray, n, k, rows, 1);
-        mid_typ[rows] = median_of(tmp, n - 1);
+        mid_typ[rows] = vz_median(tmp, n - 1);
         if (getenv("GOREF_VISION_DEBUG")) {
             fprintf(stderr,
                     "lattice check rows=%d line typ %.1f gap typ %.1f mid typ %.1f\n  lines:", rows,

@@ -45,49 +45,26 @@
 #define LEAN_SIDE 1
 #define TILT_MIN 0.1
 
-typedef struct tone_sums {
-    int w, h;
-    double *s, *s2; /* integral images of the closed gray and of its square */
-} tone_sums;
-
-static void tone_sums_free(tone_sums *t)
-{
-    free(t->s);
-    free(t->s2);
-}
+typedef vz_box_sums tone_sums; /* of the closed gray: the printed lines filled in */
 
 static int tone_sums_build(tone_sums *out, const go_cv_image *gray)
 {
-    go_cv_image hat = {0};
+    go_cv_image hat = {0}, closed = {0};
     int rc = go_cv_blackhat(&hat, gray, CLOSE_SIDE);
-    if (rc < 0)
-        return rc;
-    const int W = gray->width, H = gray->height;
-    out->w = W;
-    out->h = H;
-    out->s = calloc((size_t)(W + 1) * (H + 1), sizeof(double));
-    out->s2 = calloc((size_t)(W + 1) * (H + 1), sizeof(double));
-    if (!out->s || !out->s2) {
-        tone_sums_free(out);
-        go_cv_image_free(&hat);
-        return go_error_set(GO_ENOMEM, "tone sums");
-    }
-    for (int y = 0; y < H; y++) {
-        double row = 0, row2 = 0;
-        for (int x = 0; x < W; x++) {
-            /* closing = image + black-hat: the printed lines filled with the wood's tone */
-            int v = gray->pixels[(size_t)y * W + x] + hat.pixels[(size_t)y * W + x];
-            if (v > 255)
-                v = 255;
-            row += v;
-            row2 += (double)v * v;
-            size_t i = (size_t)(y + 1) * (W + 1) + x + 1, up = (size_t)y * (W + 1) + x + 1;
-            out->s[i] = out->s[up] + row;
-            out->s2[i] = out->s2[up] + row2;
+    if (rc == 0)
+        rc = go_cv_image_alloc(&closed, gray->width, gray->height, 1);
+    if (rc == 0) {
+        /* closing = image + black-hat: the printed lines filled with the wood's tone */
+        const size_t np = (size_t)gray->width * gray->height;
+        for (size_t i = 0; i < np; i++) {
+            const int v = gray->pixels[i] + hat.pixels[i];
+            closed.pixels[i] = (uint8_t)(v > 255 ? 255 : v);
         }
+        rc = vz_box_sums_build(out, closed.pixels, gray->width, gray->height, 1, 0);
     }
     go_cv_image_free(&hat);
-    return 0;
+    go_cv_image_free(&closed);
+    return rc;
 }
 
 /* Tone sums of the board seen through lattice g: of its luminance, or with light_weighted of
@@ -107,16 +84,7 @@ static int tone_sums_of(tone_sums *out, const vz_grid *g, const go_cv_image *bgr
  * the square leaves the image. */
 static double tone_spread(const tone_sums *t, int cx, int cy)
 {
-    int x0 = cx - BOX_HALF, y0 = cy - BOX_HALF, x1 = cx + BOX_HALF + 1, y1 = cy + BOX_HALF + 1;
-    if (x0 < 0 || y0 < 0 || x1 > t->w || y1 > t->h)
-        return -1;
-    size_t W1 = (size_t)t->w + 1;
-    double a = (double)(x1 - x0) * (y1 - y0);
-    double s = t->s[y1 * W1 + x1] - t->s[y0 * W1 + x1] - t->s[y1 * W1 + x0] + t->s[y0 * W1 + x0];
-    double s2 =
-        t->s2[y1 * W1 + x1] - t->s2[y0 * W1 + x1] - t->s2[y1 * W1 + x0] + t->s2[y0 * W1 + x0];
-    double mu = s / a, var = s2 / a - mu * mu;
-    return var > 0 ? sqrt(var) : 0;
+    return vz_box_spread(t, cx - BOX_HALF, cy - BOX_HALF, cx + BOX_HALF + 1, cy + BOX_HALF + 1);
 }
 
 /* Mean tone spread over the lattice points shifted by (dx, dy) pixels of the warp; with a
@@ -169,7 +137,7 @@ int vz_phase_lattice(vz_grid *g, const go_cv_image *bgr)
         rc = 1;
     }
 done:
-    tone_sums_free(&t);
+    vz_box_sums_free(&t);
     return rc;
 }
 
@@ -260,7 +228,7 @@ int vz_phase_confirms(int out[2], const vz_grid *g, const go_cv_image *bgr)
                 out[f] = 0;
     }
 done:
-    tone_sums_free(&t);
+    vz_box_sums_free(&t);
     return rc;
 }
 
@@ -311,7 +279,7 @@ int vz_stones_on_points(double *out_gain, int *out_count, const go_vision_result
                 count, count ? gain / count : 0, count ? son / count : 0, count ? soff / count : 0,
                 lx, ly, at_end ? ", at the end of its range" : "");
 done:
-    tone_sums_free(&t);
+    vz_box_sums_free(&t);
     return rc;
 }
 
@@ -352,12 +320,6 @@ static int fit_lattice_map(double m[9], const double *pts, int count)
     return 0;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* How much a stone's top the lattice point (x, y), moved by (lx, ly) warp pixels, looks like
  * (the points may lie one cell outside the lattice): the squares half a cell off are less even than
  * the point's, three of the four at least (beside a stone on the board's edge the wood can be even;
@@ -369,7 +331,7 @@ static double stone_evidence(const tone_sums *t, int x, int y, int lx, int ly)
     if (on < 0)
         return 0;
     /* the second most even of the four */
-    qsort(off, 4, sizeof off[0], cmp_double);
+    qsort(off, 4, sizeof off[0], vz_cmp_double);
     return off[1] - on;
 }
 
@@ -402,7 +364,7 @@ static int line_evidence(double line[2][GO_MAX_SIZE + 2], const vz_grid *g, cons
             if (x >= 0 && x < n)
                 line[1][y + 1] += e;
         }
-    tone_sums_free(&t);
+    vz_box_sums_free(&t);
     return 0;
 }
 
@@ -416,8 +378,7 @@ int vz_stones_beyond(double *out, double *out_most, const vz_grid *g, const go_c
         return rc;
     for (int f = 0; f < 2; f++) {
         memcpy(typ, &line[f][1], sizeof(double) * (size_t)n);
-        qsort(typ, (size_t)n, sizeof typ[0], cmp_double);
-        double median = typ[n / 2];
+        double median = vz_median(typ, n);
         if (median <= 0)
             continue;
         for (int end = 0; end < 2; end++) {
@@ -486,7 +447,7 @@ int vz_stones_fit(vz_grid *g, const go_cv_image *bgr)
                 spread[(size_t)p * D + d] =
                     (float)tone_spread(&t, (p % n + PMARGIN) * PCELL + d % PCELL - H,
                                        (p / n + PMARGIN) * PCELL + d / PCELL - H);
-        tone_sums_free(&t);
+        vz_box_sums_free(&t);
         /* each neighbourhood's phase, in cells within half a cell, and how sure it is */
         int best = -1;
         for (int p = 0; p < n * n; p++) {

@@ -37,12 +37,6 @@ typedef struct piece {
     double w;    /* evidence weight */
 } piece;
 
-static int cmp_dbl(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* Finds the thin dark line across pixel position `at` (along the family's normal) near
  * `expect`, averaged over the line's length around `along`. Returns the dip and the sub-pixel
  * position in *pos, or 0 when nothing thin and dark is there. */
@@ -181,7 +175,7 @@ static int refine_once(vz_grid *g, const go_cv_image *bgr, int *out_used)
     /* only clear pieces: a share of the typical clear one */
     for (int i = 0; i < m; i++)
         tmp[i] = pc[i].w;
-    qsort(tmp, (size_t)m, sizeof *tmp, cmp_dbl);
+    qsort(tmp, (size_t)m, sizeof *tmp, vz_cmp_double);
     double typ = tmp[m * 3 / 4], floor_w = PIECE_SHARE * typ;
     double corr[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
     int used = 0;

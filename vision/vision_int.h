@@ -15,6 +15,25 @@ int vz_apply(const double h[9], double x, double y, double *ox, double *oy);
  * elimination with partial pivoting: the solution ends in the last column. -1 if singular. */
 int vz_solve_augmented(double *a, int n);
 
+/* qsort's comparison of doubles, ascending. */
+int vz_cmp_double(const void *a, const void *b);
+/* The median of v[0..m) (sorts v); 0 when m is 0. */
+double vz_median(double *v, int m);
+
+/* Integral images of one channel of an image and of its square: the tone's spread over any
+ * box in constant time. */
+typedef struct vz_box_sums {
+    int w, h;
+    double *s, *s2;
+} vz_box_sums;
+/* Sums of channel `channel` of the w x h image of `channels` interleaved channels; a negative
+ * go_err when out of memory. */
+int vz_box_sums_build(vz_box_sums *out, const uint8_t *pixels, int w, int h, int channels,
+                      int channel);
+void vz_box_sums_free(vz_box_sums *t);
+/* Standard deviation of the tone over the box [x0, x1) x [y0, y1); -1 when it leaves the image. */
+double vz_box_spread(const vz_box_sums *t, int x0, int y0, int x1, int y1);
+
 /* A fitted grid in work-image pixels: lattice (x, y) in 0..size-1 -> pixels. */
 typedef struct vz_grid {
     int size;
