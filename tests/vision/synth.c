@@ -194,9 +194,11 @@ int synth_render(uint8_t **out, size_t *out_len, const synth_params *p,
                     for (int nx = ix - 1; nx <= ix + 1; nx++) {
                         if (nx < 0 || ny < 0 || nx >= n || ny >= n || color[ny][nx] == GO_EMPTY)
                             continue;
-                        if (p->stone_radius <= 0 && (nx != ix || ny != iy))
+                        if (p->stone_radius <= 0 && !p->nudge && (nx != ix || ny != iy))
                             continue;
-                        double ddx = lx - nx, ddy = (ly - ny + p->lean) * ASPECT;
+                        const double *nd = p->nudge ? p->nudge[ny][nx] : NULL;
+                        double ddx = lx - nx - (nd ? nd[0] : 0),
+                               ddy = (ly - ny - (nd ? nd[1] : 0) + p->lean) * ASPECT;
                         double dd = sqrt(ddx * ddx + ddy * ddy);
                         if (dd < rad + 1.0 / ppc && dd < sdist) {
                             sdist = dd;
@@ -207,7 +209,9 @@ int synth_render(uint8_t **out, size_t *out_len, const synth_params *p,
                 if (sx >= 0) {
                     ix = sx;
                     iy = sy;
-                    double dx = lx - ix, dy = (ly - iy + p->lean) * ASPECT;
+                    const double *nd = p->nudge ? p->nudge[iy][ix] : NULL;
+                    double dx = lx - ix - (nd ? nd[0] : 0),
+                           dy = (ly - iy - (nd ? nd[1] : 0) + p->lean) * ASPECT;
                     double d = sqrt(dx * dx + dy * dy);
                     double cover = clamp01((rad - d) * ppc + 0.5);
                     double shade = 1 - 0.25 * clamp01((dx + dy) / 0.6 + 0.5) * d / rad;
@@ -264,8 +268,8 @@ void synth_bench_board(synth_params *p, double *density, int size, uint64_t seed
 #define RND()                                                                                      \
     ((double)((st = st * 6364136223846793005ull + 1442695040888963407ull) >> 11) /                 \
      9007199254740992.0)
-    synth_params q = {1000, 750,  size, 0,         0,         0, 0, 0,        0,
-                      85,   seed, 0,    {0, 0, 0}, {0, 0, 0}, 0, 0, {0, 0, 0}};
+    synth_params q = {1000, 750,  size, 0,         0,         0, 0, 0,         0,
+                      85,   seed, 0,    {0, 0, 0}, {0, 0, 0}, 0, 0, {0, 0, 0}, NULL};
     q.rotate_deg = RND() * 360;
     q.tilt = RND() * 0.35;
     q.gradient = RND() * 0.4;

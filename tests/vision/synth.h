@@ -32,6 +32,9 @@ typedef struct synth_params {
     /* Nonzero: a coloured lamp, the light in each channel (B, G, R; 1 = as under white light),
      * e.g. {0.55, 0.08, 1} for a pink one. */
     double lamp_bgr[3];
+    /* Non-NULL: each stone drawn nudge[y][x] cells (x, y; at most half a cell each way)
+     * off its point, as a hurried hand leaves it. */
+    const double (*nudge)[GO_MAX_SIZE][2];
 } synth_params;
 
 /* Renders the board; color[y][x] (GO_EMPTY/GO_BLACK/GO_WHITE) gives the stones. *out is a
