@@ -44,6 +44,16 @@ static void print_text(const go_vision_result *r)
         }
         putchar('\n');
     }
+    int offs = 0;
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++)
+            if (r->off_point[y][x]) {
+                char buf[8];
+                printf("%s %s", offs++ ? "" : "off their points:",
+                       go_point_to_gtp(buf, sizeof buf, go_point_at(x, y), n));
+            }
+    if (offs)
+        putchar('\n');
 }
 
 int cmd_scan(int argc, char **argv)

@@ -166,16 +166,46 @@ int vz_box_sums_build(vz_box_sums *out, const uint8_t *pixels, int w, int h, int
     return 0;
 }
 
+/* Sum of table s (of a w-wide image's integral) over the box [x0, x1) x [y0, y1). */
+static double box_sum(const double *s, int w, int x0, int y0, int x1, int y1)
+{
+    const size_t W1 = (size_t)w + 1;
+    return s[y1 * W1 + x1] - s[y0 * W1 + x1] - s[y1 * W1 + x0] + s[y0 * W1 + x0];
+}
+
+double vz_box_mean(const vz_box_sums *t, int x0, int y0, int x1, int y1)
+{
+    if (x0 < 0 || y0 < 0 || x1 > t->w || y1 > t->h)
+        return -1;
+    return box_sum(t->s, t->w, x0, y0, x1, y1) / ((double)(x1 - x0) * (y1 - y0));
+}
+
 double vz_box_spread(const vz_box_sums *t, int x0, int y0, int x1, int y1)
 {
     if (x0 < 0 || y0 < 0 || x1 > t->w || y1 > t->h)
         return -1;
-    const size_t W1 = (size_t)t->w + 1;
     const double a = (double)(x1 - x0) * (y1 - y0);
-    const double s =
-        t->s[y1 * W1 + x1] - t->s[y0 * W1 + x1] - t->s[y1 * W1 + x0] + t->s[y0 * W1 + x0];
-    const double s2 =
-        t->s2[y1 * W1 + x1] - t->s2[y0 * W1 + x1] - t->s2[y1 * W1 + x0] + t->s2[y0 * W1 + x0];
-    const double mu = s / a, var = s2 / a - mu * mu;
+    const double mu = box_sum(t->s, t->w, x0, y0, x1, y1) / a,
+                 var = box_sum(t->s2, t->w, x0, y0, x1, y1) / a - mu * mu;
     return var > 0 ? sqrt(var) : 0;
+}
+
+/* Image scale (square root of the homography's area ratio) at lattice point (x, y). */
+static double scale_at(const vz_grid *g, double x, double y)
+{
+    double x0, y0, x1, y1, x2, y2;
+    if (vz_apply(g->h, x, y, &x0, &y0) || vz_apply(g->h, x + 1, y, &x1, &y1) ||
+        vz_apply(g->h, x, y + 1, &x2, &y2))
+        return 0;
+    return sqrt(fabs((x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0)));
+}
+
+double vz_far_direction(double out[2], const vz_grid *g)
+{
+    double e = g->size - 1, c = e / 2, mid = scale_at(g, c, c);
+    double gx = scale_at(g, e, c) - scale_at(g, 0, c), gy = scale_at(g, c, e) - scale_at(g, c, 0);
+    double len = hypot(gx, gy);
+    out[0] = len > 0 ? -gx / len : 0;
+    out[1] = len > 0 ? -gy / len : 0;
+    return mid > 0 ? len / mid : 0;
 }

@@ -95,7 +95,7 @@ static double phase_spread(const tone_sums *t, int n, int dx, int dy, const go_v
     int m = 0;
     for (int j = 0; j < n; j++)
         for (int i = 0; i < n; i++) {
-            if (only && only->color[j][i] == GO_EMPTY)
+            if (only && (only->color[j][i] == GO_EMPTY || only->off_point[j][i]))
                 continue;
             double v = tone_spread(t, (i + PMARGIN) * PCELL + dx, (j + PMARGIN) * PCELL + dy);
             if (v >= 0) {
@@ -141,29 +141,6 @@ done:
     return rc;
 }
 
-/* Image scale (square root of the homography's area ratio) at lattice point (x, y). */
-static double scale_at(const vz_grid *g, double x, double y)
-{
-    double x0, y0, x1, y1, x2, y2;
-    if (vz_apply(g->h, x, y, &x0, &y0) || vz_apply(g->h, x + 1, y, &x1, &y1) ||
-        vz_apply(g->h, x, y + 1, &x2, &y2))
-        return 0;
-    return sqrt(fabs((x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0)));
-}
-
-/* The direction on the lattice (unit, into out) in which the board recedes from the camera:
- * where its cells grow smaller in the photo. Returns how much the cell size changes across
- * the board as a share of the middle's (0 for a photo from straight above). */
-static double far_direction(double out[2], const vz_grid *g)
-{
-    double e = g->size - 1, c = e / 2, mid = scale_at(g, c, c);
-    double gx = scale_at(g, e, c) - scale_at(g, 0, c), gy = scale_at(g, c, e) - scale_at(g, c, 0);
-    double len = hypot(gx, gy);
-    out[0] = len > 0 ? -gx / len : 0;
-    out[1] = len > 0 ? -gy / len : 0;
-    return mid > 0 ? len / mid : 0;
-}
-
 /* The stones' tops lean off their points away from the camera: the lean (in warp pixels)
  * that makes the points (or the stones of a reading) most even, searched only that way (a
  * lean the other way, or as long as half a cell, would let a lattice half a cell off pass).
@@ -172,7 +149,7 @@ static double far_direction(double out[2], const vz_grid *g)
 static int best_lean(int *out_dx, int *out_dy, const tone_sums *t, const vz_grid *g,
                      const go_vision_result *only)
 {
-    double dir[2], tilt = far_direction(dir, g), least = -1;
+    double dir[2], tilt = vz_far_direction(dir, g), least = -1;
     int steps = tilt < TILT_MIN ? 0 : LEAN_MAX, lk = 0;
     *out_dx = *out_dy = 0;
     for (int k = 0; k <= steps; k++)
@@ -257,8 +234,8 @@ int vz_stones_on_points(double *out_gain, int *out_count, const go_vision_result
     int count = 0;
     for (int y = 0; y < n; y++)
         for (int x = 0; x < n; x++) {
-            if (r->color[y][x] == GO_EMPTY)
-                continue;
+            if (r->color[y][x] == GO_EMPTY || r->off_point[y][x])
+                continue; /* a stone found off its point does not sit on it */
             double around[4];
             double on =
                 spreads_around(around, &t, (x + PMARGIN) * PCELL + lx, (y + PMARGIN) * PCELL + ly);

@@ -31,6 +31,8 @@ typedef struct vz_box_sums {
 int vz_box_sums_build(vz_box_sums *out, const uint8_t *pixels, int w, int h, int channels,
                       int channel);
 void vz_box_sums_free(vz_box_sums *t);
+/* Mean tone over the box [x0, x1) x [y0, y1); -1 when it leaves the image. */
+double vz_box_mean(const vz_box_sums *t, int x0, int y0, int x1, int y1);
 /* Standard deviation of the tone over the box [x0, x1) x [y0, y1); -1 when it leaves the image. */
 double vz_box_spread(const vz_box_sums *t, int x0, int y0, int x1, int y1);
 
@@ -40,6 +42,11 @@ typedef struct vz_grid {
     double h[9];
     double score; /* fit quality, for logging */
 } vz_grid;
+
+/* The direction on the lattice (unit, into out) in which the board recedes from the camera:
+ * where its cells grow smaller in the photo. Returns how much the cell size changes across
+ * the board as a share of the middle's (0 for a photo from straight above). */
+double vz_far_direction(double out[2], const vz_grid *g);
 
 /* The board seen through lattice g, square: `cell` pixels a cell and `margin` cells around,
  * warped pixel (X, Y) <- lattice (X / cell - margin, Y / cell - margin). */

@@ -22,9 +22,10 @@
  * (about 43% right each) without it and the colour balance. 3_jwerth_cyan_1 came from refused
  * to 356 of 361 when the check looked halfway between clear points (vision/lattice.c); six
  * green-stone photos from refused to 355-358 when the stones fitted the lattice; IMG_8397 and
- * IMG_8398 to perfect when the lines' veto took glare off the wood between stones. */
+ * IMG_8398 to perfect when the lines' veto took glare off the wood between stones; five
+ * green-stone photos to perfect when a stone left between points was read at its point. */
 #define FLOOR_POINTS_PERMILLE 883
-#define FLOOR_PERFECT 105
+#define FLOOR_PERFECT 110
 #define CEILING_SILENT 0
 
 static void test_vision_photos__accuracy_floor(void **state)
@@ -177,7 +178,9 @@ static void test_vision_photos__green_stones_with_corners_placed(void **state)
  * the fixed rule reads it with 83 points unsure, and under a green lamp 35 stones in groups
  * without liberty: the clusters read both (358 and 356 of 361 on 2026-11-30). Stones near the
  * board's edges lie up to a quarter of a cell off that lattice; since each point's square
- * settles onto the stone beside it (vision/classify.c), both read 360. */
+ * settles onto the stone beside it (vision/classify.c), both read 360. The last point holds a
+ * pale stone left 0.45 cell off it, toward the next point: read as a stone off its point, both
+ * read every point. */
 static void test_vision_photos__green_stones_found_by_the_stones(void **state)
 {
     (void)state;
@@ -187,7 +190,8 @@ static void test_vision_photos__green_stones_found_by_the_stones(void **state)
                             "photos/romangoempire__goban-watcher/2/2_jwerth_greenstones_green_2"};
     for (int k = 0; k < 2; k++) {
         int total;
-        assert_true(photo_points(bases[k], &total) >= 360);
+        const int ok = photo_points(bases[k], &total);
+        assert_int_equal(ok, total);
     }
 }
 

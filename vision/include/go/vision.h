@@ -54,6 +54,9 @@ typedef struct go_vision_result {
     uint8_t color[GO_MAX_SIZE][GO_MAX_SIZE];
     /* Confidence of that reading, 0..1. */
     float confidence[GO_MAX_SIZE][GO_MAX_SIZE];
+    /* 1 where the stone was found off its point (placed between points, nearest this one):
+     * such points are also among the uncertain ones. */
+    uint8_t off_point[GO_MAX_SIZE][GO_MAX_SIZE];
     /* The reading as a board. Stones of a group without liberty (impossible on a finished
      * board) are left off it and listed in uncertain[]. */
     go_board board;
