@@ -17,6 +17,8 @@
  * has one point flagged for a person's look. */
 #define PHOTO_CLEAN "photos/OliverBenz__Tengen-Go/game_simple/size_13/move_20.png"
 #define PHOTO_FLAGGED "photos/OliverBenz__Tengen-Go/game_simple/size_13/move_27.png"
+/* a pale stone left 0.45 cell off its point, toward the next one (B1 as read) */
+#define PHOTO_OFF_POINT "photos/romangoempire__goban-watcher/2/2_jwerth_greenstones_1.jpg"
 
 static char tmp_dir[] = "/tmp/goref_score_cli_XXXXXX";
 static char tmp_path[4][4200];
@@ -95,6 +97,7 @@ static void assert_scan_fields(const json_t *scan, int size)
         }
     }
     assert_true(json_is_array(json_object_get(scan, "uncertain")));
+    assert_true(json_is_array(json_object_get(scan, "off_point")));
     json_t *corners = json_object_get(scan, "corners");
     assert_int_equal(json_array_size(corners), 4);
     for (size_t i = 0; i < 4; i++)
@@ -200,6 +203,36 @@ static void test_score_cli__points_in_doubt_are_shown(void **state)
     json_decref(root);
 }
 
+/* A stone found off its point is named in the scan's JSON (off_point), among the points for a
+ * look, and in the text. */
+static void test_score_cli__stone_off_its_point_is_named(void **state)
+{
+    (void)state;
+    if (!tu_have_data())
+        TU_SKIP("no shared data folder at %s", GOREF_DATA_DIR);
+    char args[8192];
+    int status;
+    snprintf(args, sizeof args, "'%s' --json", tu_data_path(PHOTO_OFF_POINT));
+    json_t *root = run_json(&status, "scan", args);
+    assert_int_equal(status, 0);
+    assert_scan_fields(root, 19);
+    json_t *off = json_object_get(root, "off_point"),
+           *uncertain = json_object_get(root, "uncertain");
+    assert_int_equal(json_array_size(off), 1);
+    const char *point = json_string_value(json_array_get(off, 0));
+    assert_string_equal(point, "B1");
+    int listed = 0;
+    for (size_t i = 0; i < json_array_size(uncertain); i++)
+        listed += strcmp(json_string_value(json_array_get(uncertain, i)), point) == 0;
+    assert_int_equal(listed, 1);
+    json_decref(root);
+    snprintf(args, sizeof args, "'%s'", tu_data_path(PHOTO_OFF_POINT));
+    char *text = run(&status, "scan", args);
+    assert_int_equal(status, 0);
+    assert_non_null(strstr(text, "off their points: B1\n"));
+    free(text);
+}
+
 static void expect_error(const char *args, const char *error)
 {
     int status;
@@ -279,6 +312,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_score_cli__count_is_goref_count_of_the_reading),
         cmocka_unit_test(test_score_cli__points_in_doubt_are_shown),
+        cmocka_unit_test(test_score_cli__stone_off_its_point_is_named),
         cmocka_unit_test(test_score_cli__bad_input_exits_2_with_json_error),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
