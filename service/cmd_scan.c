@@ -44,14 +44,12 @@ static void print_text(const go_vision_result *r)
         }
         putchar('\n');
     }
-    int offs = 0;
-    for (int y = 0; y < n; y++)
-        for (int x = 0; x < n; x++)
-            if (r->off_point[y][x]) {
-                char buf[8];
-                printf("%s %s", offs++ ? "" : "off their points:",
-                       go_point_to_gtp(buf, sizeof buf, go_point_at(x, y), n));
-            }
+    go_point off[GO_MAX_SIZE * GO_MAX_SIZE];
+    const int offs = go_vision_off_points(r, off);
+    for (int i = 0; i < offs; i++) {
+        char buf[8];
+        printf("%s %s", i ? "" : "off their points:", go_point_to_gtp(buf, sizeof buf, off[i], n));
+    }
     if (offs)
         putchar('\n');
 }

@@ -23,12 +23,9 @@ static double tenth(double ms)
  * the image size the corners refer to. */
 json_t *go_json_scan(const go_vision_result *res)
 {
-    int n = res->size, offs = 0;
+    int n = res->size;
     go_point off[GO_MAX_SIZE * GO_MAX_SIZE];
-    for (int y = 0; y < n; y++)
-        for (int x = 0; x < n; x++)
-            if (res->off_point[y][x])
-                off[offs++] = go_point_at(x, y);
+    const int offs = go_vision_off_points(res, off);
     json_t *board = json_array(), *conf = json_array(), *corners = json_array();
     for (int y = 0; y < n; y++) {
         char row[GO_MAX_SIZE + 1];

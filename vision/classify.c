@@ -536,7 +536,7 @@ static int whites_lighter(const go_vision_result *r, double f[][NF], int n)
 /* Where point (i, j)'s square is most even, within reach pixels of offset (dx, dy) (lattice
  * units), pulled toward it: the offset into out. */
 static void settle_one(const vz_box_sums *ss, int i, int j, double dx, double dy, int reach,
-                       double pull, double out[2])
+                       double out[2])
 {
     const int cx = (int)lround((i + 1 + dx) * CELL), cy = (int)lround((j + 1 + dy) * CELL);
     double best = 1e300;
@@ -551,7 +551,7 @@ static void settle_one(const vz_box_sums *ss, int i, int j, double dx, double dy
                 continue;
             const double u = (double)(cx + ox) / CELL - (i + 1 + dx);
             const double v = (double)(cy + oy) / CELL - (j + 1 + dy);
-            const double cost = spread + pull * (u * u + v * v);
+            const double cost = spread + SETTLE_PULL * (u * u + v * v);
             if (cost < best) {
                 best = cost;
                 out[0] = (double)(cx + ox) / CELL - (i + 1);
@@ -572,8 +572,7 @@ static int settle_points(double (*off)[2], double (*near)[2], const go_cv_image 
     if (rc < 0)
         goto done;
     for (int k = 0; k < n * n; k++)
-        settle_one(&ss, k % n, k / n, dx, dy, (int)lround(SETTLE_REACH * CELL), SETTLE_PULL,
-                   alone[k]);
+        settle_one(&ss, k % n, k / n, dx, dy, (int)lround(SETTLE_REACH * CELL), alone[k]);
     for (int k = 0; k < n * n; k++) {
         const int i = k % n, j = k / n;
         for (int c = 0; c < 2; c++) {
@@ -585,8 +584,7 @@ static int settle_points(double (*off)[2], double (*near)[2], const go_cv_image 
                         v[m++] = alone[b * n + a][c];
             near[k][c] = vz_median(v, m);
         }
-        settle_one(&ss, i, j, near[k][0], near[k][1], (int)lround(SETTLE_FINE * CELL), SETTLE_PULL,
-                   off[k]);
+        settle_one(&ss, i, j, near[k][0], near[k][1], (int)lround(SETTLE_FINE * CELL), off[k]);
     }
 done:
     vz_box_sums_free(&ss);

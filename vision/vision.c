@@ -621,6 +621,16 @@ int go_vision_scan_file(go_vision_result *out, const char *path, const go_vision
     return rc;
 }
 
+int go_vision_off_points(const go_vision_result *r, go_point *out)
+{
+    int m = 0;
+    for (int y = 0; y < r->size; y++)
+        for (int x = 0; x < r->size; x++)
+            if (r->off_point[y][x])
+                out[m++] = go_point_at(x, y);
+    return m;
+}
+
 void go_vision_symmetry(int s, int n, int x, int y, int *tx, int *ty)
 {
     int a = (s & 1) ? n - 1 - x : x, b = (s & 2) ? n - 1 - y : y;

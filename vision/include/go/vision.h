@@ -89,6 +89,10 @@ int go_vision_scan_file(go_vision_result *out, const char *path, const go_vision
 int go_vision_write_overlay(const char *png_path, const void *data, size_t len,
                             const go_vision_result *r);
 
+/* The points of r whose stones were found off their points (r->off_point), row by row, into
+ * out (room for GO_MAX_SIZE * GO_MAX_SIZE); returns how many. */
+int go_vision_off_points(const go_vision_result *r, go_point *out);
+
 /* Reads a whole file into a malloc'd buffer (*out, caller frees), refusing files over max
  * bytes with GO_ETOOBIG. */
 int go_vision_read_file(uint8_t **out, size_t *out_len, const char *path, size_t max);
