@@ -234,6 +234,15 @@ int synth_render(uint8_t **out, size_t *out_len, const synth_params *p,
                     r += (sr - r) * cover;
                 }
             }
+            if (p->sleeve > 0) { /* over everything, the board's edge and the table */
+                double lx = bx - MARGIN, ly = by / ASPECT - MARGIN, rad = p->sleeve / 2;
+                double ex = lx - (p->sleeve_reach - rad), ey = ly - p->sleeve_row;
+                if (fabs(ey) < rad && (ex <= 0 || hypot(ex, ey) < rad)) {
+                    b = 236;
+                    g = 238;
+                    r = 240;
+                }
+            }
             double light = 1 - p->gradient * ((double)x / W * 0.7 + (double)y / H * 0.3);
             double gl = p->glare *
                         exp(-(pow(x - glare_x, 2) + pow(y - glare_y, 2)) / (2 * pow(W / 12.0, 2)));
@@ -268,8 +277,8 @@ void synth_bench_board(synth_params *p, double *density, int size, uint64_t seed
 #define RND()                                                                                      \
     ((double)((st = st * 6364136223846793005ull + 1442695040888963407ull) >> 11) /                 \
      9007199254740992.0)
-    synth_params q = {1000, 750,  size, 0,         0,         0, 0, 0,         0,
-                      85,   seed, 0,    {0, 0, 0}, {0, 0, 0}, 0, 0, {0, 0, 0}, NULL};
+    synth_params q = {1000, 750,       size,      0, 0, 0,         0,    0, 0, 85, seed,
+                      0,    {0, 0, 0}, {0, 0, 0}, 0, 0, {0, 0, 0}, NULL, 0, 0, 0};
     q.rotate_deg = RND() * 360;
     q.tilt = RND() * 0.35;
     q.gradient = RND() * 0.4;

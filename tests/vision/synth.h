@@ -35,6 +35,10 @@ typedef struct synth_params {
     /* Non-NULL: each stone drawn nudge[y][x] cells (x, y; at most half a cell each way)
      * off its point, as a hurried hand leaves it. */
     const double (*nudge)[GO_MAX_SIZE][2];
+    /* Nonzero width (cells): a flat white sleeve reaching from beyond the board's left side
+     * over its left edge line, across the rows sleeve_row +- sleeve / 2, its rounded end
+     * sleeve_reach cells inside the edge line. */
+    double sleeve, sleeve_row, sleeve_reach;
 } synth_params;
 
 /* Renders the board; color[y][x] (GO_EMPTY/GO_BLACK/GO_WHITE) gives the stones. *out is a

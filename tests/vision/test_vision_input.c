@@ -120,8 +120,8 @@ static void test_vision_input__exif_orientation_applied(void **state)
     (void)state;
     static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
     static go_vision_result r;
-    synth_params p = {480, 360, 9, 10,        0.1,       0.1, 0, 0,         3,
-                      85,  11,  0, {0, 0, 0}, {0, 0, 0}, 0,   0, {0, 0, 0}, NULL};
+    synth_params p = {480, 360,       9,         10, 0.1, 0.1,       0,    0, 3, 85, 11,
+                      0,   {0, 0, 0}, {0, 0, 0}, 0,  0,   {0, 0, 0}, NULL, 0, 0, 0};
     uint8_t *jpeg = NULL;
     size_t len = 0, rlen = 0;
     double corners[4][2];

@@ -67,8 +67,8 @@ static void check_case(const synth_params *p, double density, int min_correct_pe
 
 static synth_params base(int size, uint64_t seed)
 {
-    synth_params p = {480, 360,  size, 0,         0,         0, 0, 0,         0,
-                      85,  seed, 0,    {0, 0, 0}, {0, 0, 0}, 0, 0, {0, 0, 0}, NULL};
+    synth_params p = {480, 360,       size,      0, 0, 0,         0,    0, 0, 85, seed,
+                      0,   {0, 0, 0}, {0, 0, 0}, 0, 0, {0, 0, 0}, NULL, 0, 0, 0};
     return p;
 }
 
@@ -877,6 +877,57 @@ static void test_vision_synth__glare_on_wood_reads_empty(void **state)
     check_case(&p, 0.25, 1000);
 }
 
+/* A white sleeve reaching over the board's left edge, flat and lighter than the wood, is not
+ * read as white stones on the edge points under it: they read empty and are left for a person's
+ * look; every other point reads as it is. (Before edge points were asked what lies beyond
+ * them, both read white.) */
+static void test_vision_synth__sleeve_over_the_edge_is_no_stone(void **state)
+{
+    (void)state;
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static go_vision_result r;
+    const int n = 13;
+    synth_params p = base(n, 4);
+    p.tilt = 0.1;
+    p.gradient = 0.1;
+    p.noise = 4;
+    p.sleeve = 2.4;
+    p.sleeve_row = 5.5;
+    p.sleeve_reach = 0.3;
+    synth_legal_position(truth, n, 0.3, p.seed);
+    for (int y = 4; y <= 7; y++) /* under the sleeve, and clear of a stone beside it */
+        truth[y][0] = truth[y][1] = GO_EMPTY;
+    uint8_t *jpeg = NULL;
+    size_t len = 0;
+    double corners[4][2];
+    assert_int_equal(synth_render(&jpeg, &len, &p, truth, corners), 0);
+    assert_int_equal(go_vision_scan(&r, jpeg, len, NULL), 0);
+    assert_int_equal(r.size, n);
+    int sym;
+    const int ok = go_vision_match(&r, truth, n, &sym);
+    if (ok != n * n)
+        fprintf(stderr, "%d of %d points\n", ok, n * n);
+    assert_int_equal(ok, n * n);
+    for (int y = 5; y <= 6; y++) {
+        int x, yy, listed = 0;
+        /* the reading's point of truth's (0, y) */
+        for (x = 0; x < n; x++) {
+            for (yy = 0; yy < n; yy++) {
+                int tx, ty;
+                go_vision_symmetry(sym, n, x, yy, &tx, &ty);
+                if (tx == 0 && ty == y)
+                    goto found;
+            }
+        }
+        fail();
+    found:
+        for (int k = 0; k < r.uncertain_count; k++)
+            listed += r.uncertain[k] == go_point_at(x, yy);
+        assert_int_equal(listed, 1);
+    }
+    free(jpeg);
+}
+
 /* A 19x19 board read as if it were 13x13: the lattice lands inside the board, the lines run
  * on past its edges, and the photo is refused rather than read as a wrong board. */
 static void test_vision_synth__wrong_size_is_refused(void **state)
@@ -1069,6 +1120,7 @@ int main(void)
         cmocka_unit_test(test_vision_synth__coloured_lamps),
         cmocka_unit_test(test_vision_synth__pale_stones_darker_than_the_wood),
         cmocka_unit_test(test_vision_synth__glare_on_wood_reads_empty),
+        cmocka_unit_test(test_vision_synth__sleeve_over_the_edge_is_no_stone),
         cmocka_unit_test(test_vision_synth__wrong_size_is_refused),
         cmocka_unit_test(test_vision_synth__group_without_liberty_is_flagged),
         cmocka_unit_test(test_vision_synth__stones_off_their_points),
