@@ -12,14 +12,19 @@
  * 19x19 grid seen at an angle, few enough for one core. */
 #define WORK_SIDE 1000
 /* When no look reads the board at the work size, the first SECOND_LOOKS looks are tried again
- * on the work image at SECOND_SCALE: a blurred or noisy photo's thin lines and the stones'
- * edges come out otherwise at another scale. Synthetic crowded boards, 300 a size: 9x9 286 ->
+ * on the work image at each of second_scale in turn: a blurred or noisy photo's thin lines and
+ * the stones' edges come out otherwise at another scale. The 0.85 came in session 10: Bad
+ * lighting (a 12-megapixel photo of a crowded bamboo board) read at it, 358 of 361, where 1
+ * and 0.7 refused it (re-encoded, or resized by another filter, it read at the work size: its
+ * lattice fit is on a knife's edge); 3_jwerth_cyan_1, refused at 0.85, still reads at 0.7;
+ * refusals take a third longer. With 0.7 alone, synthetic crowded boards, 300 a size: 9x9 286 ->
  * 289 read perfectly, 13x13 293 -> 295, 19x19 294 -> 298, none read silently wrong (all six
  * looks again: 290, 296, 298, for refusals a third slower); the real photos as they were.
  * Costs time only on photos refused at the work size, and little: the real photos' refusals
  * took about 0.65 s of CPU (median) with or without it; since the looks share their line
  * reading (vz_line_cache), 0.47 s. */
-#define SECOND_SCALE 0.7
+#define SECOND_SCALES 2
+static const double second_scale[SECOND_SCALES] = {0.85, 0.7};
 #define SECOND_LOOKS 2
 
 int go_vision_read_file(uint8_t **out, size_t *out_len, const char *path, size_t max)
@@ -570,16 +575,24 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
         double spent = 0;
         rc = read_by_looks(r, &g, &work, opt->size, &spent, LOOKS);
         snprintf(first, sizeof first, "%s", go_error_last());
-        if (rc == GO_ENOBOARD) {
-            go_cv_image small = {0};
-            int sw2 = (int)lround(work.width * SECOND_SCALE),
-                sh2 = (int)lround(work.height * SECOND_SCALE);
-            if ((rc = go_cv_resize(&small, &work, sw2 < 1 ? 1 : sw2, sh2 < 1 ? 1 : sh2)) < 0)
-                goto done;
-            go_cv_image_free(&work);
-            work = small; /* the grid found is in its pixels */
+        go_cv_image full = {0}; /* the work image as decoded, each scale made from it */
+        for (int k = 0; rc == GO_ENOBOARD && k < SECOND_SCALES; k++) {
+            if (k == 0) {
+                full = work;
+                memset(&work, 0, sizeof work);
+            } else {
+                go_cv_image_free(&work);
+            }
+            int sw2 = (int)lround(full.width * second_scale[k]),
+                sh2 = (int)lround(full.height * second_scale[k]);
+            /* the grid found is in work's pixels */
+            if ((rc = go_cv_resize(&work, &full, sw2 < 1 ? 1 : sw2, sh2 < 1 ? 1 : sh2)) < 0)
+                break;
             rc = read_by_looks(r, &g, &work, opt->size, &spent, SECOND_LOOKS);
         }
+        go_cv_image_free(&full);
+        if (rc < 0 && rc != GO_ENOBOARD)
+            goto done;
         if (rc == GO_ENOBOARD)
             rc = go_error_set(GO_ENOBOARD, "%s", first);
         if (rc < 0)
