@@ -1,0 +1,92 @@
+/* Cases shared by the synthetic vision suites (test_vision_synth, test_vision_colour): render a
+ * board, read it through the whole pipeline, check it with cmocka. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "synth_cases.h"
+#include "testutil.h"
+
+void render_board(uint8_t **jpeg, size_t *len, const synth_params *p, double density,
+                  uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE], double corners[4][2])
+{
+    synth_position(truth, p->size, density, p->seed);
+    assert_int_equal(synth_render(jpeg, len, p, truth, corners), 0);
+}
+
+void check_case(const synth_params *p, double density, int min_correct_permille)
+{
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static go_vision_result r;
+    uint8_t *jpeg = NULL;
+    size_t len = 0;
+    double corners[4][2];
+    render_board(&jpeg, &len, p, density, truth, corners);
+    int rc = go_vision_scan(&r, jpeg, len, NULL);
+    if (rc != 0)
+        fprintf(stderr, "scan failed: %s: %s\n", go_strerror(rc), go_error_last());
+    if (getenv("GOREF_SYNTH_DUMP")) { /* a look at the rendering and the reading */
+        char path[256];
+        snprintf(path, sizeof path, "%s/synth_%d_%llu.jpg", getenv("GOREF_SYNTH_DUMP"), p->size,
+                 (unsigned long long)p->seed);
+        FILE *f = fopen(path, "wb");
+        if (f) {
+            fwrite(jpeg, 1, len, f);
+            fclose(f);
+        }
+        snprintf(path, sizeof path, "%s/synth_%d_%llu_overlay.png", getenv("GOREF_SYNTH_DUMP"),
+                 p->size, (unsigned long long)p->seed);
+        if (rc == 0)
+            go_vision_write_overlay(path, jpeg, len, &r);
+    }
+    assert_int_equal(rc, 0);
+    assert_int_equal(r.size, p->size);
+    int n = p->size, ok = synth_best_match(r.color, truth, n);
+    if (ok != n * n)
+        fprintf(stderr, "size %d seed %llu: %d/%d points\n", n, (unsigned long long)p->seed, ok,
+                n * n);
+    assert_true(ok * 1000 >= min_correct_permille * n * n);
+    /* every true corner is near one reported corner (any order: a board has no "up") */
+    double cell = hypot(corners[1][0] - corners[0][0], corners[1][1] - corners[0][1]) / (n - 1);
+    for (int c = 0; c < 4; c++) {
+        double best = 1e9;
+        for (int k = 0; k < 4; k++)
+            best =
+                fmin(best, hypot(r.corners[k][0] - corners[c][0], r.corners[k][1] - corners[c][1]));
+        assert_true(best < 0.3 * cell);
+    }
+    assert_true(r.ms_total >= r.ms_detect);
+    free(jpeg);
+}
+
+synth_params base(int size, uint64_t seed)
+{
+    synth_params p = {480, 360,       size,      0, 0, 0,         0,    0, 0, 85, seed,
+                      0,   {0, 0, 0}, {0, 0, 0}, 0, 0, {0, 0, 0}, NULL, 0, 0, 0};
+    return p;
+}
+
+int scan_lit_board(go_vision_result *r, uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE], int size,
+                   uint64_t seed, int lamp)
+{
+    synth_params p;
+    double density;
+    if (lamp >= 0)
+        synth_bench_board_lit(&p, &density, size, seed, lamp);
+    else
+        synth_bench_board(&p, &density, size, seed);
+    synth_legal_position(truth, size, density, seed);
+    uint8_t *jpeg = NULL;
+    size_t len = 0;
+    double corners[4][2];
+    assert_int_equal(synth_render(&jpeg, &len, &p, truth, corners), 0);
+    int rc = go_vision_scan(r, jpeg, len, NULL);
+    free(jpeg);
+    return rc;
+}
+
+int scan_bench_board(go_vision_result *r, uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE], int size,
+                     uint64_t seed)
+{
+    return scan_lit_board(r, truth, size, seed, -1);
+}

@@ -1,0 +1,33 @@
+/* Cases shared by the synthetic vision suites: boards rendered by synth.h, read through the
+ * whole pipeline and checked with cmocka (a failed check ends the test). */
+#ifndef GO_TEST_SYNTH_CASES_H
+#define GO_TEST_SYNTH_CASES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "go/vision.h"
+#include "synth.h"
+
+/* A 480x360 photo of a size x size board seen from above in even light, drawn with `seed`. */
+synth_params base(int size, uint64_t seed);
+
+/* A random position of the given density on p's board, rendered as a JPEG (*jpeg is
+ * malloc'd); corners receives the true grid corners. */
+void render_board(uint8_t **jpeg, size_t *len, const synth_params *p, double density,
+                  uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE], double corners[4][2]);
+
+/* Renders a random position of the given density on p's board and reads it: the size right,
+ * at least min_correct_permille of the points (under the 8 symmetries), every corner within
+ * 0.3 of a cell. GOREF_SYNTH_DUMP=DIR writes the photo and the overlay there. */
+void check_case(const synth_params *p, double density, int min_correct_permille);
+
+/* Board `seed` of the bench's synthetic table (synth_bench_board), under coloured lamp `lamp`
+ * (synth_bench_board_lit) unless it is negative, read by the whole pipeline into r; its
+ * position in truth. Returns go_vision_scan's code. */
+int scan_lit_board(go_vision_result *r, uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE], int size,
+                   uint64_t seed, int lamp);
+int scan_bench_board(go_vision_result *r, uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE], int size,
+                     uint64_t seed);
+
+#endif
