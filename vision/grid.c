@@ -492,6 +492,7 @@ static int hough(hline *out, int max, int *out_count, const go_cv_image *bin, in
         ct[t] = (float)cos(t * PI / NT);
         st[t] = (float)sin(t * PI / NT);
     }
+    int bin_at[NT], frac_at[NT];
     for (int y = 0; y < H; y++) {
         const uint8_t *row = bin->pixels + (size_t)y * W;
         for (int x = 0; x < W; x++) {
@@ -499,12 +500,15 @@ static int hough(hline *out, int max, int *out_count, const go_cv_image *bin, in
                 continue;
             /* Each vote is split between the two nearest rho bins: rounding instead makes
              * dense pixel areas peak at 45 and 135 degrees (pixel diagonals alias). */
-            for (int t = 0; t < NT; t++) {
+            for (int t = 0; t < NT; t++) { /* vectorised: the bins of every angle */
                 float rf = x * ct[t] + y * st[t] + (float)R;
                 int r = (int)rf;
-                int frac = (int)((rf - (float)r) * 16.0f);
-                acc[t * NR + r] += 16 - frac;
-                acc[t * NR + r + 1] += frac;
+                bin_at[t] = t * NR + r;
+                frac_at[t] = (int)((rf - (float)r) * 16.0f);
+            }
+            for (int t = 0; t < NT; t++) { /* then the votes, scattered */
+                acc[bin_at[t]] += 16 - frac_at[t];
+                acc[bin_at[t] + 1] += frac_at[t];
             }
         }
     }
