@@ -247,31 +247,27 @@ int main(int argc, char **argv)
         } else {
             int n = lsize, best_sym = 0;
             int best = go_vision_match(&res, truth, n, &best_sym);
-            if (verbose && best < n * n && best >= n * n - 20) {
-                int s = best_sym;
+            /* the wrong points: listed when few (-v), counted when marked for a look */
+            const int list = verbose && best < n * n && best >= n * n - 20;
+            if (list)
                 printf("    wrong:");
-                for (int y = 0; y < n; y++)
-                    for (int x = 0; x < n; x++) {
-                        int tx, ty;
-                        go_vision_symmetry(s, n, x, y, &tx, &ty);
-                        if (res.color[y][x] != truth[ty][tx])
-                            printf(" (%d,%d) read %c is %c conf %.2f", x, y, ".XO"[res.color[y][x]],
-                                   ".XO"[truth[ty][tx]], res.confidence[y][x]);
-                    }
-                printf("\n");
-            }
             for (int y = 0; y < n; y++)
                 for (int x = 0; x < n; x++) {
                     int tx, ty;
                     go_vision_symmetry(best_sym, n, x, y, &tx, &ty);
                     if (res.color[y][x] == truth[ty][tx])
                         continue;
+                    if (list)
+                        printf(" (%d,%d) read %c is %c conf %.2f", x, y, ".XO"[res.color[y][x]],
+                               ".XO"[truth[ty][tx]], res.confidence[y][x]);
                     for (int k = 0; k < res.uncertain_count; k++)
                         if (res.uncertain[k] == go_point_at(x, y)) {
                             r->wrong_marked++;
                             break;
                         }
                 }
+            if (list)
+                printf("\n");
             r->correct = best;
             r->perfect = best == n * n;
             r->silent = best * 10 < 9 * n * n;

@@ -328,9 +328,10 @@ static void veto_by_lines(go_vision_result *r, double f[][NF], int n)
  * less (the lit right edge of the green-stone photos), and those as flat have outer squares 13
  * or more below them. A hand at t3_005's corner (112 beyond) stays. Synthetic stones are
  * flatter discs: under a pink lamp, edge stones with margins of 106 to 113 beyond them (four
- * 9x9 boards of the bench's 150 at OVER_EDGE_LIT 110) stay. Not in the clusters' reading: the
- * stones it reads (unusual colours, coloured lamps) need not be lighter than the wood nor
- * domes. */
+ * 9x9 boards of the bench's 150 at OVER_EDGE_LIT 110) stay, but one 13x13 of 150, glare on its
+ * top edge (117 to 129 beyond), loses three stones, marked for a look. Not in the clusters'
+ * reading: the stones it reads (unusual colours, coloured lamps) need not be lighter than the
+ * wood nor domes. */
 #define OVER_EDGE_OUTER (-5.0)
 #define OVER_EDGE_LIT 115.0
 #define OVER_EDGE_FLAT (-1.5)

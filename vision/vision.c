@@ -17,12 +17,12 @@
  * lighting (a 12-megapixel photo of a crowded bamboo board) read at it, 358 of 361, where 1
  * and 0.7 refused it (re-encoded, or resized by another filter, it read at the work size: its
  * lattice fit is on a knife's edge); 3_jwerth_cyan_1, refused at 0.85, still reads at 0.7;
- * refusals take a third longer. With 0.7 alone, synthetic crowded boards, 300 a size: 9x9 286 ->
- * 289 read perfectly, 13x13 293 -> 295, 19x19 294 -> 298, none read silently wrong (all six
- * looks again: 290, 296, 298, for refusals a third slower); the real photos as they were.
- * Costs time only on photos refused at the work size, and little: the real photos' refusals
- * took about 0.65 s of CPU (median) with or without it; since the looks share their line
- * reading (vz_line_cache), 0.47 s. */
+ * the photos' refusals took 0.91 to 1.04 s of CPU (median) where they took 0.78 to 0.80. With 0.7
+ * alone, synthetic crowded boards, 300 a size: 9x9 286 -> 289 read perfectly, 13x13 293 -> 295,
+ * 19x19 294 -> 298, none read silently wrong (all six looks again: 290, 296, 298, for refusals a
+ * third slower); the real photos as they were. Costs time only on photos refused at the work size,
+ * and little: the real photos' refusals took about 0.65 s of CPU (median) with or without it; since
+ * the looks share their line reading (vz_line_cache), 0.47 s. */
 #define SECOND_SCALES 2
 static const double second_scale[SECOND_SCALES] = {0.85, 0.7};
 #define SECOND_LOOKS 2
@@ -454,9 +454,9 @@ static int read_by_looks(go_vision_result *r, vz_grid *g, const go_cv_image *wor
     vz_line_cache *cache = vz_line_cache_new();
     if (!cache)
         return go_error_set(GO_ENOMEM, "grid lines");
+    /* the first STONE_LOOKS looks, their fits to the stones, then the other looks */
+    const int early = looks_n < STONE_LOOKS ? looks_n : STONE_LOOKS;
     for (int step = 0; step < looks_n + STONE_LOOKS; step++) {
-        /* the first STONE_LOOKS looks, their fits to the stones, then the other looks */
-        const int early = looks_n < STONE_LOOKS ? looks_n : STONE_LOOKS;
         const int stones = step >= early && step < early + STONE_LOOKS;
         const int look = step < early ? step : stones ? step - early : step - STONE_LOOKS;
         double ta = vz_now_ms();

@@ -255,7 +255,7 @@ function drawBoard() {
         el('line', { x1: cx + 7, y1: cy - 7, x2: cx - 7, y2: cy + 7, stroke: col, 'stroke-width': 2.5 }, svg);
       }
     }
-    if (S.uncertain.has(p)) // a stone found between points: a dashed ring
+    if (S.uncertain.has(p)) // ringed for a look; dashed: a stone found between points
       el('circle', Object.assign({ cx, cy, r: 14.5, fill: 'none', stroke: '#ff7a00', 'stroke-width': 3 },
         S.offPoint.has(p) ? { 'stroke-dasharray': '5 3' } : {}), svg);
     const hit = el('rect', { x: cx - cell / 2, y: cy - cell / 2, width: cell, height: cell, fill: 'transparent',
