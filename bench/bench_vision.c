@@ -2,7 +2,8 @@
  * reading with its .board label under the 8 symmetries of the square, and prints a table per
  * source and overall: intersections correct, photos perfect, refusals (counted as wrong), and
  * median / p95 milliseconds with the decode, detect and classify shares, and how many of the
- * wrong points of the photos read were marked for a look. One OpenCV thread. Then the same for synthetic crowded boards of 9, 13 and 19 lines (tests/vision/synth.c),
+ * wrong points of the photos read were marked for a look (and how many marks fell on points
+ * read right). One OpenCV thread. Then the same for synthetic crowded boards of 9, 13 and 19 lines (tests/vision/synth.c),
  * the finished games of the sizes the photos lack, under white light and (half as many) under
  * the coloured lamps of the coloured-light photos.
  * Usage: bench_vision [-v] [--overlay DIR] [--only SUBSTRING] [--synthetic N (per size; 0
@@ -28,6 +29,7 @@ typedef struct photo_row {
     int silent; /* returned as a success, yet a wrong size or under 90% of the points right */
     int wrong_marked; /* of the wrong points of a reading of the right size, those marked for a look
                        */
+    int marks;        /* the points of such a reading marked for a look, right or wrong */
     double ms_total, ms_decode, ms_detect, ms_classify, ms_cpu;
 } photo_row;
 
@@ -268,6 +270,7 @@ int main(int argc, char **argv)
                 }
             if (list)
                 printf("\n");
+            r->marks = res.uncertain_count;
             r->correct = best;
             r->perfect = best == n * n;
             r->silent = best * 10 < 9 * n * n;
@@ -344,15 +347,18 @@ int main(int argc, char **argv)
             printf("refusals: %d, cpu median %.1f ms, max %.1f ms (not in the times above)\n", nr,
                    pct(tr, nr, 0.5), pct(tr, nr, 1.0));
         /* a wrong point marked for a look costs the teacher a glance; one not marked, a wrong
-         * count */
-        long wrong = 0, marked = 0;
+         * count; a mark on a point read right, a glance for nothing */
+        long wrong = 0, marked = 0, marks = 0;
         for (int i = 0; i < nrows; i++)
             if (!rows[i].refused && !rows[i].wrong_size) {
                 wrong += rows[i].total - rows[i].correct;
                 marked += rows[i].wrong_marked;
+                marks += rows[i].marks;
             }
-        printf("wrong points on the photos read: %ld, of them marked for a look: %ld\n", wrong,
-               marked);
+        printf(
+            "wrong points on the photos read: %ld, of them marked for a look: %ld; marks in all: "
+            "%ld (%ld on points read right)\n",
+            wrong, marked, marks, marks - marked);
     }
     printf(
         "\nbars: >= 99.5%% points, >= 90%% photos perfect, median <= 250 ms, p95 <= 600 ms "
