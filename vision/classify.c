@@ -366,7 +366,7 @@ static void over_edge(go_vision_result *r, const go_cv_image *lab, const board_m
  * the darker of the other two black. 1 when the two stone clusters are not clearly apart in
  * lightness or the lighter one not clearly apart from the board (one colour split in two, a
  * one-coloured crowd or uneven light, must not pass for two), or when the lines show through
- * the lighter one; a negative go_err on failure. */
+ * the lighter one; a negative go_err on failure. r is written only when it returns 0. */
 #define CLUSTER_ROUNDS 12
 /* Least lightness between the stone clusters (% of the board's) and least distance of the
  * lighter one from the board's cluster (in prior spreads). */
@@ -413,6 +413,7 @@ static void mean_of_lowest(double c[NF], double f[][NF], const double *key, doub
 static int reading_by_clusters(go_vision_result *r, double f[][NF], int n)
 {
     const int np = n * n;
+    /* calloc: GCC cannot tell that every key is written before it is read */
     double c[3][NF], *key = calloc((size_t)np * 2, sizeof *key), *tmp = NULL;
     int *lab = malloc(sizeof *lab * (size_t)np), rc = 1;
     if (!key || !lab) {
@@ -543,16 +544,10 @@ done:
 #define REFIT_MIN_EMPTY 20
 static int board_from_empty(go_vision_result *r, double f[][NF], board_model *bm, int n)
 {
+    enum { MAXP = GO_MAX_SIZE * GO_MAX_SIZE };
     const int np = n * n;
-    double *sx = malloc(sizeof(double) * 5 * (size_t)np);
-    double(*g)[NF] = calloc((size_t)np, sizeof(double[NF]));
-    unsigned char *use = malloc((size_t)np);
-    int rc = 0;
-    if (!sx || !g || !use) {
-        rc = go_error_set(GO_ENOMEM, "board samples");
-        goto done;
-    }
-    double *sy = sx + np, *sL = sy + np, *sa = sL + np, *sb = sa + np;
+    double sx[MAXP], sy[MAXP], sL[MAXP], sa[MAXP], sb[MAXP], g[MAXP][NF];
+    unsigned char use[MAXP];
     int m = 0;
     for (int k = 0; k < np; k++) {
         double bc[3];
@@ -568,7 +563,7 @@ static int board_from_empty(go_vision_result *r, double f[][NF], board_model *bm
     board_model nb;
     if (m < REFIT_MIN_EMPTY || fit_surface(nb.L, sx, sy, sL, use, np) < 0 ||
         fit_surface(nb.a, sx, sy, sa, use, np) < 0 || fit_surface(nb.b, sx, sy, sb, use, np) < 0)
-        goto done;
+        return 0;
     for (int k = 0; k < np; k++) {
         double bc[3];
         vz_board_at(&nb, n, k % n, k / n, bc);
@@ -577,28 +572,16 @@ static int board_from_empty(go_vision_result *r, double f[][NF], board_model *bm
         g[k][2] = sb[k] - bc[2];
         g[k][3] = f[k][3];
     }
-    go_vision_result *again = malloc(sizeof *again);
-    if (!again) {
-        rc = go_error_set(GO_ENOMEM, "second reading");
-        goto done;
-    }
-    *again = *r;
-    rc = reading_by_clusters(again, g, n);
+    /* reading_by_clusters writes r only when it reads: otherwise the first reading stands */
+    int rc = reading_by_clusters(r, g, n);
     if (getenv("GOREF_VISION_DEBUG"))
         fprintf(stderr, "board from %d empty points: L %.1f (was %.1f); clusters again %s\n", m,
                 nb.L[0], bm->L[0], rc == 0 ? "hold" : "fail");
     if (rc == 0) {
-        *r = *again;
         *bm = nb;
         memcpy(f, g, sizeof(double[NF]) * (size_t)np);
     }
-    free(again);
-    rc = rc < 0 ? rc : 0;
-done:
-    free(sx);
-    free(g);
-    free(use);
-    return rc;
+    return rc < 0 ? rc : 0;
 }
 
 /* White stones are lighter than the empty points, or else clearly of another colour: on every

@@ -282,12 +282,16 @@ int vz_check_lattice(const vz_grid *g, const go_cv_image *bgr)
      * is a guess, and a guess is refused, not returned. */
     const double weaker = fmin(line_typ[0], line_typ[1]);
     const int faint = weaker < CHECKABLE && fmax(line_typ[0], line_typ[1]) < 3 * CHECKABLE;
+    /* the stones' word on the lattice (vz_phase_confirms), asked once at most */
+    int stones[2] = {0, 0}, stones_asked = 0;
     if (faint) {
         /* lines faint because stones cover most of them: the stones must confirm the lattice,
          * and points clear of stones (below) must show the lines */
-        int stones[2] = {0, 0};
-        if (weaker >= FAINT_FLOOR && (rc = vz_phase_confirms(stones, g, bgr)) < 0)
-            goto done;
+        if (weaker >= FAINT_FLOOR) {
+            if ((rc = vz_phase_confirms(stones, g, bgr)) < 0)
+                goto done;
+            stones_asked = 1;
+        }
         if (getenv("GOREF_VISION_DEBUG"))
             fprintf(stderr, "faint lines: the stones confirm %d %d\n", stones[0], stones[1]);
         if (!stones[0] || !stones[1]) {
@@ -331,9 +335,11 @@ int vz_check_lattice(const vz_grid *g, const go_cv_image *bgr)
     for (int f = 0; f < 2; f++)
         if (line_typ[f] >= MEASURABLE && mid_typ[f] > MID_SHARE * line_typ[f]) {
             /* asked of the stones only when the lines alone would refuse */
-            int stones[2];
-            if ((rc = vz_phase_confirms(stones, g, bgr)) < 0)
-                goto done;
+            if (!stones_asked) {
+                if ((rc = vz_phase_confirms(stones, g, bgr)) < 0)
+                    goto done;
+                stones_asked = 1;
+            }
             int within = stones[0] && stones[1];
             for (int h = 0; h < 2; h++)
                 within &= line_typ[h] < MEASURABLE || mid_typ[h] <= MID_SHARE_STONES * line_typ[h];

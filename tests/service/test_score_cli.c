@@ -260,8 +260,7 @@ static void test_score_cli__bad_input_exits_2_with_json_error(void **state)
     snprintf(args, sizeof args, "%s --json --dead D4 --suggest-dead", tmp_path[0]);
     expect_error(args, "invalid_argument");
     /* A table without a board (a degenerate 2-line "board", as in test_vision_synth). */
-    synth_params p = {320, 240,       2,         0, 0, 0,         0,    0, 0, 85, 7,
-                      0,   {0, 0, 0}, {0, 0, 0}, 0, 0, {0, 0, 0}, NULL, 0, 0, 0};
+    synth_params p = {.width = 320, .height = 240, .size = 2, .jpeg_quality = 85, .seed = 7};
     static uint8_t none[GO_MAX_SIZE][GO_MAX_SIZE];
     uint8_t *jpeg = NULL;
     size_t len = 0;

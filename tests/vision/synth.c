@@ -277,8 +277,7 @@ void synth_bench_board(synth_params *p, double *density, int size, uint64_t seed
 #define RND()                                                                                      \
     ((double)((st = st * 6364136223846793005ull + 1442695040888963407ull) >> 11) /                 \
      9007199254740992.0)
-    synth_params q = {1000, 750,       size,      0, 0, 0,         0,    0, 0, 85, seed,
-                      0,    {0, 0, 0}, {0, 0, 0}, 0, 0, {0, 0, 0}, NULL, 0, 0, 0};
+    synth_params q = {.width = 1000, .height = 750, .size = size, .jpeg_quality = 85, .seed = seed};
     q.rotate_deg = RND() * 360;
     q.tilt = RND() * 0.35;
     q.gradient = RND() * 0.4;

@@ -17,6 +17,10 @@ synth_params base(int size, uint64_t seed);
 void render_board(uint8_t **jpeg, size_t *len, const synth_params *p, double density,
                   uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE], double corners[4][2]);
 
+/* The farthest of the four true corners from the nearest corner that reading r reports
+ * (pixels): a board has no "up", so the reported corners may come in any order. */
+double corner_error(const go_vision_result *r, double corners[4][2]);
+
 /* Renders a random position of the given density on p's board and reads it: the size right,
  * at least min_correct_permille of the points (under the 8 symmetries), every corner within
  * 0.3 of a cell. GOREF_SYNTH_DUMP=DIR writes the photo and the overlay there. */

@@ -120,8 +120,15 @@ static void test_vision_input__exif_orientation_applied(void **state)
     (void)state;
     static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
     static go_vision_result r;
-    synth_params p = {480, 360,       9,         10, 0.1, 0.1,       0,    0, 3, 85, 11,
-                      0,   {0, 0, 0}, {0, 0, 0}, 0,  0,   {0, 0, 0}, NULL, 0, 0, 0};
+    synth_params p = {.width = 480,
+                      .height = 360,
+                      .size = 9,
+                      .rotate_deg = 10,
+                      .tilt = 0.1,
+                      .gradient = 0.1,
+                      .noise = 3,
+                      .jpeg_quality = 85,
+                      .seed = 11};
     uint8_t *jpeg = NULL;
     size_t len = 0, rlen = 0;
     double corners[4][2];

@@ -104,13 +104,7 @@ static void test_vision_synth__corners_given(void **state)
     assert_int_equal(go_vision_scan(&r, jpeg, len, &opt), 0);
     assert_int_equal(r.size, 13);
     assert_int_equal(synth_best_match(r.color, truth, 13), 169);
-    for (int c = 0; c < 4; c++) {
-        double best = 1e9;
-        for (int k = 0; k < 4; k++)
-            best =
-                fmin(best, hypot(r.corners[k][0] - corners[c][0], r.corners[k][1] - corners[c][1]));
-        assert_true(best < 0.2 * cell);
-    }
+    assert_true(corner_error(&r, corners) < 0.2 * cell);
     /* corners need the size, finite numbers and a place in the photo */
     opt.size = 0;
     assert_int_equal(go_vision_scan(&r, jpeg, len, &opt), GO_EINVAL);
@@ -158,13 +152,7 @@ static void test_vision_synth__wrong_perspective_is_refined(void **state)
     }
     assert_int_equal(go_vision_scan(&r, jpeg, len, &opt), 0);
     assert_int_equal(synth_best_match(r.color, truth, 19), 361);
-    for (int c = 0; c < 4; c++) {
-        double best = 1e9;
-        for (int k = 0; k < 4; k++)
-            best =
-                fmin(best, hypot(r.corners[k][0] - corners[c][0], r.corners[k][1] - corners[c][1]));
-        assert_true(best < 0.12 * cell);
-    }
+    assert_true(corner_error(&r, corners) < 0.12 * cell);
     free(jpeg);
 }
 
