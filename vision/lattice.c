@@ -242,9 +242,12 @@ static int dead_end(const double *g, int m, int dir, double typ)
  * and 0.02 (its table read as black stones that sat evenly on the points). */
 #define END_DEAD 0.15
 
-int vz_check_lattice(const vz_grid *g, const go_cv_image *bgr)
+/* vz_check_lattice on g as it is; *off_family gets the family (0: columns, 1: rows) when the
+ * lattice is refused as one line off along it, and -1 otherwise. */
+static int check(const vz_grid *g, const go_cv_image *bgr, int *off_family)
 {
     const int n = g->size;
+    *off_family = -1;
     go_cv_image gray = {0};
     int rc = warp_gray(&gray, g, bgr);
     if (rc < 0)
@@ -396,6 +399,8 @@ int vz_check_lattice(const vz_grid *g, const go_cv_image *bgr)
         const int off_end = lines_seen && gaps_seen &&
                             ((first < END_DEAD * typ && gf[1] < END_DEAD * gt) ||
                              (last < END_DEAD * typ && gf[n - 1] < END_DEAD * gt));
+        if (past_one || line_off)
+            *off_family = f;
         if (past_both || past_one) {
             rc = go_error_set(GO_ENOBOARD,
                               "no board: the grid lines continue past %s (not a %dx%d board, "
@@ -451,6 +456,31 @@ int vz_check_lattice(const vz_grid *g, const go_cv_image *bgr)
 done:
     go_cv_image_free(&gray);
     return rc;
+}
+
+int vz_check_lattice(vz_grid *g, const go_cv_image *bgr)
+{
+    int f;
+    int rc = check(g, bgr, &f);
+    if (rc != GO_ENOBOARD || f < 0)
+        return rc;
+    /* A lattice one line off along family f: moved a line either way along it */
+    char why[256];
+    snprintf(why, sizeof why, "%s", go_error_last());
+    const vz_grid was = *g;
+    for (int d = -1; d <= 1; d += 2) {
+        const double t[9] = {1, 0, f == 0 ? d : 0, 0, 1, f == 1 ? d : 0, 0, 0, 1};
+        int ignored;
+        vz_mat3_mul(g->h, was.h, t);
+        rc = check(g, bgr, &ignored);
+        if (getenv("GOREF_VISION_DEBUG"))
+            fprintf(stderr, "moved a line (family %d, %+d): %s\n", f, d,
+                    rc == 0 ? "passes" : go_error_last());
+        if (rc != GO_ENOBOARD)
+            return rc;
+    }
+    *g = was;
+    return go_error_set(GO_ENOBOARD, "%s", why);
 }
 
 /* Profile across one family of lines on the warped gray image: at each pixel position across

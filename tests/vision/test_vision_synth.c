@@ -199,9 +199,30 @@ static void render_with_lattice(rendered *out, const synth_params *p, double den
     render_position_with_lattice(out, p, truth);
 }
 
+/* Where lattice point (x, y) of g falls on lattice t, in t's cells. */
+static void lattice_point_on(double *ox, double *oy, const vz_grid *g, const vz_grid *t, double x,
+                             double y)
+{
+    double px, py, inv[9];
+    assert_int_equal(vz_apply(g->h, x, y, &px, &py), 0);
+    assert_int_equal(vz_mat3_inv(inv, t->h), 0);
+    assert_int_equal(vz_apply(inv, px, py, ox, oy), 0);
+}
+
+/* Every corner of lattice g on the same corner of lattice t, to within a twentieth of a cell. */
+static void assert_same_lattice(const vz_grid *g, const vz_grid *t)
+{
+    const int n = t->size - 1;
+    for (int c = 0; c < 4; c++) {
+        double x = c == 1 || c == 2 ? n : 0, y = c >= 2 ? n : 0, ox, oy;
+        lattice_point_on(&ox, &oy, g, t, x, y);
+        assert_true(fabs(ox - x) < 0.05 && fabs(oy - y) < 0.05);
+    }
+}
+
 /* The check of a fitted lattice against the printed lines: on a crowded board the lattice
- * through the true corners passes, and the same lattice half a cell off or a line off is
- * refused. */
+ * through the true corners passes, and the same lattice half a cell off or two lines off is
+ * refused. A lattice one line off is moved back onto the board's lines. */
 static void test_vision_synth__check_refuses_lattice_off_the_lines(void **state)
 {
     (void)state;
@@ -211,25 +232,20 @@ static void test_vision_synth__check_refuses_lattice_off_the_lines(void **state)
     p.gradient = 0.2;
     rendered b;
     render_with_lattice(&b, &p, 0.6);
-    assert_int_equal(vz_check_lattice(&b.g, &b.img), 0);
-    const double shifts[3][2] = {{0.5, 0}, {0, 0.5}, {1, 0}};
-    for (int s = 0; s < 3; s++) {
+    vz_grid same = b.g;
+    assert_int_equal(vz_check_lattice(&same, &b.img), 0);
+    assert_same_lattice(&same, &b.g);
+    const double shifts[5][2] = {{0.5, 0}, {0, 0.5}, {2, 0}, {1, 0}, {0, -1}};
+    for (int s = 0; s < 5; s++) {
         vz_grid off = b.g;
         const double t[9] = {1, 0, shifts[s][0], 0, 1, shifts[s][1], 0, 0, 1};
         vz_mat3_mul(off.h, b.g.h, t);
-        assert_int_equal(vz_check_lattice(&off, &b.img), GO_ENOBOARD);
+        const int one_line = fabs(shifts[s][0]) + fabs(shifts[s][1]) == 1;
+        assert_int_equal(vz_check_lattice(&off, &b.img), one_line ? 0 : GO_ENOBOARD);
+        if (one_line)
+            assert_same_lattice(&off, &b.g);
     }
     go_cv_image_free(&b.img);
-}
-
-/* Where lattice point (x, y) of g falls on lattice t, in t's cells. */
-static void lattice_point_on(double *ox, double *oy, const vz_grid *g, const vz_grid *t, double x,
-                             double y)
-{
-    double px, py, inv[9];
-    assert_int_equal(vz_apply(g->h, x, y, &px, &py), 0);
-    assert_int_equal(vz_mat3_inv(inv, t->h), 0);
-    assert_int_equal(vz_apply(inv, px, py, ox, oy), 0);
 }
 
 /* The stones set the lattice's phase: on a crowded board a lattice half a cell off in both
@@ -484,7 +500,8 @@ static void test_vision_synth__check_refuses_lines_between(void **state)
  * the lines beyond the lattice's edge show nothing, yet the other family's lines cross the
  * gap beyond it (the board goes on there), while at the other end the lattice's last gap is
  * crossed by nothing (it lies on the margin). The true lattice passes; the one a row off is
- * refused. (Two boards of the bench's synthetic table were read this way, silently.) */
+ * found a line off and moved back onto the board. (Two boards of the bench's synthetic table
+ * were read a line off, silently, before the check saw it.) */
 static void test_vision_synth__check_refuses_a_line_off_under_stones(void **state)
 {
     (void)state;
@@ -501,8 +518,8 @@ static void test_vision_synth__check_refuses_a_line_off_under_stones(void **stat
     vz_grid off = b.g;
     const double t[9] = {1, 0, 0, 0, 1, 1, 0, 0, 1}; /* lattice row k on the board's row k + 1 */
     vz_mat3_mul(off.h, b.g.h, t);
-    assert_int_equal(vz_check_lattice(&off, &b.img), GO_ENOBOARD);
-    assert_non_null(strstr(go_error_last(), "a line off"));
+    assert_int_equal(vz_check_lattice(&off, &b.img), 0);
+    assert_same_lattice(&off, &b.g);
     go_cv_image_free(&b.img);
 }
 
