@@ -142,16 +142,20 @@ static double point_margin(const go_cv_image *lab, const board_model *bm, double
 #define EM_MIN_POINTS 4
 #define EM_ROUNDS 3
 /* The lines' veto: at least VETO_MIN_EMPTY empty points whose median line dip reaches
- * VETO_MIN_DIP (classify_int.h); a stone showing VETO_SHARE of that dip in both lines is read
+ * VETO_JUDGE; a stone showing VETO_SHARE of that dip in both lines is read
  * empty, a white one VETO_SHARE_WHITE. Measured over every photo read (3,507 true black and 3,421
  * true white stones, the lines judging): a black stone's crevices and reflections show up to 0.44
  * of the typical dip, and 0.45 keeps them; a white stone on its point shows at most 0.29. Glare and
  * lit wood read as white show 0.27 to 0.6 of it: 0.35 takes the lit points off two photos of
  * a crowded board (IMG_8397, IMG_8398) and half of a flash's glare (20241201_174516), and
- * leaves a gap of 0.06 above every white stone. Lines as faint as a typical dip of 2.5 still
- * judge: under a violet lamp (5.4) the veto took three lit points off the board's edge. */
+ * leaves a gap of 0.06 above every white stone. Lines as faint as a typical dip of VETO_JUDGE
+ * still judge: under a violet lamp (5.4) the veto took three lit points off the board's edge.
+ * Fainter, a stone's dip is noise as large as the share asked: at 2.6 (3_jwerth_cyan_2 at the
+ * third scale) the veto took 20 black stones off, and one of them still dipped 2.5. The least
+ * on the photos read is 4.9. */
 #define VETO_SHARE 0.45
 #define VETO_SHARE_WHITE 0.35
+#define VETO_JUDGE 4.0
 /* Prior covariance the fitted one is shrunk toward (weight EM_PRIOR_N points): a class of a
  * few points stays broad rather than collapsing onto them. */
 #define EM_PRIOR_N 6.0
@@ -287,8 +291,8 @@ static void veto_by_lines(go_vision_result *r, double f[][NF], int n)
     double typical = vz_median(v, m);
     if (getenv("GOREF_VISION_DEBUG"))
         fprintf(stderr, "veto: typical dip %.1f of %d empty points%s\n", typical, m,
-                typical < VETO_MIN_DIP ? " (too faint: no veto)" : "");
-    if (typical < VETO_MIN_DIP)
+                typical < VETO_JUDGE ? " (too faint: no veto)" : "");
+    if (typical < VETO_JUDGE)
         return;
     for (int k = 0; k < n * n; k++)
         if (r->color[k / n][k % n] != GO_EMPTY &&

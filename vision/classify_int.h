@@ -10,8 +10,9 @@
 /* Features of a point: lightness / local board lightness (%), a and b minus the board's, and
  * the weaker line dip through it. */
 #define NF 4
-/* The lines judge only from this many empty points whose median dip reaches VETO_MIN_DIP
- * (classify.c, the lines' veto, says why). */
+/* The lines judge only from this many empty points; VETO_MIN_DIP is the faintest median dip
+ * of theirs at which the lines show at all (the clusters and the stray pass ask multiples of
+ * it; the lines' veto in classify.c asks more, and says why). */
 #define VETO_MIN_EMPTY 10
 #define VETO_MIN_DIP 2.5
 /* Half the side (pixels of the warp) of the square judged: about the sampling disc's radius. */
