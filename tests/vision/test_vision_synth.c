@@ -538,6 +538,27 @@ static void test_vision_synth__crowded_9x9_read_at_the_second_scale(void **state
     assert_int_equal(synth_best_match(r.color, truth, 9), 81);
 }
 
+/* Stones that hide every other line of one family (boards 1931 and 2260 of the bench's 9x9s):
+ * the axis's weak lines look like the stone gaps halfway between a crowded board's lines, and
+ * its spacing was doubled, leaving five lines of a 9x9; every look was refused (too few grid
+ * lines). The axis at half that spacing is now a candidate too, and both boards read point for
+ * point. */
+static void test_vision_synth__9x9_every_other_line_hidden(void **state)
+{
+    (void)state;
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static go_vision_result r;
+    const unsigned long long seeds[2] = {1931, 2260};
+    for (int k = 0; k < 2; k++) {
+        int rc = scan_bench_board(&r, truth, 9, seeds[k]);
+        if (rc != 0)
+            fprintf(stderr, "board %llu refused: %s\n", seeds[k], go_error_last());
+        assert_int_equal(rc, 0);
+        assert_int_equal(r.size, 9);
+        assert_int_equal(synth_best_match(r.color, truth, 9), 81);
+    }
+}
+
 /* A crowded 9x9, blurred and noisy (board 1637): no look reads it at the work size, and at the
  * second scale one look fitted a lattice whose last column lay on the table, the table read as
  * a column of black stones sitting evenly on their points (59 of 81 right, returned as read).
@@ -798,6 +819,7 @@ int main(void)
         cmocka_unit_test(test_vision_synth__check_refuses_a_line_off_under_stones),
         cmocka_unit_test(test_vision_synth__crowded_9x9_read_at_the_second_scale),
         cmocka_unit_test(test_vision_synth__crowded_9x9_no_column_on_the_table),
+        cmocka_unit_test(test_vision_synth__9x9_every_other_line_hidden),
         cmocka_unit_test(test_vision_synth__crowded_9x9_other_direction),
         cmocka_unit_test(test_vision_synth__stones_set_the_phase),
         cmocka_unit_test(test_vision_synth__stones_fit_a_lattice_off_in_perspective),
