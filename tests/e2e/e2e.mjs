@@ -7,9 +7,9 @@
 // to OUT.
 // usage: node e2e.mjs BASE_URL OUT_DIR PHOTO ADMIN_PASSWORD [REFUSED_PHOTO]
 // REFUSED_PHOTO: a photo where no board is found, whose grid corners are placed by hand
-// (3_jwerth_blue_1 of goban-watcher, under a blue lamp: the corners below are those goref finds
+// (3_jwerth_pink_2 of goban-watcher, under a pink lamp: the corners below are those goref finds
 // on the other photos of that series, taken from the same place). When vision learns to read
-// it, another refused photo must take its place.
+// it, another refused photo must take its place (3_jwerth_blue_1 held it until vision read it).
 import { chromium } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -264,7 +264,7 @@ try {
     check(placed.scan.size === 19 && !placed.scan.placed, 'a 19x19 reading came back');
     check(Array.isArray(sent) && sent.length === 4 && Math.hypot(sent[2][0] - 750, sent[2][1] - 581) < 15,
       `the corners placed were sent: ${last.corners}`);
-    // the position has 129 stones (the CLI reads 137 through these corners, 347 of 361 points
+    // the position has 129 stones (the CLI reads 140 through these corners, 350 of 361 points
     // right); a few may be left off as groups without liberty
     check(placed.stones >= 115, `the stones read through the corners: ${placed.stones} stones`);
     console.log(`no board found, corners placed: ${placed.stones} stones read, ${placed.scan.uncertain.length} to check`);
