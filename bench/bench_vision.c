@@ -3,11 +3,11 @@
  * source and overall: intersections correct, photos perfect, refusals (counted as wrong), and
  * median / p95 milliseconds with the decode, detect and classify shares, and how many of the
  * wrong points of the photos read were marked for a look (and how many marks fell on points
- * read right). One OpenCV thread. Then the same for synthetic crowded boards of 9, 13 and 19 lines (tests/vision/synth.c),
- * the finished games of the sizes the photos lack, under white light and (half as many) under
- * the coloured lamps of the coloured-light photos.
- * Usage: bench_vision [-v] [--overlay DIR] [--only SUBSTRING] [--synthetic N (per size; 0
- * skips)] */
+ * read right). One OpenCV thread. Then the same for synthetic crowded boards of 9, 13 and 19 lines
+ * (tests/vision/synth.c), the finished games of the sizes the photos lack, under white light and
+ * (half as many) under the coloured lamps of the coloured-light photos. With --turns, every photo
+ * is read again turned a quarter turn at a time (turned_table). Usage: bench_vision [-v] [--overlay
+ * DIR] [--only SUBSTRING] [--turns] [--synthetic N (per size; 0 skips)] */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -149,11 +149,107 @@ static void synthetic_table(int per_size, int verbose)
         synthetic_row(sizes[si], si, per_size / 2, 1, verbose);
 }
 
+/* Reads a photo's .board label into truth; its size in *n. */
+static int load_label(const char *root, const photo_row *r, uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE],
+                      int *n)
+{
+    char bp[1200], *lt;
+    size_t ll;
+    snprintf(bp, sizeof bp, "%s/%s", root, r->board);
+    memset(truth, 0, GO_MAX_SIZE * GO_MAX_SIZE);
+    /* the label may hold a group without liberty (a real photo): points, no rules */
+    if (read_text(bp, &lt, &ll) < 0)
+        return -1;
+    int rc = go_board_text_points(truth, n, lt, ll);
+    free(lt);
+    return rc;
+}
+
+/* The photos turned a quarter turn at a time and saved again (OpenCV JPEG, quality 92), as a
+ * phone that drops the orientation tag or a photo shared on gives them. A photo has no true
+ * "up": each turn should read as the photo does. Turn 0 is the photo decoded and saved again
+ * the same way. A row per turn, then how many photos read perfectly in all four and how many
+ * were returned silently wrong in any. */
+static void turned_table(const photo_row *rows, int nrows, const char *root, int verbose)
+{
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static go_vision_result res;
+    static double ms[4][MAX_PHOTOS];
+    long correct[4] = {0}, total = 0;
+    int perfect[4] = {0}, refused[4] = {0}, silent[4] = {0}, nt[4] = {0};
+    int all_perfect = 0, any_silent = 0, photos = 0;
+    for (int i = 0; i < nrows; i++) {
+        const photo_row *r = &rows[i];
+        int n = 0;
+        char ip[1200];
+        snprintf(ip, sizeof ip, "%s/%s", root, r->image);
+        uint8_t *data = NULL;
+        size_t len = 0;
+        go_cv_image img = {0};
+        if (load_label(root, r, truth, &n) < 0 ||
+            go_vision_read_file(&data, &len, ip, GO_VISION_MAX_BYTES) < 0 ||
+            go_cv_decode(&img, data, len, 1) < 0) {
+            fprintf(stderr, "turns: cannot read %s: %s\n", r->image, go_error_last());
+            free(data);
+            continue;
+        }
+        free(data);
+        photos++;
+        total += n * n;
+        int perfect_all = 1, silent_any = 0;
+        for (int q = 0; q < 4; q++) {
+            go_cv_image turned = {0};
+            uint8_t *jpeg = NULL;
+            size_t jlen = 0;
+            int rc = go_cv_turn(&turned, &img, q);
+            if (rc == 0)
+                rc = go_cv_encode_jpeg(&jpeg, &jlen, &turned, 92);
+            go_cv_image_free(&turned);
+            if (rc == 0)
+                rc = go_vision_scan(&res, jpeg, jlen, NULL);
+            free(jpeg);
+            int ok = 0;
+            if (rc < 0) {
+                refused[q]++;
+                perfect_all = 0;
+                if (verbose)
+                    printf("turn %3d %-60s refused: %s\n", 90 * q, r->image, go_error_last());
+                continue;
+            }
+            ms[q][nt[q]++] = res.ms_total;
+            if (res.size == n)
+                ok = go_vision_match(&res, truth, n, NULL);
+            correct[q] += ok;
+            perfect[q] += ok == n * n;
+            perfect_all &= ok == n * n;
+            silent[q] += ok * 10 < 9 * n * n;
+            silent_any |= ok * 10 < 9 * n * n;
+            if (verbose && ok != n * n)
+                printf("turn %3d %-60s size %2d/%2d %3d/%3d\n", 90 * q, r->image, res.size, n, ok,
+                       n * n);
+        }
+        go_cv_image_free(&img);
+        all_perfect += perfect_all;
+        any_silent += silent_any;
+    }
+    printf("\n%-30s %6s %10s %9s %8s %6s %7s\n", "photos turned, saved at q92", "photos", "points%",
+           "perfect", "refused", "silent", "med ms");
+    for (int q = 0; q < 4; q++) {
+        char label[64];
+        snprintf(label, sizeof label, "turned %d degrees clockwise", 90 * q);
+        printf("%-30s %6d %9.2f%% %5d/%-3d %8d %6d %7.1f\n", label, photos,
+               total ? 100.0 * correct[q] / total : 0, perfect[q], photos, refused[q], silent[q],
+               pct(ms[q], nt[q], 0.5));
+    }
+    printf("perfect in all four turns: %d of %d photos; silently wrong in any turn: %d\n",
+           all_perfect, photos, any_silent);
+}
+
 int main(int argc, char **argv)
 {
     const char *root = GOREF_DATA_DIR "/photos";
     const char *overlay_dir = NULL, *only = NULL;
-    int verbose = 0, synthetic = 40;
+    int verbose = 0, synthetic = 40, turns = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-v") == 0)
             verbose = 1;
@@ -161,6 +257,8 @@ int main(int argc, char **argv)
             overlay_dir = argv[++i];
         else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc)
             only = argv[++i];
+        else if (strcmp(argv[i], "--turns") == 0)
+            turns = 1;
         else if (strcmp(argv[i], "--synthetic") == 0 && i + 1 < argc)
             synthetic = (int)strtol(argv[++i], NULL, 10);
     }
@@ -209,20 +307,14 @@ int main(int argc, char **argv)
     }
     for (int i = 0; i < nrows; i++) {
         photo_row *r = &rows[i];
-        char ip[1200], bp[1200];
+        char ip[1200];
         snprintf(ip, sizeof ip, "%s/%s", root, r->image);
-        snprintf(bp, sizeof bp, "%s/%s", root, r->board);
-        char *lt;
-        size_t ll;
         int lsize = 0;
         static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
-        memset(truth, 0, sizeof truth);
-        /* the label may hold a group without liberty (a real photo): points, no rules */
-        if (read_text(bp, &lt, &ll) < 0 || go_board_text_points(truth, &lsize, lt, ll) < 0) {
-            fprintf(stderr, "bad label %s\n", bp);
+        if (load_label(root, r, truth, &lsize) < 0) {
+            fprintf(stderr, "bad label %s/%s\n", root, r->board);
             return 1;
         }
-        free(lt);
         r->total = lsize * lsize;
         static go_vision_result res;
         uint8_t *data = NULL;
@@ -367,6 +459,8 @@ int main(int argc, char **argv)
         "as read but a wrong size or under 90%% of points right). Times: wall clock (med/p95 and "
         "the median per stage) and\n"
         "this thread's CPU time (cpu med/p95), which stays honest when others load the machine.\n");
+    if (turns)
+        turned_table(rows, nrows, root, verbose);
     if (!only)
         synthetic_table(synthetic, verbose);
     return 0;

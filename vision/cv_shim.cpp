@@ -164,6 +164,20 @@ int go_cv_resize(go_cv_image *out, const go_cv_image *in, int width, int height)
     SHIM_CATCH
 }
 
+int go_cv_turn(go_cv_image *out, const go_cv_image *in, int quarter_turns)
+{
+    SHIM_TRY
+    int q = ((quarter_turns % 4) + 4) % 4;
+    if (q == 0)
+        return export_mat(out, view(in));
+    static const int codes[4] = {0, cv::ROTATE_90_CLOCKWISE, cv::ROTATE_180,
+                                 cv::ROTATE_90_COUNTERCLOCKWISE};
+    cv::Mat d;
+    cv::rotate(view(in), d, codes[q]);
+    return export_mat(out, d);
+    SHIM_CATCH
+}
+
 int go_cv_gray(go_cv_image *out, const go_cv_image *in)
 {
     SHIM_TRY

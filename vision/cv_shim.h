@@ -33,6 +33,9 @@ int go_cv_decode(go_cv_image *out, const void *data, size_t len, int reduce);
 /* Resize with area averaging (downscale) or linear interpolation (upscale). */
 int go_cv_resize(go_cv_image *out, const go_cv_image *in, int width, int height);
 
+/* Turn by quarter_turns quarter turns clockwise (any integer; 0 copies). */
+int go_cv_turn(go_cv_image *out, const go_cv_image *in, int quarter_turns);
+
 /* BGR -> 1-channel luminance. */
 int go_cv_gray(go_cv_image *out, const go_cv_image *in);
 /* BGR -> 3-channel CIE L*a*b* (8-bit OpenCV scaling: L 0..255, a/b offset by 128). */
