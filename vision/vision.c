@@ -231,6 +231,38 @@ static int plausible_stones(const go_vision_result *r)
     return 0;
 }
 
+/* A board's outermost lines are where a game has fewest stones: of 300 finished GNU Go games
+ * (9x9 to 19x19) and the 138 labelled photos, no edge line holds one colour on more than 8 of
+ * its points in 10. A lattice that runs a line off the board onto a dark table, a lid or the
+ * board's shadowed front face reads that line as black stones end to end (3_jwerth_green_2,
+ * motion-blurred, turned upside down: two rows on the table read black and the reading
+ * returned, 170 of 361 right). Every point of an edge line read as the same colour refuses. */
+static int edge_of_one_colour(const go_vision_result *r)
+{
+    const int n = r->size;
+    for (int side = 0; side < 4; side++) {
+        int first = -1, same = 1;
+        for (int k = 0; k < n && same; k++) {
+            const int x = side == 0 ? k : side == 1 ? n - 1 : side == 2 ? k : 0;
+            const int y = side == 0 ? 0 : side == 1 ? k : side == 2 ? n - 1 : k;
+            const int c = r->color[y][x];
+            if (first < 0)
+                first = c;
+            same = c != GO_EMPTY && c == first;
+        }
+        if (same)
+            return go_error_set(GO_ENOBOARD,
+                                "no board: the grid did not fit (every point of its %s edge "
+                                "reads as a %s stone: it runs off the board there)",
+                                side == 0   ? "top"
+                                : side == 1 ? "right"
+                                : side == 2 ? "bottom"
+                                            : "left",
+                                first == GO_BLACK ? "black" : "white");
+    }
+    return 0;
+}
+
 /* The stones read must sit on the grid's points: a stone's top is even in tone, while the
  * square half a cell off holds its edge. Measured as the mean over the stones read of the
  * spread half a cell off minus the spread on the point: 12.2 to 29.3 on the photos read with
@@ -374,7 +406,8 @@ static int check_reading(go_vision_result *r, int *too_unsure, const vz_grid *g,
 {
     int rc;
     *too_unsure = 0;
-    if ((rc = plausible_stones(r)) < 0 || (rc = stones_on_points(r, g, work)) < 0)
+    if ((rc = plausible_stones(r)) < 0 || (rc = edge_of_one_colour(r)) < 0 ||
+        (rc = stones_on_points(r, g, work)) < 0)
         return rc;
     rule_check(r);
     *too_unsure = r->uncertain_count > UNSURE_SHARE * g->size * g->size;
