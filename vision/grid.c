@@ -1197,6 +1197,14 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned h
         if (size_hint > 0) {
             sizes[0] = size_hint;
             nsizes = 1;
+        } else if (pass == 1) {
+            /* The second pass sees only the board the first found, and may find it larger (its
+             * far lines, faint in the whole photo's profile, stand out there: Worst lighting
+             * turned a quarter turn, 13 -> 19) but not smaller: 3_jwerth_pink_1 saved again at
+             * quality 92 lost lines of its 19x19 under the pink lamp to the restricted profile
+             * and was read as 13x13 there, then refused. */
+            while (nsizes > 1 && sizes[nsizes - 1] < bn)
+                nsizes--;
         }
         int clear = 0;
         best = choose_size(&fu, &fv, sizes, nsizes, &bn, &bau, &bav, &clear);
