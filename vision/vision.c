@@ -236,7 +236,9 @@ static int plausible_stones(const go_vision_result *r)
  * its points in 10. A lattice that runs a line off the board onto a dark table, a lid or the
  * board's shadowed front face reads that line as black stones end to end (3_jwerth_green_2,
  * motion-blurred, turned upside down: two rows on the table read black and the reading
- * returned, 170 of 361 right). Every point of an edge line read as the same colour refuses. */
+ * returned, 170 of 361 right). Every point of an edge line read as the same colour refuses a
+ * grid the looks found; a grid whose corners a person placed stands (a table read through
+ * them is what the person asked for). */
 static int edge_of_one_colour(const go_vision_result *r)
 {
     const int n = r->size;
@@ -406,8 +408,7 @@ static int check_reading(go_vision_result *r, int *too_unsure, const vz_grid *g,
 {
     int rc;
     *too_unsure = 0;
-    if ((rc = plausible_stones(r)) < 0 || (rc = edge_of_one_colour(r)) < 0 ||
-        (rc = stones_on_points(r, g, work)) < 0)
+    if ((rc = plausible_stones(r)) < 0 || (rc = stones_on_points(r, g, work)) < 0)
         return rc;
     rule_check(r);
     *too_unsure = r->uncertain_count > UNSURE_SHARE * g->size * g->size;
@@ -514,7 +515,8 @@ static int read_by_looks(go_vision_result *r, vz_grid *g, const go_cv_image *wor
         r->ms_detect += tb - ta;
         if (rc == 0) {
             orient_grid(g);
-            rc = read_board(r, g, work);
+            if ((rc = read_board(r, g, work)) == 0)
+                rc = edge_of_one_colour(r);
             *spent += vz_now_ms() - tb;
         }
         if (rc != GO_ENOBOARD)
