@@ -432,8 +432,11 @@ static int check_reading(go_vision_result *r, int *too_unsure, const vz_grid *g,
  * with 35 stones without liberty (330 of 361 right; by the clusters 356). Unsure points alone
  * do not call for it when the reading passes: the lines' veto marks glare on the wood unsure,
  * and the clusters, which know no glare, read a synthetic 13x13 with 14 such points at 167 of
- * 169 (the rule: all 169). r->ms_classify gets its time. */
-#define RETRY_SHARE 0.05
+ * 169 (the rule: all 169). Stones without liberty are the surer sign: more than one in a hundred
+ * points (was one in twenty), as greenstones_2 turned half round or a quarter turn left had 7,
+ * with 27 unsure, and its reading passed at 334 and 332 of 361 (by the clusters: all 361).
+ * r->ms_classify gets its time. */
+#define RETRY_SHARE 0.01
 static int read_board(go_vision_result *r, const vz_grid *g, const go_cv_image *work)
 {
     double t = vz_now_ms();
@@ -443,6 +446,10 @@ static int read_board(go_vision_result *r, const vz_grid *g, const go_cv_image *
         goto done;
     by_clusters = rc; /* the clusters' reading already: no second one */
     rc = check_reading(r, &unsure, g, work);
+    if (getenv("GOREF_VISION_DEBUG"))
+        fprintf(stderr, "reading%s: %d unsure, %d without liberty (%s)\n",
+                by_clusters ? " by the clusters" : "", r->uncertain_count, r->dead_without_liberty,
+                rc == 0 ? "passes" : go_error_last());
     if (!by_clusters && ((rc == GO_ENOBOARD && unsure) ||
                          (rc == 0 && r->dead_without_liberty > RETRY_SHARE * g->size * g->size))) {
         char first[256];
@@ -521,9 +528,20 @@ static int read_by_looks(go_vision_result *r, vz_grid *g, const go_cv_image *wor
         }
         if (rc != GO_ENOBOARD)
             break;
-        if (getenv("GOREF_VISION_DEBUG"))
+        if (getenv("GOREF_VISION_DEBUG")) {
             fprintf(stderr, "look %d%s (%dx%d): %s\n", look, stones ? " fitted to the stones" : "",
                     work->width, work->height, go_error_last());
+            if (g->size > 0) { /* the lattice last judged, for --corners */
+                fprintf(stderr, "  its corners in the work image (size %d):", g->size);
+                for (int c = 0; c < 4; c++) {
+                    double x, y;
+                    vz_apply(g->h, c == 1 || c == 2 ? g->size - 1 : 0, c >= 2 ? g->size - 1 : 0, &x,
+                             &y);
+                    fprintf(stderr, "%s%.1f,%.1f", c ? "," : " ", x, y);
+                }
+                fprintf(stderr, "\n");
+            }
+        }
         if (step == 0)
             snprintf(first, sizeof first, "%s", go_error_last());
     }

@@ -335,6 +335,18 @@ static void test_vision_photos__saved_again_keeps_its_size(void **state)
     turned_photo("photos/romangoempire__goban-watcher/3/3_jwerth_pink_1", 0, 8, 1);
 }
 
+/* 2_jwerth_greenstones_2 turned half round: the fixed rule's reading passed its checks with 7
+ * stones without liberty and pale stones and bare wood read white at full confidence (334 of
+ * 361). As taken, the same reading is too unsure and the clusters read it. From more than one
+ * stone without liberty in a hundred points the clusters read it again: all 361. */
+static void test_vision_photos__green_stones_turned_read_by_the_clusters(void **state)
+{
+    (void)state;
+    if (!tu_have_data())
+        TU_SKIP("no shared data folder at %s", tu_data_path(""));
+    turned_photo("photos/romangoempire__goban-watcher/2/2_jwerth_greenstones_2", 2, 2, 1);
+}
+
 /* Lit wood under a coloured lamp reads empty: on 3_jwerth_violet_1 the right-hand edge of the
  * board is lit more whitely than the rest, and its points were read as white stones. The
  * printed lines show through there, faintly (a median dip of 5.4 on the points read empty,
@@ -482,6 +494,7 @@ int main(void)
         cmocka_unit_test(test_vision_photos__turned_photo_reads_its_whole_board),
         cmocka_unit_test(test_vision_photos__blurred_photo_upside_down_is_refused),
         cmocka_unit_test(test_vision_photos__saved_again_keeps_its_size),
+        cmocka_unit_test(test_vision_photos__green_stones_turned_read_by_the_clusters),
         cmocka_unit_test(test_vision_photos__lit_edge_under_violet_light),
         cmocka_unit_test(test_vision_photos__glare_between_stones_reads_empty),
     };
