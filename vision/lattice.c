@@ -230,6 +230,17 @@ static int dead_end(const double *g, int m, int dir, double typ)
 #define BEYOND_LINE 0.4
 /* ... but never below this share of the typical line, whatever the lattice's end shows. */
 #define BEYOND_FLOOR 0.6
+/* Where the lines are clear (a typical line of BEYOND_CLEAR or more), the other family's lines
+ * crossing the gap beyond an end by BEYOND_GOES_ON of the typical gap: the board goes on there,
+ * whatever the line beyond shows. t1_009 resized to 800 pixels was read on a 13x13 lattice
+ * over one corner of its 19x19, its rows drifting off the printed ones toward the board's
+ * middle: the line beyond that end fell between two printed ones (0.8 of a typical 47) while
+ * the columns crossed the gap beyond at 0.93 of the typical gap. The photos read right show at
+ * most 0.42 there; the crowded green-stone photos show 1.2 to 1.5 (crevices between the edge
+ * stones), but their lines are faint. Measured: the photos, their four turns and the 1,350
+ * synthetic bench boards read exactly as before. */
+#define BEYOND_CLEAR 18.0
+#define BEYOND_GOES_ON 0.8
 /* A gap inside the lattice crossed by less than this share of the typical gap shows no line. */
 #define GAP_DEAD 0.2
 /* An end of the lattice whose line and last gap both show less than this share of the typical
@@ -393,8 +404,13 @@ static int check_in(const vz_grid *g, const go_cv_image *bgr, int light_weighted
         const double near_first = 0.5 * (ef[1] + ef[2]), near_last = 0.5 * (ef[n] + ef[n - 1]);
         const double lim_before = BEYOND_LINE * fmax(fmin(typ, near_first), BEYOND_FLOOR * typ);
         const double lim_after = BEYOND_LINE * fmax(fmin(typ, near_last), BEYOND_FLOOR * typ);
-        const int past_one = lines_seen && ((before > lim_before && crossed_before) ||
-                                            (after > lim_after && crossed_after));
+        /* where the lines are clear, the other family's lines crossing the gap beyond an end as
+         * strongly as inside: the board goes on there, whatever the line beyond shows (a lattice
+         * whose spacing drifts puts that line between the board's) */
+        const int goes_on = typ >= BEYOND_CLEAR && gaps_seen &&
+                            (gf[0] > BEYOND_GOES_ON * gt || gf[n] > BEYOND_GOES_ON * gt);
+        const int past_one = goes_on || (lines_seen && ((before > lim_before && crossed_before) ||
+                                                        (after > lim_after && crossed_after)));
         /* the board's line beyond one end and none on the lattice's line at the other; or the
          * other family's lines crossing beyond one end while nothing crosses the lattice's last
          * gap at the other (it lies on the margin there) */

@@ -438,6 +438,20 @@ static void test_vision_photos__part_of_the_board_on_the_far_side(void **state)
                   "continue past");
 }
 
+/* The check refuses a 13x13 lattice over one corner of a 19x19 whose lines are clear: t1_009
+ * resized to 800 pixels (ImageMagick) was read so, its rows drifting off the board's toward the
+ * board's middle, so that the line beyond that end fell between the printed ones (0.8 of a
+ * typical 47) while the columns crossed the gap beyond it at 0.93 of the typical gap. Returned
+ * as a 13x13 board. Corners of that reading, in the photo's pixels. */
+static void test_vision_photos__part_of_a_clearly_lined_board(void **state)
+{
+    (void)state;
+    if (!tu_have_data())
+        TU_SKIP("no shared data folder at %s", tu_data_path(""));
+    const double photo[4][2] = {{476.7, 647.2}, {1177.6, 593.0}, {1283.6, 1304.6}, {628.5, 1390.6}};
+    check_refuses("photos/tomasmcz__imago-tests/t1/t1_009.jpg", photo, 13, "continue past");
+}
+
 /* The check passes the right lattice of a crowded board whose stones touch: on
  * 2_jwerth_greenstones_2 the crevices between stones darken the halfway lines more than the
  * printed lines show through the crowd (1.22 of them), and the stones alone do not settle it.
@@ -486,6 +500,7 @@ int main(void)
         cmocka_unit_test(test_vision_photos__green_stones_with_corners_placed),
         cmocka_unit_test(test_vision_photos__green_stones_found_by_the_stones),
         cmocka_unit_test(test_vision_photos__part_of_the_board_on_the_far_side),
+        cmocka_unit_test(test_vision_photos__part_of_a_clearly_lined_board),
         cmocka_unit_test(test_vision_photos__crowded_board_passes_between_clear_points),
         cmocka_unit_test(test_vision_photos__lattice_on_the_crevices_is_refused),
         cmocka_unit_test(test_vision_photos__crowded_board_under_a_cyan_lamp),
