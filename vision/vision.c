@@ -435,8 +435,11 @@ static int check_reading(go_vision_result *r, int *too_unsure, const vz_grid *g,
  * 169 (the rule: all 169). Stones without liberty are the surer sign: more than one in a hundred
  * points (was one in twenty), as greenstones_2 turned half round or a quarter turn left had 7,
  * with 27 unsure, and its reading passed at 334 and 332 of 361 (by the clusters: all 361).
+ * But from RETRY_MIN stones: two stones without liberty on a sparse 9x9 are the position's, and
+ * the clusters, which need stones to find their colours, read it two points wrong.
  * r->ms_classify gets its time. */
 #define RETRY_SHARE 0.01
+#define RETRY_MIN 4
 static int read_board(go_vision_result *r, const vz_grid *g, const go_cv_image *work)
 {
     double t = vz_now_ms();
@@ -451,7 +454,8 @@ static int read_board(go_vision_result *r, const vz_grid *g, const go_cv_image *
                 by_clusters ? " by the clusters" : "", r->uncertain_count, r->dead_without_liberty,
                 rc == 0 ? "passes" : go_error_last());
     if (!by_clusters && ((rc == GO_ENOBOARD && unsure) ||
-                         (rc == 0 && r->dead_without_liberty > RETRY_SHARE * g->size * g->size))) {
+                         (rc == 0 && r->dead_without_liberty > RETRY_SHARE * g->size * g->size &&
+                          r->dead_without_liberty >= RETRY_MIN))) {
         char first[256];
         snprintf(first, sizeof first, "%s", go_error_last());
         go_vision_result *again = malloc(sizeof *again);
