@@ -6,8 +6,9 @@
  * read right). One OpenCV thread. Then the same for synthetic crowded boards of 9, 13 and 19 lines
  * (tests/vision/synth.c), the finished games of the sizes the photos lack, under white light and
  * (half as many) under the coloured lamps of the coloured-light photos. With --turns, every photo
- * is read again turned a quarter turn at a time (turned_table). Usage: bench_vision [-v] [--overlay
- * DIR] [--only SUBSTRING] [--turns] [--synthetic N (per size; 0 skips)] */
+ * is read again turned a quarter turn at a time (turned_table).
+ * Usage: bench_vision [-v] [--overlay DIR] [--only SUBSTRING] [--turns] [--synthetic N]
+ * (N boards a size; 0 skips them) */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

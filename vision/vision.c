@@ -241,26 +241,21 @@ static int plausible_stones(const go_vision_result *r)
  * them is what the person asked for). */
 static int edge_of_one_colour(const go_vision_result *r)
 {
-    const int n = r->size;
+    static const char *const names[4] = {"top", "right", "bottom", "left"};
+    const int n = r->size, last = n - 1;
+    /* each edge from its first point (x0, y0) along (dx, dy) */
+    const int x0[4] = {0, last, 0, 0}, y0[4] = {0, 0, last, 0};
+    const int dx[4] = {1, 0, 1, 0}, dy[4] = {0, 1, 0, 1};
     for (int side = 0; side < 4; side++) {
-        int first = -1, same = 1;
-        for (int k = 0; k < n && same; k++) {
-            const int x = side == 0 ? k : side == 1 ? n - 1 : side == 2 ? k : 0;
-            const int y = side == 0 ? 0 : side == 1 ? k : side == 2 ? n - 1 : k;
-            const int c = r->color[y][x];
-            if (first < 0)
-                first = c;
-            same = c != GO_EMPTY && c == first;
-        }
-        if (same)
+        const int c = r->color[y0[side]][x0[side]];
+        int k = 1;
+        while (k < n && r->color[y0[side] + k * dy[side]][x0[side] + k * dx[side]] == c)
+            k++;
+        if (c != GO_EMPTY && k == n)
             return go_error_set(GO_ENOBOARD,
                                 "no board: the grid did not fit (every point of its %s edge "
                                 "reads as a %s stone: it runs off the board there)",
-                                side == 0   ? "top"
-                                : side == 1 ? "right"
-                                : side == 2 ? "bottom"
-                                            : "left",
-                                first == GO_BLACK ? "black" : "white");
+                                names[side], c == GO_BLACK ? "black" : "white");
     }
     return 0;
 }
@@ -535,7 +530,8 @@ static int read_by_looks(go_vision_result *r, vz_grid *g, const go_cv_image *wor
         if (getenv("GOREF_VISION_DEBUG")) {
             fprintf(stderr, "look %d%s (%dx%d): %s\n", look, stones ? " fitted to the stones" : "",
                     work->width, work->height, go_error_last());
-            if (g->size > 0) { /* the lattice last judged, for --corners */
+            if (stones || fitted[look].size > 0) { /* the lattice this look judged, for
+                                                      --corners (none when it found none) */
                 fprintf(stderr, "  its corners in the work image (size %d):", g->size);
                 for (int c = 0; c < 4; c++) {
                     double x, y;
