@@ -6,9 +6,10 @@
  * read right). One OpenCV thread. Then the same for synthetic crowded boards of 9, 13 and 19 lines
  * (tests/vision/synth.c), the finished games of the sizes the photos lack, under white light and
  * (half as many) under the coloured lamps of the coloured-light photos. With --turns, every photo
- * is read again turned a quarter turn at a time (turned_table).
- * Usage: bench_vision [-v] [--overlay DIR] [--only SUBSTRING] [--turns] [--synthetic N]
- * (N boards a size; 0 skips them) */
+ * is read again turned a quarter turn at a time, with --sizes resized to a long side of 800,
+ * 1,200 and 4,000 pixels, each saved again as JPEG (variant_table).
+ * Usage: bench_vision [-v] [--overlay DIR] [--only SUBSTRING] [--turns] [--sizes]
+ * [--synthetic N] (N boards a size; 0 skips them) */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -166,18 +167,51 @@ static int load_label(const char *root, const photo_row *r, uint8_t truth[GO_MAX
     return rc;
 }
 
-/* The photos turned a quarter turn at a time and saved again (OpenCV JPEG, quality 92), as a
- * phone that drops the orientation tag or a photo shared on gives them. A photo has no true
- * "up": each turn should read as the photo does. Turn 0 is the photo decoded and saved again
- * the same way. A row per turn, then how many photos read perfectly in all four and how many
- * were returned silently wrong in any. */
-static void turned_table(const photo_row *rows, int nrows, const char *root, int verbose)
+/* One way to give the photos again: turned by quarter_turns clockwise and, when long_side > 0,
+ * resized to that longer side (OpenCV: area averaging down, bilinear up); then saved again as
+ * JPEG at quality 92. */
+typedef struct photo_variant {
+    const char *label; /* the table's row */
+    const char *tag;   /* the -v line's start */
+    int quarter_turns, long_side;
+} photo_variant;
+
+#define MAX_VARIANTS 4
+
+/* The photo decoded, given again as v says, as the JPEG bytes a scan would receive. */
+static int variant_jpeg(uint8_t **jpeg, size_t *jlen, const go_cv_image *img,
+                        const photo_variant *v)
+{
+    go_cv_image turned = {0}, sized = {0};
+    const go_cv_image *out = &turned;
+    int rc = go_cv_turn(&turned, img, v->quarter_turns);
+    if (rc == 0 && v->long_side > 0) {
+        const int longest = turned.width > turned.height ? turned.width : turned.height;
+        const double k = (double)v->long_side / longest;
+        const int w = (int)(turned.width * k + 0.5), h = (int)(turned.height * k + 0.5);
+        rc = go_cv_resize(&sized, &turned, w < 1 ? 1 : w, h < 1 ? 1 : h);
+        out = &sized;
+    }
+    if (rc == 0)
+        rc = go_cv_encode_jpeg(jpeg, jlen, out, 92);
+    go_cv_image_free(&turned);
+    go_cv_image_free(&sized);
+    return rc;
+}
+
+/* Every photo read again in each variant of v: as a phone that drops the orientation tag, a
+ * photo shared on or one taken at another resolution gives it. A photo has no true "up" nor
+ * size: each variant should read as the photo does. A row per variant, then how many photos
+ * read perfectly in all of them and how many were returned silently wrong in any. */
+static void variant_table(const photo_row *rows, int nrows, const char *root, int verbose,
+                          const char *title, const photo_variant *v, int nv)
 {
     static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
     static go_vision_result res;
-    static double ms[4][MAX_PHOTOS];
-    long correct[4] = {0}, total = 0;
-    int perfect[4] = {0}, refused[4] = {0}, silent[4] = {0}, nt[4] = {0};
+    static double ms[MAX_VARIANTS][MAX_PHOTOS];
+    long correct[MAX_VARIANTS] = {0}, total = 0;
+    int perfect[MAX_VARIANTS] = {0}, refused[MAX_VARIANTS] = {0}, silent[MAX_VARIANTS] = {0},
+        nt[MAX_VARIANTS] = {0};
     int all_perfect = 0, any_silent = 0, photos = 0;
     for (int i = 0; i < nrows; i++) {
         const photo_row *r = &rows[i];
@@ -190,7 +224,7 @@ static void turned_table(const photo_row *rows, int nrows, const char *root, int
         if (load_label(root, r, truth, &n) < 0 ||
             go_vision_read_file(&data, &len, ip, GO_VISION_MAX_BYTES) < 0 ||
             go_cv_decode(&img, data, len, 1) < 0) {
-            fprintf(stderr, "turns: cannot read %s: %s\n", r->image, go_error_last());
+            fprintf(stderr, "%s: cannot read %s: %s\n", title, r->image, go_error_last());
             free(data);
             continue;
         }
@@ -198,14 +232,10 @@ static void turned_table(const photo_row *rows, int nrows, const char *root, int
         photos++;
         total += n * n;
         int perfect_all = 1, silent_any = 0;
-        for (int q = 0; q < 4; q++) {
-            go_cv_image turned = {0};
+        for (int q = 0; q < nv; q++) {
             uint8_t *jpeg = NULL;
             size_t jlen = 0;
-            int rc = go_cv_turn(&turned, &img, q);
-            if (rc == 0)
-                rc = go_cv_encode_jpeg(&jpeg, &jlen, &turned, 92);
-            go_cv_image_free(&turned);
+            int rc = variant_jpeg(&jpeg, &jlen, &img, &v[q]);
             if (rc == 0)
                 rc = go_vision_scan(&res, jpeg, jlen, NULL);
             free(jpeg);
@@ -214,7 +244,7 @@ static void turned_table(const photo_row *rows, int nrows, const char *root, int
                 refused[q]++;
                 perfect_all = 0;
                 if (verbose)
-                    printf("turn %3d %-60s refused: %s\n", 90 * q, r->image, go_error_last());
+                    printf("%s %-60s refused: %s\n", v[q].tag, r->image, go_error_last());
                 continue;
             }
             ms[q][nt[q]++] = res.ms_total;
@@ -226,31 +256,43 @@ static void turned_table(const photo_row *rows, int nrows, const char *root, int
             silent[q] += ok * 10 < 9 * n * n;
             silent_any |= ok * 10 < 9 * n * n;
             if (verbose && ok != n * n)
-                printf("turn %3d %-60s size %2d/%2d %3d/%3d\n", 90 * q, r->image, res.size, n, ok,
+                printf("%s %-60s size %2d/%2d %3d/%3d\n", v[q].tag, r->image, res.size, n, ok,
                        n * n);
         }
         go_cv_image_free(&img);
         all_perfect += perfect_all;
         any_silent += silent_any;
     }
-    printf("\n%-30s %6s %10s %9s %8s %6s %7s\n", "photos turned, saved at q92", "photos", "points%",
-           "perfect", "refused", "silent", "med ms");
-    for (int q = 0; q < 4; q++) {
-        char label[64];
-        snprintf(label, sizeof label, "turned %d degrees clockwise", 90 * q);
-        printf("%-30s %6d %9.2f%% %5d/%-3d %8d %6d %7.1f\n", label, photos,
+    printf("\n%-30s %6s %10s %9s %8s %6s %7s\n", title, "photos", "points%", "perfect", "refused",
+           "silent", "med ms");
+    for (int q = 0; q < nv; q++)
+        printf("%-30s %6d %9.2f%% %5d/%-3d %8d %6d %7.1f\n", v[q].label, photos,
                total ? 100.0 * correct[q] / total : 0, perfect[q], photos, refused[q], silent[q],
                pct(ms[q], nt[q], 0.5));
-    }
-    printf("perfect in all four turns: %d of %d photos; silently wrong in any turn: %d\n",
-           all_perfect, photos, any_silent);
+    printf("perfect in all %d: %d of %d photos; silently wrong in any: %d\n", nv, all_perfect,
+           photos, any_silent);
 }
+
+/* The photos turned a quarter turn at a time; turn 0 is the photo decoded and saved again. */
+static const photo_variant turns_v[] = {
+    {"turned 0 degrees clockwise", "turn   0", 0, 0},
+    {"turned 90 degrees clockwise", "turn  90", 1, 0},
+    {"turned 180 degrees clockwise", "turn 180", 2, 0},
+    {"turned 270 degrees clockwise", "turn 270", 3, 0},
+};
+/* The photos at other resolutions: a small phone picture, a common upload size, a photo larger
+ * than most here (they are 640 to 4,080 pixels long). */
+static const photo_variant sizes_v[] = {
+    {"long side 800 px", "size  800", 0, 800},
+    {"long side 1200 px", "size 1200", 0, 1200},
+    {"long side 4000 px", "size 4000", 0, 4000},
+};
 
 int main(int argc, char **argv)
 {
     const char *root = GOREF_DATA_DIR "/photos";
     const char *overlay_dir = NULL, *only = NULL;
-    int verbose = 0, synthetic = 40, turns = 0;
+    int verbose = 0, synthetic = 40, turns = 0, sizes = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-v") == 0)
             verbose = 1;
@@ -260,6 +302,8 @@ int main(int argc, char **argv)
             only = argv[++i];
         else if (strcmp(argv[i], "--turns") == 0)
             turns = 1;
+        else if (strcmp(argv[i], "--sizes") == 0)
+            sizes = 1;
         else if (strcmp(argv[i], "--synthetic") == 0 && i + 1 < argc)
             synthetic = (int)strtol(argv[++i], NULL, 10);
     }
@@ -461,7 +505,11 @@ int main(int argc, char **argv)
         "the median per stage) and\n"
         "this thread's CPU time (cpu med/p95), which stays honest when others load the machine.\n");
     if (turns)
-        turned_table(rows, nrows, root, verbose);
+        variant_table(rows, nrows, root, verbose, "photos turned, saved at q92", turns_v,
+                      (int)(sizeof turns_v / sizeof *turns_v));
+    if (sizes)
+        variant_table(rows, nrows, root, verbose, "photos resized, saved at q92", sizes_v,
+                      (int)(sizeof sizes_v / sizeof *sizes_v));
     if (!only)
         synthetic_table(synthetic, verbose);
     return 0;
