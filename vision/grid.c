@@ -382,7 +382,7 @@ static int fit_axis(axis_fit *out, const double *prof, int nb, double dmin, doub
     return 0;
 }
 
-/* Lines of the window [start, start + n) clearly present: above 0.3 of the 5th strongest. */
+/* Lines of the window [start, start + n) clearly present: above 0.15 of the 5th strongest. */
 static int strong_in(const axis_fit *f, int start, int n)
 {
     int count = f->kmax - f->kmin + 1;
