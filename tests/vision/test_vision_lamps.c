@@ -1,0 +1,87 @@
+/* Vision on synthetic photos under the coloured lamps of the photos in ../shared/data (pink,
+ * blue, green, cyan, violet, yellow, orange): crowded boards of the bench's coloured-light row read
+ * point for point. Split from test_vision_colour so that each suite stays well inside its time
+ * under valgrind. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "go/vision.h"
+#include "synth.h"
+#include "synth_cases.h"
+#include "testutil.h"
+#include "vision_int.h"
+
+/* Under the orange lamp the white stones take the board's red: the fixed rule reads them as
+ * wood, and the points' clusters came out with the stones for the board and the wood for the
+ * white stones (boards 1042, 1043 and 1093 of the bench's coloured-light row were refused as
+ * one-coloured or inverted, 1141 read 72 of 169 and returned). A stone hides the lines through
+ * its point: the cluster the lines show through is the board's, and the four read every point. */
+static void test_vision_lamps__orange_lamp_the_lines_tell_the_wood(void **state)
+{
+    (void)state;
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static go_vision_result r;
+    const int sizes[4] = {9, 13, 19, 13};
+    const uint64_t seeds[4] = {1042, 1043, 1093, 1141};
+    for (int k = 0; k < 4; k++) {
+        /* board i of its row is under lamp i (mod 7): these are all under the orange one */
+        int rc = scan_lit_board(&r, truth, sizes[k], seeds[k], (int)((seeds[k] - 1000) / 7));
+        if (rc != 0)
+            fprintf(stderr, "board %d: refused: %s\n", (int)seeds[k], go_error_last());
+        assert_int_equal(rc, 0);
+        assert_int_equal(synth_best_match(r.color, truth, sizes[k]), sizes[k] * sizes[k]);
+    }
+}
+
+/* Crowded 13x13 boards of the bench's coloured-light row under the pink, blue, green, cyan,
+ * violet and yellow lamps (the channel balance of the 3_jwerth photos) read point for point.
+ * Under the blue and violet lamps the luminance keeps too little of the light for the stones'
+ * evenness to show (gains of 7 to 9 against the 11 asked), and those boards were refused
+ * until the check looked in the gray weighted by the light's colour. (The orange lamp has a
+ * test of its own.) */
+static void test_vision_lamps__coloured_lamps(void **state)
+{
+    (void)state;
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static go_vision_result r;
+    /* the lamp colours the photo: under the pink one the green channel is nearly dark */
+    {
+        synth_params p;
+        double density, mean[3] = {0, 0, 0};
+        synth_bench_board_lit(&p, &density, 13, 1001, 0);
+        synth_legal_position(truth, 13, density, 1001);
+        uint8_t *jpeg = NULL;
+        size_t len = 0;
+        double corners[4][2];
+        assert_int_equal(synth_render(&jpeg, &len, &p, truth, corners), 0);
+        go_cv_image img = {0};
+        assert_int_equal(go_cv_decode(&img, jpeg, len, 1), 0);
+        const size_t np = (size_t)img.width * img.height;
+        for (size_t i = 0; i < np; i++)
+            for (int c = 0; c < 3; c++)
+                mean[c] += img.pixels[3 * i + c] / (double)np;
+        assert_true(mean[1] < 0.2 * mean[2] && mean[0] > 0.5 * mean[2]);
+        go_cv_image_free(&img);
+        free(jpeg);
+    }
+    const int lamps[6] = {0, 1, 2, 3, 4, 5};
+    for (int k = 0; k < 6; k++) {
+        /* board i of the 13x13 row, under lamp i */
+        uint64_t seed = 1000 + 7 * (uint64_t)lamps[k] + 1;
+        int rc = scan_lit_board(&r, truth, 13, seed, lamps[k]);
+        if (rc != 0)
+            fprintf(stderr, "lamp %d: refused: %s\n", lamps[k], go_error_last());
+        assert_int_equal(rc, 0);
+        assert_int_equal(r.size, 13);
+        assert_int_equal(synth_best_match(r.color, truth, 13), 169);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_vision_lamps__orange_lamp_the_lines_tell_the_wood),
+        cmocka_unit_test(test_vision_lamps__coloured_lamps),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
