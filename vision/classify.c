@@ -300,9 +300,10 @@ static void veto_by_lines(go_vision_result *r, double f[][NF], int n)
                 typical < VETO_JUDGE ? " (too faint: no veto)" : "");
     if (typical < VETO_JUDGE)
         return;
+    const int debug = getenv("GOREF_VISION_DEBUG") != NULL;
     for (int k = 0; k < n * n; k++) {
         const int c = r->color[k / n][k % n];
-        if (getenv("GOREF_VISION_DEBUG") && c != GO_EMPTY && f[k][3] >= 0.25 * typical)
+        if (debug && c != GO_EMPTY && f[k][3] >= 0.25 * typical)
             fprintf(stderr, "lines through stone %d %d: %c dip %.2f (%.2f of typical) relL %.0f\n",
                     k % n, k / n, ".XO"[c], f[k][3], f[k][3] / typical, f[k][0]);
         if (c != GO_EMPTY && f[k][3] >= (c == GO_WHITE ? VETO_SHARE_WHITE : VETO_SHARE) * typical &&
