@@ -208,9 +208,25 @@ static int invert_nf(double out[NF][NF], double m_in[NF][NF], double *logdet)
     return 0;
 }
 
-static void refine_by_models(go_vision_result *r, double f[][NF], int n)
+/* In the clusters' reading, where the lines show on this photo's empty points (VETO_JUDGE as
+ * the median), the models do not take a stone off a point whose lines do not show at all (a
+ * dip under 0): the clusters' stones of unusual colours are not lighter than the board, and
+ * under a lamp the pale stones on its side take the board's lightness, where the empty class's
+ * broad model takes them in. Measured: the green-stone photos under the blue lamp 349 and 354
+ * of 361 to 355 and 358, under the cyan lamp 345 to 346. */
+#define EM_KEEP_HIDDEN 0.0
+static void refine_by_models(go_vision_result *r, double f[][NF], int n, int clusters)
 {
     const int np = n * n;
+    int keep_hidden = 0;
+    if (clusters) {
+        double v[GO_MAX_SIZE * GO_MAX_SIZE];
+        int m = 0;
+        for (int k = 0; k < np; k++)
+            if (r->color[k / n][k % n] == GO_EMPTY)
+                v[m++] = f[k][3];
+        keep_hidden = m >= VETO_MIN_EMPTY && vz_median(v, m) >= VETO_JUDGE;
+    }
     for (int round = 0; round < EM_ROUNDS; round++) {
         double mean[3][NF], icov[3][NF][NF], logw[3];
         int valid[3], count[3] = {0, 0, 0};
@@ -273,6 +289,10 @@ static void refine_by_models(go_vision_result *r, double f[][NF], int n)
             for (int c = 0; c < 3; c++)
                 if (valid[c])
                     tot += exp(ll[c] - best);
+            if (keep_hidden && arg == GO_EMPTY && f[k][3] < EM_KEEP_HIDDEN) {
+                arg = cur; /* kept, with the models' doubt */
+                tot /= exp(ll[cur] - best);
+            }
             changed += arg != cur;
             r->color[y][x] = (uint8_t)arg;
             r->confidence[y][x] = (float)(1.0 / tot);
@@ -420,6 +440,16 @@ static void over_edge(go_vision_result *r, const go_cv_image *lab, const board_m
  * board's shows under CLUSTER_LINES of it. */
 #define CLUSTER_SWAP_DIP (3 * VETO_MIN_DIP)
 #define CLUSTER_BOARD_DIP (2 * VETO_MIN_DIP)
+/* The seed of the board's cluster: the points most like the board's model in colour, or, when
+ * the lines show through the sixth of the points they show through most by this much on
+ * average, those points. On a crowded board the model is fitted to the crevices between the
+ * stones, and under a coloured lamp its colour can be a stone cluster's: the green-stone photos
+ * under blue and violet lamps seeded the board with stones (black split in two clusters, the
+ * white stones and the board one). */
+#define CLUSTER_SEED_DIP (2 * VETO_MIN_DIP)
+/* How much more clearly the lines show through the board's cluster than through either stone
+ * cluster, for the darkest cluster to be taken for a stone one (VETO_MIN_DIP units). */
+#define CLUSTER_DARK_APART VETO_MIN_DIP
 static const double cluster_scale[NF] = {8.0, 4.0, 4.0, 5.0};
 
 static double cluster_dist2(const double *a, const double *b)
@@ -471,9 +501,21 @@ static int reading_by_clusters(go_vision_result *r, double f[][NF], int n)
         key[k] = cluster_dist2(t, board); /* colour like the board's, whatever the lines */
     }
     mean_of_lowest(c[1], f, key, tmp, np, 0.15); /* the most board-like: empty */
+    {
+        /* ... or, where the lines show clearly, the points they show through most */
+        double by_lines[NF];
+        for (int k = 0; k < np; k++)
+            key[k] = -f[k][3];
+        mean_of_lowest(by_lines, f, key, tmp, np, 0.15);
+        if (by_lines[3] >= CLUSTER_SEED_DIP)
+            memcpy(c[1], by_lines, sizeof by_lines);
+    }
+    /* the least like either among the points lighter than halfway between them: white */
+    const double halfway = 0.5 * (c[0][0] + c[1][0]);
     for (int k = 0; k < np; k++)
-        key[k] = -fmin(cluster_dist2(f[k], c[0]), cluster_dist2(f[k], c[1]));
-    mean_of_lowest(c[2], f, key, tmp, np, 0.1); /* the least like either: white */
+        key[k] =
+            f[k][0] < halfway ? 0 : -fmin(cluster_dist2(f[k], c[0]), cluster_dist2(f[k], c[1]));
+    mean_of_lowest(c[2], f, key, tmp, np, 0.1);
     for (int round = 0; round < CLUSTER_ROUNDS; round++) {
         int count[3] = {0, 0, 0};
         double sum[3][NF];
@@ -533,6 +575,25 @@ static int reading_by_clusters(go_vision_result *r, double f[][NF], int n)
             t = b;
             b = w;
             w = t;
+        }
+    }
+    /* ... and the board is never the darkest of the three: black stones are. When the cluster
+     * nearest the board's model is, the board is the cluster the lines show through, when they
+     * show there (VETO_MIN_DIP) clearly more than through the other two (CLUSTER_DARK_APART). */
+    else if (c[e][0] < c[b][0]) {
+        const int s = c[w][3] > c[b][3] ? w : b, o = s == w ? b : w;
+        if (c[s][3] >= VETO_MIN_DIP && c[s][3] - fmax(c[e][3], c[o][3]) >= CLUSTER_DARK_APART) {
+            int t = e;
+            e = s;
+            if (s == b)
+                b = t;
+            else
+                w = t;
+            if (c[w][0] < c[b][0]) {
+                t = b;
+                b = w;
+                w = t;
+            }
         }
     }
     if (getenv("GOREF_VISION_DEBUG"))
@@ -950,7 +1011,7 @@ int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g, i
             free(off);
             goto done;
         }
-        refine_by_models(r, f, n);
+        refine_by_models(r, f, n, clusters);
         veto_by_lines(r, f, n);
         if (!clusters)
             over_edge(r, &lab, &bm, f, n);
