@@ -930,6 +930,7 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned h
     int rc = 0;
     const int W = bgr->width, H = bgr->height;
     const double cx = W / 2.0, cy = H / 2.0, S = (W > H ? W : H) / 2.0;
+    memset(out, 0, sizeof *out);
 
     if (!L->built && (rc = read_lines(L, bgr, light_weighted)) < 0)
         goto done;

@@ -47,6 +47,11 @@
  * 8 of the 10 synthetic boards it reads, and 3_jwerth_pink_1, need the ratio; nothing else on
  * the photos or the bench's 1,350 synthetic boards reads differently for it. */
 #define CONFIRM_RATIO 2.0
+/* ... and for a lattice judged as under a dim or coloured lamp (vz_grid.dim, the last resort):
+ * the stones' contrast falls with the light, while their ratio holds. The green-stone photos'
+ * lattices fitted to the stones, right: 9.5 to 15.3 under the cyan lamp, 6.4 under the violet
+ * one and 7.3 under the blue one, at ratios of 1.58 to 1.65 (the least third). */
+#define DIM_CONFIRM_GAIN 6.0
 /* The stones' lean the test follows: up to 0.35 cell away from the camera, and 0.05 cell
  * aside, in warp pixels; none when the cells change size by less than TILT_MIN across the
  * board (a photo from nearly straight above). */
@@ -210,7 +215,8 @@ int vz_phase_confirms(int out[2], const vz_grid *g, const go_cv_image *bgr)
             fprintf(stderr, "stones f=%d (lean %d %d): on %.2f %.2f %.2f off %.2f %.2f %.2f\n", f,
                     lx, ly, on[0], on[1], on[2], off[0], off[1], off[2]);
         for (int b = 0; b < 3; b++)
-            if (off[b] - on[b] < CONFIRM_GAIN && off[b] < CONFIRM_RATIO * on[b])
+            if (off[b] - on[b] < (g->dim ? DIM_CONFIRM_GAIN : CONFIRM_GAIN) &&
+                off[b] < CONFIRM_RATIO * on[b])
                 out[f] = 0;
     }
 done:
@@ -230,8 +236,9 @@ static double spreads_around(double off[4], const tone_sums *t, int cx, int cy)
     return on;
 }
 
-int vz_stones_on_points(double *out_gain, int *out_count, const go_vision_result *r,
-                        const vz_grid *g, const go_cv_image *bgr, int light_weighted)
+int vz_stones_on_points(double *out_gain, double *out_ratio, int *out_count,
+                        const go_vision_result *r, const vz_grid *g, const go_cv_image *bgr,
+                        int light_weighted)
 {
     tone_sums t = {0};
     int rc = tone_sums_of(&t, g, bgr, light_weighted);
@@ -259,6 +266,7 @@ int vz_stones_on_points(double *out_gain, int *out_count, const go_vision_result
     /* the stones most even only as far off as a stone may lean, or farther: they are not on
      * the points */
     *out_gain = count && !at_end ? gain / count : 0;
+    *out_ratio = count && !at_end && son > 0 ? soff / son : 0;
     *out_count = count;
     if (getenv("GOREF_VISION_DEBUG"))
         fprintf(stderr, "stones on points: %d stones, gain %.2f on %.2f off %.2f (lean %d %d%s)\n",

@@ -41,6 +41,9 @@ typedef struct vz_grid {
     int size;
     double h[9];
     double score; /* fit quality, for logging */
+    /* judged as a crowded board under a dim or coloured lamp, the last resort (vision.c): the
+     * lines' and the stones' contrasts asked are lower (DIM_ in lattice.c, phase.c, vision.c) */
+    int dim;
 } vz_grid;
 
 /* The direction on the lattice (unit, into out) in which the board recedes from the camera:
@@ -132,11 +135,13 @@ int vz_stones_beyond(double *out, double *out_most, const vz_grid *g, const go_c
 int vz_phase_confirms(int out[2], const vz_grid *g, const go_cv_image *bgr);
 
 /* How much more even in tone the stones of reading r are at their points (after the lean)
- * than half a cell off, on average (*out_gain), over *out_count stones: a reading whose
+ * than half a cell off, on average (*out_gain) and as the ratio of the mean spreads off and on
+ * (*out_ratio), over *out_count stones: a reading whose
  * stones do not sit on the lattice's points is not a reading of the board. The tone is the
  * luminance, or with light_weighted the gray weighted by the light's colour (vz_gray). */
-int vz_stones_on_points(double *out_gain, int *out_count, const go_vision_result *r,
-                        const vz_grid *g, const go_cv_image *bgr, int light_weighted);
+int vz_stones_on_points(double *out_gain, double *out_ratio, int *out_count,
+                        const go_vision_result *r, const vz_grid *g, const go_cv_image *bgr,
+                        int light_weighted);
 
 /* Refines the whole lattice homography so that the pieces of printed line seen near their
  * expected places lie on their lines (perspective included, which the per-axis refit cannot

@@ -34,8 +34,11 @@
  * refused to perfect and 3_jwerth_pink_1 to 355 of 361 when lines too faint in luminance were
  * judged in the lamp's own gray, with the stones' word (93.26%, 115); t3_003 and t3_005 to perfect
  * when a hand over the board's edge stopped reading as white stones, and 3_jwerth_cyan_1 when
- * faint lines stopped taking a black stone off (93.27%, 118, session 14). */
-#define FLOOR_POINTS_PERMILLE 932
+ * faint lines stopped taking a black stone off (93.27%, 118, session 14); the green-stone photos
+ * under blue, pink and violet lamps and 3_jwerth_pink_2 from refused to 339-358 of 361 when the
+ * lattices fitted to the stones were judged as under a dim lamp and the clusters seeded the
+ * board by its lines (98.81%, 118, session 15). */
+#define FLOOR_POINTS_PERMILLE 987
 #define FLOOR_PERFECT 118
 #define CEILING_SILENT 0
 
@@ -525,6 +528,59 @@ static void test_vision_photos__lattice_on_the_crevices_is_refused(void **state)
                   19, "stones' edges");
 }
 
+/* The lattice fitted to the stones of 2_jwerth_greenstones_blue_1 (touching green-tinted
+ * stones under a blue lamp) is right, but the luminance keeps a tenth of the blue light: its
+ * lines dip 2.1 and 3.0, under the floor at which faint lines are judged, and the stones are
+ * 7.3 gray levels more even on its points than half a cell off in the least third (a ratio of
+ * 1.58), under the 8 asked. Judged as under a dim lamp (vz_grid.dim) it passes: the floor is
+ * 1.5 and the stones' gain 6. Corners in the photo's pixels. */
+static void test_vision_photos__lattice_judged_as_under_a_dim_lamp(void **state)
+{
+    (void)state;
+    if (!tu_have_data())
+        TU_SKIP("no shared data folder at %s", tu_data_path(""));
+    const double photo[4][2] = {{632.1, 44.1}, {735.9, 567.4}, {15.3, 580.4}, {117.1, 60.6}};
+    const char *path = "photos/romangoempire__goban-watcher/2/2_jwerth_greenstones_blue_1.jpg";
+    go_cv_image work = {0};
+    double corners[4][2];
+    if (work_image(&work, corners, path, photo) < 0)
+        TU_SKIP("no %s", path);
+    vz_grid g;
+    assert_int_equal(vz_lattice_through(&g, corners, 19, 18), 0);
+    assert_int_equal(vz_check_lattice(&g, &work), GO_ENOBOARD);
+    assert_non_null(strstr(go_error_last(), "too faint"));
+    assert_int_equal(vz_lattice_through(&g, corners, 19, 18), 0);
+    g.dim = 1;
+    int rc = vz_check_lattice(&g, &work);
+    if (rc != 0)
+        fprintf(stderr, "refused: %s\n", go_error_last());
+    assert_int_equal(rc, 0);
+    go_cv_image_free(&work);
+}
+
+/* The green-stone photos under blue, pink and violet lamps, refused until session 15: their
+ * lattices fitted to the stones are judged as under a dim lamp, and the clusters seed the board
+ * by its lines (under the blue lamp the board's model, fitted to the crevices, has the dark
+ * stones' colour; under the violet one the seeds split the black stones in two). Measured:
+ * 355, 358, 349, 342, 340 and 339 of 361; the pale stones on the lamp's side, as light as the
+ * board there, and the edge points of the far side, where the lines do not show, are the
+ * errors left. */
+static void test_vision_photos__crowded_board_under_dim_lamps(void **state)
+{
+    (void)state;
+    if (!tu_have_data())
+        TU_SKIP("no shared data folder at %s", tu_data_path(""));
+    static const char *const lamps[] = {"blue_1", "blue_2",   "pink_1",
+                                        "pink_2", "violet_1", "violet_2"};
+    for (size_t k = 0; k < sizeof lamps / sizeof *lamps; k++) {
+        char base[256];
+        snprintf(base, sizeof base, "photos/romangoempire__goban-watcher/2/2_jwerth_greenstones_%s",
+                 lamps[k]);
+        int total, ok = photo_points(base, &total);
+        assert_true(ok >= 335);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -546,6 +602,8 @@ int main(void)
         cmocka_unit_test(test_vision_photos__glare_between_stones_reads_empty),
         cmocka_unit_test(test_vision_photos__hand_over_the_edge_reads_empty),
         cmocka_unit_test(test_vision_photos__faint_lines_keep_a_black_stone),
+        cmocka_unit_test(test_vision_photos__lattice_judged_as_under_a_dim_lamp),
+        cmocka_unit_test(test_vision_photos__crowded_board_under_dim_lamps),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
