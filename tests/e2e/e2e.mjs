@@ -6,12 +6,14 @@
 // charter's preview then apply, dues, the printable pairing sheet). A screenshot per step goes
 // to OUT.
 // usage: node e2e.mjs BASE_URL OUT_DIR PHOTO ADMIN_PASSWORD [REFUSED_PHOTO]
-// REFUSED_PHOTO: a photo where no board is found, whose grid corners are placed by hand
-// (3_jwerth_pink_2 of goban-watcher, under a pink lamp: the corners below are those goref finds
-// on the other photos of that series, taken from the same place). When vision learns to read
-// it, another refused photo must take its place (3_jwerth_blue_1 held it until vision read it).
+// REFUSED_PHOTO: a board photo that the page shrinks to REFUSED_LONG pixels on its long side,
+// as a messaging app's thumbnail, where no board is found (the lines too thin to check the
+// grid by), and whose grid corners are then placed by hand (3_jwerth_1 of goban-watcher: the
+// corners below are those goref finds on it at full size; through them the CLI reads 128 of
+// its 129 stones at 300 pixels). Refused photos at full size held this place until vision read
+// them (3_jwerth_blue_1, then 3_jwerth_pink_2 under a pink lamp).
 import { chromium } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const [base, out, photo, password, refused] = process.argv.slice(2);
@@ -19,7 +21,8 @@ mkdirSync(out, { recursive: true });
 let step = 0;
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
 const page = await browser.newPage({ viewport: { width: 360, height: 780 }, deviceScaleFactor: 1 });
-const REFUSED_CORNERS = [[152, 35], [675, 31], [750, 581], [31, 556]];
+const REFUSED_CORNERS = [[154, 37], [676, 32], [750, 582], [32, 557]];
+const REFUSED_LONG = 300;
 // Generous: make test runs this beside other suites, with goref built under ASan.
 page.setDefaultTimeout(60000);
 const errors = [];
@@ -235,7 +238,23 @@ try {
     await page.click('#tab-count');
     await page.selectOption('#size', '19');
     const formsBefore = (await scoreForms()).length;
-    await page.setInputFiles('#photo', refused);
+    // shrunk in the page's own canvas; the corners follow the scale
+    const small = await page.evaluate(async ({ b64, long }) => {
+      const img = new Image();
+      img.src = 'data:image/jpeg;base64,' + b64;
+      await img.decode();
+      const s = long / Math.max(img.naturalWidth, img.naturalHeight);
+      const c = document.createElement('canvas');
+      c.width = Math.round(img.naturalWidth * s);
+      c.height = Math.round(img.naturalHeight * s);
+      const g = c.getContext('2d');
+      g.imageSmoothingQuality = 'high';
+      g.drawImage(img, 0, 0, c.width, c.height);
+      return { url: c.toDataURL('image/jpeg', 0.92), s };
+    }, { b64: readFileSync(refused).toString('base64'), long: REFUSED_LONG });
+    const corners = REFUSED_CORNERS.map(([x, y]) => [x * small.s, y * small.s]);
+    await page.setInputFiles('#photo', { name: 'thumbnail.jpg', mimeType: 'image/jpeg',
+      buffer: Buffer.from(small.url.split(',')[1], 'base64') });
     await page.waitForFunction(() => document.getElementById('status').classList.contains('error') && S.scan && S.scan.placed,
       null, { timeout: 180000 });
     check((await page.locator('#photo-frame .corner').count()) === 4, 'four handles to place after the refusal');
@@ -248,7 +267,7 @@ try {
     for (let c = 0; c < 4; c++) {
       const v = await page.evaluate(() => S.view), box = await frame.boundingBox();
       const h = await page.locator(`#photo-frame .corner[data-corner="${c}"]`).boundingBox();
-      const to = [box.x + (REFUSED_CORNERS[c][0] - v.x) / v.w * box.width, box.y + (REFUSED_CORNERS[c][1] - v.y) / v.h * box.height];
+      const to = [box.x + (corners[c][0] - v.x) / v.w * box.width, box.y + (corners[c][1] - v.y) / v.h * box.height];
       const sent = (await scoreForms()).length;
       await page.mouse.move(h.x + h.width / 2, h.y + h.height / 2);
       await page.mouse.down();
@@ -262,10 +281,10 @@ try {
     const forms = (await scoreForms()).slice(formsBefore);
     const last = forms[forms.length - 1], sent = JSON.parse(last.corners || 'null');
     check(placed.scan.size === 19 && !placed.scan.placed, 'a 19x19 reading came back');
-    check(Array.isArray(sent) && sent.length === 4 && Math.hypot(sent[2][0] - 750, sent[2][1] - 581) < 15,
+    check(Array.isArray(sent) && sent.length === 4 && Math.hypot(sent[2][0] - corners[2][0], sent[2][1] - corners[2][1]) < 5,
       `the corners placed were sent: ${last.corners}`);
-    // the position has 129 stones (the CLI reads 140 through these corners, 350 of 361 points
-    // right); a few may be left off as groups without liberty
+    // the position has 129 stones (the CLI reads 128 through these corners); a few may be left
+    // off as groups without liberty
     check(placed.stones >= 115, `the stones read through the corners: ${placed.stones} stones`);
     console.log(`no board found, corners placed: ${placed.stones} stones read, ${placed.scan.uncertain.length} to check`);
     await shot('no-board-corners-read');
