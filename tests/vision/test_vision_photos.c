@@ -454,6 +454,15 @@ static int work_image(go_cv_image *work, double work_corners[4][2], const char *
     return 0;
 }
 
+/* The check passes lattice g on the work image (the reason is printed when it does not). */
+static void check_passes(vz_grid *g, const go_cv_image *work)
+{
+    int rc = vz_check_lattice(g, work);
+    if (rc != 0)
+        fprintf(stderr, "refused: %s\n", go_error_last());
+    assert_int_equal(rc, 0);
+}
+
 /* The check refuses the lattice of `size` lines through the four corners (photo pixels) of the
  * photo at path, for a reason that contains why. */
 static void check_refuses(const char *path, const double photo[4][2], int size, const char *why)
@@ -519,10 +528,7 @@ static void test_vision_photos__crowded_board_passes_between_clear_points(void *
     vz_grid g;
     assert_int_equal(vz_grid_from_corners(&g, &work, corners, 19), 0);
     assert_int_equal(vz_refine_lattice(&g, &work), 0);
-    int rc = vz_check_lattice(&g, &work);
-    if (rc != 0)
-        fprintf(stderr, "refused: %s\n", go_error_last());
-    assert_int_equal(rc, 0);
+    check_passes(&g, &work);
     go_cv_image_free(&work);
 }
 
@@ -564,10 +570,7 @@ static void test_vision_photos__lattice_judged_as_under_a_dim_lamp(void **state)
     assert_non_null(strstr(go_error_last(), "too faint"));
     assert_int_equal(vz_lattice_through(&g, corners, 19, 18), 0);
     g.dim = 1;
-    int rc = vz_check_lattice(&g, &work);
-    if (rc != 0)
-        fprintf(stderr, "refused: %s\n", go_error_last());
-    assert_int_equal(rc, 0);
+    check_passes(&g, &work);
     go_cv_image_free(&work);
 }
 
