@@ -204,9 +204,10 @@ static int dead_end(const double *g, int m, int dir, double typ)
  * refused, and none of them read right then (3_jwerth_blue_1 the wrong size, the other four
  * 311 to 337 of 361, 3_jwerth_pink_2 a line off). */
 #define FAINT_FLOOR 4.0
-/* ... and from this dip for a lattice judged as under a dim or coloured lamp (vz_grid.dim, the
- * last resort): under a blue lamp the luminance keeps a tenth of the light and the lines of the
- * green-stone photos' right lattices dip 2.1 (columns) and 3.0 (rows). */
+/* ... and from this dip for a lattice judged as under a dim or coloured lamp (vz_grid.dim: a
+ * lattice fitted to the stones once its own check failed, vision.c): under a blue lamp the
+ * luminance keeps a tenth of the light and the lines of the green-stone photos' right lattices
+ * dip 2.1 (columns) and 3.0 (rows). */
 #define DIM_FAINT_FLOOR 1.5
 #define TOO_FAINT                                                                                  \
     "no board: the grid lines are too faint to check the fit (more light, less colour cast, or "   \

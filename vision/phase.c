@@ -47,8 +47,8 @@
  * 8 of the 10 synthetic boards it reads, and 3_jwerth_pink_1, need the ratio; nothing else on
  * the photos or the bench's 1,350 synthetic boards reads differently for it. */
 #define CONFIRM_RATIO 2.0
-/* ... and for a lattice judged as under a dim or coloured lamp (vz_grid.dim, the last resort):
- * the stones' contrast falls with the light, while their ratio holds. The green-stone photos'
+/* ... and for a lattice judged as under a dim or coloured lamp (vz_grid.dim, vision.c): the
+ * stones' contrast falls with the light, while their ratio holds. The green-stone photos'
  * lattices fitted to the stones, right: 9.5 to 15.3 under the cyan lamp, 6.4 under the violet
  * one and 7.3 under the blue one, at ratios of 1.58 to 1.65 (the least third). */
 #define DIM_CONFIRM_GAIN 6.0

@@ -500,7 +500,7 @@ done:
  * (vz_grid.dim), before the other looks: under blue, violet and pink lamps the luminance keeps
  * a tenth to a third of the light, and the lines' and the stones' contrasts that the checks ask
  * in gray levels are not there, while their ratios are. Measured: the six green-stone photos
- * under blue, pink and violet lamps and 3_jwerth_pink_2, refused before, read 339 to 354 of
+ * under blue, pink and violet lamps and 3_jwerth_pink_2, refused before, read 339 to 358 of
  * 361; nothing else on the photos nor the bench's 1,350 synthetic boards reads differently.
  * Adds the time spent to r->ms_detect and the time of readings to *spent. */
 static int read_by_looks(go_vision_result *r, vz_grid *g, const go_cv_image *work, int size_hint,

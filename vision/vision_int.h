@@ -41,8 +41,9 @@ typedef struct vz_grid {
     int size;
     double h[9];
     double score; /* fit quality, for logging */
-    /* judged as a crowded board under a dim or coloured lamp, the last resort (vision.c): the
-     * lines' and the stones' contrasts asked are lower (DIM_ in lattice.c, phase.c, vision.c) */
+    /* judged as a crowded board under a dim or coloured lamp (a lattice fitted to the stones
+     * once its own check failed, vision.c): the lines' and the stones' contrasts asked are
+     * lower (DIM_ in lattice.c, phase.c, vision.c) */
     int dim;
 } vz_grid;
 
