@@ -215,18 +215,25 @@ static int invert_nf(double out[NF][NF], double m_in[NF][NF], double *logdet)
  * broad model takes them in. Measured: the green-stone photos under the blue lamp 349 and 354
  * of 361 to 355 and 358, under the cyan lamp 345 to 346. */
 #define EM_KEEP_HIDDEN 0.0
+/* The median line dip over the points r reads empty (their count into *count): how clearly the
+ * lines show on this photo's wood. */
+static double empty_points_dip(const go_vision_result *r, double f[][NF], int n, int *count)
+{
+    double v[GO_MAX_SIZE * GO_MAX_SIZE];
+    int m = 0;
+    for (int k = 0; k < n * n; k++)
+        if (r->color[k / n][k % n] == GO_EMPTY)
+            v[m++] = f[k][3];
+    *count = m;
+    return m ? vz_median(v, m) : 0;
+}
+
 static void refine_by_models(go_vision_result *r, double f[][NF], int n, int clusters)
 {
     const int np = n * n;
-    int keep_hidden = 0;
-    if (clusters) {
-        double v[GO_MAX_SIZE * GO_MAX_SIZE];
-        int m = 0;
-        for (int k = 0; k < np; k++)
-            if (r->color[k / n][k % n] == GO_EMPTY)
-                v[m++] = f[k][3];
-        keep_hidden = m >= VETO_MIN_EMPTY && vz_median(v, m) >= VETO_JUDGE;
-    }
+    int empties = 0;
+    const int keep_hidden =
+        clusters && empty_points_dip(r, f, n, &empties) >= VETO_JUDGE && empties >= VETO_MIN_EMPTY;
     for (int round = 0; round < EM_ROUNDS; round++) {
         double mean[3][NF], icov[3][NF][NF], logw[3];
         int valid[3], count[3] = {0, 0, 0};
@@ -307,14 +314,10 @@ static void refine_by_models(go_vision_result *r, double f[][NF], int n, int clu
  * the board, glare on the wood). Only when the lines are clear enough to judge. */
 static void veto_by_lines(go_vision_result *r, double f[][NF], int n)
 {
-    double v[GO_MAX_SIZE * GO_MAX_SIZE];
-    int m = 0;
-    for (int k = 0; k < n * n; k++)
-        if (r->color[k / n][k % n] == GO_EMPTY)
-            v[m++] = f[k][3];
+    int m;
+    const double typical = empty_points_dip(r, f, n, &m);
     if (m < VETO_MIN_EMPTY)
         return;
-    double typical = vz_median(v, m);
     if (getenv("GOREF_VISION_DEBUG"))
         fprintf(stderr, "veto: typical dip %.1f of %d empty points%s\n", typical, m,
                 typical < VETO_JUDGE ? " (too faint: no veto)" : "");
@@ -481,6 +484,18 @@ static void mean_of_lowest(double c[NF], double f[][NF], const double *key, doub
         c[p] /= m ? m : 1;
 }
 
+/* The two clusters other than the board's (e): *b the darker (black), *w the other. */
+static void stones_around(double c[3][NF], int e, int *b, int *w)
+{
+    *b = (e + 1) % 3;
+    *w = (e + 2) % 3;
+    if (c[*w][0] < c[*b][0]) {
+        const int t = *b;
+        *b = *w;
+        *w = t;
+    }
+}
+
 static int reading_by_clusters(go_vision_result *r, double f[][NF], int n)
 {
     const int np = n * n;
@@ -543,12 +558,8 @@ static int reading_by_clusters(go_vision_result *r, double f[][NF], int n)
         if (cluster_dist2(tq, board) < cluster_dist2(te, board))
             e = q;
     }
-    int b = (e + 1) % 3, w = (e + 2) % 3;
-    if (c[w][0] < c[b][0]) {
-        int t = b;
-        b = w;
-        w = t;
-    }
+    int b, w;
+    stones_around(c, e, &b, &w);
     /* A stone hides the lines through its point: when they show clearly through the lighter
      * stones' cluster and not through the board's, the two are the other way round (white
      * stones that take the wood's colour under an orange lamp, the wood between them darker
@@ -568,14 +579,8 @@ static int reading_by_clusters(go_vision_result *r, double f[][NF], int n)
      * the bench reads differently. */
     else if (c[b][3] >= CLUSTER_BOARD_DIP && c[e][3] < CLUSTER_LINES * c[b][3] &&
              c[w][3] < CLUSTER_LINES * c[b][3]) {
-        int t = e;
         e = b;
-        b = t;
-        if (c[w][0] < c[b][0]) {
-            t = b;
-            b = w;
-            w = t;
-        }
+        stones_around(c, e, &b, &w);
     }
     /* ... and the board is never the darkest of the three: black stones are. When the cluster
      * nearest the board's model is, the board is the cluster the lines show through, when they
@@ -593,19 +598,8 @@ static int reading_by_clusters(go_vision_result *r, double f[][NF], int n)
                         c[s][3]);
             goto done;
         }
-        {
-            int t = e;
-            e = s;
-            if (s == b)
-                b = t;
-            else
-                w = t;
-            if (c[w][0] < c[b][0]) {
-                t = b;
-                b = w;
-                w = t;
-            }
-        }
+        e = s;
+        stones_around(c, e, &b, &w);
     }
     if (getenv("GOREF_VISION_DEBUG"))
         fprintf(stderr,
