@@ -162,6 +162,12 @@ static double point_margin(const go_cv_image *lab, const board_model *bm, double
  * a point read black that the veto rightly takes off is 3.5 (a lit point of 3_jwerth_violet_1);
  * the points read white that it rightly takes off dip from 1.5, and keep no floor. */
 #define VETO_BLACK_FLOOR 3.0
+/* ... nor one darker than this share of the board's lightness (%): no shadow on the wood is
+ * that dark. Measured over the photos read: the points read black that the veto rightly takes
+ * off are 48 to 61; on a lattice of 3_jwerth_cyan_1 a little off the stones' centres, two black
+ * stones at 15 and 29 showed the edge of the wood beside them as a line (dips of 4.4 and 6.1
+ * against a typical 4.3) and were taken off. */
+#define VETO_BLACK_DARK 40.0
 /* Prior covariance the fitted one is shrunk toward (weight EM_PRIOR_N points): a class of a
  * few points stays broad rather than collapsing onto them. */
 #define EM_PRIOR_N 6.0
@@ -330,7 +336,7 @@ static void veto_by_lines(go_vision_result *r, double f[][NF], int n)
             fprintf(stderr, "lines through stone %d %d: %c dip %.2f (%.2f of typical) relL %.0f\n",
                     k % n, k / n, ".XO"[c], f[k][3], f[k][3] / typical, f[k][0]);
         if (c != GO_EMPTY && f[k][3] >= (c == GO_WHITE ? VETO_SHARE_WHITE : VETO_SHARE) * typical &&
-            (c == GO_WHITE || f[k][3] >= VETO_BLACK_FLOOR)) {
+            (c == GO_WHITE || (f[k][3] >= VETO_BLACK_FLOOR && f[k][0] >= VETO_BLACK_DARK))) {
             r->color[k / n][k % n] = GO_EMPTY;
             r->confidence[k / n][k % n] = 0.5f; /* a conflict of colour and lines: a look */
         }
