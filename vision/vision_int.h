@@ -151,9 +151,10 @@ int vz_refine_lattice(vz_grid *g, const go_cv_image *bgr);
 
 /* Checks that the fitted lattice matches the board's lines where they can be seen: both
  * families present, the other family's lines crossing every gap, no line continuing past the
- * outermost ones. GO_ENOBOARD with the reason when it does not; 0 when it does or when the
- * lines are too faint to judge. A lattice refused as one line off along a family (the board's
- * line beyond one of its ends) is checked again moved a line along it, either way; g takes the
+ * outermost ones; where the lines are faint, the stones must confirm it. GO_ENOBOARD with the
+ * reason when it does not; 0 when it does. A lattice refused as one line off along a family
+ * (the board's line beyond one of its ends) is checked again moved a line along it, either
+ * way, and along the other family too when that one shows a line off as well; g takes the
  * first that passes, or stays as it was. */
 int vz_check_lattice(vz_grid *g, const go_cv_image *bgr);
 
