@@ -680,21 +680,26 @@ static void local_board(double g[][NF], const go_vision_result *r, int n)
         const int i = k % n, j = k / n;
         int m = 0;
         double v[LOCAL_NEAR], dist[LOCAL_NEAR];
-        /* the nearest LOCAL_NEAR, kept in order of distance */
-        for (int e = 0; e < np; e++) {
-            if (e == k || r->color[e / n][e % n] != GO_EMPTY || g[e][3] < LOCAL_DIP)
-                continue;
-            const double d = hypot(e % n - i, e / n - j);
-            if (d > LOCAL_REACH || (m == LOCAL_NEAR && d >= dist[m - 1]))
-                continue;
-            int at = m < LOCAL_NEAR ? m++ : LOCAL_NEAR - 1;
-            for (; at > 0 && dist[at - 1] > d; at--) {
-                dist[at] = dist[at - 1];
-                v[at] = v[at - 1];
+        /* the nearest LOCAL_NEAR, kept in order of distance (the square around the point, in
+         * the board's order) */
+        const int reach = (int)LOCAL_REACH;
+        for (int b = j - reach; b <= j + reach; b++)
+            for (int a = i - reach; a <= i + reach; a++) {
+                const int e = b * n + a;
+                if (a < 0 || b < 0 || a >= n || b >= n || e == k || r->color[b][a] != GO_EMPTY ||
+                    g[e][3] < LOCAL_DIP)
+                    continue;
+                const double d = hypot(a - i, b - j);
+                if (d > LOCAL_REACH || (m == LOCAL_NEAR && d >= dist[m - 1]))
+                    continue;
+                int at = m < LOCAL_NEAR ? m++ : LOCAL_NEAR - 1;
+                for (; at > 0 && dist[at - 1] > d; at--) {
+                    dist[at] = dist[at - 1];
+                    v[at] = v[at - 1];
+                }
+                dist[at] = d;
+                v[at] = g[e][0];
             }
-            dist[at] = d;
-            v[at] = g[e][0];
-        }
         wood[k] = m >= LOCAL_MIN ? vz_median(v, m) : 100.0;
     }
     for (int k = 0; k < np; k++)

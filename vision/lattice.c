@@ -563,7 +563,8 @@ int vz_check_lattice(vz_grid *g, const go_cv_image *bgr)
         return rc;
     /* A lattice one line off along a family: moved a line either way along it; and when the
      * lattice so moved shows the other family a line off as well (or the first check saw both
-     * off), moved a line either way along that one too. */
+     * off), moved a line either way along that one too. With both off, the moves along both
+     * come with the columns' moves; the rows are then moved alone. */
     char why[256];
     snprintf(why, sizeof why, "%s", go_error_last());
     const vz_grid was = *g;
@@ -575,7 +576,7 @@ int vz_check_lattice(vz_grid *g, const go_cv_image *bgr)
             rc = check_moved(g, &was, bgr, f == 0 ? d : 0, f == 1 ? d : 0, &off2);
             if (rc != GO_ENOBOARD)
                 return rc;
-            if (!((off | off2) >> (1 - f) & 1))
+            if ((f == 1 && (off & 1)) || !((off | off2) >> (1 - f) & 1))
                 continue;
             for (int d2 = -1; d2 <= 1; d2 += 2) {
                 rc = check_moved(g, &was, bgr, f == 0 ? d : d2, f == 1 ? d : d2, &off2);
@@ -583,8 +584,6 @@ int vz_check_lattice(vz_grid *g, const go_cv_image *bgr)
                     return rc;
             }
         }
-        if (off == 3)
-            break; /* both families moved together above */
     }
     *g = was;
     return go_error_set(GO_ENOBOARD, "%s", why);
