@@ -237,9 +237,10 @@ static int plausible_stones(const go_vision_result *r)
  * board's shadowed front face reads that line as black stones end to end (3_jwerth_green_2,
  * motion-blurred, turned upside down: two rows on the table read black and the reading
  * returned, 170 of 361 right). Every point of an edge line read as the same colour refuses a
- * grid the looks found; a grid whose corners a person placed stands (a table read through
- * them is what the person asked for). */
-static int edge_of_one_colour(const go_vision_result *r)
+ * grid the looks found (read_moved_in tries it a line inward first, and *out_side says which
+ * edge); a grid whose corners a person placed stands (a table read through them is what the
+ * person asked for). */
+static int edge_of_one_colour(const go_vision_result *r, int *out_side)
 {
     static const char *const names[4] = {"top", "right", "bottom", "left"};
     const int n = r->size, last = n - 1;
@@ -251,11 +252,14 @@ static int edge_of_one_colour(const go_vision_result *r)
         int k = 1;
         while (k < n && r->color[y0[side] + k * dy[side]][x0[side] + k * dx[side]] == c)
             k++;
-        if (c != GO_EMPTY && k == n)
+        if (c != GO_EMPTY && k == n) {
+            if (out_side)
+                *out_side = side;
             return go_error_set(GO_ENOBOARD,
                                 "no board: the grid did not fit (every point of its %s edge "
                                 "reads as a %s stone: it runs off the board there)",
                                 names[side], c == GO_BLACK ? "black" : "white");
+        }
     }
     return 0;
 }
@@ -493,6 +497,46 @@ done:
     return rc;
 }
 
+/* A lattice whose edge line read as one colour end to end (edge_of_one_colour) runs a line off
+ * the board there, onto its front face or the table, when the board's own outermost line on the
+ * other side is empty: the stones cannot say which whole cells the lattice spans, and under a
+ * coloured lamp the lines are too faint to. It is moved one line inward, away from that edge,
+ * and judged and read again as the look's lattice was; moved so, it may show an edge of the other
+ * family off the board too, and is moved in from that one as well. The edge's reason stands when
+ * that fails. Measured: 3_jwerth_pink_2 resized to 1,200 pixels (the bench's --sizes) ran a row
+ * off its bottom edge on its lattice fitted to the stones under a dim lamp, and was refused;
+ * 3_jwerth_pink_1 so resized ran a row and a column off. */
+static int read_moved_in(go_vision_result *r, vz_grid *g, const go_cv_image *work, int side)
+{
+    static const double di[4] = {0, -1, 0, 1}, dj[4] = {1, 0, -1, 0};
+    char reason[256];
+    snprintf(reason, sizeof reason, "%s", go_error_last());
+    vz_grid m = *g;
+    int rc = GO_ENOBOARD;
+    for (int moves = 0; moves < 2; moves++) {
+        const double t[9] = {1, 0, di[side], 0, 1, dj[side], 0, 0, 1};
+        double h[9];
+        const int family = side % 2;
+        vz_mat3_mul(h, m.h, t);
+        memcpy(m.h, h, sizeof h);
+        side = -1;
+        if ((rc = vz_check_lattice(&m, work)) == 0 && (rc = stones_inside(&m, work)) == 0) {
+            orient_grid(&m);
+            if ((rc = read_board(r, &m, work)) == 0)
+                rc = edge_of_one_colour(r, &side);
+        }
+        if (getenv("GOREF_VISION_DEBUG"))
+            fprintf(stderr, "moved a line in: %s\n", rc == 0 ? "read" : go_error_last());
+        if (side < 0 || side % 2 == family)
+            break;
+    }
+    if (rc == 0) {
+        *g = m;
+        return 0;
+    }
+    return rc == GO_ENOBOARD ? go_error_set(GO_ENOBOARD, "%s", reason) : rc;
+}
+
 /* The first looks_n looks in turn on the work image, the first STONE_LOOKS of them followed by
  * their lattices fitted to the stones, until one gives a grid that passes its check and a
  * reading of the board (0), or GO_ENOBOARD with the first look's reason, or another error.
@@ -545,9 +589,12 @@ static int read_by_looks(go_vision_result *r, vz_grid *g, const go_cv_image *wor
         double tb = vz_now_ms();
         r->ms_detect += tb - ta;
         if (rc == 0) {
+            int side = -1;
             orient_grid(g);
             if ((rc = read_board(r, g, work)) == 0)
-                rc = edge_of_one_colour(r);
+                rc = edge_of_one_colour(r, &side);
+            if (side >= 0)
+                rc = read_moved_in(r, g, work, side);
             *spent += vz_now_ms() - tb;
         }
         if (rc != GO_ENOBOARD)
