@@ -871,7 +871,8 @@ done:
     return rc;
 }
 
-int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g, int clusters)
+int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g, int clusters,
+                double *dips)
 {
     const int n = g->size;
     go_cv_image warped = {0}, lab = {0};
@@ -1051,6 +1052,8 @@ int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g, i
                 double dh = vz_line_dip_side(lab.pixels, lab.width, lab.height, 3, (i + 1) * CELL,
                                              (j + 1) * CELL, 0, CELL, sh);
                 f[j * n + i][3] = dv < dh ? dv : dh;
+                if (dips)
+                    dips[j * n + i] = f[j * n + i][3];
             }
         if (getenv("GOREF_VISION_DEBUG")) {
             fprintf(stderr, "classify shift %.1f %.1f board L %.1f a %.1f b %.1f\n", sx_best,

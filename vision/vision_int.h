@@ -161,8 +161,10 @@ int vz_check_lattice(vz_grid *g, const go_cv_image *bgr);
 /* Classifies each intersection of grid g in the BGR work image into r->color/confidence: by a
  * fixed rule relative to the local board colour, refined by per-photo colour models; with
  * `clusters`, seeded instead by the three clusters the points form (stones of unusual
- * colours), GO_ENOBOARD when they do not form three. */
-int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g, int clusters);
+ * colours), GO_ENOBOARD when they do not form three. With dips, each point's line dip (the
+ * weaker of the two lines through it, gray levels; a stone hides them) goes to dips[j * n + i]. */
+int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g, int clusters,
+                double *dips);
 
 /* Gray for the line stages: channels weighted by their mean (the light's colour), so that a
  * coloured lamp does not wash the printed lines out. */

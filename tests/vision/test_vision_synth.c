@@ -383,7 +383,7 @@ static void test_vision_synth__stones_sit_on_the_points(void **state)
     int count;
     memset(&r, 0, sizeof r);
     r.size = 13;
-    assert_int_equal(vz_classify(&r, &b.img, &b.g, 0), 0);
+    assert_int_equal(vz_classify(&r, &b.img, &b.g, 0, NULL), 0);
     assert_int_equal(vz_stones_on_points(&gain, &ratio, &count, &r, &b.g, &b.img, 0), 0);
     assert_true(count >= 100);
     assert_true(gain > 20);
@@ -393,7 +393,7 @@ static void test_vision_synth__stones_sit_on_the_points(void **state)
     vz_mat3_mul(off.h, b.g.h, t);
     memset(&r, 0, sizeof r);
     r.size = 13;
-    assert_int_equal(vz_classify(&r, &b.img, &off, 0), 0);
+    assert_int_equal(vz_classify(&r, &b.img, &off, 0, NULL), 0);
     assert_int_equal(vz_stones_on_points(&gain, &ratio, &count, &r, &off, &b.img, 0), 0);
     assert_true(count < 25 || gain < 11);
     assert_true(ratio < 1.65);
@@ -402,7 +402,7 @@ static void test_vision_synth__stones_sit_on_the_points(void **state)
     vz_mat3_mul(off.h, b.g.h, near);
     memset(&r, 0, sizeof r);
     r.size = 13;
-    assert_int_equal(vz_classify(&r, &b.img, &off, 0), 0);
+    assert_int_equal(vz_classify(&r, &b.img, &off, 0, NULL), 0);
     assert_int_equal(vz_stones_on_points(&gain, &ratio, &count, &r, &off, &b.img, 0), 0);
     assert_true(count < 25 || gain < 11);
     assert_true(ratio < 1.65);
