@@ -828,6 +828,21 @@ static int bh_threshold(const go_cv_image *bh)
     return t < 8 ? 8 : t;
 }
 
+/* Of two clear readings at other spacings (the first reading's aspect implausible), the larger
+ * lattice is taken unless its windows score SMALLER_BY less than the smaller one's; of two of one
+ * size, the one that spans EXTENT_CLEAR times more of the photo (its area in the rectified frame)
+ * unless it scores EXTENT_SCORE less, and the one that spans that much less only when it scores
+ * that much more; else the better. On a crowded board the stones' round edges make lines a third
+ * of a cell apart: a 13x13 lattice at a third of the true spacing on one axis and half on the other
+ * fits clearly over a part of a 9x9 board, and scores 1.5 where the true one scores 3.3 (the
+ * bench's 9x9 boards 1007 and 3023, refused as too faint to check, as the largest size chose
+ * alone); among the 9x9 readings of 1007, one at two thirds of the spacing scores 3.4, and spans
+ * two thirds of the board. The extent alone chose wrong: a 9x9 at twice the spacing over a 13x13
+ * board, or at four and a half times over a 19x19 (Worst lighting, saved again). */
+#define SMALLER_BY 1.0
+#define EXTENT_CLEAR 1.2
+#define EXTENT_SCORE 0.5
+
 /* The near-perpendicular family is taken when it has at least this share of the votes of
  * the strongest family anywhere off the first. */
 #define NEAR_SHARE 0.25
@@ -1250,8 +1265,17 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned h
                 if (fit_axis(&cv[nv], pv, nbv, ASPECT_LO * su0 / bwv, ASPECT_HI * su0 / bwv) == 0)
                     nv++;
             }
+            if (getenv("GOREF_VISION_DEBUG")) {
+                fprintf(stderr, "candidates (aspect0 %d, first size %d clear %d):", aspect0, bn,
+                        clear);
+                for (int a = 0; a < nu; a++)
+                    fprintf(stderr, " u%d %.1f", a, cu[a].spacing * bwu / bwv);
+                for (int b = 0; b < nv; b++)
+                    fprintf(stderr, " v%d %.1f", b, cv[b].spacing);
+                fprintf(stderr, "\n");
+            }
             int pick_a = 0, pick_b = 0, pick_clear = clear;
-            double pick_s = best;
+            double pick_s = best, pick_ext = 0;
             int pick_n = bn, pick_au = bau, pick_av = bav;
             for (int a = 0; a < nu; a++)
                 for (int b = 0; b < nv; b++) {
@@ -1269,6 +1293,7 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned h
                                 clear2, s2);
                     if (!n2)
                         continue;
+                    const double ext2 = (n2 - 1) * su * (n2 - 1) * sv;
                     int better;
                     if (doubled) { /* asked for the doubled spacing on both axes */
                         if (a == 0 || b == 0)
@@ -1281,12 +1306,22 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned h
                         better = clear && clear2 && n2 == bn && s2 > pick_s;
                     else if (pick_a == 0 && pick_b == 0)
                         better = 1;
-                    else
-                        /* as for one reading: a clear window first, the largest, then the best */
-                        better =
-                            clear2 > pick_clear || (clear2 == pick_clear &&
-                                                    (n2 > pick_n || (n2 == pick_n && s2 > pick_s)));
+                    else {
+                        /* as for one reading: a clear window first, then the largest (unless
+                         * it reads clearly worse), then the widest, then the best */
+                        const int wider = ext2 > EXTENT_CLEAR * pick_ext,
+                                  narrower = pick_ext > EXTENT_CLEAR * ext2;
+                        int won;
+                        if (n2 != pick_n)
+                            won = n2 > pick_n ? s2 > pick_s - SMALLER_BY : s2 > pick_s + SMALLER_BY;
+                        else if (wider || narrower)
+                            won = wider ? s2 > pick_s - EXTENT_SCORE : s2 > pick_s + EXTENT_SCORE;
+                        else
+                            won = s2 > pick_s;
+                        better = clear2 > pick_clear || (clear2 == pick_clear && won);
+                    }
                     if (better) {
+                        pick_ext = ext2;
                         pick_a = a;
                         pick_b = b;
                         pick_clear = clear2;

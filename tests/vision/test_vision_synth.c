@@ -567,6 +567,28 @@ static void test_vision_synth__9x9_every_other_line_hidden(void **state)
     }
 }
 
+/* Crowded 9x9 boards 1007 and 3023 of the bench: the stones' round edges make lines a third of a
+ * cell apart, and the grid finder found one axis at a third of its spacing. Of the readings at
+ * other spacings, one at a half and a third was the largest clear one, a 13x13 over a part of the
+ * board, and every look was refused (its lines too faint to check). A smaller reading whose
+ * windows score clearly better is taken now, and of two of one size the one spanning clearly more
+ * of the photo: both boards read point for point. */
+static void test_vision_synth__crowded_9x9_third_of_the_spacing(void **state)
+{
+    (void)state;
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static go_vision_result r;
+    const unsigned long long seeds[2] = {1007, 3023};
+    for (int k = 0; k < 2; k++) {
+        int rc = scan_bench_board(&r, truth, 9, seeds[k]);
+        if (rc != 0)
+            fprintf(stderr, "board %llu refused: %s\n", seeds[k], go_error_last());
+        assert_int_equal(rc, 0);
+        assert_int_equal(r.size, 9);
+        assert_int_equal(synth_best_match(r.color, truth, 9), 81);
+    }
+}
+
 /* A crowded 9x9, blurred and noisy (board 1637): no look reads it at the work size, and at the
  * second scale one look fitted a lattice whose last column lay on the table, the table read as
  * a column of black stones sitting evenly on their points (59 of 81 right, returned as read).
@@ -828,6 +850,7 @@ int main(void)
         cmocka_unit_test(test_vision_synth__crowded_9x9_read_at_the_second_scale),
         cmocka_unit_test(test_vision_synth__crowded_9x9_no_column_on_the_table),
         cmocka_unit_test(test_vision_synth__9x9_every_other_line_hidden),
+        cmocka_unit_test(test_vision_synth__crowded_9x9_third_of_the_spacing),
         cmocka_unit_test(test_vision_synth__crowded_9x9_other_direction),
         cmocka_unit_test(test_vision_synth__stones_set_the_phase),
         cmocka_unit_test(test_vision_synth__stones_fit_a_lattice_off_in_perspective),
