@@ -261,27 +261,43 @@ static int fit_axis(axis_fit *out, const double *prof, int nb, double dmin, doub
     cum[0] = 0;
     for (int b = 0; b < nb; b++)
         cum[b + 1] = cum[b] + prof[b];
-    for (double d = dmin; d <= dmax && nd < 600; d *= 1.004) {
-        int half = (int)(d / 2);
-        if (half < 1)
-            half = 1;
-        double w = 2 * PI / d, cr = cos(w), sr = sin(w);
-        double c = 1, s = 0, re = 0, im = 0, mass = 0;
-        for (int b = 0; b < nb; b++) {
-            int lo = b - half < 0 ? 0 : b - half, hi = b + half + 1 > nb ? nb : b + half + 1;
-            double hp = prof[b] - (cum[hi] - cum[lo]) / (hi - lo);
-            if (hp > 0) {
-                re += hp * c;
-                im += hp * s;
-                mass += hp;
-            }
-            double nc = c * cr - s * sr;
-            s = s * cr + c * sr;
-            c = nc;
+    /* The periods two at a time: each one's phasor turns by a chain of products that waits on
+     * the last, and two chains side by side keep the processor busy (the same arithmetic, the
+     * same result, in about half the time). */
+    double dl[600];
+    for (double d = dmin; d <= dmax && nd < 600; d *= 1.004)
+        dl[nd++] = d;
+    for (int i = 0; i < nd; i += 2) {
+        const int m = i + 1 < nd ? 2 : 1;
+        int half[2];
+        double cr[2], sr[2], c[2] = {1, 1}, sn[2] = {0, 0}, re[2] = {0, 0}, im[2] = {0, 0},
+                             mass[2] = {0, 0};
+        for (int q = 0; q < 2; q++) {
+            const double d = dl[i + (q < m ? q : 0)], w = 2 * PI / d;
+            half[q] = (int)(d / 2);
+            if (half[q] < 1)
+                half[q] = 1;
+            cr[q] = cos(w);
+            sr[q] = sin(w);
         }
-        ds[nd] = d;
-        fs[nd] = mass > 0 ? hypot(re, im) / (total + mass) : 0;
-        nd++;
+        for (int b = 0; b < nb; b++)
+            for (int q = 0; q < 2; q++) {
+                int lo = b - half[q] < 0 ? 0 : b - half[q],
+                    hi = b + half[q] + 1 > nb ? nb : b + half[q] + 1;
+                double hp = prof[b] - (cum[hi] - cum[lo]) / (hi - lo);
+                if (hp > 0) {
+                    re[q] += hp * c[q];
+                    im[q] += hp * sn[q];
+                    mass[q] += hp;
+                }
+                double nc = c[q] * cr[q] - sn[q] * sr[q];
+                sn[q] = sn[q] * cr[q] + c[q] * sr[q];
+                c[q] = nc;
+            }
+        for (int q = 0; q < m; q++) {
+            ds[i + q] = dl[i + q];
+            fs[i + q] = mass[q] > 0 ? hypot(re[q], im[q]) / (total + mass[q]) : 0;
+        }
     }
     free(cum);
     if (nd < 3)
@@ -697,48 +713,34 @@ static void refine_grid(vz_grid *g, const go_cv_image *bh, int thresh)
     }
 }
 
-/* The affine rectification and profile binning shared by the profile and coverage passes. */
-typedef struct rect_frame {
-    double linf[3], na[2], nb[2];
-    double umin, vmin, bwu, bwv;
-    double cx, cy, S;
-} rect_frame;
+/* A pixel of line (above the black-hat threshold) in the affine-rectified frame: its place
+ * (u, v), the same in profile bins from 1 (ub, vb), and its weight, the black-hat response over
+ * the rectification's w (a far line covers fewer pixels per unit of board length). Computed once a
+ * look for the profile passes and every coverage the candidates ask. */
+typedef struct rect_pixel {
+    double u, v, ub, vb, wt;
+} rect_pixel;
 
 /* Crossing-line coverage between consecutive lattice lines of each axis. */
-static void compute_cover(axis_fit *fu, axis_fit *fv, const go_cv_image *bh, const go_cv_image *bin,
-                          const rect_frame *rf)
+static void compute_cover(axis_fit *fu, axis_fit *fv, const rect_pixel *px, size_t np)
 {
-    const int W = bh->width, H = bh->height;
     memset(fu->cover, 0, sizeof fu->cover);
     memset(fv->cover, 0, sizeof fv->cover);
     fu->has_cover = fv->has_cover = 1;
-    for (int y = 0; y < H; y++) {
-        const uint8_t *row = bh->pixels + (size_t)y * W, *brow = bin->pixels + (size_t)y * W;
-        double yn = (y - rf->cy) / rf->S;
-        for (int x = 0; x < W; x++) {
-            if (!brow[x])
-                continue;
-            double xn = (x - rf->cx) / rf->S;
-            double w = 1 + rf->linf[0] * xn + rf->linf[1] * yn;
-            if (w < 0.2)
-                continue;
-            double xr = xn / w, yr = yn / w;
-            double ub = (rf->na[0] * xr + rf->na[1] * yr - rf->umin) / rf->bwu + 1;
-            double vb = (rf->nb[0] * xr + rf->nb[1] * yr - rf->vmin) / rf->bwv + 1;
-            double qu = (ub - fu->origin) / fu->spacing, qv = (vb - fv->origin) / fv->spacing;
-            double ku = floor(qu), kv = floor(qv), fu_ = qu - ku, fv_ = qv - kv;
-            double wt = row[x] / w;
-            /* between two u-lines, on a v-line: a piece of a crossing line */
-            if (fu_ > 0.25 && fu_ < 0.75 && (fv_ < 0.12 || fv_ > 0.88)) {
-                int i = (int)ku - fu->kmin;
-                if (i >= 0 && i < 256)
-                    fu->cover[i] += wt;
-            }
-            if (fv_ > 0.25 && fv_ < 0.75 && (fu_ < 0.12 || fu_ > 0.88)) {
-                int i = (int)kv - fv->kmin;
-                if (i >= 0 && i < 256)
-                    fv->cover[i] += wt;
-            }
+    for (size_t k = 0; k < np; k++) {
+        const rect_pixel *p = &px[k];
+        double qu = (p->ub - fu->origin) / fu->spacing, qv = (p->vb - fv->origin) / fv->spacing;
+        double ku = floor(qu), kv = floor(qv), fu_ = qu - ku, fv_ = qv - kv;
+        /* between two u-lines, on a v-line: a piece of a crossing line */
+        if (fu_ > 0.25 && fu_ < 0.75 && (fv_ < 0.12 || fv_ > 0.88)) {
+            int i = (int)ku - fu->kmin;
+            if (i >= 0 && i < 256)
+                fu->cover[i] += p->wt;
+        }
+        if (fv_ > 0.25 && fv_ < 0.75 && (fu_ < 0.12 || fu_ > 0.88)) {
+            int i = (int)kv - fv->kmin;
+            if (i >= 0 && i < 256)
+                fv->cover[i] += p->wt;
         }
     }
 }
@@ -941,6 +943,7 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned h
     const int doubled = (how & VZ_LOOK_DOUBLED) != 0;
     line_reading own = {0}, *L = cache ? &cache->gray[light_weighted] : &own;
     line3 *lines = NULL;
+    rect_pixel *px = NULL;
     double *pu = NULL, *pv = NULL;
     int rc = 0;
     const int W = bgr->width, H = bgr->height;
@@ -1141,32 +1144,48 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned h
         vlo -= mv;
         vhi += mv;
     }
+    /* the pixels of line in the rectified frame, in the photo's order */
+    size_t npx = 0;
+    for (size_t k = 0, all = (size_t)W * H; k < all; k++)
+        npx += bin.pixels[k] != 0;
+    px = malloc(sizeof *px * (npx ? npx : 1));
+    if (!px) {
+        rc = go_error_set(GO_ENOMEM, "line pixels");
+        goto done;
+    }
+    npx = 0;
+    for (int y = 0; y < H; y++) {
+        const uint8_t *row = bh.pixels + (size_t)y * W, *brow = bin.pixels + (size_t)y * W;
+        double yn = (y - cy) / S;
+        for (int x = 0; x < W; x++) {
+            if (!brow[x])
+                continue;
+            double xn = (x - cx) / S;
+            double w = 1 + linf[0] * xn + linf[1] * yn;
+            if (w < 0.2)
+                continue;
+            double xr = xn / w, yr = yn / w;
+            rect_pixel *p = &px[npx++];
+            p->u = na[0] * xr + na[1] * yr;
+            p->v = nb2[0] * xr + nb2[1] * yr;
+            p->ub = (p->u - umin) / bwu + 1;
+            p->vb = (p->v - vmin) / bwv + 1;
+            p->wt = row[x] / w;
+        }
+    }
     axis_fit fu, fv;
     int bn = 0, bau = 0, bav = 0;
     double best = -1e300;
     for (int pass = 0; pass < 2; pass++) {
         memset(pu, 0, sizeof *pu * (size_t)nbu);
         memset(pv, 0, sizeof *pv * (size_t)nbv);
-        for (int y = 0; y < H; y++) {
-            const uint8_t *row = bh.pixels + (size_t)y * W, *brow = bin.pixels + (size_t)y * W;
-            double yn = (y - cy) / S;
-            for (int x = 0; x < W; x++) {
-                if (!brow[x])
-                    continue;
-                double xn = (x - cx) / S;
-                double w = 1 + linf[0] * xn + linf[1] * yn;
-                if (w < 0.2)
-                    continue;
-                double xr = xn / w, yr = yn / w;
-                double u = na[0] * xr + na[1] * yr, v = nb2[0] * xr + nb2[1] * yr;
-                int bu = (int)((u - umin) / bwu + 1), bv = (int)((v - vmin) / bwv + 1);
-                /* 1/w: a far line covers fewer pixels per unit of board length */
-                double wt = row[x] / w;
-                if (bu >= 0 && bu < nbu && v >= vlo && v <= vhi)
-                    pu[bu] += wt;
-                if (bv >= 0 && bv < nbv && u >= ulo && u <= uhi)
-                    pv[bv] += wt;
-            }
+        for (size_t k = 0; k < npx; k++) {
+            const rect_pixel *p = &px[k];
+            const int bu = (int)p->ub, bv = (int)p->vb;
+            if (bu >= 0 && bu < nbu && p->v >= vlo && p->v <= vhi)
+                pu[bu] += p->wt;
+            if (bv >= 0 && bv < nbv && p->u >= ulo && p->u <= uhi)
+                pv[bv] += p->wt;
         }
         /* A board's cell spans 1/80 to 1/6 of the larger image side. */
         double dmin_u = (2.0 / 80) / bwu, dmax_u = (2.0 / 6) / bwu;
@@ -1182,17 +1201,7 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned h
             rc = go_error_set(GO_ENOBOARD, "no board: the lines are not evenly spaced");
             goto done;
         }
-        rect_frame rf = {{linf[0], linf[1], linf[2]},
-                         {na[0], na[1]},
-                         {nb2[0], nb2[1]},
-                         umin,
-                         vmin,
-                         bwu,
-                         bwv,
-                         cx,
-                         cy,
-                         S};
-        compute_cover(&fu, &fv, &bh, &bin, &rf);
+        compute_cover(&fu, &fv, px, npx);
         if (getenv("GOREF_VISION_DEBUG")) {
             fprintf(stderr, "lines %d p1 %d va %.3f %.3f %.3f vb %.3f %.3f %.3f linf %.3f %.3f\n",
                     nl, p1, va[0], va[1], va[2], vb[0], vb[1], vb[2], linf[0], linf[1]);
@@ -1285,7 +1294,7 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned h
                     if (su > ASPECT_MAX * sv || sv > ASPECT_MAX * su)
                         continue;
                     int n2, au2, av2, clear2;
-                    compute_cover(&cu[a], &cv[b], &bh, &bin, &rf);
+                    compute_cover(&cu[a], &cv[b], px, npx);
                     double s2 =
                         choose_size(&cu[a], &cv[b], sizes, nsizes, &n2, &au2, &av2, &clear2);
                     if (getenv("GOREF_VISION_DEBUG"))
@@ -1340,7 +1349,7 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned h
                 fu = cu[pick_a];
                 fv = cv[pick_b];
                 /* the covers were last computed for another pair */
-                compute_cover(&fu, &fv, &bh, &bin, &rf);
+                compute_cover(&fu, &fv, px, npx);
                 best = pick_s;
                 bn = pick_n;
                 bau = pick_au;
@@ -1398,6 +1407,7 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned h
 done:
     line_reading_free(&own);
     free(lines);
+    free(px);
     free(pu);
     free(pv);
     return rc;
