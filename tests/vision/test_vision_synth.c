@@ -546,6 +546,21 @@ static void test_vision_synth__crowded_9x9_read_at_the_second_scale(void **state
     assert_int_equal(synth_best_match(r.color, truth, 9), 81);
 }
 
+/* The bench's 9x9 boards of these seeds are each read, as 9x9, point for point. */
+static void bench_9x9_read_right(const unsigned long long *seeds, int count)
+{
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static go_vision_result r;
+    for (int k = 0; k < count; k++) {
+        int rc = scan_bench_board(&r, truth, 9, seeds[k]);
+        if (rc != 0)
+            fprintf(stderr, "board %llu refused: %s\n", seeds[k], go_error_last());
+        assert_int_equal(rc, 0);
+        assert_int_equal(r.size, 9);
+        assert_int_equal(synth_best_match(r.color, truth, 9), 81);
+    }
+}
+
 /* Stones that hide every other line of one family (boards 1931 and 2260 of the bench's 9x9s):
  * the axis's weak lines look like the stone gaps halfway between a crowded board's lines, and
  * its spacing was doubled, leaving five lines of a 9x9; every look was refused (too few grid
@@ -554,17 +569,8 @@ static void test_vision_synth__crowded_9x9_read_at_the_second_scale(void **state
 static void test_vision_synth__9x9_every_other_line_hidden(void **state)
 {
     (void)state;
-    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
-    static go_vision_result r;
     const unsigned long long seeds[2] = {1931, 2260};
-    for (int k = 0; k < 2; k++) {
-        int rc = scan_bench_board(&r, truth, 9, seeds[k]);
-        if (rc != 0)
-            fprintf(stderr, "board %llu refused: %s\n", seeds[k], go_error_last());
-        assert_int_equal(rc, 0);
-        assert_int_equal(r.size, 9);
-        assert_int_equal(synth_best_match(r.color, truth, 9), 81);
-    }
+    bench_9x9_read_right(seeds, 2);
 }
 
 /* Crowded 9x9 boards 1007 and 3023 of the bench: the stones' round edges make lines a third of a
@@ -576,17 +582,8 @@ static void test_vision_synth__9x9_every_other_line_hidden(void **state)
 static void test_vision_synth__crowded_9x9_third_of_the_spacing(void **state)
 {
     (void)state;
-    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
-    static go_vision_result r;
     const unsigned long long seeds[2] = {1007, 3023};
-    for (int k = 0; k < 2; k++) {
-        int rc = scan_bench_board(&r, truth, 9, seeds[k]);
-        if (rc != 0)
-            fprintf(stderr, "board %llu refused: %s\n", seeds[k], go_error_last());
-        assert_int_equal(rc, 0);
-        assert_int_equal(r.size, 9);
-        assert_int_equal(synth_best_match(r.color, truth, 9), 81);
-    }
+    bench_9x9_read_right(seeds, 2);
 }
 
 /* A crowded 9x9, blurred and noisy (board 1637): no look reads it at the work size, and at the
