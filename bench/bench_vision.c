@@ -183,21 +183,7 @@ typedef struct photo_variant {
 static int variant_jpeg(uint8_t **jpeg, size_t *jlen, const go_cv_image *img,
                         const photo_variant *v)
 {
-    go_cv_image turned = {0}, sized = {0};
-    const go_cv_image *out = &turned;
-    int rc = go_cv_turn(&turned, img, v->quarter_turns);
-    if (rc == 0 && v->long_side > 0) {
-        const int longest = turned.width > turned.height ? turned.width : turned.height;
-        const double k = (double)v->long_side / longest;
-        const int w = (int)(turned.width * k + 0.5), h = (int)(turned.height * k + 0.5);
-        rc = go_cv_resize(&sized, &turned, w < 1 ? 1 : w, h < 1 ? 1 : h);
-        out = &sized;
-    }
-    if (rc == 0)
-        rc = go_cv_encode_jpeg(jpeg, jlen, out, v->quality);
-    go_cv_image_free(&turned);
-    go_cv_image_free(&sized);
-    return rc;
+    return synth_photo_variant(jpeg, jlen, img, v->quarter_turns, v->long_side, v->quality);
 }
 
 /* Every photo read again in each variant of v: as a phone that drops the orientation tag, a

@@ -8,6 +8,12 @@
 
 #include "vision_int.h"
 
+void vz_lattice_move(double out[9], const double h[9], double dx, double dy)
+{
+    const double t[9] = {1, 0, dx, 0, 1, dy, 0, 0, 1};
+    vz_mat3_mul(out, h, t);
+}
+
 void vz_mat3_mul(double out[9], const double a[9], const double b[9])
 {
     double r[9];

@@ -546,8 +546,7 @@ static int check(const vz_grid *g, const go_cv_image *bgr, int *off)
 static int check_moved(vz_grid *g, const vz_grid *was, const go_cv_image *bgr, int dx, int dy,
                        int *off)
 {
-    const double t[9] = {1, 0, dx, 0, 1, dy, 0, 0, 1};
-    vz_mat3_mul(g->h, was->h, t);
+    vz_lattice_move(g->h, was->h, dx, dy);
     int rc = check(g, bgr, off);
     if (getenv("GOREF_VISION_DEBUG"))
         fprintf(stderr, "moved by %+d columns %+d rows: %s\n", dx, dy,

@@ -412,10 +412,7 @@ static int stones_window(vz_grid *g, const go_cv_image *bgr)
         }
         if (!moved)
             break;
-        const double s[9] = {1, 0, shift[0], 0, 1, shift[1], 0, 0, 1};
-        double h[9];
-        vz_mat3_mul(h, g->h, s);
-        memcpy(g->h, h, sizeof h);
+        vz_lattice_move(g->h, g->h, shift[0], shift[1]);
     }
     return rc;
 }

@@ -334,7 +334,7 @@ static int stones_on_points(const go_vision_result *r, const vz_grid *g, const g
  * (54 and 42 of 81 right). Their clusters read 13 and 27, 19 and 39, and the new white stones
  * dipped 1.9 and 2.1 where the wood's lines dipped 60 to 75. */
 #define HIDDEN_SHARE 0.25
-#define HIDDEN_CLEAR 8.0
+#define HIDDEN_CLEAR 8.0 /* twice the dip from which the lines' veto judges (classify.c) */
 
 /* 1 when the points `again` reads as stones and r as empty hide their lines (dips, per point),
  * as stones do, where the points both read empty show them. */
@@ -559,11 +559,8 @@ static int read_moved_in(go_vision_result *r, vz_grid *g, const go_cv_image *wor
     vz_grid m = *g;
     int rc = GO_ENOBOARD;
     for (int moves = 0; moves < 2; moves++) {
-        const double t[9] = {1, 0, di[side], 0, 1, dj[side], 0, 0, 1};
-        double h[9];
         const int family = side % 2;
-        vz_mat3_mul(h, m.h, t);
-        memcpy(m.h, h, sizeof h);
+        vz_lattice_move(m.h, m.h, di[side], dj[side]);
         side = -1;
         if ((rc = vz_check_lattice(&m, work)) == 0 && (rc = stones_inside(&m, work)) == 0) {
             orient_grid(&m);

@@ -7,7 +7,10 @@
 #include "go/vision.h"
 
 /* 3x3 row-major homographies. */
-void vz_mat3_mul(double out[9], const double a[9], const double b[9]);
+void vz_mat3_mul(double out[9], const double a[9], const double b[9]); /* out may be a or b */
+/* The lattice h moved by dx columns and dy rows: its point (i, j) is h's (i + dx, j + dy). out
+ * may be h. */
+void vz_lattice_move(double out[9], const double h[9], double dx, double dy);
 int vz_mat3_inv(double out[9], const double m[9]);
 /* Applies h to (x, y); returns 0, or -1 when the point maps to infinity. */
 int vz_apply(const double h[9], double x, double y, double *ox, double *oy);

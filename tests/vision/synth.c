@@ -311,3 +311,23 @@ void synth_bench_board_lit(synth_params *p, double *density, int size, uint64_t 
     for (int c = 0; c < 3; c++)
         p->lamp_bgr[c] = lamps[((lamp % SYNTH_LAMPS) + SYNTH_LAMPS) % SYNTH_LAMPS][c];
 }
+
+int synth_photo_variant(uint8_t **jpeg, size_t *len, const go_cv_image *img, int quarter_turns,
+                        int long_side, int quality)
+{
+    go_cv_image turned = {0}, sized = {0};
+    const go_cv_image *out = &turned;
+    int rc = go_cv_turn(&turned, img, quarter_turns);
+    if (rc == 0 && long_side > 0) {
+        const int longest = turned.width > turned.height ? turned.width : turned.height;
+        const double k = (double)long_side / longest;
+        const int w = (int)(turned.width * k + 0.5), h = (int)(turned.height * k + 0.5);
+        rc = go_cv_resize(&sized, &turned, w < 1 ? 1 : w, h < 1 ? 1 : h);
+        out = &sized;
+    }
+    if (rc == 0)
+        rc = go_cv_encode_jpeg(jpeg, len, out, quality);
+    go_cv_image_free(&turned);
+    go_cv_image_free(&sized);
+    return rc;
+}

@@ -70,4 +70,11 @@ void synth_bench_board_lit(synth_params *p, double *density, int size, uint64_t 
 int synth_best_match(uint8_t a[GO_MAX_SIZE][GO_MAX_SIZE], uint8_t b[GO_MAX_SIZE][GO_MAX_SIZE],
                      int size);
 
+/* The photo img given again as a phone or an app would: turned by quarter_turns clockwise, resized
+ * to a longer side of long_side pixels when long_side > 0 (OpenCV: area averaging down, bilinear
+ * up), saved as JPEG at quality. *jpeg is malloc'd. 0 or a negative go_err. */
+struct go_cv_image;
+int synth_photo_variant(uint8_t **jpeg, size_t *len, const struct go_cv_image *img,
+                        int quarter_turns, int long_side, int quality);
+
 #endif

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "go/vision.h"
+#include "synth.h"
 #include "testutil.h"
 #include "vision_int.h"
 
@@ -299,26 +300,19 @@ static void variant_photo(const char *base, int quarter_turns, int long_side, in
     char *data = NULL;
     size_t len = 0;
     assert_int_equal(tu_read_file(tu_data_path(ip), &data, &len), 0);
-    go_cv_image img = {0}, turned = {0};
+    go_cv_image img = {0};
     assert_int_equal(go_cv_decode(&img, data, len, 1), 0);
     free(data);
-    assert_int_equal(go_cv_turn(&turned, &img, quarter_turns), 0);
-    assert_int_equal(turned.width, quarter_turns % 2 ? img.height : img.width);
-    if (long_side > 0) {
-        const int longest = turned.width > turned.height ? turned.width : turned.height;
-        const double k = (double)long_side / longest;
-        go_cv_image sized = {0};
-        assert_int_equal(go_cv_resize(&sized, &turned, (int)(turned.width * k + 0.5),
-                                      (int)(turned.height * k + 0.5)),
-                         0);
-        go_cv_image_free(&turned);
-        turned = sized;
-    }
     uint8_t *jpeg = NULL;
     size_t jlen = 0;
-    assert_int_equal(go_cv_encode_jpeg(&jpeg, &jlen, &turned, 92), 0);
+    assert_int_equal(synth_photo_variant(&jpeg, &jlen, &img, quarter_turns, long_side, 92), 0);
+    if (long_side == 0) { /* turned, not resized: the sides swap with a quarter turn */
+        go_image_format fmt;
+        int tw, th;
+        assert_int_equal(go_vision_probe(&fmt, &tw, &th, jpeg, jlen), 0);
+        assert_int_equal(tw, quarter_turns % 2 ? img.height : img.width);
+    }
     go_cv_image_free(&img);
-    go_cv_image_free(&turned);
     static go_vision_result r;
     int rc = go_vision_scan(&r, jpeg, jlen, NULL);
     free(jpeg);
