@@ -16,8 +16,8 @@
  *   stone of its own when it is as even as those stones are at their centres, hides the
  *   point's line there, lies STRAY_APART from every stone's centre (stones do not overlap) and
  *   across the view (seen at an angle a stone's body reaches toward the far edge and fills the
- *   gap to the next stone: t2_078's column of black stones), and no other empty point is
- *   nearer;
+ *   gap to the next stone: t2_078's column of black stones; toward the board's edge no stone
+ *   stands to reach in), and no other empty point is nearer;
  * - two stones read side by side across the view whose centres meet between the points,
  *   neither point's square coloured as the colour's stones are, and the line showing beyond
  *   each point (a black stone half on each point darkens both discs), are one stone, of the
@@ -39,6 +39,9 @@
 #define STRAY_MIN 0.4
 #define STRAY_MAX 0.7
 #define STRAY_APART 0.9
+/* a stone's centre at most this far beyond the outermost lines (a stone put down hastily on the
+ * first line overhangs it: greenstones_green_1's (1,18), 0.2 beyond, where 0.15 was allowed) */
+#define STRAY_EDGE 0.25
 /* on one of its point's lines, hiding it there (its dip under this share of the typical) */
 #define STRAY_ON_LINE 0.3
 #define STRAY_HIDDEN 0.15
@@ -135,8 +138,8 @@ static int stone_near(const class_model *cm, int i, int j, double bx, double by,
             const int x = cx + ox, y = cy + oy;
             const double u = (double)x / CELL - 1, v = (double)y / CELL - 1,
                          d = hypot(ox, oy) / CELL;
-            if (d < rmin || d > rmax || hypot(u - i, v - j) < rmin || u < -0.15 || v < -0.15 ||
-                u > n - 0.85 || v > n - 0.85 ||
+            if (d < rmin || d > rmax || hypot(u - i, v - j) < rmin || u < -STRAY_EDGE ||
+                v < -STRAY_EDGE || u > n - 1 + STRAY_EDGE || v > n - 1 + STRAY_EDGE ||
                 (on_line > 0 && fabs(u - i) >= on_line && fabs(v - j) >= on_line))
                 continue;
             /* the most even first: its colour only when it would be the best so far */
@@ -307,10 +310,14 @@ int vz_stray_stones(go_vision_result *r, const go_cv_image *lab, const board_mod
             dip = fmin(dip, vz_line_dip(lab->pixels, lab->width, lab->height, 3, (i + 1) * CELL,
                                         (int)lround((at[1] + 1) * CELL), 1, CELL));
         clear &= dip < STRAY_HIDDEN * lines;
-        /* across the view, where a stone's body does not reach */
-        const double along = fabs((at[0] - i) * far[0] + (at[1] - j) * far[1]);
-        clear &=
-            !tilted || STRAY_ACROSS * along <= fabs((at[0] - i) * far[1] - (at[1] - j) * far[0]);
+        /* across the view, where a stone's body does not reach, unless it lies toward the
+         * board's edge: no stone stands beyond it to reach in */
+        const double along = (at[0] - i) * far[0] + (at[1] - j) * far[1];
+        const int ni = i + (int)lround(along < 0 ? -far[0] : far[0]),
+                  nj = j + (int)lround(along < 0 ? -far[1] : far[1]);
+        const int reached = ni >= 0 && nj >= 0 && ni < n && nj < n;
+        clear &= !tilted || !reached ||
+                 STRAY_ACROSS * fabs(along) <= fabs((at[0] - i) * far[1] - (at[1] - j) * far[0]);
         const double mine = hypot(at[0] - i, at[1] - j);
         for (int q = 0; q < n * n && clear; q++)
             if (q != k && r->color[q / n][q % n] == GO_EMPTY)
@@ -318,9 +325,10 @@ int vz_stray_stones(go_vision_result *r, const go_cv_image *lab, const board_mod
         if (getenv("GOREF_VISION_DEBUG"))
             fprintf(stderr,
                     "stray %c at %d %d: %.2f %.2f spread %.1f (stones %.1f low %.1f) dip %.1f of "
-                    "%.1f apart %.2f along %.2f%s %.2f %.2f\n",
+                    "%.1f apart %.2f along %.2f%s%s %.2f %.2f\n",
                     ".XO"[colour], i, j, at[0] - i, at[1] - j, spread, typ_spread[colour],
-                    low_spread[colour], dip, lines, apart, along, clear ? ": read" : "",
+                    low_spread[colour], dip, lines, apart, along,
+                    reached ? "" : " (toward the edge)", clear ? ": read" : "",
                     hit >= 0 ? centre[hit][0] : -1, hit >= 0 ? centre[hit][1] : -1);
         if (!clear)
             continue;
