@@ -113,10 +113,11 @@ int synth_render(uint8_t **out, size_t *out_len, const synth_params *p,
     double bw = n - 1 + 2 * MARGIN, bh = (n - 1 + 2 * MARGIN) * ASPECT;
     double side = 0.8 * (W < H ? W : H);
     double half_w = side / 2 * (bw > bh ? 1 : bw / bh), half_h = side / 2 * (bh > bw ? 1 : bh / bw);
-    double quad[4][2] = {{-half_w * (1 - p->tilt), -half_h * (1 - p->tilt * 0.5)},
-                         {half_w * (1 - p->tilt), -half_h * (1 - p->tilt * 0.5)},
-                         {half_w, half_h},
-                         {-half_w, half_h}};
+    const double sq = p->squash > 0 ? p->squash : 1;
+    double quad[4][2] = {{-half_w * (1 - p->tilt), -sq * half_h * (1 - p->tilt * 0.5)},
+                         {half_w * (1 - p->tilt), -sq * half_h * (1 - p->tilt * 0.5)},
+                         {half_w, sq * half_h},
+                         {-half_w, sq * half_h}};
     double a = p->rotate_deg * 3.14159265358979 / 180;
     double src[8], dst[8];
     for (int c = 0; c < 4; c++) {

@@ -14,6 +14,9 @@ typedef struct synth_params {
     int size;          /* 9, 13, 19 */
     double rotate_deg; /* in-plane rotation */
     double tilt;       /* 0 (from above) .. 0.35 (steep): far edge shrinks by this share */
+    /* Nonzero: the board's depth (near to far edge) foreshortened by this factor, as from a
+     * camera about asin(squash) above the board (0.6: 37 degrees); 0 or 1: as tilt leaves it. */
+    double squash;
     double gradient;   /* light falloff across the image, 0..0.5 */
     double glare;      /* peak of a bright spot, 0..120 */
     double blur_sigma; /* Gaussian blur, pixels */
