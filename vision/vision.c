@@ -664,10 +664,10 @@ static int read_by_looks(go_vision_result *r, vz_grid *g, const go_cv_image *wor
     return rc == GO_ENOBOARD ? go_error_set(GO_ENOBOARD, "%s", first) : rc;
 }
 
-/* The work image turned half a turn, read by every look (read_by_looks), and the grid found
- * there turned back and read again on work. The grid finder and the fits break near ties one
- * way (the order lines are chained in, the first of equal candidates, the stones fit's phase
- * kept within half a cell): on a board they barely read, the other way can be the right one.
+/* The work image turned half a turn and read by every look (read_by_looks); the grid found
+ * there and its reading are turned back onto work. The grid finder and the fits break near
+ * ties one way (the order lines are chained in, the first of equal candidates, the stones fit's
+ * phase kept within half a cell): on a board they barely read, the other way can be right.
  * Measured: the bench's photos turned 180 and 270 degrees were refused 7 times each and at 0 and
  * 90 degrees never (green-stone boards under coloured lamps: a lattice fitted to the stones a
  * row off, the right one beside it judged too faint, a third of it 0.15 of a cell off). Read so,
