@@ -86,7 +86,7 @@ static double pct(double *v, int n, double q)
  * above the board; the middle cell's shorter side over its longer is 0.81 or more on the real
  * photos, 0.78 or more on the plain boards, and 0.63 to 0.75 on these (their depth squashed to
  * 0.55-0.65 before the perspective). */
-enum { PLAIN, LIT, STEEP };
+enum { PLAIN, LIT, LOW };
 static const char *const row_kind[3] = {"", ", coloured lamps", ", seen from low"};
 
 /* One row of the synthetic table: count bench boards of one size, of the kind asked. */
@@ -103,17 +103,12 @@ static void synthetic_row(int size, int si, int count, int kind, int verbose)
         uint64_t seed = 1000 + (uint64_t)i * 7 + (uint64_t)si;
         synth_params p;
         double density;
-        if (kind == LIT) {
+        if (kind == LIT)
             synth_bench_board_lit(&p, &density, size, seed, i);
-        } else {
+        else if (kind == LOW)
+            synth_bench_board_low(&p, &density, size, seed, i);
+        else
             synth_bench_board(&p, &density, size, seed);
-            if (kind == STEEP) {
-                /* the depth foreshortened to 0.55-0.65, the stones' bodies reaching toward the
-                 * far edge by half a stone's height (0.2 cell) times the cotangent */
-                p.squash = 0.55 + 0.01 * (i % 11);
-                p.lean = 0.2 * sqrt(1 - p.squash * p.squash) / p.squash;
-            }
-        }
         uint8_t *jpeg = NULL;
         size_t len = 0;
         double corners[4][2];
@@ -167,7 +162,7 @@ static void synthetic_table(int per_size, int verbose)
         synthetic_row(sizes[si], si, per_size / 2, LIT, verbose);
     /* ... and seen from lower over the board, a third as many */
     for (int si = 0; si < 3; si++)
-        synthetic_row(sizes[si], si, per_size / 3, STEEP, verbose);
+        synthetic_row(sizes[si], si, per_size / 3, LOW, verbose);
 }
 
 /* Reads a photo's .board label into truth; its size in *n. */

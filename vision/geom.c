@@ -215,3 +215,18 @@ double vz_far_direction(double out[2], const vz_grid *g)
     out[1] = len > 0 ? -gy / len : 0;
     return mid > 0 ? len / mid : 0;
 }
+
+double vz_foreshortening(const vz_grid *g)
+{
+    const double c = (g->size - 1) / 2.0;
+    double x0, y0, x1, y1, x2, y2;
+    if (vz_apply(g->h, c, c, &x0, &y0) || vz_apply(g->h, c + 1, c, &x1, &y1) ||
+        vz_apply(g->h, c, c + 1, &x2, &y2))
+        return 1;
+    /* the cell's 2x2 map [a b; p q]: its singular values from its norm and determinant */
+    const double a = x1 - x0, b = x2 - x0, p = y1 - y0, q = y2 - y0;
+    const double f = 0.5 * (a * a + b * b + p * p + q * q), det = fabs(a * q - b * p);
+    const double disc = sqrt(fmax(f * f - det * det, 0));
+    const double big = sqrt(f + disc), small = sqrt(fmax(f - disc, 0));
+    return big > 0 ? small / big : 1;
+}

@@ -295,6 +295,13 @@ void synth_bench_board(synth_params *p, double *density, int size, uint64_t seed
     *p = q;
 }
 
+void synth_bench_board_low(synth_params *p, double *density, int size, uint64_t seed, int k)
+{
+    synth_bench_board(p, density, size, seed);
+    p->squash = 0.55 + 0.01 * (k % 11);
+    p->lean = 0.2 * sqrt(1 - p->squash * p->squash) / p->squash;
+}
+
 void synth_bench_board_lit(synth_params *p, double *density, int size, uint64_t seed, int lamp)
 {
     /* Each channel's mean over the photos of 3_jwerth under the lamp, against its mean under
