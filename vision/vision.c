@@ -671,7 +671,7 @@ static int read_by_looks(go_vision_result *r, vz_grid *g, const go_cv_image *wor
  * Measured: the bench's photos turned 180 and 270 degrees were refused 7 times each and at 0 and
  * 90 degrees never (green-stone boards under coloured lamps: a lattice fitted to the stones a
  * row off, the right one beside it judged too faint, a third of it 0.15 of a cell off). Read so,
- * 7 and 6 of them read 335 to 360 of 361, as they do upright; the photos resized and sent on at
+ * 7 and 6 of them read 335 to 360 of 361 (upright: 339 to 360); the photos resized and sent on at
  * quality 70 lost both their refusals (99.66% of points for 98.04%); no reading anywhere on the
  * bench came out wrong. The reading made turned is kept, turned back with its lattice: read
  * again on the photo as given, blue_2 turned 180 read 353 of 361 where the turned reading has

@@ -14,8 +14,9 @@ typedef struct synth_params {
     int size;          /* 9, 13, 19 */
     double rotate_deg; /* in-plane rotation */
     double tilt;       /* 0 (from above) .. 0.35 (steep): far edge shrinks by this share */
-    /* Nonzero: the board's depth (near to far edge) foreshortened by this factor, as from a
-     * camera about asin(squash) above the board (0.6: 37 degrees); 0 or 1: as tilt leaves it. */
+    /* Nonzero: the board's depth (near to far edge) scaled by this factor on top of tilt's, as
+     * from lower over the board (0.55-0.65 leaves the middle cell 0.63-0.75 as deep as wide,
+     * against 0.78 and more from tilt alone); 0 or 1: as tilt leaves it. */
     double squash;
     double gradient;   /* light falloff across the image, 0..0.5 */
     double glare;      /* peak of a bright spot, 0..120 */

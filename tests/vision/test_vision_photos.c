@@ -290,14 +290,14 @@ static void test_vision_photos__faint_lines_judged_in_the_lamps_gray(void **stat
  * of long_side pixels when long_side > 0 (as bench_vision's --sizes: area averaging down,
  * bilinear up), and saved again (OpenCV, JPEG quality 92, in memory), as a phone that drops the
  * orientation tag or a photo shared on gives it. It must be read right but for at most `slack`
- * points, or refused: never a wrong board returned. With must_read, a refusal fails too. */
-static void variant_photo(const char *base, int quarter_turns, int long_side, int slack,
-                          int must_read)
+ * points, or refused: never a wrong board returned. With must_read, a refusal fails too.
+ * scan_variant makes the copy and reads it (its label into truth, n; the photo's size as
+ * decoded into width, height), returning go_vision_scan's code. */
+static int scan_variant(go_vision_result *r, uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE], int *n,
+                        int *width, int *height, const char *base, int quarter_turns, int long_side)
 {
     char ip[512];
-    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
-    int n = 0;
-    if (load_truth(ip, sizeof ip, truth, &n, base) != 0)
+    if (load_truth(ip, sizeof ip, truth, n, base) != 0)
         TU_SKIP("no %s", base);
     char *data = NULL;
     size_t len = 0;
@@ -314,10 +314,21 @@ static void variant_photo(const char *base, int quarter_turns, int long_side, in
         assert_int_equal(go_vision_probe(&fmt, &tw, &th, jpeg, jlen), 0);
         assert_int_equal(tw, quarter_turns % 2 ? img.height : img.width);
     }
+    *width = img.width;
+    *height = img.height;
     go_cv_image_free(&img);
-    static go_vision_result r;
-    int rc = go_vision_scan(&r, jpeg, jlen, NULL);
+    const int rc = go_vision_scan(r, jpeg, jlen, NULL);
     free(jpeg);
+    return rc;
+}
+
+static void variant_photo(const char *base, int quarter_turns, int long_side, int slack,
+                          int must_read)
+{
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static go_vision_result r;
+    int n = 0, w, h;
+    const int rc = scan_variant(&r, truth, &n, &w, &h, base, quarter_turns, long_side);
     if (rc != 0) {
         fprintf(stderr, "%s turned %d degrees, long side %d: refused: %s\n", base,
                 90 * quarter_turns, long_side, go_error_last());
@@ -678,26 +689,13 @@ static void test_vision_photos__refused_photo_read_turned_half_round(void **stat
 {
     (void)state;
     const char *base = "photos/romangoempire__goban-watcher/2/2_jwerth_greenstones_blue_2";
-    char ip[512];
     static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
-    int n = 0;
-    if (!tu_have_data() || load_truth(ip, sizeof ip, truth, &n, base) != 0)
-        TU_SKIP("no shared data folder at %s", tu_data_path(""));
-    char *data = NULL;
-    size_t len = 0;
-    assert_int_equal(tu_read_file(tu_data_path(ip), &data, &len), 0);
     static go_vision_result up, turned;
-    assert_int_equal(go_vision_scan(&up, data, len, NULL), 0);
-    go_cv_image img = {0};
-    assert_int_equal(go_cv_decode(&img, data, len, 1), 0);
-    free(data);
-    uint8_t *jpeg = NULL;
-    size_t jlen = 0;
-    assert_int_equal(synth_photo_variant(&jpeg, &jlen, &img, 2, 0, 92), 0);
-    const int w = img.width, h = img.height;
-    go_cv_image_free(&img);
-    const int rc = go_vision_scan(&turned, jpeg, jlen, NULL);
-    free(jpeg);
+    int n = 0, w, h;
+    if (!tu_have_data())
+        TU_SKIP("no shared data folder at %s", tu_data_path(""));
+    assert_int_equal(scan_variant(&up, truth, &n, &w, &h, base, 0, 0), 0);
+    const int rc = scan_variant(&turned, truth, &n, &w, &h, base, 2, 0);
     if (rc != 0)
         fprintf(stderr, "turned half round: %s\n", go_error_last());
     assert_int_equal(rc, 0);

@@ -574,8 +574,8 @@ static void test_vision_synth__9x9_every_other_line_hidden(void **state)
 }
 
 /* Boards seen from lower over the board than any photo here (the bench's row "seen from low"):
- * a stone's body leans about half its height times the view's cotangent, 0.25 to 0.33 of a
- * cell on these. The lean found sat at the end of the 0.35 the checks followed, which they take
+ * a stone's body leans about half its height times the view's cotangent, 0.3 of a cell on
+ * these. The lean found sat at the end of the 0.35 the checks followed, which they take
  * for a lattice off the stones: 9x9 boards 0 and 1 and 13x13 board 11 of the row were refused.
  * From a view this low the checks follow the lean to 0.45, and the three read point for point. */
 static void test_vision_synth__seen_from_low_stones_lean_further(void **state)
