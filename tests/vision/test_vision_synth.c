@@ -573,22 +573,17 @@ static void test_vision_synth__9x9_every_other_line_hidden(void **state)
     bench_9x9_read_right(seeds, 2);
 }
 
-/* Boards seen from lower over the board than any photo here (the bench's row "seen from low"):
- * a stone's body leans about half its height times the view's cotangent, 0.3 of a cell on
- * these. The lean found sat at the end of the 0.35 the checks followed, which they take
- * for a lattice off the stones: 9x9 boards 0 and 1 and 13x13 board 11 of the row were refused.
- * From a view this low the checks follow the lean to 0.45, and the three read point for point. */
-static void test_vision_synth__seen_from_low_stones_lean_further(void **state)
+/* Reads boards of the bench's row "seen from low" (synth_bench_board_low) point for point. */
+static void low_boards_read_right(const int (*boards)[2], int count)
 {
-    (void)state;
-    static const struct {
-        int size, k;
-    } boards[3] = {{9, 0}, {9, 1}, {13, 11}};
     static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
     static go_vision_result r;
-    for (int b = 0; b < 3; b++) {
-        const int n = boards[b].size, k = boards[b].k;
-        const uint64_t seed = 1000 + (uint64_t)k * 7 + (n == 9 ? 0 : 1); /* as the bench */
+    for (int b = 0; b < count; b++) {
+        const int n = boards[b][0], k = boards[b][1];
+        const uint64_t seed = 1000 + (uint64_t)k * 7 +
+                              (n == 9    ? 0
+                               : n == 13 ? 1
+                                         : 2); /* as the bench */
         synth_params p;
         double density;
         synth_bench_board_low(&p, &density, n, seed, k);
@@ -605,6 +600,30 @@ static void test_vision_synth__seen_from_low_stones_lean_further(void **state)
         assert_int_equal(r.size, n);
         assert_int_equal(synth_best_match(r.color, truth, n), n * n);
     }
+}
+
+/* Boards seen from lower over the board than any photo here (the bench's row "seen from low"):
+ * a stone's body leans about half its height times the view's cotangent, 0.3 of a cell on
+ * these. The lean found sat at the end of the 0.35 the checks followed, which they take
+ * for a lattice off the stones: 9x9 boards 0 and 1 and 13x13 board 11 of the row were refused.
+ * From a view this low the checks follow the lean to 0.45, and the three read point for point. */
+static void test_vision_synth__seen_from_low_stones_lean_further(void **state)
+{
+    (void)state;
+    static const int boards[3][2] = {{9, 0}, {9, 1}, {13, 11}};
+    low_boards_read_right(boards, 3);
+}
+
+/* Seen from low through a long lens (from farther off), the cells shrink little toward the far
+ * edge while the view squashes them: the checks took the lean's direction from the shrinking
+ * alone and, under a tenth across the board, followed no lean at all, so the stones sat 0.3 of
+ * a cell off their points and the lattices, right to a tenth of a pixel, were refused (9x9
+ * board 4, 13x13 board 8 and 19x19 board 3 of the bench's row). */
+static void test_vision_synth__seen_from_low_without_perspective(void **state)
+{
+    (void)state;
+    static const int boards[3][2] = {{9, 4}, {13, 8}, {19, 3}};
+    low_boards_read_right(boards, 3);
 }
 
 /* Crowded 9x9 boards 1007 and 3023 of the bench: the stones' round edges make lines a third of a
@@ -883,6 +902,7 @@ int main(void)
         cmocka_unit_test(test_vision_synth__9x9_every_other_line_hidden),
         cmocka_unit_test(test_vision_synth__crowded_9x9_third_of_the_spacing),
         cmocka_unit_test(test_vision_synth__seen_from_low_stones_lean_further),
+        cmocka_unit_test(test_vision_synth__seen_from_low_without_perspective),
         cmocka_unit_test(test_vision_synth__crowded_9x9_other_direction),
         cmocka_unit_test(test_vision_synth__stones_set_the_phase),
         cmocka_unit_test(test_vision_synth__stones_fit_a_lattice_off_in_perspective),
