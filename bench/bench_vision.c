@@ -85,9 +85,12 @@ static double pct(double *v, int n, double q)
  * seen from lower over the board than any photo here. The issue allows photos from 35 degrees
  * above the board; the middle cell's shorter side over its longer is 0.81 or more on the real
  * photos, 0.78 or more on the plain boards, and 0.63 to 0.75 on these (their depth squashed to
- * 0.55-0.65 before the perspective). */
-enum { PLAIN, LIT, LOW };
-static const char *const row_kind[3] = {"", ", coloured lamps", ", seen from low"};
+ * 0.55-0.65 before the perspective). Last, the board small in the photo and off its centre, as
+ * from a step back: its side 0.35 to 0.5 of the photo's shorter one (0.8 on the other rows; on
+ * the real photos the board fills most of the frame). */
+enum { PLAIN, LIT, LOW, SMALL };
+static const char *const row_kind[4] = {"", ", coloured lamps", ", seen from low",
+                                        ", small in the photo"};
 
 /* One row of the synthetic table: count bench boards of one size, of the kind asked. */
 static void synthetic_row(int size, int si, int count, int kind, int verbose)
@@ -107,6 +110,8 @@ static void synthetic_row(int size, int si, int count, int kind, int verbose)
             synth_bench_board_lit(&p, &density, size, seed, i);
         else if (kind == LOW)
             synth_bench_board_low(&p, &density, size, seed, i);
+        else if (kind == SMALL)
+            synth_bench_board_small(&p, &density, size, seed, i);
         else
             synth_bench_board(&p, &density, size, seed);
         uint8_t *jpeg = NULL;
@@ -163,6 +168,9 @@ static void synthetic_table(int per_size, int verbose)
     /* ... and seen from lower over the board, a third as many */
     for (int si = 0; si < 3; si++)
         synthetic_row(sizes[si], si, per_size / 3, LOW, verbose);
+    /* ... and small in the photo, a third as many */
+    for (int si = 0; si < 3; si++)
+        synthetic_row(sizes[si], si, per_size / 3, SMALL, verbose);
 }
 
 /* Reads a photo's .board label into truth; its size in *n. */

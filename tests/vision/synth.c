@@ -9,6 +9,7 @@
 
 #include "cv_shim.h"
 #include "go/board.h"
+#include "go/error.h"
 
 #define ASPECT (2.35 / 2.2) /* line spacing down / across */
 #define MARGIN 0.7          /* board wood beyond the outer lines, in cells */
@@ -111,7 +112,12 @@ int synth_render(uint8_t **out, size_t *out_len, const synth_params *p,
     /* Board plane: x in cells across, y in cells down (scaled by ASPECT). Its outline with
      * the margin maps to a rotated, tilted quadrilateral in the image. */
     double bw = n - 1 + 2 * MARGIN, bh = (n - 1 + 2 * MARGIN) * ASPECT;
-    double side = 0.8 * (W < H ? W : H);
+    double side = (p->board_share > 0 ? p->board_share : 0.8) * (W < H ? W : H);
+    /* the board's centre: the room left either way is measured for its outline turned
+     * anyhow (its half diagonal) */
+    const double reach = side / 2 * sqrt(2.0);
+    const double ox = W / 2.0 + p->board_at[0] * fmax(W / 2.0 - reach, 0),
+                 oy = H / 2.0 + p->board_at[1] * fmax(H / 2.0 - reach, 0);
     double half_w = side / 2 * (bw > bh ? 1 : bw / bh), half_h = side / 2 * (bh > bw ? 1 : bh / bw);
     const double sq = p->squash > 0 ? p->squash : 1;
     double quad[4][2] = {{-half_w * (1 - p->tilt), -sq * half_h * (1 - p->tilt * 0.5)},
@@ -123,8 +129,8 @@ int synth_render(uint8_t **out, size_t *out_len, const synth_params *p,
     for (int c = 0; c < 4; c++) {
         double x = quad[c][0] * (1 + 0.03 * (rnd(&s) - 0.5)),
                y = quad[c][1] * (1 + 0.03 * (rnd(&s) - 0.5));
-        dst[2 * c] = W / 2.0 + x * cos(a) - y * sin(a);
-        dst[2 * c + 1] = H / 2.0 + x * sin(a) + y * cos(a);
+        dst[2 * c] = ox + x * cos(a) - y * sin(a);
+        dst[2 * c + 1] = oy + x * sin(a) + y * cos(a);
         src[2 * c] = (c == 1 || c == 2) ? bw : 0;
         src[2 * c + 1] = (c >= 2) ? bh : 0;
     }
@@ -302,6 +308,18 @@ void synth_bench_board_low(synth_params *p, double *density, int size, uint64_t 
     p->lean = 0.2 * sqrt(1 - p->squash * p->squash) / p->squash;
 }
 
+void synth_bench_board_small(synth_params *p, double *density, int size, uint64_t seed, int k)
+{
+    synth_bench_board(p, density, size, seed);
+    p->board_share = 0.35 + 0.015 * (k % 11);
+    /* where the board lies: from the seed, apart from the draws of synth_bench_board */
+    uint64_t st = seed * 0x9E3779B97F4A7C15ull + 7;
+    for (int c = 0; c < 2; c++) {
+        st = st * 6364136223846793005ull + 1442695040888963407ull;
+        p->board_at[c] = 2.0 * (double)(st >> 11) / 9007199254740992.0 - 1;
+    }
+}
+
 void synth_bench_board_lit(synth_params *p, double *density, int size, uint64_t seed, int lamp)
 {
     /* Each channel's mean over the photos of 3_jwerth under the lamp, against its mean under
@@ -337,5 +355,45 @@ int synth_photo_variant(uint8_t **jpeg, size_t *len, const go_cv_image *img, int
         rc = go_cv_encode_jpeg(jpeg, len, out, quality);
     go_cv_image_free(&turned);
     go_cv_image_free(&sized);
+    return rc;
+}
+
+int synth_photo_padded(uint8_t **jpeg, size_t *len, const go_cv_image *img, double factor,
+                       double at_x, double at_y, int quality)
+{
+    const int w = img->width, h = img->height, ch = img->channels;
+    const int W = (int)(w * factor), H = (int)(h * factor);
+    if (ch != 3 || W < w || H < h)
+        return go_error_set(GO_EINVAL, "padding a %dx%d image of %d channels by %.2f", w, h, ch,
+                            factor);
+    /* the border's mean colour */
+    double sum[3] = {0, 0, 0};
+    long count = 0;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x += (y == 0 || y == h - 1) ? 1 : w - 1) {
+            const uint8_t *p = img->pixels + ((size_t)y * w + x) * 3;
+            for (int c = 0; c < 3; c++)
+                sum[c] += p[c];
+            count++;
+            if (w == 1)
+                break;
+        }
+    go_cv_image big = {0};
+    int rc = go_cv_image_alloc(&big, W, H, 3);
+    if (rc < 0)
+        return rc;
+    const int x0 = (int)(at_x * (W - w)), y0 = (int)(at_y * (H - h));
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            uint8_t *d = big.pixels + ((size_t)y * W + x) * 3;
+            const int sx = x - x0, sy = y - y0;
+            if (sx >= 0 && sy >= 0 && sx < w && sy < h)
+                memcpy(d, img->pixels + ((size_t)sy * w + sx) * 3, 3);
+            else
+                for (int c = 0; c < 3; c++)
+                    d[c] = (uint8_t)(sum[c] / count + 0.5);
+        }
+    rc = go_cv_encode_jpeg(jpeg, len, &big, quality);
+    go_cv_image_free(&big);
     return rc;
 }

@@ -18,6 +18,10 @@ typedef struct synth_params {
      * from lower over the board (0.55-0.65 leaves the middle cell 0.63-0.75 as deep as wide,
      * against 0.78 and more from tilt alone); 0 or 1: as tilt leaves it. */
     double squash;
+    /* Nonzero: the board's side over the image's shorter one (0: 0.8, the board filling most of
+     * the photo), and its centre moved off the image's by board_at (x, y) of the room left
+     * either way (-1..1). */
+    double board_share, board_at[2];
     double gradient;   /* light falloff across the image, 0..0.5 */
     double glare;      /* peak of a bright spot, 0..120 */
     double blur_sigma; /* Gaussian blur, pixels */
@@ -75,6 +79,10 @@ void synth_bench_board_lit(synth_params *p, double *density, int size, uint64_t 
  * toward the far edge by half a stone's height (0.2 cell) times the view's cotangent. */
 void synth_bench_board_low(synth_params *p, double *density, int size, uint64_t seed, int k);
 
+/* The same board small in the photo, as from a step back: its side 0.35-0.5 of the photo's
+ * shorter one (by k), off the photo's centre. */
+void synth_bench_board_small(synth_params *p, double *density, int size, uint64_t seed, int k);
+
 /* Number of points equal under the best of the 8 symmetries of the square. */
 int synth_best_match(uint8_t a[GO_MAX_SIZE][GO_MAX_SIZE], uint8_t b[GO_MAX_SIZE][GO_MAX_SIZE],
                      int size);
@@ -85,5 +93,11 @@ int synth_best_match(uint8_t a[GO_MAX_SIZE][GO_MAX_SIZE], uint8_t b[GO_MAX_SIZE]
 struct go_cv_image;
 int synth_photo_variant(uint8_t **jpeg, size_t *len, const struct go_cv_image *img,
                         int quarter_turns, int long_side, int quality);
+
+/* The photo img set in a canvas `factor` times its size, as a photo from a step back: at (at_x,
+ * at_y) of the room left each way (0..1), the rest filled with the mean colour of img's outermost
+ * pixels; saved as JPEG at quality. *jpeg is malloc'd. 0 or a negative go_err. */
+int synth_photo_padded(uint8_t **jpeg, size_t *len, const struct go_cv_image *img, double factor,
+                       double at_x, double at_y, int quality);
 
 #endif
