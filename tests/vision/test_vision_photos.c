@@ -712,6 +712,56 @@ static void test_vision_photos__refused_photo_read_turned_half_round(void **stat
     }
 }
 
+/* A board small in the photo, as from a step back: the photo set in a canvas twice its size (the
+ * rest its border's colour). Tengen-Go's 13x13 at move 12 (a 1,920-pixel frame, so the canvas is
+ * 3,840 wide) and game7 of goban-watcher were refused by every look at every scale ("the line
+ * families imply an impossible view": lines of the photo's edge and the board's lines mixed). Read
+ * in the part of the photo the board fills, from the photo as decoded, both read point for point,
+ * their corners where the photo's own reading puts them, moved with it. */
+static void test_vision_photos__board_small_in_a_larger_photo(void **state)
+{
+    (void)state;
+    static const char *const bases[2] = {
+        "photos/OliverBenz__Tengen-Go/game_simple/size_13/move_12",
+        "photos/romangoempire__goban-watcher/7/game7",
+    };
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static go_vision_result own, small;
+    if (!tu_have_data())
+        TU_SKIP("no shared data folder at %s", tu_data_path(""));
+    for (int b = 0; b < 2; b++) {
+        int n = 0, w, h;
+        assert_int_equal(scan_variant(&own, truth, &n, &w, &h, bases[b], 0, 0), 0);
+        char ip[512];
+        assert_int_equal(load_truth(ip, sizeof ip, truth, &n, bases[b]), 0);
+        char *data = NULL;
+        size_t len = 0;
+        assert_int_equal(tu_read_file(tu_data_path(ip), &data, &len), 0);
+        go_cv_image img = {0};
+        assert_int_equal(go_cv_decode(&img, data, len, 1), 0);
+        free(data);
+        uint8_t *jpeg = NULL;
+        size_t jlen = 0;
+        assert_int_equal(synth_photo_padded(&jpeg, &jlen, &img, 2.0, 0.3, 0.6, 92), 0);
+        const double x0 = (int)(0.3 * (2 * img.width - img.width)),
+                     y0 = (int)(0.6 * (2 * img.height - img.height));
+        go_cv_image_free(&img);
+        const int rc = go_vision_scan(&small, jpeg, jlen, NULL);
+        free(jpeg);
+        if (rc != 0)
+            fprintf(stderr, "%s small in the photo: %s\n", bases[b], go_error_last());
+        assert_int_equal(rc, 0);
+        assert_int_equal(small.size, n);
+        const int ok = go_vision_match(&small, truth, n, NULL);
+        printf("%s small in the photo: %d of %d points\n", bases[b], ok, n * n);
+        assert_int_equal(ok, n * n);
+        for (int c = 0; c < 4; c++) {
+            assert_true(fabs(small.corners[c][0] - (own.corners[c][0] + x0)) < 3.0);
+            assert_true(fabs(small.corners[c][1] - (own.corners[c][1] + y0)) < 3.0);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -740,6 +790,7 @@ int main(void)
         cmocka_unit_test(test_vision_photos__pale_stones_against_the_wood_near_them),
         cmocka_unit_test(test_vision_photos__stone_overhanging_the_edge),
         cmocka_unit_test(test_vision_photos__refused_photo_read_turned_half_round),
+        cmocka_unit_test(test_vision_photos__board_small_in_a_larger_photo),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
