@@ -293,8 +293,9 @@ static void test_vision_photos__faint_lines_judged_in_the_lamps_gray(void **stat
  * points, or refused: never a wrong board returned. With must_read, a refusal fails too.
  * scan_variant makes the copy and reads it (its label into truth, n; the photo's size as
  * decoded into width, height), returning go_vision_scan's code. */
-static int scan_variant(go_vision_result *r, uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE], int *n,
-                        int *width, int *height, const char *base, int quarter_turns, int long_side)
+/* The photo at base decoded whole into img, its label into truth, n (skipped when missing). */
+static void decode_photo(go_cv_image *img, uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE], int *n,
+                         const char *base)
 {
     char ip[512];
     if (load_truth(ip, sizeof ip, truth, n, base) != 0)
@@ -302,9 +303,15 @@ static int scan_variant(go_vision_result *r, uint8_t truth[GO_MAX_SIZE][GO_MAX_S
     char *data = NULL;
     size_t len = 0;
     assert_int_equal(tu_read_file(tu_data_path(ip), &data, &len), 0);
-    go_cv_image img = {0};
-    assert_int_equal(go_cv_decode(&img, data, len, 1), 0);
+    assert_int_equal(go_cv_decode(img, data, len, 1), 0);
     free(data);
+}
+
+static int scan_variant(go_vision_result *r, uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE], int *n,
+                        int *width, int *height, const char *base, int quarter_turns, int long_side)
+{
+    go_cv_image img = {0};
+    decode_photo(&img, truth, n, base);
     uint8_t *jpeg = NULL;
     size_t jlen = 0;
     assert_int_equal(synth_photo_variant(&jpeg, &jlen, &img, quarter_turns, long_side, 92), 0);
@@ -732,14 +739,8 @@ static void test_vision_photos__board_small_in_a_larger_photo(void **state)
     for (int b = 0; b < 2; b++) {
         int n = 0, w, h;
         assert_int_equal(scan_variant(&own, truth, &n, &w, &h, bases[b], 0, 0), 0);
-        char ip[512];
-        assert_int_equal(load_truth(ip, sizeof ip, truth, &n, bases[b]), 0);
-        char *data = NULL;
-        size_t len = 0;
-        assert_int_equal(tu_read_file(tu_data_path(ip), &data, &len), 0);
         go_cv_image img = {0};
-        assert_int_equal(go_cv_decode(&img, data, len, 1), 0);
-        free(data);
+        decode_photo(&img, truth, &n, bases[b]);
         uint8_t *jpeg = NULL;
         size_t jlen = 0;
         assert_int_equal(synth_photo_padded(&jpeg, &jlen, &img, 2.0, 0.3, 0.6, 92), 0);
