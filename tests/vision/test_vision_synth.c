@@ -573,85 +573,6 @@ static void test_vision_synth__9x9_every_other_line_hidden(void **state)
     bench_9x9_read_right(seeds, 2);
 }
 
-/* Reads boards of one of the bench's rows (board: synth_bench_board_low or _small) point for
- * point. */
-typedef void (*bench_board_fn)(synth_params *p, double *density, int size, uint64_t seed, int k);
-static void row_boards_read_right(bench_board_fn board, const char *row, const int (*boards)[2],
-                                  int count)
-{
-    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
-    static go_vision_result r;
-    for (int b = 0; b < count; b++) {
-        const int n = boards[b][0], k = boards[b][1];
-        const int si = n == 9 ? 0 : n == 13 ? 1 : 2;
-        const uint64_t seed = 1000 + (uint64_t)k * 7 + (uint64_t)si; /* as the bench */
-        synth_params p;
-        double density;
-        board(&p, &density, n, seed, k);
-        synth_legal_position(truth, n, density, seed);
-        uint8_t *jpeg = NULL;
-        size_t len = 0;
-        double corners[4][2];
-        assert_int_equal(synth_render(&jpeg, &len, &p, truth, corners), 0);
-        const int rc = go_vision_scan(&r, jpeg, len, NULL);
-        free(jpeg);
-        if (rc != 0)
-            fprintf(stderr, "%dx%d board %d %s: %s\n", n, n, k, row, go_error_last());
-        assert_int_equal(rc, 0);
-        assert_int_equal(r.size, n);
-        assert_int_equal(synth_best_match(r.color, truth, n), n * n);
-    }
-}
-
-/* Boards seen from lower over the board than any photo here (the bench's row "seen from low"):
- * a stone's body leans about half its height times the view's cotangent, 0.3 of a cell on
- * these. The lean found sat at the end of the 0.35 the checks followed, which they take
- * for a lattice off the stones: 9x9 boards 0 and 1 and 13x13 board 11 of the row were refused.
- * From a view this low the checks follow the lean to 0.45, and the three read point for point. */
-static void test_vision_synth__seen_from_low_stones_lean_further(void **state)
-{
-    (void)state;
-    static const int boards[3][2] = {{9, 0}, {9, 1}, {13, 11}};
-    row_boards_read_right(synth_bench_board_low, "seen from low", boards, 3);
-}
-
-/* Seen from low through a long lens (from farther off), the cells shrink little toward the far
- * edge while the view squashes them: the checks took the lean's direction from the shrinking
- * alone and, under a tenth across the board, followed no lean at all, so the stones sat 0.3 of
- * a cell off their points and the lattices, right to a tenth of a pixel, were refused (9x9
- * board 4, 13x13 board 8 and 19x19 board 3 of the bench's row). */
-static void test_vision_synth__seen_from_low_without_perspective(void **state)
-{
-    (void)state;
-    static const int boards[3][2] = {{9, 4}, {13, 8}, {19, 3}};
-    row_boards_read_right(synth_bench_board_low, "seen from low", boards, 3);
-}
-
-/* Boards small in the photo (the bench's row "small in the photo", 0.35 to 0.5 of its shorter
- * side): the lines seen, the kernels and the checks are measured against the whole photo, and
- * every look at every scale refused these (two 19x19 boards: its lines too faint, or showing as
- * much between its lines as on them; a 13x13: the board's lines between its lines). Read in
- * the part of the photo the stones and lines fill, as a photo of its own, they read point for
- * point. */
-static void test_vision_synth__small_in_the_photo_read_in_its_part(void **state)
-{
-    (void)state;
-    static const int boards[3][2] = {{19, 0}, {19, 6}, {13, 2}};
-    row_boards_read_right(synth_bench_board_small, "small in the photo", boards, 3);
-}
-
-/* A crowded 9x9 board small in the photo shows its lines only in short pieces between the
- * stones: in plain luminance 9 lines reached a tenth of the photo's longer side (board 56 of the
- * bench's row), and a look on them returned a grid over part of the board, 38 of 81 points
- * right, as read. With fewer than 20 such lines, lines from a sixteenth of it are taken, and the
- * board reads point for point. */
-static void test_vision_synth__small_board_lines_in_short_pieces(void **state)
-{
-    (void)state;
-    static const int boards[1][2] = {{9, 56}};
-    row_boards_read_right(synth_bench_board_small, "small in the photo", boards, 1);
-}
-
 /* Crowded 9x9 boards 1007 and 3023 of the bench: the stones' round edges make lines a third of a
  * cell apart, and the grid finder found one axis at a third of its spacing. Of the readings at
  * other spacings, one at a half and a third was the largest clear one, a 13x13 over a part of the
@@ -927,10 +848,6 @@ int main(void)
         cmocka_unit_test(test_vision_synth__crowded_9x9_no_column_on_the_table),
         cmocka_unit_test(test_vision_synth__9x9_every_other_line_hidden),
         cmocka_unit_test(test_vision_synth__crowded_9x9_third_of_the_spacing),
-        cmocka_unit_test(test_vision_synth__seen_from_low_stones_lean_further),
-        cmocka_unit_test(test_vision_synth__seen_from_low_without_perspective),
-        cmocka_unit_test(test_vision_synth__small_in_the_photo_read_in_its_part),
-        cmocka_unit_test(test_vision_synth__small_board_lines_in_short_pieces),
         cmocka_unit_test(test_vision_synth__crowded_9x9_other_direction),
         cmocka_unit_test(test_vision_synth__stones_set_the_phase),
         cmocka_unit_test(test_vision_synth__stones_fit_a_lattice_off_in_perspective),
