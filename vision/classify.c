@@ -350,7 +350,8 @@ static void veto_by_lines(go_vision_result *r, double f[][NF], int n)
  * marked for a look. Measured over the six photos whose lines are too faint to veto (typical dips
  * 1.2 to 3.0): the 12 points read white that are wood show 0.1 to 1.8; of the 502 white stones read
  * white, 3 show 0 or more (1.8 to 5.6: pale stones overhanging the near edge of two green-stone
- * photos under the pink lamp, read by the clusters, which this rule leaves alone). Where the lines
+ * photos under the pink lamp; two are read by the clusters, which this rule leaves alone, and one,
+ * (2,18) of greenstones_pink_2 at 1.8, is now read empty and marked). Where the lines
  * do not show at all (a typical dip under FLAT_WHITE_LINES) a point's dip is noise and the edge's
  * shade: a synthetic 9x9 whose lines showed 0.4 lost a white corner stone at 3.4. */
 #define FLAT_WHITE_DIP 0.0
