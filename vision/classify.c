@@ -316,12 +316,11 @@ static void refine_by_models(go_vision_result *r, double f[][NF], int n, int clu
 }
 
 /* A stone hides the lines through its point: where both show as clearly as they do on the
- * typical empty point of this photo, the point is empty whatever its colour (a bright edge of
- * the board, glare on the wood). Only when the lines are clear enough to judge. */
-static void veto_by_lines(go_vision_result *r, double f[][NF], int n)
+ * typical empty point of this photo (typical: the median dip of the m points read empty), the
+ * point is empty whatever its colour (a bright edge of the board, glare on the wood). Only when
+ * the lines are clear enough to judge. */
+static void veto_by_lines(go_vision_result *r, double f[][NF], int n, double typical, int m)
 {
-    int m;
-    const double typical = empty_points_dip(r, f, n, &m);
     if (m < VETO_MIN_EMPTY)
         return;
     if (getenv("GOREF_VISION_DEBUG"))
@@ -356,10 +355,8 @@ static void veto_by_lines(go_vision_result *r, double f[][NF], int n)
  * shade: a synthetic 9x9 whose lines showed 0.4 lost a white corner stone at 3.4. */
 #define FLAT_WHITE_DIP 0.0
 #define FLAT_WHITE_LINES 1.0
-static void flat_whites(go_vision_result *r, double f[][NF], int n)
+static void flat_whites(go_vision_result *r, double f[][NF], int n, double typical, int m)
 {
-    int m;
-    const double typical = empty_points_dip(r, f, n, &m);
     if (m < VETO_MIN_EMPTY || typical >= VETO_JUDGE || typical < FLAT_WHITE_LINES)
         return; /* too few to tell, the veto judged, or no lines to tell by */
     for (int k = 0; k < n * n; k++)
@@ -1107,9 +1104,13 @@ int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g, i
             goto done;
         }
         refine_by_models(r, f, n, clusters);
-        veto_by_lines(r, f, n);
+        /* how clearly the lines show on the points read empty: the veto acts only from a dip at
+         * which flat_whites does not, so one measure serves both */
+        int empties;
+        const double typical = empty_points_dip(r, f, n, &empties);
+        veto_by_lines(r, f, n, typical, empties);
         if (!clusters) {
-            flat_whites(r, f, n);
+            flat_whites(r, f, n, typical, empties);
             over_edge(r, &lab, &bm, f, n);
         }
         rc = whites_lighter(r, f, n);

@@ -745,28 +745,25 @@ static int board_region(int box[4], const go_cv_image *work)
     if (rc < 0)
         return rc;
     const int bw = gray.width / ZOOM_BLOCK, bh = gray.height / ZOOM_BLOCK, nb = bw * bh;
+    vz_box_sums sums = {0};
     double *sd = malloc(sizeof(double) * (size_t)(nb > 0 ? nb : 1) * 2);
     int *label = malloc(sizeof(int) * (size_t)(nb > 0 ? nb : 1) * 2);
     if (!sd || !label) {
         rc = go_error_set(GO_ENOMEM, "board region");
         goto done;
     }
-    rc = 1;
-    if (nb < 16)
+    if (nb < 16) {
+        rc = 1;
         goto done;
+    }
+    if ((rc = vz_box_sums_build(&sums, gray.pixels, gray.width, gray.height, 1, 0)) < 0)
+        goto done;
+    rc = 1; /* until a piece is found */
     double *sorted = sd + nb;
-    for (int by = 0; by < bh; by++)
-        for (int bx = 0; bx < bw; bx++) {
-            double s = 0, s2 = 0;
-            for (int y = by * ZOOM_BLOCK; y < (by + 1) * ZOOM_BLOCK; y++)
-                for (int x = bx * ZOOM_BLOCK; x < (bx + 1) * ZOOM_BLOCK; x++) {
-                    const double v = gray.pixels[(size_t)y * gray.width + x];
-                    s += v;
-                    s2 += v * v;
-                }
-            const double m = s / (ZOOM_BLOCK * ZOOM_BLOCK);
-            sd[by * bw + bx] = sqrt(fmax(s2 / (ZOOM_BLOCK * ZOOM_BLOCK) - m * m, 0));
-        }
+    for (int k = 0; k < nb; k++) {
+        const int x = k % bw * ZOOM_BLOCK, y = k / bw * ZOOM_BLOCK;
+        sd[k] = vz_box_spread(&sums, x, y, x + ZOOM_BLOCK, y + ZOOM_BLOCK);
+    }
     memcpy(sorted, sd, sizeof(double) * (size_t)nb);
     qsort(sorted, (size_t)nb, sizeof *sorted, vz_cmp_double);
     const double top = sorted[(int)(ZOOM_TOP * (nb - 1))];
@@ -831,6 +828,7 @@ static int board_region(int box[4], const go_cv_image *work)
 done:
     free(sd);
     free(label);
+    vz_box_sums_free(&sums);
     go_cv_image_free(&gray);
     return rc;
 }

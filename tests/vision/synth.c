@@ -370,13 +370,13 @@ int synth_photo_padded(uint8_t **jpeg, size_t *len, const go_cv_image *img, doub
     double sum[3] = {0, 0, 0};
     long count = 0;
     for (int y = 0; y < h; y++)
-        for (int x = 0; x < w; x += (y == 0 || y == h - 1) ? 1 : w - 1) {
+        for (int x = 0; x < w; x++) {
+            if (y > 0 && y < h - 1 && x > 0 && x < w - 1)
+                continue; /* inside */
             const uint8_t *p = img->pixels + ((size_t)y * w + x) * 3;
             for (int c = 0; c < 3; c++)
                 sum[c] += p[c];
             count++;
-            if (w == 1)
-                break;
         }
     go_cv_image big = {0};
     int rc = go_cv_image_alloc(&big, W, H, 3);
