@@ -5,8 +5,9 @@
  * wrong points of the photos read were marked for a look (and how many marks fell on points
  * read right). One OpenCV thread. Then the same for synthetic crowded boards of 9, 13 and 19 lines
  * (tests/vision/synth.c), the finished games of the sizes the photos lack, under white light,
- * (half as many) under the coloured lamps of the coloured-light photos, and (a third as many)
- * seen from lower over the board than the photos are. With --turns, every photo
+ * (half as many) under the coloured lamps of the coloured-light photos, and (a third as many
+ * each) seen from lower over the board than the photos are, small in the photo, and with every
+ * stone put down off its point by a hurried hand. With --turns, every photo
  * is read again turned a quarter turn at a time (saved again as JPEG at quality 92), with --sizes
  * resized to a long side of 800, 1,200 and 4,000 pixels (quality 92) and to 1,600 at quality 70
  * (variant_table).
@@ -87,15 +88,18 @@ static double pct(double *v, int n, double q)
  * photos, 0.78 or more on the plain boards, and 0.63 to 0.75 on these (their depth squashed to
  * 0.55-0.65 before the perspective). Last, the board small in the photo and off its centre, as
  * from a step back: its side 0.35 to 0.5 of the photo's shorter one (0.8 on the other rows; on
- * the real photos the board fills most of the frame). */
-enum { PLAIN, LIT, LOW, SMALL };
-static const char *const row_kind[4] = {"", ", coloured lamps", ", seen from low",
-                                        ", small in the photo"};
+ * the real photos the board fills most of the frame). And the plain boards with every stone put
+ * down by a hurried hand, as on a children's board: off its point by 0.06 to 0.16 cell each way
+ * (by board), pressed against its neighbours (synth_hurried_nudges). */
+enum { PLAIN, LIT, LOW, SMALL, HURRIED };
+static const char *const row_kind[5] = {"", ", coloured lamps", ", seen from low",
+                                        ", small in the photo", ", hurried hands"};
 
 /* One row of the synthetic table: count bench boards of one size, of the kind asked. */
 static void synthetic_row(int size, int si, int count, int kind, int verbose)
 {
     static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static double nudge[GO_MAX_SIZE][GO_MAX_SIZE][2];
     static go_vision_result res;
     long correct = 0, total = 0;
     int perfect = 0, refused = 0, wsize = 0, silent = 0, nt = 0;
@@ -118,6 +122,10 @@ static void synthetic_row(int size, int si, int count, int kind, int verbose)
         size_t len = 0;
         double corners[4][2];
         synth_legal_position(truth, p.size, density, seed);
+        if (kind == HURRIED) {
+            synth_hurried_nudges(nudge, truth, p.size, synth_bench_hurried_spread(i), seed);
+            p.nudge = (const double(*)[GO_MAX_SIZE][2])nudge;
+        }
         if (synth_render(&jpeg, &len, &p, truth, corners) < 0)
             continue;
         int n = p.size, rc = go_vision_scan(&res, jpeg, len, NULL);
@@ -171,6 +179,9 @@ static void synthetic_table(int per_size, int verbose)
     /* ... and small in the photo, a third as many */
     for (int si = 0; si < 3; si++)
         synthetic_row(sizes[si], si, per_size / 3, SMALL, verbose);
+    /* ... and with every stone put down by a hurried hand, a third as many */
+    for (int si = 0; si < 3; si++)
+        synthetic_row(sizes[si], si, per_size / 3, HURRIED, verbose);
 }
 
 /* Reads a photo's .board label into truth; its size in *n. */

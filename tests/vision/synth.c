@@ -320,6 +320,66 @@ void synth_bench_board_small(synth_params *p, double *density, int size, uint64_
     }
 }
 
+void synth_hurried_nudges(double nudge[GO_MAX_SIZE][GO_MAX_SIZE][2],
+                          uint8_t color[GO_MAX_SIZE][GO_MAX_SIZE], int size, double spread,
+                          uint64_t seed)
+{
+    uint64_t s = seed * 0x9E3779B97F4A7C15ull + 11;
+    memset(nudge, 0, sizeof(double) * GO_MAX_SIZE * GO_MAX_SIZE * 2);
+    for (int y = 0; y < size; y++)
+        for (int x = 0; x < size; x++)
+            if (color[y][x] != GO_EMPTY)
+                for (int c = 0; c < 2; c++) { /* Box-Muller */
+                    const double u = fmax(rnd(&s), 1e-12), v = rnd(&s);
+                    nudge[y][x][c] = spread * sqrt(-2 * log(u)) * cos(6.283185307179586 * v);
+                }
+    /* stones pressed together push each other apart, a few rounds */
+    for (int round = 0; round < 20; round++) {
+        int moved = 0;
+        for (int y = 0; y < size; y++)
+            for (int x = 0; x < size; x++) {
+                if (color[y][x] == GO_EMPTY)
+                    continue;
+                for (int c = 0; c < 2; c++)
+                    nudge[y][x][c] = fmax(-SYNTH_NUDGE_MAX, fmin(SYNTH_NUDGE_MAX, nudge[y][x][c]));
+                /* the neighbours after this one in the board's order, so each pair once */
+                static const int nb[4][2] = {{1, 0}, {-1, 1}, {0, 1}, {1, 1}};
+                for (int q = 0; q < 4; q++) {
+                    const int nx = x + nb[q][0], ny = y + nb[q][1];
+                    if (nx < 0 || nx >= size || ny >= size || color[ny][nx] == GO_EMPTY)
+                        continue;
+                    const double dx = nx + nudge[ny][nx][0] - x - nudge[y][x][0],
+                                 dy = (ny + nudge[ny][nx][1] - y - nudge[y][x][1]) * ASPECT,
+                                 d = hypot(dx, dy);
+                    if (d >= SYNTH_PRESSED || d <= 0)
+                        continue;
+                    const double push = 0.5 * (SYNTH_PRESSED - d) / d;
+                    nudge[y][x][0] -= push * dx;
+                    nudge[y][x][1] -= push * dy / ASPECT;
+                    nudge[ny][nx][0] += push * dx;
+                    nudge[ny][nx][1] += push * dy / ASPECT;
+                    moved = 1;
+                }
+            }
+        if (!moved)
+            break;
+    }
+    for (int y = 0; y < size; y++)
+        for (int x = 0; x < size; x++)
+            for (int c = 0; c < 2; c++) {
+                /* on the first line, no further out than a stone can rest on the margin */
+                const int at = c ? y : x;
+                const double lo = at == 0 ? -SYNTH_NUDGE_OUT : -SYNTH_NUDGE_MAX,
+                             hi = at == size - 1 ? SYNTH_NUDGE_OUT : SYNTH_NUDGE_MAX;
+                nudge[y][x][c] = fmax(lo, fmin(hi, nudge[y][x][c]));
+            }
+}
+
+double synth_bench_hurried_spread(int k)
+{
+    return 0.06 + 0.01 * (k % 11);
+}
+
 void synth_bench_board_lit(synth_params *p, double *density, int size, uint64_t seed, int lamp)
 {
     /* Each channel's mean over the photos of 3_jwerth under the lamp, against its mean under

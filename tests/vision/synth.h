@@ -83,6 +83,23 @@ void synth_bench_board_low(synth_params *p, double *density, int size, uint64_t 
  * shorter one (by k), off the photo's centre. */
 void synth_bench_board_small(synth_params *p, double *density, int size, uint64_t seed, int k);
 
+/* Stones put down by hurried hands, as on a children's board: each stone of the position
+ * `color` off its point by a random amount (normal, `spread` cells each way, seeded), then pushed
+ * apart from its neighbours as real stones push each other (centres at least SYNTH_PRESSED cells
+ * apart), at most SYNTH_NUDGE_MAX cells off each way, and on the first line at most
+ * SYNTH_NUDGE_OUT toward the board's edge (the margin beyond the edge line is 0.7 cell: further
+ * out, a stone hangs over the edge of the board). For synth_params.nudge. */
+#define SYNTH_PRESSED 0.95
+#define SYNTH_NUDGE_MAX 0.4
+#define SYNTH_NUDGE_OUT 0.25
+void synth_hurried_nudges(double nudge[GO_MAX_SIZE][GO_MAX_SIZE][2],
+                          uint8_t color[GO_MAX_SIZE][GO_MAX_SIZE], int size, double spread,
+                          uint64_t seed);
+
+/* The spread of the bench's row of stones put down by hurried hands for its board k: 0.06 to
+ * 0.16 cell. */
+double synth_bench_hurried_spread(int k);
+
 /* Number of points equal under the best of the 8 symmetries of the square. */
 int synth_best_match(uint8_t a[GO_MAX_SIZE][GO_MAX_SIZE], uint8_t b[GO_MAX_SIZE][GO_MAX_SIZE],
                      int size);
