@@ -13,7 +13,8 @@
 #include "testutil.h"
 
 /* Reads boards of one of the bench's rows (board: synth_bench_board_low or _small, or
- * plain_board with its stones put down by hurried hands) point for point. */
+ * plain_board; hurried: every stone put down off its point as on the row "hurried hands") point
+ * for point. */
 typedef void (*bench_board_fn)(synth_params *p, double *density, int size, uint64_t seed, int k);
 static void plain_board(synth_params *p, double *density, int size, uint64_t seed, int k)
 {
@@ -21,13 +22,12 @@ static void plain_board(synth_params *p, double *density, int size, uint64_t see
     synth_bench_board(p, density, size, seed);
 }
 
-static void row_boards_read_right(bench_board_fn board, const char *row, const int (*boards)[2],
-                                  int count)
+static void row_boards_read_right(bench_board_fn board, int hurried, const char *row,
+                                  const int (*boards)[2], int count)
 {
     static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
     static double nudge[GO_MAX_SIZE][GO_MAX_SIZE][2];
     static go_vision_result r;
-    const int hurried = board == plain_board;
     for (int b = 0; b < count; b++) {
         const int n = boards[b][0], k = boards[b][1];
         const int si = n == 9 ? 0 : n == 13 ? 1 : 2;
@@ -36,7 +36,7 @@ static void row_boards_read_right(bench_board_fn board, const char *row, const i
         double density;
         board(&p, &density, n, seed, k);
         synth_legal_position(truth, n, density, seed);
-        if (hurried) { /* as the bench's row "hurried hands" */
+        if (hurried) { /* as the bench's row */
             synth_hurried_nudges(nudge, truth, n, synth_bench_hurried_spread(k), seed);
             p.nudge = (const double(*)[GO_MAX_SIZE][2])nudge;
         }
@@ -63,7 +63,7 @@ static void test_vision_views__seen_from_low_stones_lean_further(void **state)
 {
     (void)state;
     static const int boards[3][2] = {{9, 0}, {9, 1}, {13, 11}};
-    row_boards_read_right(synth_bench_board_low, "seen from low", boards, 3);
+    row_boards_read_right(synth_bench_board_low, 0, "seen from low", boards, 3);
 }
 
 /* Seen from low through a long lens (from farther off), the cells shrink little toward the far
@@ -75,7 +75,7 @@ static void test_vision_views__seen_from_low_without_perspective(void **state)
 {
     (void)state;
     static const int boards[3][2] = {{9, 4}, {13, 8}, {19, 3}};
-    row_boards_read_right(synth_bench_board_low, "seen from low", boards, 3);
+    row_boards_read_right(synth_bench_board_low, 0, "seen from low", boards, 3);
 }
 
 /* Boards small in the photo (the bench's row "small in the photo", 0.35 to 0.5 of its shorter
@@ -88,7 +88,7 @@ static void test_vision_views__small_in_the_photo_read_in_its_part(void **state)
 {
     (void)state;
     static const int boards[3][2] = {{19, 0}, {19, 6}, {13, 2}};
-    row_boards_read_right(synth_bench_board_small, "small in the photo", boards, 3);
+    row_boards_read_right(synth_bench_board_small, 0, "small in the photo", boards, 3);
 }
 
 /* A crowded 9x9 board small in the photo shows its lines only in short pieces between the
@@ -100,7 +100,7 @@ static void test_vision_views__small_board_lines_in_short_pieces(void **state)
 {
     (void)state;
     static const int boards[1][2] = {{9, 56}};
-    row_boards_read_right(synth_bench_board_small, "small in the photo", boards, 1);
+    row_boards_read_right(synth_bench_board_small, 0, "small in the photo", boards, 1);
 }
 
 /* Stones put down by hurried hands (the bench's row "hurried hands": each stone off its point by
@@ -108,12 +108,12 @@ static void test_vision_views__small_board_lines_in_short_pieces(void **state)
  * off leaves the line bare beyond its rim on the far side, and the lines through its point showed
  * 0.35 to 0.7 of the typical dip: the veto took it for lit wood and read the point empty (9x9
  * board 14 read 78 of 81, 13x13 board 30 163 of 169, 19x19 board 7 356 of 361). The half of a
- * line under the stone shows nothing, and the veto now spares such points. */
+ * line under the stone shows nothing: the veto now keeps such a stone, marked off its point. */
 static void test_vision_views__stones_put_down_by_hurried_hands(void **state)
 {
     (void)state;
     static const int boards[3][2] = {{9, 14}, {13, 30}, {19, 7}};
-    row_boards_read_right(plain_board, "hurried hands", boards, 3);
+    row_boards_read_right(plain_board, 1, "hurried hands", boards, 3);
 }
 
 int main(void)
