@@ -315,13 +315,20 @@ static void refine_by_models(go_vision_result *r, double f[][NF], int n, int clu
     }
 }
 
-/* The dip of line vert (1: the column, 0: the row) through point (i, j) of the warp lab on the
- * side where it shows less, each half taken from the point outward. */
-static double half_hidden(const go_cv_image *lab, int i, int j, int vert)
+/* The dip of the less clear half of point (i, j)'s lines in the warp lab, each half taken from the
+ * point outward; on an edge, the line across it runs inward only. */
+static double weaker_half(const go_cv_image *lab, int n, int i, int j)
 {
     const int x = (i + 1) * CELL, y = (j + 1) * CELL;
-    return fmin(vz_line_dip_side(lab->pixels, lab->width, lab->height, 3, x, y, vert, CELL, -1),
-                vz_line_dip_side(lab->pixels, lab->width, lab->height, 3, x, y, vert, CELL, 1));
+    double weaker = 1e300;
+    for (int vert = 0; vert < 2; vert++) {
+        const int at = vert ? j : i, inward = at == 0 ? 1 : at == n - 1 ? -1 : 0;
+        for (int side = -1; side <= 1; side += 2)
+            if (!inward || side == inward)
+                weaker = fmin(weaker, vz_line_dip_side(lab->pixels, lab->width, lab->height, 3, x,
+                                                       y, vert, CELL, side));
+    }
+    return weaker;
 }
 
 /* A stone hides the lines through its point: where both show as clearly as they do on the
@@ -339,10 +346,9 @@ static double half_hidden(const go_cv_image *lab, int i, int j, int vert)
  * now read, and black stones the bounds below keep). On the bench's boards of hurried hands the
  * white stones the whole lines took off show 0.13 at the most. */
 #define VETO_HALF 0.2
-static void veto_by_lines(go_vision_result *r, double f[][NF], const double *halves, int n,
+static void veto_by_lines(go_vision_result *r, double f[][NF], const go_cv_image *lab, int n,
                           double typical, int m)
 {
-    /* halves[k]: the dip of the less clear half of point k's lines (half_hidden) */
     if (m < VETO_MIN_EMPTY)
         return;
     if (getenv("GOREF_VISION_DEBUG"))
@@ -359,7 +365,8 @@ static void veto_by_lines(go_vision_result *r, double f[][NF], const double *hal
         if (c == GO_EMPTY || f[k][3] < (c == GO_WHITE ? VETO_SHARE_WHITE : VETO_SHARE) * typical ||
             (c == GO_BLACK && (f[k][3] < VETO_BLACK_FLOOR || f[k][0] < VETO_BLACK_DARK)))
             continue;
-        if (halves[k] < VETO_HALF * typical) { /* a stone off its point: read there, a look */
+        if (weaker_half(lab, n, k % n, k / n) <
+            VETO_HALF * typical) { /* a stone off its point: read there, a look */
             r->off_point[k / n][k % n] = 1;
             r->confidence[k / n][k % n] = 0.5f;
             continue;
@@ -1083,7 +1090,6 @@ int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g, i
         }
     {
         double(*f)[NF] = malloc(sizeof(double[NF]) * (size_t)n * n);
-        double halves[GO_MAX_SIZE * GO_MAX_SIZE];
         if (!f) {
             free(off);
             rc = go_error_set(GO_ENOMEM, "point features");
@@ -1106,8 +1112,6 @@ int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g, i
                 double dh = vz_line_dip_side(lab.pixels, lab.width, lab.height, 3, (i + 1) * CELL,
                                              (j + 1) * CELL, 0, CELL, sh);
                 f[j * n + i][3] = dv < dh ? dv : dh;
-                halves[j * n + i] = fmin(sv ? dv : half_hidden(&lab, i, j, 1),
-                                         sh ? dh : half_hidden(&lab, i, j, 0));
                 if (dips)
                     dips[j * n + i] = f[j * n + i][3];
             }
@@ -1138,7 +1142,7 @@ int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g, i
          * which flat_whites does not, so one measure serves both */
         int empties;
         const double typical = empty_points_dip(r, f, n, &empties);
-        veto_by_lines(r, f, halves, n, typical, empties);
+        veto_by_lines(r, f, &lab, n, typical, empties);
         if (!clusters) {
             flat_whites(r, f, n, typical, empties);
             over_edge(r, &lab, &bm, f, n);

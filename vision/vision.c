@@ -768,16 +768,17 @@ static int board_region(int box[4], const go_cv_image *work)
     qsort(sorted, (size_t)nb, sizeof *sorted, vz_cmp_double);
     const double top = sorted[(int)(ZOOM_TOP * (nb - 1))];
     const double t = fmax(ZOOM_SHARE * top, ZOOM_SPREAD_MIN);
-    /* the pieces: blocks over t joined through their 8 neighbours (a flood from each) */
-    int *stack = label + nb, best = -1, best_count = 0, pieces = 0;
+    /* the pieces: blocks over t joined through their 8 neighbours (a flood from each; label[k]
+     * marks block k taken) */
+    int *stack = label + nb, best_count = 0;
     for (int k = 0; k < nb; k++)
-        label[k] = -1;
+        label[k] = 0;
     int bb[4] = {0, 0, 0, 0};
     for (int k = 0; k < nb; k++) {
-        if (label[k] >= 0 || sd[k] < t)
+        if (label[k] || sd[k] < t)
             continue;
         int top_n = 0, count = 0, x0 = bw, y0 = bh, x1 = -1, y1 = -1;
-        label[k] = pieces;
+        label[k] = 1;
         stack[top_n++] = k;
         while (top_n > 0) {
             const int c = stack[--top_n], cx = c % bw, cy = c / bw;
@@ -792,23 +793,21 @@ static int board_region(int box[4], const go_cv_image *work)
                     if (nx < 0 || ny < 0 || nx >= bw || ny >= bh)
                         continue;
                     const int q = ny * bw + nx;
-                    if (label[q] < 0 && sd[q] >= t) {
-                        label[q] = pieces;
+                    if (!label[q] && sd[q] >= t) {
+                        label[q] = 1;
                         stack[top_n++] = q;
                     }
                 }
         }
         if (count > best_count) {
             best_count = count;
-            best = pieces;
             bb[0] = x0;
             bb[1] = y0;
             bb[2] = x1;
             bb[3] = y1;
         }
-        pieces++;
     }
-    if (best < 0)
+    if (best_count == 0)
         goto done;
     const double w = (bb[2] - bb[0] + 1) * ZOOM_BLOCK, h = (bb[3] - bb[1] + 1) * ZOOM_BLOCK;
     const double gx = ZOOM_GROW * w, gy = ZOOM_GROW * h;
