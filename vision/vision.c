@@ -451,60 +451,68 @@ static void rule_check(go_vision_result *r)
     go_error_clear();
 }
 
-/* The checks that a reading is of a board: colour balance, stones on the points, groups with
- * liberties (a conflict needs a look), and few unsure points. *too_unsure is set when the
- * reading failed on the last alone. */
-static int check_reading(go_vision_result *r, int *too_unsure, const vz_grid *g,
+/* The checks that a reading is of a board: colour balance, stones on the points, its empty
+ * points on the lines (vz_empties_on_lines), groups with liberties (a conflict needs a look), and
+ * few unsure points. *mendable is set when the reading failed on what a reading by the clusters
+ * may mend: too many unsure points, or empty points that hide the lines as white stones do (the
+ * fixed rule reads pale stones as wood: on the first readings of greenstones_green_1 and
+ * _violet_1 the 14 and 98 points read empty dip -6.9 and -6.0 across the lines, where the lines
+ * show 4.6 to 9.3; read by the clusters, they show the lines). Empty points on flat wood off the
+ * lines are the lattice's fault, which no reading mends. */
+static int check_reading(go_vision_result *r, int *mendable, const vz_grid *g,
                          const go_cv_image *work)
 {
     int rc;
-    *too_unsure = 0;
+    *mendable = 0;
     if ((rc = plausible_stones(r)) < 0 || (rc = stones_on_points(r, g, work)) < 0)
         return rc;
+    if ((rc = vz_empties_on_lines(mendable, g, work, r)) < 0)
+        return rc;
     rule_check(r);
-    *too_unsure = r->uncertain_count > UNSURE_SHARE * g->size * g->size;
     /* A reading that needs a person's look at more than one point in UNSURE_SHARE is a guess.
      * Measured: the photos returned read at most 20 of 361 points uncertain (5.5%); the one
      * still silently wrong (a lattice half a cell off) had 84. */
-    if (*too_unsure)
+    if (r->uncertain_count > UNSURE_SHARE * g->size * g->size) {
+        *mendable = 1;
         return go_error_set(GO_ENOBOARD,
                             "no board: the reading is too unsure (%d of %d points need a look): "
                             "a closer, steadier photo from higher above the board",
                             r->uncertain_count, g->size * g->size);
+    }
     return 0;
 }
 
 /* Reads the board through grid g (oriented): classification, then check_reading. A reading
- * by the fixed rule that is too unsure, or passes with more than RETRY_SHARE of its points in
- * groups without liberty (impossible on a finished board), is read again by the clusters the
- * points form; that reading is taken when it passes the same checks with fewer points unsure.
- * Stones of unusual colours in both colours (pale and dark green) can come out balanced but
- * unsure: 2_jwerth_greenstones_1 had 83 points unsure (refused), greenstones_green_2 49 unsure
- * with 35 stones without liberty (330 of 361 right; by the clusters 356). Unsure points alone
- * do not call for it when the reading passes: the lines' veto marks glare on the wood unsure,
- * and the clusters, which know no glare, read a synthetic 13x13 with 14 such points at 167 of
- * 169 (the rule: all 169). Stones without liberty are the surer sign: more than one in a hundred
- * points (was one in twenty), as greenstones_2 turned half round or a quarter turn left had 7,
- * with 27 unsure, and its reading passed at 334 and 332 of 361 (by the clusters: all 361).
- * But from RETRY_MIN stones: two stones without liberty on a sparse 9x9 are the position's, and
- * the clusters, which need stones to find their colours, read it two points wrong.
+ * by the fixed rule that fails on what the clusters may mend (check_reading), or passes with more
+ * than RETRY_SHARE of its points in groups without liberty (impossible on a finished board), is
+ * read again by the clusters the points form; that reading is taken when it passes the same checks
+ * with fewer points unsure. Stones of unusual colours in both colours (pale and dark green) can
+ * come out balanced but unsure: 2_jwerth_greenstones_1 had 83 points unsure (refused),
+ * greenstones_green_2 49 unsure with 35 stones without liberty (330 of 361 right; by the clusters
+ * 356). Unsure points alone do not call for it when the reading passes: the lines' veto marks glare
+ * on the wood unsure, and the clusters, which know no glare, read a synthetic 13x13 with 14 such
+ * points at 167 of 169 (the rule: all 169). Stones without liberty are the surer sign: more than
+ * one in a hundred points (was one in twenty), as greenstones_2 turned half round or a quarter turn
+ * left had 7, with 27 unsure, and its reading passed at 334 and 332 of 361 (by the clusters: all
+ * 361). But from RETRY_MIN stones: two stones without liberty on a sparse 9x9 are the position's,
+ * and the clusters, which need stones to find their colours, read it two points wrong.
  * r->ms_classify gets its time. */
 #define RETRY_SHARE 0.01
 #define RETRY_MIN 4
 static int read_board(go_vision_result *r, const vz_grid *g, const go_cv_image *work)
 {
     double t = vz_now_ms();
-    int rc, unsure, by_clusters;
+    int rc, mendable, by_clusters;
     r->size = g->size;
     if ((rc = vz_classify(r, work, g, 0, NULL)) < 0 || (rc = read_by_clusters(r, g, work)) < 0)
         goto done;
     by_clusters = rc; /* the clusters' reading already: no second one */
-    rc = check_reading(r, &unsure, g, work);
+    rc = check_reading(r, &mendable, g, work);
     if (getenv("GOREF_VISION_DEBUG"))
         fprintf(stderr, "reading%s: %d unsure, %d without liberty (%s)\n",
                 by_clusters ? " by the clusters" : "", r->uncertain_count, r->dead_without_liberty,
                 rc == 0 ? "passes" : go_error_last());
-    if (!by_clusters && ((rc == GO_ENOBOARD && unsure) ||
+    if (!by_clusters && ((rc == GO_ENOBOARD && mendable) ||
                          (rc == 0 && r->dead_without_liberty > RETRY_SHARE * g->size * g->size &&
                           r->dead_without_liberty >= RETRY_MIN))) {
         char first[256];
@@ -517,7 +525,7 @@ static int read_board(go_vision_result *r, const vz_grid *g, const go_cv_image *
         *again = *r;
         int rc2 = vz_classify(again, work, g, 1, NULL);
         if (rc2 == 0)
-            rc2 = check_reading(again, &unsure, g, work);
+            rc2 = check_reading(again, &mendable, g, work);
         if (getenv("GOREF_VISION_DEBUG"))
             fprintf(stderr,
                     "read again by clusters: %d unsure, %d without liberty (%s); the rule's: %d "

@@ -166,6 +166,14 @@ int vz_refine_lattice(vz_grid *g, const go_cv_image *bgr);
  * first that passes, or stays as it was. */
 int vz_check_lattice(vz_grid *g, const go_cv_image *bgr);
 
+/* Whether the points read empty in r show the lattice's lines through them, as every point the
+ * lattice puts on the board's lines and no stone covers does: GO_ENOBOARD with the reason when
+ * they do not, *domes set when they hide them as white stones do (pale stones read as wood)
+ * rather than lying flat (the lattice off the lines over part of the board); 0 when they show
+ * them or when there is too little to judge by. */
+int vz_empties_on_lines(int *domes, const vz_grid *g, const go_cv_image *bgr,
+                        const go_vision_result *r);
+
 /* Classifies each intersection of grid g in the BGR work image into r->color/confidence: by a
  * fixed rule relative to the local board colour, refined by per-photo colour models; with
  * `clusters`, seeded instead by the three clusters the points form (stones of unusual

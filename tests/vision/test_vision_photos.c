@@ -227,6 +227,27 @@ static void test_vision_photos__green_stones_found_by_the_stones(void **state)
     }
 }
 
+/* Pale stones the fixed rule reads as wood hide the lines through their points as domes do, which
+ * tells them from wood off the lattice's lines (flat): the reading is refused as the lattice's
+ * fault only then, and read again by the clusters here. 2_jwerth_greenstones_green_1's first
+ * reading has 14 points read empty dipping -6.9 across the lines (lines 7.4 and 9.3); by the
+ * clusters it reads every point. 2_jwerth_greenstones_violet_1's, 98 points at -6.0 (lines 4.6
+ * and 8.5): by the clusters it reads 341 of 361, as before the lattice was asked of the empty
+ * points. */
+static void test_vision_photos__pale_stones_read_as_wood_read_again(void **state)
+{
+    (void)state;
+    if (!tu_have_data())
+        TU_SKIP("no shared data folder at %s", tu_data_path(""));
+    int total;
+    const int green =
+        photo_points("photos/romangoempire__goban-watcher/2/2_jwerth_greenstones_green_1", &total);
+    assert_int_equal(green, total);
+    const int violet =
+        photo_points("photos/romangoempire__goban-watcher/2/2_jwerth_greenstones_violet_1", &total);
+    assert_true(violet >= 341);
+}
+
 /* A crowded board under a cyan lamp: the printed lines show only between the stones, too
  * faint on the median to check a lattice by (4.1 to 5.2), but the stones confirm the lattice
  * fitted to them and the points clear of stones show plain wood halfway (vision/lattice.c);
@@ -783,6 +804,7 @@ int main(void)
         cmocka_unit_test(test_vision_photos__accuracy_floor),
         cmocka_unit_test(test_vision_photos__green_stones_with_corners_placed),
         cmocka_unit_test(test_vision_photos__green_stones_found_by_the_stones),
+        cmocka_unit_test(test_vision_photos__pale_stones_read_as_wood_read_again),
         cmocka_unit_test(test_vision_photos__part_of_the_board_on_the_far_side),
         cmocka_unit_test(test_vision_photos__part_of_a_clearly_lined_board),
         cmocka_unit_test(test_vision_photos__crowded_board_passes_between_clear_points),
