@@ -452,7 +452,8 @@ static void rule_check(go_vision_result *r)
 }
 
 /* The checks that a reading is of a board: colour balance, stones on the points, its empty
- * points on the lines (vz_empties_on_lines), groups with liberties (a conflict needs a look), and
+ * points on the lines (vz_empties_on_lines; not asked of a grid a person placed, which the
+ * lattice's checks do not judge), groups with liberties (a conflict needs a look), and
  * few unsure points. *mendable is set when the reading failed on what a reading by the clusters
  * may mend: too many unsure points, or empty points that hide the lines as white stones do (the
  * fixed rule reads pale stones as wood: on the first readings of greenstones_green_1 and
@@ -466,7 +467,7 @@ static int check_reading(go_vision_result *r, int *mendable, const vz_grid *g,
     *mendable = 0;
     if ((rc = plausible_stones(r)) < 0 || (rc = stones_on_points(r, g, work)) < 0)
         return rc;
-    if ((rc = vz_empties_on_lines(mendable, g, work, r)) < 0)
+    if (!g->placed && (rc = vz_empties_on_lines(mendable, g, work, r)) < 0)
         return rc;
     rule_check(r);
     /* A reading that needs a person's look at more than one point in UNSURE_SHARE is a guess.
@@ -970,6 +971,7 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
         if ((rc = vz_grid_from_corners(&g, &work, wc, opt->size)) < 0 ||
             (rc = vz_refine_lattice(&g, &work)) < 0)
             goto done;
+        g.placed = 1;
         orient_grid(&g);
         r->ms_detect = vz_now_ms() - t1;
         if ((rc = read_board(r, &g, &work)) < 0)

@@ -48,6 +48,9 @@ typedef struct vz_grid {
      * once its own check failed, vision.c): the lines' and the stones' contrasts asked are
      * lower (DIM_ in lattice.c, phase.c, vision.c) */
     int dim;
+    /* placed by a person (go_vision_options.corners): the checks of a lattice the photo gave
+     * (vz_check_lattice, vz_empties_on_lines) do not judge it */
+    int placed;
 } vz_grid;
 
 /* The direction on the lattice (unit, into out) in which the board recedes from the camera:
