@@ -197,6 +197,8 @@ static void synthetic_row(int size, int si, int count, int kind, int verbose)
 
 static void synthetic_table(int per_size, int verbose)
 {
+    if (per_size <= 0)
+        return; /* --synthetic 0 */
     static const int sizes[3] = {9, 13, 19};
     printf("\n%-30s %6s %10s %9s %8s %6s %6s %7s %7s %7s\n", "synthetic crowded boards", "boards",
            "points%", "perfect", "refused", "size?", "silent", "med ms", "wrong", "marked");
