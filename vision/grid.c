@@ -1373,8 +1373,18 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned h
             free(cu);
         }
         if (bn == 0 || best < -1e299) {
-            rc = go_error_set(GO_ENOBOARD, "no board: too few grid lines (%d x %d found)",
-                              fu.kmax - fu.kmin + 1, fv.kmax - fv.kmin + 1);
+            /* the smallest board asked for needs that many lines each way */
+            const int need = sizes[nsizes - 1], found_u = fu.kmax - fu.kmin + 1,
+                      found_v = fv.kmax - fv.kmin + 1;
+            if (found_u < need || found_v < need)
+                rc = go_error_set(GO_ENOBOARD,
+                                  "no board: too few grid lines (%d x %d found, %d x %d needed)",
+                                  found_u, found_v, need, need);
+            else
+                rc = go_error_set(GO_ENOBOARD,
+                                  "no board: the grid lines found (%d x %d) are too "
+                                  "faint to fit a board to",
+                                  found_u, found_v);
             goto done;
         }
         if (getenv("GOREF_VISION_DEBUG"))

@@ -729,6 +729,25 @@ static void test_vision_synth__wrong_size_is_refused(void **state)
     free(jpeg);
 }
 
+/* A 9x9 board read as the 19x19 a person asked for: the photo holds too few lines for it, and
+ * the refusal says how many the board asked for needs. */
+static void test_vision_synth__too_few_lines_for_the_size_asked(void **state)
+{
+    (void)state;
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static go_vision_result r;
+    synth_params p = base(9, 8);
+    uint8_t *jpeg = NULL;
+    size_t len = 0;
+    double corners[4][2];
+    render_board(&jpeg, &len, &p, 0.3, truth, corners);
+    go_vision_options opt = GO_VISION_OPTIONS_INIT;
+    opt.size = 19;
+    assert_int_equal(go_vision_scan(&r, jpeg, len, &opt), GO_ENOBOARD);
+    assert_non_null(strstr(go_error_last(), "19 x 19 needed"));
+    free(jpeg);
+}
+
 /* A block of stones with no liberty cannot be on a finished board: flagged, not hidden. */
 static void test_vision_synth__group_without_liberty_is_flagged(void **state)
 {
@@ -893,6 +912,7 @@ int main(void)
         cmocka_unit_test(test_vision_synth__glare_on_wood_reads_empty),
         cmocka_unit_test(test_vision_synth__sleeve_over_the_edge_is_no_stone),
         cmocka_unit_test(test_vision_synth__wrong_size_is_refused),
+        cmocka_unit_test(test_vision_synth__too_few_lines_for_the_size_asked),
         cmocka_unit_test(test_vision_synth__group_without_liberty_is_flagged),
         cmocka_unit_test(test_vision_synth__stones_off_their_points),
         cmocka_unit_test(test_vision_synth__no_board_is_refused),
