@@ -141,6 +141,18 @@ static void test_vision_views__stones_put_down_by_hurried_hands(void **state)
     row_boards_read_right(plain_board, 1, "hurried hands", boards, 3);
 }
 
+/* A white stone put down off its point toward the board's edge lies over the edge line: the
+ * margin beyond it is the stone, as light as its top. The veto kept it (half a line through its
+ * point hidden), marked off its point, but the rule for light over the edge took the light beyond
+ * for lit wood and read the point empty (9x9 board 42 of the bench's row 80 of 81, 13x13 board
+ * 94 168 of 169, 19x19 board 39 360 of 361). A stone kept off its point is left to it now. */
+static void test_vision_views__hurried_stone_over_the_edge_stays(void **state)
+{
+    (void)state;
+    static const int boards[3][2] = {{9, 42}, {13, 94}, {19, 39}};
+    row_boards_read_right(plain_board, 1, "hurried hands", boards, 3);
+}
+
 /* A lattice right at one side of the board and off the lines at the other passes the lattice's
  * check where the part on the lines shows them clearly; its empty points, on flat wood, show
  * none. 13x13 board 16 small in the photo was returned read 108 of 169 (rows 28 to 35 on its
@@ -165,6 +177,7 @@ int main(void)
         cmocka_unit_test(test_vision_views__small_in_the_photo_read_in_its_part),
         cmocka_unit_test(test_vision_views__small_board_lines_in_short_pieces),
         cmocka_unit_test(test_vision_views__stones_put_down_by_hurried_hands),
+        cmocka_unit_test(test_vision_views__hurried_stone_over_the_edge_stays),
         cmocka_unit_test(test_vision_views__empty_points_off_the_lines_refuse_the_lattice),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
