@@ -339,7 +339,10 @@ static double weaker_half(const go_cv_image *lab, int n, int i, int j)
  * shows 0.35 to 0.7 of the typical dip, as lit wood does, yet the half of a line under it shows
  * nothing. Where one half of a line through the point shows under VETO_HALF of the typical dip,
  * a stone lies there, off its point: the point keeps its colour and is marked off its point, for
- * a look. Glare and lit wood show the line on both sides.
+ * a look. Glare and lit wood show the line on both sides. Only where that share is itself a dip
+ * (VETO_HALF of the typical at least VETO_MIN_DIP): under the blue lamp 3_jwerth_blue_1 turned a
+ * quarter turn shows a typical dip of 4.4, and a lit edge point's half lines fell under 0.9 grey
+ * levels by noise (the photos, their turns and sizes and the bench's rows read as before).
  * Measured on the readings returned for the photos: the 165 points the veto takes off, all
  * empty, show 0.29 or more on each half (the least: 20241201_174516's glare); of the 12 stones
  * the whole lines would take off, 11 show 0.17 or less (a white stone of greenstones_violet_1,
@@ -357,6 +360,8 @@ static void veto_by_lines(go_vision_result *r, double f[][NF], const go_cv_image
     if (typical < VETO_JUDGE)
         return;
     const int debug = getenv("GOREF_VISION_DEBUG") != NULL;
+    /* a hidden half means something only where its share of the typical dip is itself a dip */
+    const int half_judged = VETO_HALF * typical >= VETO_MIN_DIP;
     for (int k = 0; k < n * n; k++) {
         const int c = r->color[k / n][k % n];
         if (debug && c != GO_EMPTY && f[k][3] >= 0.25 * typical)
@@ -365,8 +370,9 @@ static void veto_by_lines(go_vision_result *r, double f[][NF], const go_cv_image
         if (c == GO_EMPTY || f[k][3] < (c == GO_WHITE ? VETO_SHARE_WHITE : VETO_SHARE) * typical ||
             (c == GO_BLACK && (f[k][3] < VETO_BLACK_FLOOR || f[k][0] < VETO_BLACK_DARK)))
             continue;
-        if (weaker_half(lab, n, k % n, k / n) <
-            VETO_HALF * typical) { /* a stone off its point: read there, a look */
+        if (half_judged &&
+            weaker_half(lab, n, k % n, k / n) <
+                VETO_HALF * typical) { /* a stone off its point: read there, a look */
             r->off_point[k / n][k % n] = 1;
             r->confidence[k / n][k % n] = 0.5f;
             continue;
@@ -431,11 +437,9 @@ static void flat_whites(go_vision_result *r, double f[][NF], int n, double typic
  * dark. Not in the clusters' reading: the stones it reads (unusual colours, coloured lamps) need
  * not be lighter than the wood nor domes. Nor on a stone the veto kept off its point (half of a
  * line through it hidden, where light shows both): put down toward the edge, its body is what lies
- * beyond the edge line, as light as its top. Only where the veto's share of the typical dip for a
- * hidden half (VETO_HALF) is itself a dip (VETO_MIN_DIP): under the blue lamp of 3_jwerth_blue_1
- * (a typical dip of 4.4) the lit near edge's half lines fall under 0.9 by noise, and the point was
- * kept white turned or enlarged. Measured: the bench's boards of hurried hands read 90, 84 and 77
- * of 100 point for point (88, 83 and 75), every other row, photo, turn and size as before. */
+ * beyond the edge line, as light as its top. Measured: the bench's boards of hurried hands read 90,
+ * 84 and 77 of 100 point for point (88, 83 and 75), every other row, photo, turn and size as
+ * before. */
 #define OVER_EDGE_OUTER (-5.0)
 #define OVER_EDGE_LIT 115.0
 #define OVER_EDGE_FLAT (-1.5)
@@ -443,16 +447,14 @@ static void flat_whites(go_vision_result *r, double f[][NF], int n, double typic
 #define OVER_EDGE_SAME 5.0
 
 static void over_edge(go_vision_result *r, const go_cv_image *lab, const board_model *bm,
-                      double f[][NF], int n, double typical)
+                      double f[][NF], int n)
 {
-    /* a half line hidden means something where its share of the typical dip is itself a dip */
-    const int judged = VETO_HALF * typical >= VETO_MIN_DIP;
     for (int j = 0; j < n; j++)
         for (int i = 0; i < n; i++) {
             const int ox = i == 0 ? -1 : i == n - 1 ? 1 : 0;
             const int oy = j == 0 ? -1 : j == n - 1 ? 1 : 0;
             const double *fk = f[j * n + i];
-            if ((!ox && !oy) || r->color[j][i] != GO_WHITE || (r->off_point[j][i] && judged))
+            if ((!ox && !oy) || r->color[j][i] != GO_WHITE || r->off_point[j][i])
                 continue; /* off its point: the veto saw a half line hidden, a stone there */
             double bc[3], c[3], outer[2] = {0, 0}, oa[2] = {0, 0}, ob[2] = {0, 0};
             int m = 0;
@@ -1175,7 +1177,7 @@ int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g, i
         veto_by_lines(r, f, &lab, n, typical, empties);
         if (!clusters) {
             flat_whites(r, f, n, typical, empties);
-            over_edge(r, &lab, &bm, f, n, typical);
+            over_edge(r, &lab, &bm, f, n);
         }
         rc = whites_lighter(r, f, n);
         if (rc == 0)

@@ -859,6 +859,12 @@ static int bh_threshold(const go_cv_image *bh)
 #define EXTENT_CLEAR 1.2
 #define EXTENT_SCORE 0.5
 
+/* How much of the rectified frame an n x n window of spacings su and sv spans. */
+static double window_extent(int n, double su, double sv)
+{
+    return (n - 1) * su * (n - 1) * sv;
+}
+
 /* The near-perpendicular family is taken when it has at least this share of the votes of
  * the strongest family anywhere off the first. */
 #define NEAR_SHARE 0.25
@@ -1315,7 +1321,7 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned h
                 fprintf(stderr, "\n");
             }
             int pick_a = 0, pick_b = 0, pick_clear = clear;
-            double pick_s = best, pick_ext = unusual && bn ? (bn - 1) * su0 * (bn - 1) * sv0 : 0;
+            double pick_s = best, pick_ext = unusual && bn ? window_extent(bn, su0, sv0) : 0;
             int pick_n = bn, pick_au = bau, pick_av = bav;
             for (int a = 0; a < nu; a++)
                 for (int b = 0; b < nv; b++) {
@@ -1333,7 +1339,7 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned h
                                 clear2, s2);
                     if (!n2)
                         continue;
-                    const double ext2 = (n2 - 1) * su * (n2 - 1) * sv;
+                    const double ext2 = window_extent(n2, su, sv);
                     int better;
                     if (doubled) { /* asked for the doubled spacing on both axes */
                         if (a == 0 || b == 0)

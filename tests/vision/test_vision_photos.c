@@ -510,9 +510,9 @@ static void test_vision_photos__lit_edge_under_violet_light(void **state)
 
 /* Lit wood on the near edge under the blue lamp stays empty: 3_jwerth_blue_1 turned a quarter
  * turn and saved again shows its lines at a typical dip of 4.4, and a lit edge point's half lines
- * fall under the veto's 0.2 of that (0.9 grey levels) by noise: the veto keeps it as a stone off
- * its point. The rule for light over the edge must still read it empty there: when it spared every
- * stone kept off its point, this photo read 360 of 361. */
+ * fall under the veto's 0.2 of that (0.9 grey levels) by noise. Taken for a stone's hidden half,
+ * they kept the point white as a stone off its point, which the rule for light over the edge now
+ * spares: 360 of 361. A hidden half is judged only where 0.2 of the typical dip is a dip. */
 static void test_vision_photos__lit_edge_under_a_blue_lamp_turned(void **state)
 {
     (void)state;
