@@ -119,10 +119,17 @@ static int wrong_points(const go_vision_result *res, uint8_t truth[GO_MAX_SIZE][
  * from a step back: its side 0.35 to 0.5 of the photo's shorter one (0.8 on the other rows; on
  * the real photos the board fills most of the frame). And the plain boards with every stone put
  * down by a hurried hand, as on a children's board: off its point by 0.06 to 0.16 cell each way
- * (by board), pressed against its neighbours (synth_hurried_nudges). */
-enum { PLAIN, LIT, LOW, SMALL, HURRIED };
-static const char *const row_kind[5] = {"", ", coloured lamps", ", seen from low",
-                                        ", small in the photo", ", hurried hands"};
+ * (by board), pressed against its neighbours (synth_hurried_nudges). And the plain boards under
+ * a low light from one side: each stone's shadow on the wood 0.3 to 1.0 cell beyond it, taking
+ * 35 to 65% of the light (synth_bench_board_shadowed; Gomrade 11 and 3_jwerth_pink_2 show such
+ * shadows). */
+enum { PLAIN, LIT, LOW, SMALL, HURRIED, SHADOWS };
+static const char *const row_kind[6] = {"",
+                                        ", coloured lamps",
+                                        ", seen from low",
+                                        ", small in the photo",
+                                        ", hurried hands",
+                                        ", low light's shadows"};
 
 /* One row of the synthetic table: count bench boards of one size, of the kind asked. */
 static void synthetic_row(int size, int si, int count, int kind, int verbose)
@@ -145,6 +152,8 @@ static void synthetic_row(int size, int si, int count, int kind, int verbose)
             synth_bench_board_low(&p, &density, size, seed, i);
         else if (kind == SMALL)
             synth_bench_board_small(&p, &density, size, seed, i);
+        else if (kind == SHADOWS)
+            synth_bench_board_shadowed(&p, &density, size, seed, i);
         else
             synth_bench_board(&p, &density, size, seed);
         uint8_t *jpeg = NULL;
@@ -216,6 +225,9 @@ static void synthetic_table(int per_size, int verbose)
     /* ... and with every stone put down by a hurried hand, a third as many */
     for (int si = 0; si < 3; si++)
         synthetic_row(sizes[si], si, per_size / 3, HURRIED, verbose);
+    /* ... and under a low light from one side, each stone casting its shadow on the wood */
+    for (int si = 0; si < 3; si++)
+        synthetic_row(sizes[si], si, per_size / 3, SHADOWS, verbose);
 }
 
 /* Reads a photo's .board label into truth; its size in *n. */

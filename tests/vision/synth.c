@@ -102,6 +102,32 @@ static double clamp01(double v)
     return v < 0 ? 0 : v > 1 ? 1 : v;
 }
 
+/* How much of lattice point (lx, ly) the stones' shadows cover (0..1): each stone's disc swept
+ * from its point to p->shadow beyond it, in cells (down scaled by ASPECT, as the stones are). */
+#define SHADOW_SOFT 0.12 /* the shadow's soft edge, cells */
+static double shadow_cover(const synth_params *p, uint8_t color[GO_MAX_SIZE][GO_MAX_SIZE],
+                           double lx, double ly)
+{
+    const int n = p->size, reach = 1 + (int)ceil(fmax(fabs(p->shadow[0]), fabs(p->shadow[1])));
+    const int ix = (int)lround(lx), iy = (int)lround(ly);
+    const double rad = p->stone_radius > 0 ? p->stone_radius : 0.46;
+    const double vx = p->shadow[0], vy = p->shadow[1] * ASPECT, vv = vx * vx + vy * vy;
+    double cover = 0;
+    for (int ny = iy - reach; ny <= iy + reach; ny++)
+        for (int nx = ix - reach; nx <= ix + reach; nx++) {
+            if (nx < 0 || ny < 0 || nx >= n || ny >= n || color[ny][nx] == GO_EMPTY)
+                continue;
+            const double *nd = p->nudge ? p->nudge[ny][nx] : NULL;
+            const double dx = lx - nx - (nd ? nd[0] : 0),
+                         dy = (ly - ny - (nd ? nd[1] : 0)) * ASPECT;
+            /* the nearest point of the segment from the stone's point to its shadow's end */
+            const double t = vv > 0 ? fmax(0, fmin(1, (dx * vx + dy * vy) / vv)) : 0;
+            const double d = hypot(dx - t * vx, dy - t * vy);
+            cover = fmax(cover, clamp01((rad - d) / SHADOW_SOFT + 0.5));
+        }
+    return cover;
+}
+
 int synth_render(uint8_t **out, size_t *out_len, const synth_params *p,
                  uint8_t color[GO_MAX_SIZE][GO_MAX_SIZE], double out_corners[4][2])
 {
@@ -193,6 +219,12 @@ int synth_render(uint8_t **out, size_t *out_len, const synth_params *p,
                 b += (35 - b) * ink;
                 g += (35 - g) * ink;
                 r += (35 - r) * ink;
+                if (p->shadow_dark > 0) {
+                    const double dark = p->shadow_dark * shadow_cover(p, color, lx, ly);
+                    b *= 1 - dark;
+                    g *= 1 - dark;
+                    r *= 1 - dark;
+                }
                 /* stones: radius 0.46 cell (across) by default, slightly shaded; with a
                  * radius of their own they may overlap, the nearest one on top */
                 double rad = p->stone_radius > 0 ? p->stone_radius : 0.46, sdist = 1e9;
@@ -318,6 +350,19 @@ void synth_bench_board_small(synth_params *p, double *density, int size, uint64_
         st = st * 6364136223846793005ull + 1442695040888963407ull;
         p->board_at[c] = 2.0 * (double)(st >> 11) / 9007199254740992.0 - 1;
     }
+}
+
+void synth_bench_board_shadowed(synth_params *p, double *density, int size, uint64_t seed, int k)
+{
+    synth_bench_board(p, density, size, seed);
+    /* the light's direction: from the seed, apart from the draws of synth_bench_board */
+    uint64_t st = seed * 0x9E3779B97F4A7C15ull + 13;
+    st = st * 6364136223846793005ull + 1442695040888963407ull;
+    const double a = 6.283185307179586 * (double)(st >> 11) / 9007199254740992.0;
+    const double len = 0.3 + 0.07 * (k % 11);
+    p->shadow[0] = len * cos(a);
+    p->shadow[1] = len * sin(a);
+    p->shadow_dark = 0.35 + 0.03 * ((k * 7) % 11);
 }
 
 void synth_hurried_nudges(double nudge[GO_MAX_SIZE][GO_MAX_SIZE][2],

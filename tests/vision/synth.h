@@ -47,6 +47,10 @@ typedef struct synth_params {
      * over its left edge line, across the rows sleeve_row +- sleeve / 2, its rounded end
      * sleeve_reach cells inside the edge line. */
     double sleeve, sleeve_row, sleeve_reach;
+    /* Nonzero: low light casts each stone's shadow on the wood: the stone's disc swept from its
+     * point (its nudge included) to `shadow` cells (x, y) beyond it, with a soft edge, taking
+     * shadow_dark (0..1) of the light there. Stones are drawn over the shadows. */
+    double shadow[2], shadow_dark;
 } synth_params;
 
 /* Renders the board; color[y][x] (GO_EMPTY/GO_BLACK/GO_WHITE) gives the stones. *out is a
@@ -82,6 +86,11 @@ void synth_bench_board_low(synth_params *p, double *density, int size, uint64_t 
 /* The same board small in the photo, as from a step back: its side 0.35-0.5 of the photo's
  * shorter one (by k), off the photo's centre. */
 void synth_bench_board_small(synth_params *p, double *density, int size, uint64_t seed, int k);
+
+/* The same board under a low light from one side, as by a window or a single lamp: each stone's
+ * shadow reaches 0.3-1.0 cell beyond it (by k) in a direction drawn from the seed, taking 35-65%
+ * of the light (by k). */
+void synth_bench_board_shadowed(synth_params *p, double *density, int size, uint64_t seed, int k);
 
 /* Stones put down by hurried hands, as on a children's board: each stone of the position
  * `color` off its point by a random amount (normal, `spread` cells each way, seeded), then pushed

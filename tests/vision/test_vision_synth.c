@@ -705,6 +705,48 @@ static void test_vision_synth__sleeve_over_the_edge_is_no_stone(void **state)
 
 /* A 19x19 board read as if it were 13x13: the lattice lands inside the board, the lines run
  * on past its edges, and the photo is refused rather than read as a wrong board. */
+/* Mean of the three channels over a 5x5 box around lattice point (x, y) of the rendered photo. */
+static double lightness_at(const rendered *r, double x, double y)
+{
+    double px, py, sum = 0;
+    assert_int_equal(vz_apply(r->g.h, x, y, &px, &py), 0);
+    for (int dy = -2; dy <= 2; dy++)
+        for (int dx = -2; dx <= 2; dx++) {
+            const int ix = (int)lround(px) + dx, iy = (int)lround(py) + dy;
+            assert_true(ix >= 0 && iy >= 0 && ix < r->img.width && iy < r->img.height);
+            const uint8_t *q = r->img.pixels + ((size_t)iy * r->img.width + ix) * 3;
+            sum += q[0] + q[1] + q[2];
+        }
+    return sum / 75;
+}
+
+/* The renderer's low light: a stone's shadow lies on the wood on the side asked, darker by the
+ * share asked, and not on the other side nor beyond its end; without it the wood is even there. */
+static void test_vision_synth__stone_casts_its_shadow(void **state)
+{
+    (void)state;
+    static uint8_t one[GO_MAX_SIZE][GO_MAX_SIZE];
+    memset(one, 0, sizeof one);
+    one[4][4] = GO_BLACK;
+    synth_params p = base_wide(9, 3);
+    p.noise = 0;
+    p.shadow[0] = 0.8;
+    p.shadow_dark = 0.5;
+    rendered lit, plain;
+    render_position_with_lattice(&lit, &p, one);
+    p.shadow_dark = 0;
+    render_position_with_lattice(&plain, &p, one);
+    /* square centres beside the stone, off its disc: (4.75, 4.25) under the shadow, its mirror
+     * image (3.25, 4.25) and (5.75, 4.25), beyond the shadow's end, in the light */
+    const double in = lightness_at(&lit, 4.75, 4.25), before = lightness_at(&lit, 3.25, 4.25),
+                 beyond = lightness_at(&lit, 5.75, 4.25);
+    assert_true(in > 0.4 * before && in < 0.6 * before);
+    assert_true(fabs(beyond - before) < 0.08 * before);
+    assert_true(fabs(lightness_at(&plain, 4.75, 4.25) - before) < 0.08 * before);
+    go_cv_image_free(&lit.img);
+    go_cv_image_free(&plain.img);
+}
+
 static void test_vision_synth__wrong_size_is_refused(void **state)
 {
     (void)state;
@@ -911,6 +953,7 @@ int main(void)
         cmocka_unit_test(test_vision_synth__stones_sit_on_the_points),
         cmocka_unit_test(test_vision_synth__glare_on_wood_reads_empty),
         cmocka_unit_test(test_vision_synth__sleeve_over_the_edge_is_no_stone),
+        cmocka_unit_test(test_vision_synth__stone_casts_its_shadow),
         cmocka_unit_test(test_vision_synth__wrong_size_is_refused),
         cmocka_unit_test(test_vision_synth__too_few_lines_for_the_size_asked),
         cmocka_unit_test(test_vision_synth__group_without_liberty_is_flagged),
