@@ -1,5 +1,6 @@
 /* Vision on the bench's harder views, drawn by the same renderer: boards seen from lower over the
- * board than any photo here, boards small in the photo, and stones put down by hurried hands.
+ * board than any photo here, boards small in the photo, stones put down by hurried hands, and
+ * stones casting their shadows under a low light.
  * Each board is one the bench's rows ("seen from low", "small in the photo", "hurried hands", or
  * its plain boards) read wrong or refused before a change, or by a change tried on the way; it
  * must read point for point. A suite of its own: these scans run the long ways (every look, the
@@ -159,6 +160,18 @@ static void test_vision_views__hurried_stone_over_the_edge_stays(void **state)
  * first four lines, -6 to 8 on its last five), and 9x9 board 128 of the plain row, read on a
  * lattice beside the printed lines (the stones' leaning tops taken for the points), 80 of 81.
  * Refused as the lattice's fault, each is read by another look, point for point. */
+/* Boards under a low light from one side (the bench's row "low light's shadows"): each stone's
+ * shadow darkens the wood beside it to a black stone's share of the light, and the rule read it
+ * black; the lines show through the shade, as through no stone. 9x9 board 15 (its shadows taking
+ * 0.53 of the light) and 13x13 board 86 were read silently wrong (64 of 81, 150 of 169), and 13x13
+ * board 75 with five white stones read black by the clusters, which took the shade for the board. */
+static void test_vision_views__shade_with_the_lines_through_is_wood(void **state)
+{
+    (void)state;
+    static const int boards[3][2] = {{9, 15}, {13, 86}, {13, 75}};
+    row_boards_read_right(synth_bench_board_shadowed, 0, "low light's shadows", boards, 3);
+}
+
 static void test_vision_views__empty_points_off_the_lines_refuse_the_lattice(void **state)
 {
     (void)state;
@@ -178,6 +191,7 @@ int main(void)
         cmocka_unit_test(test_vision_views__small_board_lines_in_short_pieces),
         cmocka_unit_test(test_vision_views__stones_put_down_by_hurried_hands),
         cmocka_unit_test(test_vision_views__hurried_stone_over_the_edge_stays),
+        cmocka_unit_test(test_vision_views__shade_with_the_lines_through_is_wood),
         cmocka_unit_test(test_vision_views__empty_points_off_the_lines_refuse_the_lattice),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
