@@ -288,6 +288,32 @@ static void test_vision_photos__pale_stones_read_as_wood_are_marked(void **state
     assert_true(marked_right <= 2);
 }
 
+/* Smolendawid's Gomrade 11 under a low light: each stone casts a long shadow on the wood, and the
+ * rule read 10 of them as black stones (lightness 34 to 56% of the board's, lines showing at 0.05
+ * to 0.42 of their typical dip, as on a black stone they may). Its 6 black stones are at 0 to 12%:
+ * the points read black fall apart in lightness (classify.c, blacks_apart), and the lighter group,
+ * showing the lines, is read empty and marked for a look. Every point reads right, the 10 marked.
+ */
+static void test_vision_photos__shadows_apart_from_the_black_stones(void **state)
+{
+    (void)state;
+    char ip[512];
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static go_vision_result r;
+    int n = 0;
+    if (!tu_have_data() ||
+        load_truth(ip, sizeof ip, truth, &n, "photos/smolendawid__Gomrade/1/11") != 0)
+        TU_SKIP("no shared data folder at %s", tu_data_path(""));
+    assert_int_equal(go_vision_scan_file(&r, tu_data_path(ip), NULL), 0);
+    assert_int_equal(r.size, n);
+    int sym = 0;
+    assert_int_equal(go_vision_match(&r, truth, n, &sym), n * n);
+    int marked_empty = 0;
+    for (int k = 0; k < r.uncertain_count; k++)
+        marked_empty += r.color[go_point_y(r.uncertain[k])][go_point_x(r.uncertain[k])] == GO_EMPTY;
+    assert_true(marked_empty >= 10);
+}
+
 /* A crowded board under a cyan lamp: the printed lines show only between the stones, too
  * faint on the median to check a lattice by (4.1 to 5.2), but the stones confirm the lattice
  * fitted to them and the points clear of stones show plain wood halfway (vision/lattice.c);
@@ -884,6 +910,7 @@ int main(void)
         cmocka_unit_test(test_vision_photos__refused_photo_read_turned_half_round),
         cmocka_unit_test(test_vision_photos__board_small_in_a_larger_photo),
         cmocka_unit_test(test_vision_photos__flat_white_under_a_faint_lamp_reads_empty),
+        cmocka_unit_test(test_vision_photos__shadows_apart_from_the_black_stones),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
