@@ -381,6 +381,8 @@ static void veto_by_lines(go_vision_result *r, double f[][NF], const go_cv_image
     const int debug = getenv("GOREF_VISION_DEBUG") != NULL;
     /* a hidden half means something only where its share of the typical dip is itself a dip */
     const int half_judged = VETO_HALF * typical >= VETO_MIN_DIP;
+    /* the least lightness a black point is judged from inside the board */
+    const double dark_inside = typical >= VETO_SHADE_LINES ? VETO_SHADE_DARK : VETO_BLACK_DARK;
     for (int k = 0; k < n * n; k++) {
         const int c = r->color[k / n][k % n], i = k % n, j = k / n;
         /* shade is judged inside the board: on its edge a stone's point has its lines on one
@@ -391,21 +393,16 @@ static void veto_by_lines(go_vision_result *r, double f[][NF], const go_cv_image
                     i, j, ".XO"[c], f[k][3], f[k][3] / typical, f[k][0]);
         if (c == GO_EMPTY || f[k][3] < (c == GO_WHITE ? VETO_SHARE_WHITE : VETO_SHARE) * typical ||
             (c == GO_BLACK &&
-             (f[k][3] < VETO_BLACK_FLOOR ||
-              f[k][0] <
-                  (inside && typical >= VETO_SHADE_LINES ? VETO_SHADE_DARK : VETO_BLACK_DARK))))
+             (f[k][3] < VETO_BLACK_FLOOR || f[k][0] < (inside ? dark_inside : VETO_BLACK_DARK))))
             continue;
-        const int shade = c == GO_BLACK && f[k][0] < VETO_BLACK_DARK;
-        if (half_judged &&
-            weaker_half(lab, n, k % n, k / n) <
-                VETO_HALF * typical) { /* a stone off its point: read there, a look */
-            r->off_point[k / n][k % n] = 1;
-            r->confidence[k / n][k % n] = 0.5f;
+        if (half_judged && weaker_half(lab, n, i, j) < VETO_HALF * typical) {
+            r->off_point[j][i] = 1; /* a stone off its point: read there, a look */
+            r->confidence[j][i] = 0.5f;
             continue;
         }
-        r->color[k / n][k % n] = GO_EMPTY;
+        r->color[j][i] = GO_EMPTY;
         /* a conflict of colour and lines, a look; shade with the lines through it is none */
-        r->confidence[k / n][k % n] = shade ? VETO_SHADE_CONF : 0.5f;
+        r->confidence[j][i] = c == GO_BLACK && f[k][0] < VETO_BLACK_DARK ? VETO_SHADE_CONF : 0.5f;
     }
 }
 

@@ -703,8 +703,6 @@ static void test_vision_synth__sleeve_over_the_edge_is_no_stone(void **state)
     free(jpeg);
 }
 
-/* A 19x19 board read as if it were 13x13: the lattice lands inside the board, the lines run
- * on past its edges, and the photo is refused rather than read as a wrong board. */
 /* Mean of the three channels over a 5x5 box around lattice point (x, y) of the rendered photo. */
 static double lightness_at(const rendered *r, double x, double y)
 {
@@ -747,6 +745,8 @@ static void test_vision_synth__stone_casts_its_shadow(void **state)
     go_cv_image_free(&plain.img);
 }
 
+/* A 19x19 board read as if it were 13x13: the lattice lands inside the board, the lines run
+ * on past its edges, and the photo is refused rather than read as a wrong board. */
 static void test_vision_synth__wrong_size_is_refused(void **state)
 {
     (void)state;
