@@ -35,10 +35,20 @@
  * lines beyond them are hidden, -3.9 to -0.3, where one stone's show at the typical dip or
  * more). With the lines beyond asked, merging from 2 spreads off and 0.35 apart read one
  * photo a point more (Good lighting) and the bench's synthetic rows the same as from 2.5 and
- * 0.2. */
+ * 0.2.
+ * The square is sought STRAY_MIN..STRAY_MAX from where the point was read, which the settling may
+ * have moved a quarter of a cell; the stone must also lie within STRAY_MAX of the point itself:
+ * 0.8 off, it is the neighbouring point's stone (under a coloured lamp, synthetic 13x13 boards
+ * found squares 0.8 off empty points and 0.2 from the stones beside them, and read three). With
+ * that bound, a stone's centre STRAY_APART from another's: two stones side by side lie a cell
+ * apart, and their centres, read from the most even squares, come out up to 0.2 closer (at the
+ * near edge of 2_jwerth_greenstones_blue_2 a pale stone pushed half a cell off (1,18), 0.81 from
+ * its neighbour's, was kept out at 0.9). Measured: that photo read perfect and three green-stone
+ * photos a point more; on the bench's synthetic rows three boards more perfect (under the lamps,
+ * seen from low, small in the photo), two a point or two more, none fewer. */
 #define STRAY_MIN 0.4
 #define STRAY_MAX 0.7
-#define STRAY_APART 0.9
+#define STRAY_APART 0.8
 /* a stone's centre at most this far beyond the outermost lines (a stone put down hastily on the
  * first line overhangs it: greenstones_green_1's (1,18), 0.2 beyond, where 0.15 was allowed) */
 #define STRAY_EDGE 0.25
@@ -319,6 +329,7 @@ int vz_stray_stones(go_vision_result *r, const go_cv_image *lab, const board_mod
         clear &= !tilted || !reached ||
                  STRAY_ACROSS * fabs(along) <= fabs((at[0] - i) * far[1] - (at[1] - j) * far[0]);
         const double mine = hypot(at[0] - i, at[1] - j);
+        clear &= mine <= STRAY_MAX;
         for (int q = 0; q < n * n && clear; q++)
             if (q != k && r->color[q / n][q % n] == GO_EMPTY)
                 clear = hypot(at[0] - q % n, at[1] - q / n) >= mine;
