@@ -523,6 +523,91 @@ static void over_edge(go_vision_result *r, const go_cv_image *lab, const board_m
         }
 }
 
+/* Glare off the wood. A lamp or a flash mirrored in the board's varnish blows the photo out,
+ * every channel clipped (GLARE_CLIP or more), over a patch wider than a stone, and the rule reads
+ * the patch white. A white stone's top may be clipped as well, but not the wood around it: a
+ * stone, even one pushed off its point, covers one of the square centres beside its point at
+ * most. A point read white whose disc is clipped over GLARE_POINT of it, with GLARE_SQUARES of
+ * the square centres beside it clipped over GLARE_SQUARE of their own discs, is glare: read empty
+ * and marked for a look (the photo shows nothing there). Around the clipped patch the glare washes
+ * the lines out, short of clipping: there a point read white beside a point of glare whose lines
+ * show (GLARE_FRINGE of the typical dip) is its fringe, read empty and marked, where the lines
+ * judge (VETO_JUDGE). Measured over the photos read (every reading; the lines and the photo as the
+ * classifier sees them): 20241201_174516's flash, three points clipped over 0.76 to 0.96 of their
+ * discs, each with two square centres beside it wholly clipped, and three in its fringe showing
+ * the lines at 0.27 to 0.31 of the typical dip (white stones on their points show up to 0.29, as
+ * the veto's bound says); the nine white stones clipped over half their discs (0.52 to 0.79, a
+ * lamp's highlights on 20241204_221828's stones) have none of the square centres beside them
+ * clipped at all. On the bench's boards of hurried hands, glare on white stones pushed off their
+ * points clipped one square centre beside a point (0.71 of it), never two. */
+#define GLARE_CLIP 245
+#define GLARE_POINT 0.5
+#define GLARE_SQUARE 0.5
+#define GLARE_SQUARES 2
+#define GLARE_FRINGE 0.2
+
+/* The share of the warp's pixels within rad of (cx, cy) clipped in every channel. */
+static double clipped_share(const go_cv_image *bgr, double cx, double cy, double rad)
+{
+    int clipped = 0, all = 0;
+    for (int y = (int)floor(cy - rad); y <= (int)ceil(cy + rad); y++)
+        for (int x = (int)floor(cx - rad); x <= (int)ceil(cx + rad); x++) {
+            if (x < 0 || y < 0 || x >= bgr->width || y >= bgr->height ||
+                (x - cx) * (x - cx) + (y - cy) * (y - cy) > rad * rad)
+                continue;
+            const uint8_t *p = bgr->pixels + ((size_t)y * bgr->width + x) * 3;
+            clipped += p[0] >= GLARE_CLIP && p[1] >= GLARE_CLIP && p[2] >= GLARE_CLIP;
+            all++;
+        }
+    return all ? (double)clipped / all : 0;
+}
+
+static void glare_on_wood(go_vision_result *r, double f[][NF], const go_cv_image *bgr,
+                          double (*off)[2], int n, double typical, int m)
+{
+    unsigned char glare[GO_MAX_SIZE * GO_MAX_SIZE] = {0};
+    int any = 0;
+    for (int k = 0; k < n * n; k++) {
+        const int i = k % n, j = k / n;
+        if (r->color[j][i] != GO_WHITE)
+            continue;
+        const double x = (i + 1 + off[k][0]) * CELL, y = (j + 1 + off[k][1]) * CELL;
+        const double share = clipped_share(bgr, x, y, 0.3 * CELL);
+        if (share < GLARE_POINT)
+            continue;
+        double sq[4];
+        int beside = 0;
+        for (int q = 0; q < 4; q++) {
+            sq[q] = clipped_share(bgr, (i + 1 + (q & 1 ? 0.5 : -0.5)) * CELL,
+                                  (j + 1 + (q & 2 ? 0.5 : -0.5)) * CELL, 0.12 * CELL);
+            beside += sq[q] >= GLARE_SQUARE;
+        }
+        if (getenv("GOREF_VISION_DEBUG"))
+            fprintf(stderr, "clipped %d %d: %.2f of the point, beside %.2f %.2f %.2f %.2f\n", i, j,
+                    share, sq[0], sq[1], sq[2], sq[3]);
+        if (beside >= GLARE_SQUARES)
+            glare[k] = any = 1;
+    }
+    if (!any)
+        return;
+    const int fringe = m >= VETO_MIN_EMPTY && typical >= VETO_JUDGE;
+    for (int k = 0; k < n * n; k++) {
+        const int i = k % n, j = k / n;
+        int near = 0;
+        if (fringe && !glare[k] && r->color[j][i] == GO_WHITE && f[k][3] >= GLARE_FRINGE * typical)
+            near = (i > 0 && glare[k - 1]) || (i + 1 < n && glare[k + 1]) ||
+                   (j > 0 && glare[k - n]) || (j + 1 < n && glare[k + n]);
+        if (!glare[k] && !near)
+            continue;
+        if (getenv("GOREF_VISION_DEBUG"))
+            fprintf(stderr, "glare %d %d%s: dip %.1f of typical %.1f\n", i, j,
+                    near ? " (fringe)" : "", f[k][3], typical);
+        r->color[j][i] = GO_EMPTY;
+        r->confidence[j][i] = 0.5f; /* the photo shows nothing there: a look */
+        r->off_point[j][i] = 0;
+    }
+}
+
 /* One set's black stones under one light are alike in lightness. Where the points the fixed rule
  * reads black fall into two groups BLACKS_APART or more apart in lightness (the largest gap between
  * them, sorted), the darker of BLACKS_MIN or more, and the lighter group shows the lines (its
@@ -1276,6 +1361,7 @@ int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g, i
         int empties;
         const double typical = empty_points_dip(r, f, n, &empties);
         veto_by_lines(r, f, &lab, n, typical, empties);
+        glare_on_wood(r, f, &warped, off, n, typical, empties);
         if (!clusters) {
             flat_whites(r, f, n, typical, empties);
             over_edge(r, &lab, &bm, f, n);

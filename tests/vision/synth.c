@@ -177,6 +177,10 @@ int synth_render(uint8_t **out, size_t *out_len, const synth_params *p,
     /* pixels per cell near the centre, for line width and anti-aliasing */
     double ppc = side / (n - 1 + 2 * MARGIN);
     double glare_x = W * (0.3 + 0.4 * rnd(&s)), glare_y = H * (0.3 + 0.4 * rnd(&s));
+    if (p->glare_at[0] > 0 || p->glare_at[1] > 0) { /* drawn all the same: the rest as before */
+        glare_x = W * p->glare_at[0];
+        glare_y = H * p->glare_at[1];
+    }
     const int lit = p->lamp_bgr[0] > 0 || p->lamp_bgr[1] > 0 || p->lamp_bgr[2] > 0;
     /* clutter: a few rectangles of other colours beside the board */
     double clutter[4][7];

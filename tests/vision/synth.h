@@ -22,11 +22,12 @@ typedef struct synth_params {
      * the photo), and its centre moved off the image's by board_at (x, y) of the room left
      * either way (-1..1). */
     double board_share, board_at[2];
-    double gradient;   /* light falloff across the image, 0..0.5 */
-    double glare;      /* peak of a bright spot, 0..120 */
-    double blur_sigma; /* Gaussian blur, pixels */
-    double noise;      /* uniform noise amplitude, grey levels */
-    int jpeg_quality;  /* 0 = PNG-free raw BGR is not an option: always JPEG, 40..95 */
+    double gradient;    /* light falloff across the image, 0..0.5 */
+    double glare;       /* peak of a bright spot, 0..120 (more blows the wood out) */
+    double glare_at[2]; /* nonzero: where it peaks, as shares of the photo's width and height */
+    double blur_sigma;  /* Gaussian blur, pixels */
+    double noise;       /* uniform noise amplitude, grey levels */
+    int jpeg_quality;   /* 0 = PNG-free raw BGR is not an option: always JPEG, 40..95 */
     uint64_t seed;
     /* Nonzero: stones of these colours (B, G, R) instead of black and white, e.g. the
      * green-tinted sets some clubs use. */

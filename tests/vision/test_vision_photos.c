@@ -563,6 +563,20 @@ static void test_vision_photos__glare_between_stones_reads_empty(void **state)
     read_right(bases, sizeof bases / sizeof *bases);
 }
 
+/* A flash blown out on the wood: on 20241201_174516 a flash's glare covers a dozen points near the
+ * board's near edge. The lines' veto took off the half where the lines still show; four points
+ * at its heart are clipped white in every channel (0.6 to 0.99 of their discs), their lines gone,
+ * and read white, as did two in its fringe showing the lines at 0.30 of the typical dip, a hair
+ * over a white stone's most. The square centres beside those four are clipped too, where a white
+ * stone's rim shades the wood: they read empty, and their fringe with them. The photo reads
+ * right (355 of 361 before). */
+static void test_vision_photos__glare_blown_out_reads_empty(void **state)
+{
+    (void)state;
+    static const char *const bases[] = {"photos/romangoempire__goban-watcher/3/20241201_174516"};
+    read_right(bases, sizeof bases / sizeof *bases);
+}
+
 /* A hand over the board's edge is not white stones: in t3_003 two fingers over the left edge,
  * in t3_005 a hand over a corner read as three white stones at full confidence. What lies
  * beyond the edge line there is as light as the point and of its colour (1.8 to 4.7 apart; a
@@ -917,6 +931,7 @@ int main(void)
         cmocka_unit_test(test_vision_photos__lit_edge_under_violet_light),
         cmocka_unit_test(test_vision_photos__lit_edge_under_a_blue_lamp_turned),
         cmocka_unit_test(test_vision_photos__glare_between_stones_reads_empty),
+        cmocka_unit_test(test_vision_photos__glare_blown_out_reads_empty),
         cmocka_unit_test(test_vision_photos__hand_over_the_edge_reads_empty),
         cmocka_unit_test(test_vision_photos__faint_lines_keep_a_black_stone),
         cmocka_unit_test(test_vision_photos__lattice_judged_as_under_a_dim_lamp),

@@ -655,6 +655,53 @@ static void test_vision_synth__glare_on_wood_reads_empty(void **state)
     check_case(&p, 0.25, 1000);
 }
 
+/* A flash mirrored in the board's varnish blows the photo out over a patch wider than a stone,
+ * every channel clipped, the lines gone: the rule reads the patch white. The stones lie on the
+ * outer three lines, the glare peaks in the middle of the photo, over empty points:
+ * those read empty, and at least one of them is left for a person's look (the photo shows
+ * nothing there); every point reads as it is. */
+static void test_vision_synth__glare_blown_out_reads_empty(void **state)
+{
+    (void)state;
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static go_vision_result r;
+    const int n = 13;
+    synth_params p = base_wide(n, 7);
+    p.tilt = 0.1;
+    p.gradient = 0.1;
+    p.noise = 3;
+    p.glare = 220;
+    p.glare_at[0] = 0.5;
+    p.glare_at[1] = 0.45;
+    synth_legal_position(truth, n, 0.6, p.seed);
+    for (int y = 3; y < n - 3; y++)
+        for (int x = 3; x < n - 3; x++)
+            truth[y][x] = GO_EMPTY;
+    uint8_t *jpeg = NULL;
+    size_t len = 0;
+    double corners[4][2];
+    assert_int_equal(synth_render(&jpeg, &len, &p, truth, corners), 0);
+    const int rc = go_vision_scan(&r, jpeg, len, NULL);
+    free(jpeg);
+    if (rc != 0)
+        fprintf(stderr, "refused: %s\n", go_error_last());
+    assert_int_equal(rc, 0);
+    assert_int_equal(r.size, n);
+    int sym;
+    const int ok = go_vision_match(&r, truth, n, &sym);
+    if (ok != n * n)
+        fprintf(stderr, "%d of %d points\n", ok, n * n);
+    assert_int_equal(ok, n * n);
+    int marked_inside = 0;
+    for (int k = 0; k < r.uncertain_count; k++) {
+        int tx, ty;
+        go_vision_symmetry(sym, n, go_point_x(r.uncertain[k]), go_point_y(r.uncertain[k]), &tx,
+                           &ty);
+        marked_inside += tx >= 3 && ty >= 3 && tx < n - 3 && ty < n - 3;
+    }
+    assert_true(marked_inside >= 1);
+}
+
 /* A white sleeve reaching over the board's left edge, flat and lighter than the wood, is not
  * read as white stones on the edge points under it: they read empty and are left for a person's
  * look; every other point reads as it is. (Before edge points were asked what lies beyond
@@ -952,6 +999,7 @@ int main(void)
         cmocka_unit_test(test_vision_synth__stones_beyond_a_lattice_inside_the_board),
         cmocka_unit_test(test_vision_synth__stones_sit_on_the_points),
         cmocka_unit_test(test_vision_synth__glare_on_wood_reads_empty),
+        cmocka_unit_test(test_vision_synth__glare_blown_out_reads_empty),
         cmocka_unit_test(test_vision_synth__sleeve_over_the_edge_is_no_stone),
         cmocka_unit_test(test_vision_synth__stone_casts_its_shadow),
         cmocka_unit_test(test_vision_synth__wrong_size_is_refused),
