@@ -551,6 +551,19 @@ static void test_vision_photos__lit_edge_under_a_blue_lamp_turned(void **state)
     turned_photo("photos/romangoempire__goban-watcher/3/3_jwerth_blue_1", 1, 0, 1);
 }
 
+/* Gomrade 11 turned half round (and saved again): the reading's shift, searched for the most
+ * decisive reading, went 0.3 cell toward the camera, onto the stones' rims and shadows; its black
+ * stones came out as light as their shadows, the two no longer fell apart, and 14 shadows were
+ * read black. The shift is now searched away from the camera only (classify.c, SHIFT_NEAR): every
+ * point reads right, as upright. */
+static void test_vision_photos__shadows_apart_turned_half_round(void **state)
+{
+    (void)state;
+    if (!tu_have_data())
+        TU_SKIP("no shared data folder at %s", tu_data_path(""));
+    turned_photo("photos/smolendawid__Gomrade/1/11", 2, 0, 1);
+}
+
 /* Glare on the wood between stones reads empty: on IMG_8397 and IMG_8398 (a crowded board
  * under a ceiling lamp) two lit points each read white. A white stone hides the lines through
  * its point; these points show 0.41 to 0.43 of the lines' typical dip, and a white stone on
@@ -945,6 +958,7 @@ int main(void)
         cmocka_unit_test(test_vision_photos__board_small_in_a_larger_photo),
         cmocka_unit_test(test_vision_photos__flat_white_under_a_faint_lamp_reads_empty),
         cmocka_unit_test(test_vision_photos__shadows_apart_from_the_black_stones),
+        cmocka_unit_test(test_vision_photos__shadows_apart_turned_half_round),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
