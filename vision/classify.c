@@ -1150,14 +1150,13 @@ done:
 }
 
 /* The reading's shift is searched only away from the camera, or across the view, where the view
- * is tilted (its cells' change in size across the board, vz_far_direction, SHIFT_TILT or more):
- * toward the camera there is nothing a stone's body could be. Searched freely, the shift follows
+ * is tilted (VZ_TILTED): toward the camera there is nothing a stone's body could be. Searched
+ * freely, the shift follows
  * whatever reads most decisively: Gomrade 11 (a low light from one side) turned half round was read
  * 0.3 cell toward the camera, onto the stones' rims and shadows, and its shadows came out as dark
  * as its black stones (14 points wrong; 0 read away from the camera, as the photo upright is). On
  * the photos as published every shift chosen lies away from the camera or across the view (its
  * share toward the camera at most 0.01, SHIFT_NEAR). */
-#define SHIFT_TILT 0.1
 #define SHIFT_NEAR 0.02
 int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g, int clusters,
                 double *dips)
@@ -1265,9 +1264,9 @@ int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g, i
     /* Stones stand up to 1 cm: seen at an angle, a stone's body lies off its intersection,
      * away from the camera. The sampling lattice is shifted by the offset (a fraction of a
      * cell, searched) that makes the readings most decisive; photos from above keep 0. Where
-     * the view is tilted (SHIFT_TILT), never toward the camera (SHIFT_NEAR): see there. */
+     * the view is tilted (VZ_TILTED), never toward the camera (SHIFT_NEAR): see there. */
     double best_total = -1, sx_best = 0, sy_best = 0, far[2];
-    const int tilted = vz_far_direction(far, g) >= SHIFT_TILT;
+    const int tilted = vz_far_direction(far, g) >= VZ_TILTED;
     for (int a = -3; a <= 3; a++)
         for (int b = -3; b <= 3; b++) {
             double dx = 0.1 * a, dy = 0.1 * b, total = 0;

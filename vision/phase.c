@@ -53,17 +53,16 @@
  * one and 7.3 under the blue one, at ratios of 1.58 to 1.65 (the least third). */
 #define DIM_CONFIRM_GAIN 6.0
 /* The stones' lean the test follows: up to 0.35 cell away from the camera, and 0.05 cell
- * aside, in warp pixels; none when the cells change size by less than TILT_MIN across the
- * board (a photo from nearly straight above), unless the view is low (LEAN_LOW_VIEW below):
- * through a long lens from farther off, the cells shrink little toward the far edge while the
- * view squashes them, and the stones lean all the same. Their shrinking still points the way.
+ * aside, in warp pixels; none when the view is not tilted (VZ_TILTED: the cells change size by
+ * less across the board, a photo from nearly straight above), unless the view is low (LEAN_LOW_VIEW
+ * below): through a long lens from farther off, the cells shrink little toward the far edge while
+ * the view squashes them, and the stones lean all the same. Their shrinking still points the way.
  * Measured on the bench's boards seen from low, 100 a size: 74 -> 90 perfect on 9x9, 71 -> 84
  * on 13x13, 76 -> 88 on 19x19, refusals 26/26/22 -> 9/13/10, none read wrong (the boards
  * gained had lattices right to a tenth of a pixel, refused as their stones off the points);
  * every other row and the photos read as before. */
 #define LEAN_MAX 7
 #define LEAN_SIDE 1
-#define TILT_MIN 0.1
 /* ... and up to 0.45 cell in a view lower over the board than LEAN_LOW_VIEW (its middle cell's
  * foreshortening, vz_foreshortening: about 48 degrees; the real photos here are all 0.81 or more):
  * a stone's body leans about half its height (0.2 cell) times the view's cotangent, so from lower
@@ -182,7 +181,7 @@ static int best_lean(int *out_dx, int *out_dy, const tone_sums *t, const vz_grid
 {
     double dir[2], tilt = vz_far_direction(dir, g), least = -1;
     const int low = vz_foreshortening(g) < LEAN_LOW_VIEW;
-    int steps = tilt < TILT_MIN && !low ? 0 : low ? LEAN_MAX_LOW : LEAN_MAX, lk = 0;
+    int steps = tilt < VZ_TILTED && !low ? 0 : low ? LEAN_MAX_LOW : LEAN_MAX, lk = 0;
     *out_dx = *out_dy = 0;
     for (int k = 0; k <= steps; k++)
         for (int side = -LEAN_SIDE; side <= LEAN_SIDE; side++) {

@@ -57,9 +57,8 @@
 #define STRAY_HIDDEN 0.15
 /* the lines' typical dip on empty points from which they are judged */
 #define STRAY_LINES (2 * VETO_MIN_DIP)
-/* a view this tilted (the cells' change in size across the board): a stone's offset (or a
- * pair's direction) along it at most 1 / STRAY_ACROSS of the offset across it */
-#define STRAY_TILT 0.1
+/* in a tilted view (VZ_TILTED), a stone's offset (or a pair's direction) along it at most
+ * 1 / STRAY_ACROSS of the offset across it */
 #define STRAY_ACROSS 2.0
 /* two stones read with centres this close, this near the midpoint of their points, and each
  * point's lightness this far (in the class's spreads) from its colour's, are one */
@@ -243,7 +242,7 @@ int vz_stray_stones(go_vision_result *r, const go_cv_image *lab, const board_mod
     /* Seen at an angle, stones' bodies reach toward the far edge and fill the gap between two
      * stones there: off their points only across that way. */
     double far[2];
-    const int tilted = vz_far_direction(far, g) >= STRAY_TILT;
+    const int tilted = vz_far_direction(far, g) >= VZ_TILTED;
     /* A stone off its point toward a neighbour can darken both points' discs: two stones read
      * side by side with one centre between them, and neither point's disc coloured as the
      * stones are, are one stone, of the point nearer it. */

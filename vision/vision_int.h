@@ -57,6 +57,10 @@ typedef struct vz_grid {
  * where its cells grow smaller in the photo. Returns how much the cell size changes across
  * the board as a share of the middle's (0 for a photo from straight above). */
 double vz_far_direction(double out[2], const vz_grid *g);
+/* A view is tilted, its far direction meaningful, where the cells change size across the board
+ * by this share or more (a photo from nearly straight above changes less): the stones' lean,
+ * the reading's shift and the stray stones' bounds follow the direction only then. */
+#define VZ_TILTED 0.1
 
 /* How foreshortened the board's middle cell is in the photo: its shorter axis over its longer
  * (the singular values of the lattice's map there). About the sine of the camera's height over
