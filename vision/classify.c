@@ -1151,12 +1151,11 @@ done:
 
 /* The reading's shift is searched only away from the camera, or across the view, where the view
  * is tilted (VZ_TILTED): toward the camera there is nothing a stone's body could be. Searched
- * freely, the shift follows
- * whatever reads most decisively: Gomrade 11 (a low light from one side) turned half round was read
- * 0.3 cell toward the camera, onto the stones' rims and shadows, and its shadows came out as dark
- * as its black stones (14 points wrong; 0 read away from the camera, as the photo upright is). On
- * the photos as published every shift chosen lies away from the camera or across the view (its
- * share toward the camera at most 0.01, SHIFT_NEAR). */
+ * freely, the shift follows whatever reads most decisively: Gomrade 11 (a low light from one
+ * side) turned half round was read 0.3 cell toward the camera, onto the stones' rims and shadows,
+ * and its shadows came out as dark as its black stones (14 points wrong; 0 read away from the
+ * camera, as the photo upright is). On the photos as published every shift chosen lies away from
+ * the camera or across the view (its share toward the camera at most 0.01, under SHIFT_NEAR). */
 #define SHIFT_NEAR 0.02
 int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g, int clusters,
                 double *dips)
