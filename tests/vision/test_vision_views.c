@@ -172,6 +172,18 @@ static void test_vision_views__shade_with_the_lines_through_is_wood(void **state
     row_boards_read_right(synth_bench_board_shadowed, 0, "low light's shadows", boards, 3);
 }
 
+/* Under a low light from one side, the shadows of two stones side by side fall on the points
+ * beyond them and leave a strip of lit wood between: halfway between two clear points, a lattice
+ * on the lines sees a ridge brighter than beside, as a lattice among the stones does. 19x19
+ * boards 18 and 29 of the bench's row were refused for it by every look (their true corners show
+ * the ridge too); the stones confirm these lattices, and they read point for point. */
+static void test_vision_views__lit_wood_between_two_shadows_is_no_ridge(void **state)
+{
+    (void)state;
+    static const int boards[2][2] = {{19, 18}, {19, 29}};
+    row_boards_read_right(synth_bench_board_shadowed, 0, "low light's shadows", boards, 2);
+}
+
 /* A shadow takes as much of the lines' dip as of the wood's light: where a shadow leaves the wood
  * 40 to 50% of the board's lightness, the lines show through it at about that share of their
  * typical dip, under the share asked of a black stone lit as the board. 13x13 board 9 of the
@@ -205,6 +217,7 @@ int main(void)
         cmocka_unit_test(test_vision_views__stones_put_down_by_hurried_hands),
         cmocka_unit_test(test_vision_views__hurried_stone_over_the_edge_stays),
         cmocka_unit_test(test_vision_views__shade_with_the_lines_through_is_wood),
+        cmocka_unit_test(test_vision_views__lit_wood_between_two_shadows_is_no_ridge),
         cmocka_unit_test(test_vision_views__lines_through_shade_dim_with_it),
         cmocka_unit_test(test_vision_views__empty_points_off_the_lines_refuse_the_lattice),
     };
