@@ -164,7 +164,8 @@ static void test_vision_views__hurried_stone_over_the_edge_stays(void **state)
  * shadow darkens the wood beside it to a black stone's share of the light, and the rule read it
  * black; the lines show through the shade, as through no stone. 9x9 board 15 (its shadows taking
  * 0.53 of the light) and 13x13 board 86 were read silently wrong (64 of 81, 150 of 169), and 13x13
- * board 75 with five white stones read black by the clusters, which took the shade for the board. */
+ * board 75 with five white stones read black by the clusters, which took the shade for the board.
+ */
 static void test_vision_views__shade_with_the_lines_through_is_wood(void **state)
 {
     (void)state;
@@ -197,6 +198,17 @@ static void test_vision_views__lines_through_shade_dim_with_it(void **state)
     row_boards_read_right(synth_bench_board_shadowed, 0, "low light's shadows", boards, 1);
 }
 
+/* ... and on the board's edge, where the veto judged a point read black only from 40% of the
+ * board's lightness: shadows there at 35 to 40% stayed black, each sure. 9x9 board 86 of the
+ * bench's row read three such shadows black (78 of 81), 19x19 board 31 five (356 of 361); judged
+ * from 35% with the shade's own share, both read point for point. */
+static void test_vision_views__shade_on_the_edge_is_wood(void **state)
+{
+    (void)state;
+    static const int boards[2][2] = {{9, 86}, {19, 31}};
+    row_boards_read_right(synth_bench_board_shadowed, 0, "low light's shadows", boards, 2);
+}
+
 static void test_vision_views__empty_points_off_the_lines_refuse_the_lattice(void **state)
 {
     (void)state;
@@ -219,6 +231,7 @@ int main(void)
         cmocka_unit_test(test_vision_views__shade_with_the_lines_through_is_wood),
         cmocka_unit_test(test_vision_views__lit_wood_between_two_shadows_is_no_ridge),
         cmocka_unit_test(test_vision_views__lines_through_shade_dim_with_it),
+        cmocka_unit_test(test_vision_views__shade_on_the_edge_is_wood),
         cmocka_unit_test(test_vision_views__empty_points_off_the_lines_refuse_the_lattice),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
