@@ -12,7 +12,8 @@
  * resized to a long side of 800, 1,200 and 4,000 pixels (quality 92) and to 1,600 at quality 70
  * (variant_table).
  * Usage: bench_vision [-v] [--overlay DIR] [--only SUBSTRING] [--turns] [--sizes]
- * [--synthetic N] (N boards a size; 0 skips them) */
+ * [--synthetic N] (N boards a size; 0 skips them) [--row NAME] (that synthetic row alone, no
+ * photos: plain, lamps, low, small, hurried or shadows) */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -124,6 +125,8 @@ static int wrong_points(const go_vision_result *res, uint8_t truth[GO_MAX_SIZE][
  * 35 to 65% of the light (synth_bench_board_shadowed; Gomrade 11 and 3_jwerth_pink_2 show such
  * shadows). */
 enum { PLAIN, LIT, LOW, SMALL, HURRIED, SHADOWS };
+static const char *const row_name[6] = {"plain", "lamps", "low", "small", "hurried", "shadows"};
+static int row_only = -1; /* --row: the one row read, or -1 for all */
 static const char *const row_kind[6] = {"",
                                         ", coloured lamps",
                                         ", seen from low",
@@ -139,6 +142,8 @@ static void synthetic_row(int size, int si, int count, int kind, int verbose)
     static go_vision_result res;
     long correct = 0, total = 0, wrong = 0, marked = 0;
     int perfect = 0, refused = 0, wsize = 0, silent = 0, nt = 0;
+    if (row_only >= 0 && kind != row_only)
+        return;
     double *ms = malloc(sizeof(double) * (size_t)(count > 0 ? count : 1));
     if (!ms)
         return;
@@ -373,8 +378,25 @@ int main(int argc, char **argv)
             sizes = 1;
         else if (strcmp(argv[i], "--synthetic") == 0 && i + 1 < argc)
             synthetic = (int)strtol(argv[++i], NULL, 10);
+        else if (strcmp(argv[i], "--row") == 0 && i + 1 < argc) {
+            const char *name = argv[++i];
+            for (int k = 0; k < 6; k++)
+                if (strcmp(name, row_name[k]) == 0)
+                    row_only = k;
+            if (row_only < 0) {
+                fprintf(stderr,
+                        "bench_vision: no synthetic row \"%s\" (plain, lamps, low, small, "
+                        "hurried, shadows)\n",
+                        name);
+                return 2;
+            }
+        }
     }
     go_cv_set_threads(1);
+    if (row_only >= 0) { /* one synthetic row, no photos */
+        synthetic_table(synthetic, verbose);
+        return 0;
+    }
     char path[1024];
     snprintf(path, sizeof path, "%s/MANIFEST.tsv", root);
     char *manifest;
