@@ -125,7 +125,7 @@ static int wrong_points(const go_vision_result *res, uint8_t truth[GO_MAX_SIZE][
  * 35 to 65% of the light (synth_bench_board_shadowed; Gomrade 11 and 3_jwerth_pink_2 show such
  * shadows). */
 enum { PLAIN, LIT, LOW, SMALL, HURRIED, SHADOWS };
-static const char *const row_name[6] = {"plain", "lamps", "low", "small", "hurried", "shadows"};
+static const char *const row_name[] = {"plain", "lamps", "low", "small", "hurried", "shadows"};
 static int row_only = -1; /* --row: the one row read, or -1 for all */
 static const char *const row_kind[6] = {"",
                                         ", coloured lamps",
@@ -380,7 +380,7 @@ int main(int argc, char **argv)
             synthetic = (int)strtol(argv[++i], NULL, 10);
         else if (strcmp(argv[i], "--row") == 0 && i + 1 < argc) {
             const char *name = argv[++i];
-            for (int k = 0; k < 6; k++)
+            for (int k = 0; k < (int)(sizeof row_name / sizeof *row_name); k++)
                 if (strcmp(name, row_name[k]) == 0)
                     row_only = k;
             if (row_only < 0) {
