@@ -591,6 +591,37 @@ static void test_vision_photos__glare_blown_out_reads_empty(void **state)
     read_right(bases, sizeof bases / sizeof *bases);
 }
 
+/* One stone read on two points is marked when it cannot be merged: in goban-watcher's Bad
+ * lighting a black stone lies half way between (0,17) and (1,17), and both points read black.
+ * The two stones' centres meet between the points, but the lines beyond them, which would tell
+ * one stone from two side by side, are hidden there; the reading keeps both points black, and
+ * before it was sure of each (a silently wrong point). Both now need a person's look. */
+static void test_vision_photos__stone_on_two_points_is_marked(void **state)
+{
+    (void)state;
+    if (!tu_have_data())
+        TU_SKIP("no shared data folder at %s", tu_data_path(""));
+    char ip[512];
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    int n = 0;
+    if (load_truth(ip, sizeof ip, truth, &n, "photos/romangoempire__goban-watcher/10/Bad lighting") !=
+        0)
+        TU_SKIP("no Bad lighting");
+    static go_vision_result r;
+    assert_int_equal(go_vision_scan_file(&r, tu_data_path(ip), NULL), 0);
+    assert_int_equal(r.size, 19);
+    /* the label gives the stone to (1,17) */
+    assert_int_equal(truth[17][1], GO_BLACK);
+    assert_int_equal(truth[17][0], GO_EMPTY);
+    for (int x = 0; x < 2; x++) {
+        assert_int_equal(r.color[17][x], GO_BLACK);
+        int marked = 0;
+        for (int k = 0; k < r.uncertain_count; k++)
+            marked |= r.uncertain[k] == go_point_at(x, 17);
+        assert_true(marked);
+    }
+}
+
 /* A hand over the board's edge is not white stones: in t3_003 two fingers over the left edge,
  * in t3_005 a hand over a corner read as three white stones at full confidence. What lies
  * beyond the edge line there is as light as the point and of its colour (1.8 to 4.7 apart; a
@@ -947,6 +978,7 @@ int main(void)
         cmocka_unit_test(test_vision_photos__glare_between_stones_reads_empty),
         cmocka_unit_test(test_vision_photos__glare_blown_out_reads_empty),
         cmocka_unit_test(test_vision_photos__hand_over_the_edge_reads_empty),
+        cmocka_unit_test(test_vision_photos__stone_on_two_points_is_marked),
         cmocka_unit_test(test_vision_photos__faint_lines_keep_a_black_stone),
         cmocka_unit_test(test_vision_photos__lattice_judged_as_under_a_dim_lamp),
         cmocka_unit_test(test_vision_photos__crowded_board_under_dim_lamps),
