@@ -216,8 +216,8 @@ static void synthetic_table(int per_size, int verbose)
         return; /* --synthetic 0 */
     static const int sizes[3] = {9, 13, 19};
     printf("\n%-30s %6s %10s %9s %8s %6s %6s %7s %7s %7s %7s\n", "synthetic crowded boards",
-           "boards", "points%", "perfect", "refused", "size?", "silent", "med ms", "wrong", "marked",
-           "marks");
+           "boards", "points%", "perfect", "refused", "size?", "silent", "med ms", "wrong",
+           "marked", "marks");
     for (int si = 0; si < 3; si++)
         synthetic_row(sizes[si], si, per_size, PLAIN, verbose);
     /* the same boards under the lamps of the coloured-light photos, half as many */
