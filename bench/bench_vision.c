@@ -382,6 +382,7 @@ int main(int argc, char **argv)
             synthetic = (int)strtol(argv[++i], NULL, 10);
         else if (strcmp(argv[i], "--row") == 0 && i + 1 < argc) {
             const char *name = argv[++i];
+            row_only = -1; /* the last --row names the row */
             for (int k = 0; k < (int)(sizeof row_name / sizeof *row_name); k++)
                 if (strcmp(name, row_name[k]) == 0)
                     row_only = k;

@@ -151,23 +151,31 @@ static int load_truth(char *ip, size_t ipsize, uint8_t truth[GO_MAX_SIZE][GO_MAX
     return 0;
 }
 
-/* Scans the photo base (under the data folder; skipped when missing), which must be read;
- * returns the points read right and their number in *total. */
-static int photo_points(const char *base, int *total)
+/* Scans the photo base (under the data folder; skipped when missing), which must be read, into
+ * r, its label into truth and *n and the symmetry it matches under into *sym; returns the points
+ * read right. */
+static int read_photo(const char *base, go_vision_result *r,
+                      uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE], int *n, int *sym)
 {
     char ip[512];
-    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
-    int n = 0;
-    if (load_truth(ip, sizeof ip, truth, &n, base) != 0)
+    if (load_truth(ip, sizeof ip, truth, n, base) != 0)
         TU_SKIP("no %s", base);
-    static go_vision_result r;
-    int rc = go_vision_scan_file(&r, tu_data_path(ip), NULL);
+    int rc = go_vision_scan_file(r, tu_data_path(ip), NULL);
     if (rc != 0)
         fprintf(stderr, "%s refused: %s\n", base, go_error_last());
     assert_int_equal(rc, 0);
-    assert_int_equal(r.size, n);
-    int ok = go_vision_match(&r, truth, n, NULL);
-    printf("%s: %d of %d points\n", base, ok, n * n);
+    assert_int_equal(r->size, *n);
+    int ok = go_vision_match(r, truth, *n, sym);
+    printf("%s: %d of %d points\n", base, ok, *n * *n);
+    return ok;
+}
+
+/* read_photo's points read right, and their number in *total. */
+static int photo_points(const char *base, int *total)
+{
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static go_vision_result r;
+    int n = 0, ok = read_photo(base, &r, truth, &n, NULL);
     *total = n * n;
     return ok;
 }
@@ -616,16 +624,10 @@ static void test_vision_photos__empty_edge_under_violet_light(void **state)
         "photos/romangoempire__goban-watcher/2/2_jwerth_greenstones_violet_1",
         "photos/romangoempire__goban-watcher/2/2_jwerth_greenstones_violet_2"};
     for (size_t b = 0; b < sizeof bases / sizeof *bases; b++) {
-        char ip[512];
         static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
-        int n = 0, sym = 0;
-        if (load_truth(ip, sizeof ip, truth, &n, bases[b]) != 0)
-            TU_SKIP("no %s", bases[b]);
         static go_vision_result r;
-        assert_int_equal(go_vision_scan_file(&r, tu_data_path(ip), NULL), 0);
-        assert_int_equal(r.size, n);
-        const int ok = go_vision_match(&r, truth, n, &sym);
-        printf("%s: %d of %d points\n", bases[b], ok, n * n);
+        int n = 0, sym = 0;
+        const int ok = read_photo(bases[b], &r, truth, &n, &sym);
         assert_true(ok >= n * n - 2);
         for (int y = 0; y < n; y++)
             for (int x = 0; x < n; x++) {
@@ -647,14 +649,10 @@ static void test_vision_photos__stone_on_two_points_is_marked(void **state)
     (void)state;
     if (!tu_have_data())
         TU_SKIP("no shared data folder at %s", tu_data_path(""));
-    char ip[512];
     static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
-    int n = 0;
-    if (load_truth(ip, sizeof ip, truth, &n,
-                   "photos/romangoempire__goban-watcher/10/Bad lighting") != 0)
-        TU_SKIP("no Bad lighting");
     static go_vision_result r;
-    assert_int_equal(go_vision_scan_file(&r, tu_data_path(ip), NULL), 0);
+    int n = 0;
+    read_photo("photos/romangoempire__goban-watcher/10/Bad lighting", &r, truth, &n, NULL);
     assert_int_equal(r.size, 19);
     /* the label gives the stone to (1,17) */
     assert_int_equal(truth[17][1], GO_BLACK);

@@ -164,8 +164,7 @@ static void test_vision_views__hurried_stone_over_the_edge_stays(void **state)
  * shadow darkens the wood beside it to a black stone's share of the light, and the rule read it
  * black; the lines show through the shade, as through no stone. 9x9 board 15 (its shadows taking
  * 0.53 of the light) and 13x13 board 86 were read silently wrong (64 of 81, 150 of 169), and 13x13
- * board 75 with five white stones read black by the clusters, which took the shade for the board.
- */
+ * board 75 had five white stones read black by the clusters, which took the shade for the board. */
 static void test_vision_views__shade_with_the_lines_through_is_wood(void **state)
 {
     (void)state;
