@@ -287,6 +287,7 @@ typedef struct check_state {
     int stones_asked; /* ... once asked, for both grays */
     int off;          /* families (bit 0: columns, bit 1: rows) seen one line off */
     int too_faint;    /* refused because the lines are too faint to judge */
+    int past;         /* refused because the board's lines go on past the lattice's ends */
 } check_state;
 
 /* The stones' word on lattice g into st, asked once. */
@@ -466,6 +467,7 @@ static int check_in(const vz_grid *g, const go_cv_image *bgr, int light_weighted
         if (past_one || one_off)
             st->off |= 1 << f;
         if (past_both || past_one) {
+            st->past = 1;
             rc = go_error_set(GO_ENOBOARD,
                               "no board: the grid lines continue past %s (not a %dx%d board, "
                               "or the grid did not fit)",
@@ -532,11 +534,13 @@ done:
  * coloured lamps read right (two 9x9, eight 19x19; none read wrong); without the stones' word,
  * 3_jwerth_pink_2 was read on a lattice a column off over a third of the board (312 of 361), its
  * stones there unconfirmed. */
-static int check(const vz_grid *g, const go_cv_image *bgr, int *off)
+static int check(const vz_grid *g, const go_cv_image *bgr, int *off, int *past)
 {
     check_state st = {0};
     int rc = check_in(g, bgr, 0, &st);
     *off = st.off;
+    if (past)
+        *past = st.past;
     if (rc == GO_ENOBOARD && st.too_faint) {
         rc = check_in(g, bgr, 1, &st);
         *off |= st.off;
@@ -560,7 +564,7 @@ static int check_moved(vz_grid *g, const vz_grid *was, const go_cv_image *bgr, i
                        int *off)
 {
     vz_lattice_move(g->h, was->h, dx, dy);
-    int rc = check(g, bgr, off);
+    int rc = check(g, bgr, off, NULL);
     if (getenv("GOREF_VISION_DEBUG"))
         fprintf(stderr, "moved by %+d columns %+d rows: %s\n", dx, dy,
                 rc == 0 ? "passes" : go_error_last());
@@ -569,8 +573,13 @@ static int check_moved(vz_grid *g, const vz_grid *was, const go_cv_image *bgr, i
 
 int vz_check_lattice(vz_grid *g, const go_cv_image *bgr)
 {
+    return vz_check_lattice_past(g, bgr, NULL);
+}
+
+int vz_check_lattice_past(vz_grid *g, const go_cv_image *bgr, int *past)
+{
     int off;
-    int rc = check(g, bgr, &off);
+    int rc = check(g, bgr, &off, past);
     if (rc != GO_ENOBOARD || !off)
         return rc;
     /* A lattice one line off along a family: moved a line either way along it; and when the

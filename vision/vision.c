@@ -124,21 +124,61 @@ static const unsigned looks[] = {
 };
 #define LOOKS ((int)(sizeof looks / sizeof looks[0]))
 
-/* One look; *fitted gets the lattice before its check (size 0 when none was found). */
-static int detect_look(vz_grid *g, vz_grid *fitted, const go_cv_image *work, int size_hint,
-                       int look, vz_line_cache *cache)
+/* The lattice of one look, of size `size` (0: the finder's choice), fitted and refined. */
+static int fit_look(vz_grid *g, const go_cv_image *work, int size, int look, vz_line_cache *cache)
 {
     int rc;
-    fitted->size = 0;
-    if ((rc = vz_find_grid(g, work, size_hint, looks[look], cache)) < 0 ||
+    if ((rc = vz_find_grid(g, work, size, looks[look], cache)) < 0 ||
         (rc = vz_refit_lattice(g, work)) < 0 || (rc = vz_refine_lattice(g, work)) < 0 ||
         (rc = vz_phase_lattice(g, work)) < 0)
         return rc;
     /* moved by the stones: the lines choose the window and refine it again */
     if (rc == 1 && ((rc = vz_refit_window(g, work)) < 0 || (rc = vz_refine_lattice(g, work)) < 0))
         return rc;
+    return 0;
+}
+
+/* One look; *fitted gets the lattice before its check (size 0 when none was found), *past is
+ * set when the check refused it because the board's lines go on past its ends. */
+static int detect_look(vz_grid *g, vz_grid *fitted, int *past, const go_cv_image *work,
+                       int size_hint, int look, vz_line_cache *cache)
+{
+    int rc;
+    fitted->size = 0;
+    *past = 0;
+    if ((rc = fit_look(g, work, size_hint, look, cache)) < 0)
+        return rc;
     *fitted = *g;
-    return vz_check_lattice(g, work);
+    return vz_check_lattice_past(g, work, past);
+}
+
+/* A look whose lattice of size `than` was refused because the board's lines go on past its
+ * ends, fitted at each larger size in turn: the first lattice that passes its check, or
+ * GO_ENOBOARD. The finder takes the largest size whose window on each axis holds all but two of
+ * its lines clearly, against the photo's fifth-strongest line. A plain board photographed from
+ * one side can show its far columns five to twenty times fainter than its near ones, and the
+ * test then falls a line short of 19 and takes 13 (imago's t2_007 resized to 1,200 pixels: 16
+ * of 19 clear, refused by every look as a 13x13 whose lines go on past its edge; read as 19x19
+ * it reads every point). Tried only once every look and its fits have been refused: tried at
+ * once, on 3_jwerth_cyan_1 at 800 pixels the first look's lattice fitted as 19x19 passed a
+ * little off (353 of 361) where its fit to the stones, refused as 13x13, reads every point. */
+static int larger_look(vz_grid *g, int than, const go_cv_image *work, int look,
+                       vz_line_cache *cache)
+{
+    static const int sizes[] = {9, 13, 19};
+    for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+        if (sizes[k] <= than)
+            continue;
+        int rc = fit_look(g, work, sizes[k], look, cache);
+        if (rc == 0)
+            rc = vz_check_lattice(g, work);
+        if (getenv("GOREF_VISION_DEBUG"))
+            fprintf(stderr, "look %d as %dx%d: %s\n", look, sizes[k], sizes[k],
+                    rc == 0 ? "passes" : go_error_last());
+        if (rc != GO_ENOBOARD)
+            return rc;
+    }
+    return GO_ENOBOARD;
 }
 
 /* The stones must lie inside the lattice: where the line of points just beyond one of its
@@ -597,9 +637,12 @@ static int read_moved_in(go_vision_result *r, vz_grid *g, const go_cv_image *wor
  * in gray levels are not there, while their ratios are. Measured: the six green-stone photos
  * under blue, pink and violet lamps and 3_jwerth_pink_2, refused before, read 339 to 358 of
  * 361; nothing else on the photos nor the bench's 1,350 synthetic boards reads differently.
- * Adds the time spent to r->ms_detect and the time of readings to *spent. */
+ * Adds the time spent to r->ms_detect and the time of readings to *spent. past_size (unless
+ * NULL) gets, for each look, the size its lattice was refused at because the board's lines go
+ * on past its ends (0 when not); with larger_only only those looks are tried, at the larger
+ * sizes (larger_look). */
 static int read_by_looks(go_vision_result *r, vz_grid *g, const go_cv_image *work, int size_hint,
-                         double *spent, int looks_n, int dim)
+                         double *spent, int looks_n, int dim, int past_size[LOOKS], int larger_only)
 {
     char first[256] = "";
     int rc = GO_ENOBOARD;
@@ -611,13 +654,28 @@ static int read_by_looks(go_vision_result *r, vz_grid *g, const go_cv_image *wor
     /* the first STONE_LOOKS looks, their fits to the stones (twice with dim), the other looks */
     const int early = looks_n < STONE_LOOKS ? looks_n : STONE_LOOKS;
     const int fits = (dim ? 2 : 1) * STONE_LOOKS;
-    for (int step = 0; step < looks_n + fits; step++) {
+    /* with larger_only, the looks past_size holds as refused for a larger board (the size
+     * refused; 0 for none), at the larger sizes (larger_look) */
+    const int from = larger_only ? looks_n + fits : 0,
+              to = from + (larger_only ? looks_n : looks_n + fits);
+    for (int step = from; step < to; step++) {
+        const int larger = step >= looks_n + fits;
         const int stones = step >= early && step < early + fits;
         const int again = stones && step - early >= STONE_LOOKS;
-        const int look = step < early ? step : stones ? (step - early) % STONE_LOOKS : step - fits;
+        const int look = larger         ? step - looks_n - fits
+                         : step < early ? step
+                         : stones       ? (step - early) % STONE_LOOKS
+                                        : step - fits;
         double ta = vz_now_ms();
-        if (!stones) {
-            rc = detect_look(g, &fitted[look], work, size_hint, look, cache);
+        if (larger) {
+            if (!past_size || !past_size[look] || size_hint > 0)
+                continue;
+            rc = larger_look(g, past_size[look], work, look, cache);
+        } else if (!stones) {
+            int past;
+            rc = detect_look(g, &fitted[look], &past, work, size_hint, look, cache);
+            if (past_size)
+                past_size[look] = past ? fitted[look].size : 0;
         } else if (!again) {
             /* the lattices of the first looks again, fitted to the stones */
             if (look >= looks_n || fitted[look].size == 0)
@@ -651,9 +709,9 @@ static int read_by_looks(go_vision_result *r, vz_grid *g, const go_cv_image *wor
         if (rc != GO_ENOBOARD)
             break;
         if (getenv("GOREF_VISION_DEBUG")) {
-            fprintf(stderr, "look %d%s%s (%dx%d): %s\n", look,
+            fprintf(stderr, "look %d%s%s%s (%dx%d): %s\n", look,
                     stones ? " fitted to the stones" : "", again ? " as under a dim lamp" : "",
-                    work->width, work->height, go_error_last());
+                    larger ? " at a larger size" : "", work->width, work->height, go_error_last());
             if (stones || fitted[look].size > 0) { /* the lattice this look judged, for
                                                       --corners (none when it found none) */
                 fprintf(stderr, "  its corners in the work image (size %d):", g->size);
@@ -666,7 +724,7 @@ static int read_by_looks(go_vision_result *r, vz_grid *g, const go_cv_image *wor
                 fprintf(stderr, "\n");
             }
         }
-        if (step == 0)
+        if (!first[0])
             snprintf(first, sizeof first, "%s", go_error_last());
     }
     vz_line_cache_free(cache);
@@ -692,7 +750,7 @@ static int read_turned(go_vision_result *r, vz_grid *g, const go_cv_image *work,
     vz_grid t;
     int rc = go_cv_turn(&turned, work, 2);
     if (rc == 0)
-        rc = read_by_looks(r, &t, &turned, size_hint, spent, LOOKS, 1);
+        rc = read_by_looks(r, &t, &turned, size_hint, spent, LOOKS, 1, NULL, 0);
     go_cv_image_free(&turned);
     if (getenv("GOREF_VISION_DEBUG"))
         fprintf(stderr, "turned half a turn: %s\n", rc == 0 ? "read" : go_error_last());
@@ -874,7 +932,7 @@ static int read_zoomed(go_vision_result *r, vz_grid *g, const go_cv_image *work,
         in = &zoom;
     }
     vz_grid t;
-    rc = read_by_looks(r, &t, in, size_hint, spent, LOOKS, 1);
+    rc = read_by_looks(r, &t, in, size_hint, spent, LOOKS, 1, NULL, 0);
     if (getenv("GOREF_VISION_DEBUG"))
         fprintf(stderr, "zoomed in on %d %d %d %d of %dx%d: %s\n", x0, y0, cw, ch, src->width,
                 src->height, rc == 0 ? "read" : go_error_last());
@@ -982,7 +1040,8 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
          * smaller, then turned half round; the first look's reason is the one reported */
         char first[256] = "";
         double spent = 0;
-        rc = read_by_looks(r, &g, &work, opt->size, &spent, LOOKS, 1);
+        int past_size[LOOKS] = {0};
+        rc = read_by_looks(r, &g, &work, opt->size, &spent, LOOKS, 1, past_size, 0);
         snprintf(first, sizeof first, "%s", go_error_last());
         /* a board small in the photo: its part of the photo, as large as decoded */
         if (rc == GO_ENOBOARD)
@@ -1000,7 +1059,7 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
             /* the grid found is in work's pixels */
             if ((rc = go_cv_resize(&work, &full, sw2 < 1 ? 1 : sw2, sh2 < 1 ? 1 : sh2)) < 0)
                 break;
-            rc = read_by_looks(r, &g, &work, opt->size, &spent, SECOND_LOOKS, 0);
+            rc = read_by_looks(r, &g, &work, opt->size, &spent, SECOND_LOOKS, 0, NULL, 0);
         }
         if (rc == GO_ENOBOARD && full.pixels) {
             go_cv_image_free(&work);
@@ -1009,6 +1068,9 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
             rc = read_turned(r, &g, &work, opt->size, &spent);
         }
         go_cv_image_free(&full);
+        /* last, the looks refused as part of a larger board, at the larger sizes */
+        if (rc == GO_ENOBOARD)
+            rc = read_by_looks(r, &g, &work, opt->size, &spent, LOOKS, 1, past_size, 1);
         if (rc == GO_ENOBOARD)
             rc = go_error_set(GO_ENOBOARD, "%s", first);
         if (rc < 0)

@@ -172,6 +172,9 @@ int vz_refine_lattice(vz_grid *g, const go_cv_image *bgr);
  * way, and along the other family too when that one shows a line off as well; g takes the
  * first that passes, or stays as it was. */
 int vz_check_lattice(vz_grid *g, const go_cv_image *bgr);
+/* vz_check_lattice, and *past (unless NULL) set when g as given was refused because the board's
+ * lines go on past one of its ends or both (a larger board, or the lattice over a part of it). */
+int vz_check_lattice_past(vz_grid *g, const go_cv_image *bgr, int *past);
 
 /* Whether the points read empty in r show the lattice's lines through them, as every point the
  * lattice puts on the board's lines and no stone covers does: GO_ENOBOARD with the reason when

@@ -481,6 +481,19 @@ static void test_vision_photos__lattice_off_the_edge_is_moved_in(void **state)
     variant_photo("photos/romangoempire__goban-watcher/3/3_jwerth_pink_1", 0, 1200, 6, 1);
 }
 
+/* imago's t2_007, a plain 19x19 board seen from one side, enlarged to 1,200 pixels (from 640):
+ * its far columns show up to twenty times fainter than its near ones, three fall under the
+ * finder's clear-line test, and every look took 13x13 and was refused, the board's lines going
+ * on past the lattice's edge. Once every other way is refused, the looks so refused are fitted
+ * at the larger sizes: it reads every point as a 19x19. */
+static void test_vision_photos__faint_far_columns_read_at_the_full_size(void **state)
+{
+    (void)state;
+    if (!tu_have_data())
+        TU_SKIP("no shared data folder at %s", tu_data_path(""));
+    variant_photo("photos/tomasmcz__imago-tests/t2/t2_007", 0, 1200, 0, 1);
+}
+
 /* 3_jwerth_green_1 turned a quarter turn anticlockwise (ImageMagick, quality 92) was returned
  * as a 13x13 board over one part of its crowded 19x19, the far lines too faint beyond the
  * lattice's ends and the stones beyond it under the limit of the time (0.41 of the typical
@@ -1017,6 +1030,7 @@ int main(void)
         cmocka_unit_test(test_vision_photos__crowded_board_under_a_cyan_lamp),
         cmocka_unit_test(test_vision_photos__lattice_a_line_off_is_moved_back),
         cmocka_unit_test(test_vision_photos__faint_lines_judged_in_the_lamps_gray),
+        cmocka_unit_test(test_vision_photos__faint_far_columns_read_at_the_full_size),
         cmocka_unit_test(test_vision_photos__turned_photo_reads_its_whole_board),
         cmocka_unit_test(test_vision_photos__blurred_photo_upside_down_not_misread),
         cmocka_unit_test(test_vision_photos__saved_again_keeps_its_size),
