@@ -650,6 +650,7 @@ static int read_by_looks(go_vision_result *r, vz_grid *g, const go_cv_image *wor
     vz_line_cache *cache = vz_line_cache_new();
     if (!cache)
         return go_error_set(GO_ENOMEM, "grid lines");
+    memset(fitted, 0, sizeof fitted);
     memset(stone_fits, 0, sizeof stone_fits);
     /* the first STONE_LOOKS looks, their fits to the stones (twice with dim), the other looks */
     const int early = looks_n < STONE_LOOKS ? looks_n : STONE_LOOKS;
@@ -712,7 +713,7 @@ static int read_by_looks(go_vision_result *r, vz_grid *g, const go_cv_image *wor
             fprintf(stderr, "look %d%s%s%s (%dx%d): %s\n", look,
                     stones ? " fitted to the stones" : "", again ? " as under a dim lamp" : "",
                     larger ? " at a larger size" : "", work->width, work->height, go_error_last());
-            if (stones || fitted[look].size > 0) { /* the lattice this look judged, for
+            if (stones || larger || fitted[look].size > 0) { /* the lattice this look judged, for
                                                       --corners (none when it found none) */
                 fprintf(stderr, "  its corners in the work image (size %d):", g->size);
                 for (int c = 0; c < 4; c++) {
