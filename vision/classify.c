@@ -1184,26 +1184,26 @@ done:
 #define SHIFT_NEAR 0.02
 /* In the clusters' reading an edge point's own edge line (a corner's two) is sought up to
  * EDGE_LINE_INWARD warp pixels (a fifth of a cell) inward of where the lattice puts it, as well
- * as there. That reading
- * comes on crowded boards under coloured lamps, where the lattice is fitted to the stones, and
- * its outermost lines can lie 0.15 to 0.2 of a cell outside the board's own, at the end of the
- * dip's reach (3 pixels, 0.15 of a cell): the edge line then shows nowhere along an empty edge, and
- * under a violet lamp, whose white stones take the wood's lightness and colour, the lines are what
- * tells them apart, so the empty edge read white from end to end. A stone on the edge point hides
- * its edge line a fifth of a cell inward as well. Sought outward too, a line-like dip showed at a
- * black stone on the near edge of two green-stone photos, which was read empty. The fixed rule's
- * readings keep the lattice's place: sought inward there too, Worst lighting read a white stone on
- * an empty edge point. Measured on the photos:
- * 2_jwerth_greenstones_violet_1 341 to 359 of 361 and _violet_2 340 to 360 (their wrong points all
- * marked now), _cyan_1 345 to 348, _cyan_2 346 to 351, _pink_1 349 to 346 (three points marked);
- * wrong points 122 to 79, the unmarked of them 83 to 38; no other photo reads differently. The
- * bench's 2,700 synthetic boards read as before; turned and resized, the photos read 0.09 to 0.12
- * points in a hundred more, and as many perfect. The corners were left out at first: _violet_2's
- * empty corner, where the two edges off the board's lines meet, then read white (marked); with
- * both its edge lines sought inward it reads empty, and the photo reads right (session 28): 125 of
- * 138 photos perfect, wrong points 79 to 77 (violet_1 359 to 360), no other photo reads otherwise;
- * the synthetic boards read as before; turned, 0.01 point in a hundred less at a quarter turn and
- * more at a half, resized 0.01 more at 800 px and at quality 70, as many perfect. */
+ * as there. That reading comes on crowded boards under coloured lamps, where the lattice is
+ * fitted to the stones, and its outermost lines can lie 0.15 to 0.2 of a cell outside the
+ * board's own, at the end of the dip's reach (3 pixels, 0.15 of a cell): the edge line then
+ * shows nowhere along an empty edge, and under a violet lamp, whose white stones take the wood's
+ * lightness and colour, the lines are what tells them apart, so the empty edge read white from
+ * end to end. A stone on the edge point hides its edge line a fifth of a cell inward as well.
+ * Sought outward too, a line-like dip showed at a black stone on the near edge of two
+ * green-stone photos, which was read empty. The fixed rule's readings keep the lattice's place:
+ * sought inward there too, Worst lighting read a white stone on an empty edge point. Measured on
+ * the photos: 2_jwerth_greenstones_violet_1 341 to 359 of 361 and _violet_2 340 to 360 (their
+ * wrong points all marked now), _cyan_1 345 to 348, _cyan_2 346 to 351, _pink_1 349 to 346
+ * (three points marked); wrong points 122 to 79, the unmarked of them 83 to 38; no other photo
+ * reads differently. The bench's 2,700 synthetic boards read as before; turned and resized, the
+ * photos read 0.09 to 0.12 points in a hundred more, and as many perfect. The corners were left
+ * out at first: _violet_2's empty corner, where the two edges off the board's lines meet, then
+ * read white (marked); with both its edge lines sought inward it reads empty, and the photo
+ * reads right (session 28): 125 of 138 photos perfect, wrong points 79 to 77 (violet_1 359 to
+ * 360), no other photo reads otherwise; the synthetic boards read as before; turned, 0.01 point
+ * in a hundred less at a quarter turn and more at a half, resized 0.01 more at 800 px and at
+ * quality 70, as many perfect. */
 #define EDGE_LINE_INWARD 4
 
 int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g, int clusters,

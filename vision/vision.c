@@ -655,18 +655,15 @@ static int read_by_looks(go_vision_result *r, vz_grid *g, const go_cv_image *wor
     /* the first STONE_LOOKS looks, their fits to the stones (twice with dim), the other looks */
     const int early = looks_n < STONE_LOOKS ? looks_n : STONE_LOOKS;
     const int fits = (dim ? 2 : 1) * STONE_LOOKS;
-    /* with larger_only, the looks past_size holds as refused for a larger board (the size
+    /* with larger_only, each look past_size holds as refused for a larger board (the size
      * refused; 0 for none), at the larger sizes (larger_look) */
-    const int from = larger_only ? looks_n + fits : 0,
-              to = from + (larger_only ? looks_n : looks_n + fits);
-    for (int step = from; step < to; step++) {
-        const int larger = step >= looks_n + fits;
-        const int stones = step >= early && step < early + fits;
+    const int larger = larger_only, steps = larger ? looks_n : looks_n + fits;
+    for (int step = 0; step < steps; step++) {
+        const int stones = !larger && step >= early && step < early + fits;
         const int again = stones && step - early >= STONE_LOOKS;
-        const int look = larger         ? step - looks_n - fits
-                         : step < early ? step
-                         : stones       ? (step - early) % STONE_LOOKS
-                                        : step - fits;
+        const int look = larger || step < early ? step
+                         : stones               ? (step - early) % STONE_LOOKS
+                                                : step - fits;
         double ta = vz_now_ms();
         if (larger) {
             if (!past_size || !past_size[look] || size_hint > 0)
