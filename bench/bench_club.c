@@ -1,4 +1,4 @@
-/* bench_club: the club log at the size of a big school club (issue 5 §6): 2,000 members, five
+/* bench_club: the club log at the size of a big school club: 2,000 members, five
  * years of weekly activities and check-ins, 50,000 games, a 7-round Swiss of 500 players.
  * Times rules apply, Swiss standings, pairing the next round and one check-in. The generated
  * database is cached in the build folder (bench_club.db); each run works on a fresh copy. */

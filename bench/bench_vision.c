@@ -112,18 +112,17 @@ static int wrong_points(const go_vision_result *res, uint8_t truth[GO_MAX_SIZE][
  * and JPEG quality: a table per size of points correct, boards perfect, refused, wrong size
  * and silently wrong, the wrong points of the boards read and how many of them were marked
  * for a look, and the marks in all (right points marked cost a teacher a glance too). */
-/* The rows of the synthetic table: the bench boards, under the coloured lamps in turn, and
- * seen from lower over the board than any photo here. The issue allows photos from 35 degrees
- * above the board; the middle cell's shorter side over its longer is 0.81 or more on the real
+/* The rows of the synthetic table: the bench boards, under the coloured lamps in turn, and seen
+ * from lower over the board than any photo here. goref reads photos taken from 35 degrees above the
+ * board and higher; the middle cell's shorter side over its longer is 0.81 or more on the real
  * photos, 0.78 or more on the plain boards, and 0.63 to 0.75 on these (their depth squashed to
- * 0.55-0.65 before the perspective). Last, the board small in the photo and off its centre, as
- * from a step back: its side 0.35 to 0.5 of the photo's shorter one (0.8 on the other rows; on
- * the real photos the board fills most of the frame). And the plain boards with every stone put
- * down by a hurried hand, as on a children's board: off its point by 0.06 to 0.16 cell each way
- * (by board), pressed against its neighbours (synth_hurried_nudges). And the plain boards under
- * a low light from one side: each stone's shadow on the wood 0.3 to 1.0 cell beyond it, taking
- * 35 to 65% of the light (synth_bench_board_shadowed; Gomrade 11 and 3_jwerth_pink_2 show such
- * shadows). */
+ * 0.55-0.65 before the perspective). Last, the board small in the photo and off its centre, as from
+ * a step back: its side 0.35 to 0.5 of the photo's shorter one (0.8 on the other rows; on the real
+ * photos the board fills most of the frame). And the plain boards with every stone put down by a
+ * hurried hand, as on a children's board: off its point by 0.06 to 0.16 cell each way (by board),
+ * pressed against its neighbours (synth_hurried_nudges). And the plain boards under a low light
+ * from one side: each stone's shadow on the wood 0.3 to 1.0 cell beyond it, taking 35 to 65% of the
+ * light (synth_bench_board_shadowed; Gomrade 11 and 3_jwerth_pink_2 show such shadows). */
 enum { PLAIN, LIT, LOW, SMALL, HURRIED, SHADOWS };
 static const char *const row_name[] = {"plain", "lamps", "low", "small", "hurried", "shadows"};
 static int row_only = -1; /* --row: the one row read, or -1 for all */

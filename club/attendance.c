@@ -1,6 +1,7 @@
-/* Attendance and the charter rules (seed 002): the weekly schedule, activities, check-ins
- * (30+ minutes late = half an attendance), and `rules apply`: N consecutive weeks without a
- * check-in -> withdrawn, N missed activities in total -> revoked, full attendance -> reward. */
+/* Attendance and the charter rules (《围棋社团规章制度》, 《棋社规章制度》): the weekly schedule,
+ * activities, check-ins (30+ minutes late = half an attendance), and `rules apply`: N consecutive
+ * weeks without a check-in -> withdrawn, N missed activities in total -> revoked, full attendance
+ * -> reward. */
 #include <stdlib.h>
 #include <string.h>
 

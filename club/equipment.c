@@ -1,4 +1,4 @@
-/* Equipment (seed 002, 围棋室管理制度 and 棋社管理规定): the register of items, stock-taking
+/* Equipment (《围棋室管理制度》 and 《棋社管理规定》): the register of items, stock-taking
  * (counted against expected, when each item was last seen), loans approved and recorded, due
  * at the next activity by default, returns with their condition, lost/damaged charged. */
 #include <stdlib.h>

@@ -1,5 +1,5 @@
-/* Members: identity, class, contact, Chinese amateur rank (seed 001), status with the dated
- * reason of every change, and dues per school year. */
+/* Members: identity, class, contact, Chinese amateur rank (《中国围棋业余段位级位制》),
+ * status with the dated reason of every change, and dues per school year. */
 #include <stdlib.h>
 #include <string.h>
 

@@ -429,7 +429,7 @@ static bool score_of(const char *iconv_name, const unsigned char *s, size_t n, l
 const char *sgf_charset_guess(const char *bytes, size_t len)
 {
     const unsigned char *s = (const unsigned char *)bytes;
-    /* Ties go to Latin-1, the SGF default, then in the order of the issue. */
+    /* Ties go to Latin-1, the SGF default, then in the order of cand[] below. */
     const char *best = "CP1252";
     long best_score = score_latin1(s, len);
     struct {

@@ -1,6 +1,6 @@
 /* goref count FILE [--dead D4,Q16] [--suggest-dead] [--komi STONES | --komi-points POINTS]
  *   [--rules 2002|1988] [--handicap N] [--json] [--png OUT.png] [--seed N] [--playouts N]
- * The referee's count (issue 3 §3): FILE is an SGF record (final position of its main line;
+ * The referee's count: FILE is an SGF record (final position of its main line;
  * KM, HA, RU read unless overridden) or a board text file. Prints the count sheet, or the JSON
  * contract of go_count_to_json; errors exit 2 (JSON { "error", "message" } with --json). */
 #include <errno.h>

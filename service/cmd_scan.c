@@ -1,6 +1,6 @@
 /* goref scan PHOTO [--size N [--corners ...]] [--json] [--overlay OUT.png] [--sgf OUT.sgf]: the
- * vision front end. Prints the position read from a photo (text, or JSON with the fields of issue 4
- * §3, built by json_scan.c like the service's /api/scan); errors exit 2, as JSON { "error": ...,
+ * vision front end. Prints the position read from a photo (text, or JSON with the fields
+ * built by json_scan.c like the service's /api/scan); errors exit 2, as JSON { "error": ...,
  * "message": ... } with --json. */
 #include <stdio.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /* goref score PHOTO [--size N] [--overlay OUT.png] [--sgf OUT.sgf] [count options]: the main
- * job from the command line (issue 4 §3): read the photo, suggest the dead stones (or take
+ * job from the command line: read the photo, suggest the dead stones (or take
  * --dead) and count. Text: a short summary of the reading, the points a person must look at,
  * then the count sheet. --json: { "scan": the fields of `goref scan --json`, "count": those
  * of `goref count --json` }. Errors exit 2 (JSON { "error", "message" } with --json). */

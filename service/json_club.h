@@ -1,6 +1,6 @@
 /* JSON of the club's values, shared by `goref club --json` (cmd_club.c) and the HTTP service
  * (http_club.c) so that both print the same fields: a go_club_table as an array of objects
- * (typed by its column types) and standings as the issue's array of places. */
+ * (typed by its column types) and standings as an array of places. */
 #ifndef GOREF_JSON_CLUB_H
 #define GOREF_JSON_CLUB_H
 

@@ -185,9 +185,9 @@ static double point_margin(const go_cv_image *lab, const board_model *bm, double
  * point; the bench's row under a low light, 100 boards a size, with REFIT_SHADE: from 78/75/68
  * to 87/83/77 perfect, from 7/10/16 to 7/8/14 refused, from 4/9/7 to 0/0/1 read silently wrong. */
 #define VETO_SHADE_DARK 30.0
-/* Judged on the edge from 40% until session 26, the bench's row under a low light kept 85 shadows
- * there read black, each sure (38 to 46% on its 19x19 board 83); from 35%, with the shade's own
- * share below, 32 are left, and the row's wrong points go 8/47/100 -> 4/35/64 (9x9 90 -> 91
+/* Judged on the edge from 40%, the bench's row under a low light keeps 85 shadows there read
+ * black, each sure (38 to 46% on its 19x19 board 83); from 35%, with the shade's own share
+ * below, 32 are left, and the row's wrong points go 8/47/100 -> 4/35/64 (9x9 90 -> 91
  * perfect). On the photos the points read black on the edge from 30% where the lines are clear
  * show at most 0.34 (Tengen-Go, 31 to 35%); every photo, turn and size and every other row reads
  * as before. */
@@ -696,7 +696,7 @@ static void blacks_apart(go_vision_result *r, double f[][NF], int n, double typi
 /* The converse of the veto, as a mark: a point read empty whose lines are hidden as a white
  * stone's dome hides them (its dip below zero by HIDDEN_SHARE of the typical empty point's and
  * by HIDDEN_MIN grey levels) may be a pale stone taken for wood; it stays empty (lit wood and the
- * board's own marks hide the lines too: read so it lost more than it found, session 20) and is
+ * board's own marks hide the lines too: read so, it loses more than it finds) and is
  * marked for a person's look. Measured on the 138 photos: the wrong points marked for a look rose
  * from 3 of 142 to 39 (the pale stones in the lit corner of greenstones_cyan_1, _cyan_2, _pink_1
  * and _pink_2: 8 of 13, 10 of 16, 9 of 11 and 10 of 14 of them), the marks on points read right
@@ -1200,7 +1200,7 @@ done:
  * photos read 0.09 to 0.12 points in a hundred more, and as many perfect. The corners were left
  * out at first: _violet_2's empty corner, where the two edges off the board's lines meet, then
  * read white (marked); with both its edge lines sought inward it reads empty, and the photo
- * reads right (session 28): 125 of 138 photos perfect, wrong points 79 to 77 (violet_1 359 to
+ * reads right: 125 of 138 photos perfect, wrong points 79 to 77 (violet_1 359 to
  * 360), no other photo reads otherwise; the synthetic boards read as before; turned, 0.01 point
  * in a hundred less at a quarter turn and more at a half, resized 0.01 more at 800 px and at
  * quality 70, as many perfect. */

@@ -11,17 +11,17 @@
 #include "vision_int.h"
 
 #define MAX_LINES 800
-/* A cell's longer side over its shorter after the affine rectification. The view foreshortens
- * the cells' depth by the sine of its height over the board, and a real board's cells are 1.07
- * times as deep as wide (2.35 over 2.2 cm, seed 002): from the 35 degrees the issue allows, up to
- * 1.07 / sin 35 = 1.86. A first reading within ASPECT_USUAL (a view from 42 degrees or higher)
- * stands unless a clear one of its size beats it. Past it, each axis is read again near the
- * other's spacing too (rows of stones make a multiple of the period win): up to ASPECT_MAX the
- * first reading is one of the pairs, judged as they are (as likely a low view as a 13x13 read
- * as a 9x9 at twice the spacing across, 1.86); past ASPECT_MAX it is dropped. No other pair past
- * ASPECT_MAX is taken. With 1.6 for both, the bench's boards seen from low (their depth squashed
- * to 0.55-0.65) were read at half the spacing across the view and refused as too faint to check:
- * 90, 84 and 88 of 100 a size read point for point, now 96, 94 and 96. */
+/* A cell's longer side over its shorter after the affine rectification. The view foreshortens the
+ * cells' depth by the sine of its height over the board, and a real board's cells are 1.07 times as
+ * deep as wide (2.35 over 2.2 cm, 《中国围棋竞赛规则》第三十三条): from a view 35 degrees above the
+ * board, the lowest goref reads, up to 1.07 / sin 35 = 1.86. A first reading within ASPECT_USUAL (a
+ * view from 42 degrees or higher) stands unless a clear one of its size beats it. Past it, each
+ * axis is read again near the other's spacing too (rows of stones make a multiple of the period
+ * win): up to ASPECT_MAX the first reading is one of the pairs, judged as they are (as likely a low
+ * view as a 13x13 read as a 9x9 at twice the spacing across, 1.86); past ASPECT_MAX it is dropped.
+ * No other pair past ASPECT_MAX is taken. With 1.6 for both, the bench's boards seen from low
+ * (their depth squashed to 0.55-0.65) were read at half the spacing across the view and refused as
+ * too faint to check: 90, 84 and 88 of 100 a size read point for point, now 96, 94 and 96. */
 #ifndef ASPECT_MAX
 #define ASPECT_MAX 1.9
 #endif

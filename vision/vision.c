@@ -13,7 +13,7 @@
 #define WORK_SIDE 1000
 /* When no look reads the board at the work size, the first SECOND_LOOKS looks are tried again
  * on the work image at each of second_scale in turn: a blurred or noisy photo's thin lines and
- * the stones' edges come out otherwise at another scale. The 0.85 came in session 10: Bad
+ * the stones' edges come out otherwise at another scale. At 0.85 Bad
  * lighting (a 12-megapixel photo of a crowded bamboo board) read at it, 358 of 361, where 1
  * and 0.7 refused it (re-encoded, or resized by another filter, it read at the work size: its
  * lattice fit is on a knife's edge); 3_jwerth_cyan_1, refused at 0.85, still reads at 0.7;

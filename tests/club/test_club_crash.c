@@ -1,4 +1,4 @@
-/* Reliability (issue 5 §4): writer processes killed with SIGKILL at random moments hundreds of
+/* Reliability: writer processes killed with SIGKILL at random moments hundreds of
  * times; the file always passes PRAGMA integrity_check, every command acknowledged (after its
  * commit) is in it, and no command is half there. Two processes writing at once both succeed. */
 #include <fcntl.h>

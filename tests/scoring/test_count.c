@@ -53,8 +53,8 @@ static go_count count_of(const go_board *b, int komi_quarters, const go_point *d
 static void test_count__seed_worked_example_black_185_wins_by_three_quarters(void **state)
 {
     (void)state;
-    /* Seed 000: "黑185子为赢，白177子为赢"; with today's komi of 3 3/4 Black needs more than
-     * 180 1/2 + 3 3/4 = 184 1/4. */
+    /* The rules' introduction: "黑185子为赢，白177子为赢"; with today's komi of 3 3/4 Black
+     * needs more than 180 1/2 + 3 3/4 = 184 1/4. */
     int split[19];
     go_board b;
     split_for_area(split, 185);
@@ -94,7 +94,8 @@ static void test_count__seed_worked_example_white_177_wins_by_a_quarter(void **s
 static void test_count__rules_1988_komi_two_and_three_quarters(void **state)
 {
     (void)state;
-    /* Seed 000 Art. 11: 2 3/4 stones. Black 184 then needs more than 183 1/4: wins by 3/4. */
+    /* 《中国围棋竞赛规则》(1988) 第十一条: 2 3/4 stones. Black 184 then needs more than
+     * 183 1/4: wins by 3/4. */
     assert_int_equal(go_score_rules_komi(GO_RULES_1988), 11);
     assert_int_equal(go_score_rules_komi(GO_RULES_2002), 15);
     go_rules_preset r;

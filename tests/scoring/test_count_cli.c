@@ -1,4 +1,4 @@
-/* `goref count` end to end (issue 3 §3): board text and SGF input, the JSON contract, the
+/* `goref count` end to end: board text and SGF input, the JSON contract, the
  * rules presets and komi options, --dead and --suggest-dead, --png, and errors (exit 2). */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,14 +1,14 @@
-/* Checked against a peer (issue 3 §4): goref's count with GNU Go's own dead list against GNU Go
+/* Checked against a peer: goref's count with GNU Go's own dead list against GNU Go
  * 3.8's final_score (--chinese-rules) on the 300 finished games of ../shared/data/gnugo/.
- * Margins must agree, except where GNU Go's counting differs from the seeds' rule, and each
- * exception is detected by rule, not by a list of game ids:
+ * Margins must agree, except where GNU Go's counting differs from 《中国围棋竞赛规则》第九条,
+ * and each exception is detected by rule, not by a list of game ids:
  *   1. Seki eyes. GNU Go 3.8 counts an eye inside a seki (empty points bordered only by one
  *      colour, next to a seki group) for nobody (fixed upstream after 3.8, commit 17ab9b9e);
  *      Article 9 counts it for its owner. Rule: recount with seki eyes given to nobody; that
  *      must equal GNU Go's score. (g0066, g0216)
  *   2. Open borders. GNU Go's final_score first plays the game out ("finish", README), filling
- *      dame alternately and sometimes fighting over open borders; Article 9 (and seed 002 Art.
- *      21: points left open count as seki) splits them. Rule: when the position has shared
+ *      dame alternately and sometimes fighting over open borders; Article 9 (and 第二十一条:
+ *      points left open count as seki) splits them. Rule: when the position has shared
  *      points that are not seki liberties, GNU Go's score may differ, but by no more than the
  *      open points can account for. (g0199, g0238) */
 #include <stdio.h>

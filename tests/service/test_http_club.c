@@ -539,7 +539,7 @@ static void test_http_club__withdraw_and_pairing_sheet(void **state)
     json_decref(j);
 }
 
-/* Every endpoint the secretary's pages added, under every role: no session 401, a role the
+/* Every endpoint the secretary's pages added, under every role: signed out 401, a role the
  * route does not list 403, a listed role past the role check (its answer then depends on the
  * body: an empty one is 400 for a write that needs fields), and no write without the CSRF
  * token. */

@@ -1,4 +1,4 @@
-/* `goref score` end to end (issue 4 §3): a real photo read, its dead stones suggested and
+/* `goref score` end to end: a real photo read, its dead stones suggested and
  * counted. The count must be exactly `goref count --suggest-dead` on the board the scan
  * returned; points read with doubt must reach the text and the JSON; bad input exits 2
  * with the JSON error. The reading's accuracy itself is vision's (tests/vision). */

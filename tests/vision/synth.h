@@ -79,9 +79,9 @@ void synth_bench_board(synth_params *p, double *density, int size, uint64_t seed
 #define SYNTH_LAMPS 7
 void synth_bench_board_lit(synth_params *p, double *density, int size, uint64_t seed, int lamp);
 
-/* The same board seen from lower over it (the issue allows 35 degrees; the real photos here are
- * from about 50 or higher): its depth squashed to 0.55-0.65 (by k), the stones' bodies reaching
- * toward the far edge by half a stone's height (0.2 cell) times the view's cotangent. */
+/* The same board seen from lower over it (goref reads views from 35 degrees up; the real photos
+ * here are from about 50 or higher): its depth squashed to 0.55-0.65 (by k), the stones' bodies
+ * reaching toward the far edge by half a stone's height (0.2 cell) times the view's cotangent. */
 void synth_bench_board_low(synth_params *p, double *density, int size, uint64_t seed, int k);
 
 /* The same board small in the photo, as from a step back: its side 0.35-0.5 of the photo's

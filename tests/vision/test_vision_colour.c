@@ -1,7 +1,7 @@
 /* Vision on synthetic photos of stones of unusual colours: green-tinted sets, pale stones
  * darker than the wood, and crowds of one colour, which must be refused rather than read. Split
  * from test_vision_synth so that each suite stays well inside its time under valgrind; the
- * coloured lamps are in test_vision_lamps (together the two took 733 of 900 s, session 14). */
+ * coloured lamps are in test_vision_lamps (together the two come near the 900 s limit). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

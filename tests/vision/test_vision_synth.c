@@ -473,7 +473,7 @@ static void test_vision_synth__check_refuses_lines_off_in_the_middle(void **stat
  * look in the strongest direction 25 to 65 degrees off the dominant one (in the light-weighted
  * gray, the pipeline's fifth look) finds the grid's own lines: its lattice, refitted and
  * refined, ends on the true corners, and the photo reads perfectly. (Board 1035 of the
- * bench's synthetic table, from session 4 when it drew flat discs.) */
+ * bench's synthetic table as drawn with flat discs.) */
 static void test_vision_synth__crowded_9x9_other_direction(void **state)
 {
     (void)state;

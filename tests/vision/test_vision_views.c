@@ -83,8 +83,8 @@ static void test_vision_views__seen_from_low_without_perspective(void **state)
  * rectification the cells were 1.65 times as long one way as the other (9x9 board 12 of the
  * bench's row), past the 1.6 the finder allowed, and it read the lines across the view at half
  * their spacing: a lattice over half the board, refused as too faint to check (this board, 13x13
- * board 0 and 19x19 board 11). From the 35 degrees the issue allows, cells are up to 1.86 times
- * as long; the three read point for point. */
+ * board 0 and 19x19 board 11). From 35 degrees, the lowest view goref reads, cells are up to
+ * 1.86 times as long; the three read point for point. */
 static void test_vision_views__seen_from_low_cells_deeper_than_wide(void **state)
 {
     (void)state;

@@ -72,8 +72,8 @@ typedef enum go_member_status {
 const char *go_member_status_name(go_member_status s);
 int go_member_status_parse(go_member_status *out, const char *text);
 
-/* Chinese amateur ranks (seed 001): -25 = 25 kyu .. -1 = 1 kyu, 1 = 1 dan .. 7 = 7 dan, 0 =
- * unknown. Accepts "5k", "5 kyu", "5级", "1d", "1 dan", "1段", "业余1段". */
+/* Chinese amateur ranks (《中国围棋业余段位级位制》): -25 = 25 kyu .. -1 = 1 kyu, 1 = 1 dan .. 7 =
+ * 7 dan, 0 = unknown. Accepts "5k", "5 kyu", "5级", "1d", "1 dan", "1段", "业余1段". */
 int go_rank_parse(int *out, const char *text);
 void go_rank_format(char out[16], int rank);
 /* True for the ranks that have a printed certificate: 1, 2, 5, 10, 15, 20, 25 kyu and dans. */

@@ -1,4 +1,4 @@
-/* Chinese area counting (数子法, Article 9 of the rules in ../shared/seeds/) and dead-stone
+/* Chinese area counting (数子法, 《中国围棋竞赛规则》第九条) and dead-stone
  * suggestions. Every result is a plain value struct (no heap, no library types) so that the
  * club log can store a go_count and the GTP engine can answer final_score / final_status_list.
  *
@@ -7,11 +7,12 @@
  *
  * The count (go_score_count): remove the agreed dead groups; every empty region bordered only by
  * Black is Black's, only by White is White's; a region bordered by both (dame, seki liberties) is
- * shared, each side getting half of each point (双方活棋之间的空点各得一半; seed 002 Art. 21:
- * points still open when both sides declare the end are treated as seki). Par (归本数) is half the
- * board (180 1/2 on 19x19). Black needs more than par + komi + handicap give-back; a margin of
- * exactly zero is a draw (和). Seed 000's worked example (komi 3 3/4): Black 185 wins by 3/4,
- * White 177 (Black 184) wins by 1/4.
+ * shared, each side getting half of each point (双方活棋之间的空点各得一半; and by
+ * 《中国围棋竞赛规则》第二十一条 points still open when both sides declare the end are treated as
+ * seki). Par (归本数) is half the board (180 1/2 on 19x19). Black needs more than par + komi +
+ * handicap give-back; a margin of exactly zero is a draw (和). The rules' introduction gives
+ * 黑185子为赢, 白177子为赢; with komi 3 3/4: Black 185 wins by 3/4, White 177 (Black 184) wins
+ * by 1/4.
  *
  * Handicap give-back. In a handicap game Black gives back half the handicap count in stones
  * (中国围棋竞赛规则 2002, 让子棋: 黑方贴还让子数的一半). GNU Go 3.8 does the same with
@@ -34,7 +35,7 @@ extern "C" {
 
 typedef enum go_rules_preset {
     GO_RULES_2002 = 0, /* today's Chinese rules: komi 3 3/4 stones (7.5 points); the default */
-    GO_RULES_1988 = 1, /* the 1988 competition rules in seed 000, Art. 11: komi 2 3/4 stones */
+    GO_RULES_1988 = 1, /* 《中国围棋竞赛规则》(1988) 第十一条: komi 2 3/4 stones */
 } go_rules_preset;
 
 /* Komi of a preset, in quarter stones (15 or 11). */
@@ -126,7 +127,7 @@ int go_score_seki(bool *out, const go_board *b, const go_point *dead, int ndead)
 /* GTP final_score answer in points: "B+1.5", "W+0.5" or "0". Returns buf (needs 16 bytes). */
 char *go_count_gtp_result(char *buf, size_t buf_size, const go_count *c);
 
-/* The JSON contract of `goref count --json` (see scoring/README or issue 3 §3): size,
+/* The JSON contract of `goref count --json` (see scoring/README.md): size,
  * komi_stones, par, black{stones,territory,total}, white{...}, shared, margin_stones,
  * margin_points, winner, verdict_zh, verdict_en, dead, seki, ownership, plus check_zh/check_en.
  * dead/seki are GTP points of the stones; dead may be NULL. *out is malloc'd, caller frees. */
