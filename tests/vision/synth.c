@@ -208,10 +208,11 @@ int synth_render(uint8_t **out, size_t *out_len, const synth_params *p,
                 }
             if (bx >= 0 && bx <= bw && by >= 0 && by <= bh) {
                 double lx = bx - MARGIN, ly = by / ASPECT - MARGIN; /* lattice coordinates */
-                double grain = 6 * sin(ly * 7.0 + sin(lx * 1.3) * 2);
-                b = 105 + grain;
-                g = 170 + grain;
-                r = 215 + grain;
+                const int own_wood = p->wood_bgr[0] > 0 || p->wood_bgr[1] > 0 || p->wood_bgr[2] > 0;
+                double grain = (p->grain > 0 ? p->grain : 6) * sin(ly * 7.0 + sin(lx * 1.3) * 2);
+                b = (own_wood ? p->wood_bgr[0] : 105) + grain;
+                g = (own_wood ? p->wood_bgr[1] : 170) + grain;
+                r = (own_wood ? p->wood_bgr[2] : 215) + grain;
                 /* lines: distance to the nearest line inside the grid, in pixels */
                 double half = 0.55 / ppc > 0.035 ? 0.55 / ppc : 0.035;
                 double ink = 0;
@@ -220,9 +221,10 @@ int synth_render(uint8_t **out, size_t *out_len, const synth_params *p,
                     ink = fmax(ink, clamp01((half - fabs(lx - ix)) * ppc + 0.5));
                 if (iy >= 0 && iy < n && lx > -half && lx < n - 1 + half)
                     ink = fmax(ink, clamp01((half - fabs(ly - iy)) * ppc + 0.5));
-                b += (35 - b) * ink;
-                g += (35 - g) * ink;
-                r += (35 - r) * ink;
+                const int own_ink = p->line_bgr[0] > 0 || p->line_bgr[1] > 0 || p->line_bgr[2] > 0;
+                b += ((own_ink ? p->line_bgr[0] : 35) - b) * ink;
+                g += ((own_ink ? p->line_bgr[1] : 35) - g) * ink;
+                r += ((own_ink ? p->line_bgr[2] : 35) - r) * ink;
                 if (p->shadow_dark > 0) {
                     const double dark = p->shadow_dark * shadow_cover(p, color, lx, ly);
                     b *= 1 - dark;

@@ -52,6 +52,9 @@ typedef struct synth_params {
      * point (its nudge included) to `shadow` cells (x, y) beyond it, with a soft edge, taking
      * shadow_dark (0..1) of the light there. Stones are drawn over the shadows. */
     double shadow[2], shadow_dark;
+    /* Nonzero: the board's wood (B, G, R) instead of a light kaya-like yellow, with grain of
+     * this amplitude (grey levels; 0 keeps 6), and printed lines of line_bgr (0: near black). */
+    double wood_bgr[3], grain, line_bgr[3];
 } synth_params;
 
 /* Renders the board; color[y][x] (GO_EMPTY/GO_BLACK/GO_WHITE) gives the stones. *out is a
