@@ -11,6 +11,7 @@
 
 #include <opencv2/calib3d.hpp>
 #include <opencv2/core.hpp>
+#include <opencv2/dnn.hpp>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
@@ -260,6 +261,50 @@ int go_cv_encode_jpeg(uint8_t **out, size_t *out_len, const go_cv_image *img, in
     std::memcpy(p, buf.data(), buf.size());
     *out = p;
     *out_len = buf.size();
+    return 0;
+    SHIM_CATCH
+}
+
+int go_cv_net_run(const void *model, size_t model_len, unsigned generation,
+                  const uint8_t *patches, int n, int side, int crop, float *out, int classes)
+{
+    SHIM_TRY
+    // One network per thread, read again only when another model is asked for.
+    thread_local cv::dnn::Net net;
+    thread_local const void *net_model = nullptr;
+    thread_local unsigned net_generation = 0;
+    if (!model || model_len == 0 || n < 0 || crop < 1 || crop > side || classes < 1)
+        return go_error_set(GO_EINVAL, "network: bad arguments");
+    if (n == 0)
+        return 0;
+    if (net.empty() || net_model != model || net_generation != generation) {
+        net = cv::dnn::readNetFromONNX(static_cast<const char *>(model), model_len);
+        if (net.empty())
+            return go_error_set(GO_EINVAL, "network: the model could not be read");
+        net.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
+        net.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
+        net_model = model;
+        net_generation = generation;
+    }
+    const int dims[4] = {n, 3, crop, crop};
+    cv::Mat blob(4, dims, CV_32F);
+    const int off = (side - crop) / 2;
+    const size_t patch = (size_t)side * side * 3;
+    for (int k = 0; k < n; k++) {
+        const uint8_t *p = patches + (size_t)k * patch;
+        float *b = blob.ptr<float>(k);
+        for (int c = 0; c < 3; c++)
+            for (int y = 0; y < crop; y++)
+                for (int x = 0; x < crop; x++)
+                    b[((size_t)c * crop + y) * crop + x] =
+                        p[((size_t)(y + off) * side + (x + off)) * 3 + c] / 255.0f;
+    }
+    net.setInput(blob);
+    cv::Mat res = net.forward();
+    if (res.total() != (size_t)n * classes || res.depth() != CV_32F)
+        return go_error_set(GO_EINVAL, "network: %zu outputs where %d x %d were expected",
+                            (size_t)res.total(), n, classes);
+    std::memcpy(out, res.ptr<float>(), sizeof(float) * (size_t)n * classes);
     return 0;
     SHIM_CATCH
 }

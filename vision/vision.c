@@ -1075,6 +1075,14 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
             goto done;
         r->ms_detect += spent - r->ms_classify; /* readings refused count as looking */
     }
+    {
+        /* every point read again by the learned classifier: where it differs, a look */
+        double tp = vz_now_ms();
+        if ((rc = vz_points_check(r, &g, &work)) < 0)
+            goto done;
+        rule_check(r);
+        r->ms_classify += vz_now_ms() - tp;
+    }
     double scale[9] = {(double)r->image_width / work.width,
                        0,
                        0,

@@ -196,6 +196,32 @@ int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g, i
  * coloured lamp does not wash the printed lines out. */
 int vz_gray(go_cv_image *out, const go_cv_image *bgr);
 
+/* The learned point classifier (points.c). A point's patch is the board with the perspective
+ * taken out, VZ_PATCH_CELL pixels a cell, VZ_PATCH_SIDE pixels square and centred on the point
+ * (its stone and the near halves of its neighbours); the network sees its centre VZ_PATCH_CROP
+ * square (training moves the crop within the patch: a lattice a little off). The channels are
+ * scaled so that the board's mean is VZ_PATCH_MEAN in each. */
+#define VZ_PATCH_CELL 12
+#define VZ_PATCH_SIDE 28
+#define VZ_PATCH_CROP 24
+#define VZ_PATCH_OVERSAMPLE 3
+#define VZ_PATCH_MEAN 110.0
+/* The patches of the n x n points of lattice h (lattice -> pixels of bgr), row by row, into out
+ * (n * n * VZ_PATCH_SIDE * VZ_PATCH_SIDE * 3 bytes, HWC, BGR). */
+int vz_point_patches(uint8_t *out, const double h[9], int n, const go_cv_image *bgr);
+/* The classifier's probabilities of empty, black and white for count patches, into
+ * out[count * 3]. */
+int vz_point_probs(float *out, const uint8_t *patches, int count);
+/* Reads every point of r (read through grid g in work) again with the classifier; where it
+ * reads another colour than r, the point's confidence falls to VZ_POINTS_DOUBT, so that the
+ * rules' check lists it for a person's look. The colours stay the rule's: on the photos, the
+ * classifier trained without a photo's group reads fewer points right than the rule does, while
+ * its disagreement catches most of the rule's wrong points (vision/README.md). A stone found off
+ * its point is marked already. GOREF_VISION_POINTS=rule in the environment leaves the reading as
+ * the rule made it (the benchmark compares the two). */
+#define VZ_POINTS_DOUBT 0.5f
+int vz_points_check(go_vision_result *r, const vz_grid *g, const go_cv_image *work);
+
 /* Monotonic milliseconds. */
 double vz_now_ms(void);
 

@@ -93,6 +93,15 @@ int go_vision_write_overlay(const char *png_path, const void *data, size_t len,
  * out (room for GO_MAX_SIZE * GO_MAX_SIZE); returns how many. */
 int go_vision_off_points(const go_vision_result *r, go_point *out);
 
+/* The point classifier's model: its file's name and the first 12 hex digits of its SHA-256
+ * for the built-in one, the file's name for one read by go_vision_use_model_file. */
+const char *go_vision_model_name(void);
+
+/* Reads the points of every later scan with the model in the ONNX file at path instead of the
+ * built-in one; NULL goes back to the built-in one. For benchmarks that measure a model
+ * trained without the photos they read. Not to be called while a scan runs. */
+int go_vision_use_model_file(const char *path);
+
 /* Reads a whole file into a malloc'd buffer (*out, caller frees), refusing files over max
  * bytes with GO_ETOOBIG. */
 int go_vision_read_file(uint8_t **out, size_t *out_len, const char *path, size_t max);

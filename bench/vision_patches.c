@@ -1,0 +1,264 @@
+/* vision_patches: the point classifier's training data (`make model`). Writes every point of
+ * synthetic boards (tests/vision/synth.c, drawn with seeds the benchmark never draws, over woods,
+ * lamps, stones and views of many kinds) and of the real photos of ../shared/data/photos whose
+ * lattice the reader finds (a reading 97% right or better: the lattice is the right one, and the
+ * points take their labels, not the reading) as the patch the classifier sees
+ * (vz_point_patches), with its label and, for a photo, its fold (photo_set_folds).
+ * Usage: vision_patches OUT.bin [--synthetic N] (boards of each size; 0 for none)
+ * [--no-photos]
+ * The file: "GRPTCH01", uint32 count, uint32 side; then per point uint8 label (0 empty, 1
+ * black, 2 white), int8 fold (-1 synthetic), uint8 board size, uint8 flags (1: the stone lies
+ * off its point), side * side * 3 bytes (HWC, BGR). Little-endian. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "go/vision.h"
+#include "photo_set.h"
+#include "synth.h"
+#include "vision_int.h"
+
+#define WORK_SIDE 1000 /* the reader's work image's longer side */
+
+static long written, per_label[3];
+
+static int put_u32(FILE *f, uint32_t v)
+{
+    const uint8_t b[4] = {(uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16), (uint8_t)(v >> 24)};
+    return fwrite(b, 1, 4, f) == 4 ? 0 : -1;
+}
+
+/* Every point of lattice h over bgr, labelled by truth (through symmetry sym of the reading's
+ * points onto the label's, as go_vision_match finds it). */
+static int write_points(FILE *f, const go_cv_image *bgr, const double h[9], int n,
+                        uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE], int sym, int fold,
+                        const double (*nudge)[GO_MAX_SIZE][2])
+{
+    const size_t patch = (size_t)VZ_PATCH_SIDE * VZ_PATCH_SIDE * 3;
+    uint8_t *p = malloc(patch * (size_t)n * n);
+    if (!p)
+        return -1;
+    int rc = vz_point_patches(p, h, n, bgr);
+    for (int y = 0; rc == 0 && y < n; y++)
+        for (int x = 0; x < n; x++) {
+            int tx, ty;
+            go_vision_symmetry(sym, n, x, y, &tx, &ty);
+            const uint8_t c = truth[ty][tx];
+            const uint8_t label = c == GO_BLACK ? 1 : c == GO_WHITE ? 2 : 0;
+            uint8_t flags = 0;
+            if (nudge && c != GO_EMPTY && hypot(nudge[y][x][0], nudge[y][x][1]) > 0.2)
+                flags = 1;
+            const uint8_t head[4] = {label, (uint8_t)(int8_t)fold, (uint8_t)n, flags};
+            if (fwrite(head, 1, 4, f) != 4 ||
+                fwrite(p + ((size_t)y * n + x) * patch, 1, patch, f) != patch) {
+                rc = -1;
+                break;
+            }
+            written++;
+            per_label[label]++;
+        }
+    free(p);
+    return rc;
+}
+
+static double rnd(uint64_t *s)
+{
+    *s = *s * 6364136223846793005ull + 1442695040888963407ull;
+    return (double)(*s >> 11) / 9007199254740992.0;
+}
+
+/* One synthetic board of size `size`, number i: one of the benchmark's kinds of board (plain,
+ * under a lamp, seen from low, small in the photo, shadows, hurried hands) by i, then varied
+ * further: another wood and its grain, ink, a lamp of any colour, tinted stones, a sparse game. */
+static int synthetic_board(FILE *f, int size, int si, int i)
+{
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static double nudge[GO_MAX_SIZE][GO_MAX_SIZE][2];
+    const uint64_t seed = 1000000 + (uint64_t)i * 7 + (uint64_t)si;
+    uint64_t s = seed * 0x2545F4914F6CDD1Dull + 7;
+    synth_params p;
+    double density;
+    const int kind = i % 6;
+    if (kind == 1)
+        synth_bench_board_lit(&p, &density, size, seed, i);
+    else if (kind == 2)
+        synth_bench_board_low(&p, &density, size, seed, i);
+    else if (kind == 3)
+        synth_bench_board_small(&p, &density, size, seed, i);
+    else if (kind == 4)
+        synth_bench_board_shadowed(&p, &density, size, seed, i);
+    else
+        synth_bench_board(&p, &density, size, seed);
+    if (rnd(&s) < 0.6) { /* another wood: pale to dark, yellow to red, or a grey slab */
+        const double light = 0.45 + 0.6 * rnd(&s), red = rnd(&s);
+        if (rnd(&s) < 0.15) {
+            const double gr = 90 + 120 * rnd(&s);
+            p.wood_bgr[0] = gr;
+            p.wood_bgr[1] = gr * (0.95 + 0.1 * rnd(&s));
+            p.wood_bgr[2] = gr * (0.95 + 0.1 * rnd(&s));
+        } else {
+            p.wood_bgr[0] = fmin(250, (70 + 80 * rnd(&s)) * light);
+            p.wood_bgr[1] = fmin(250, (150 + 40 * rnd(&s)) * light);
+            p.wood_bgr[2] = fmin(250, (190 + 50 * red) * light);
+        }
+        p.grain = 1 + 16 * rnd(&s);
+    }
+    if (rnd(&s) < 0.3) {
+        const double ink = 10 + 90 * rnd(&s);
+        p.line_bgr[0] = p.line_bgr[1] = p.line_bgr[2] = ink;
+    }
+    if (kind != 1 && rnd(&s) < 0.25) /* a lamp of any colour */
+        for (int c = 0; c < 3; c++)
+            p.lamp_bgr[c] = 0.15 + 0.85 * rnd(&s);
+    if (rnd(&s) < 0.12) { /* stones of unusual colours */
+        p.tinted = 1;
+        const double hue[3] = {rnd(&s), rnd(&s), rnd(&s)};
+        for (int c = 0; c < 3; c++) {
+            p.black_bgr[c] = 20 + 60 * hue[c];
+            p.white_bgr[c] = 170 + 80 * hue[(c + 1) % 3];
+        }
+    }
+    if (rnd(&s) < 0.3) /* a game cut short, or a child's sparse one */
+        density = 0.1 + 0.35 * rnd(&s);
+    synth_legal_position(truth, p.size, density, seed);
+    const double(*nd)[GO_MAX_SIZE][2] = NULL;
+    if (kind == 5) {
+        synth_hurried_nudges(nudge, truth, p.size, synth_bench_hurried_spread(i), seed);
+        p.nudge = nd = (const double(*)[GO_MAX_SIZE][2])nudge;
+    }
+    uint8_t *jpeg = NULL;
+    size_t len = 0;
+    double corners[4][2];
+    go_cv_image img = {0};
+    vz_grid g;
+    int rc = synth_render(&jpeg, &len, &p, truth, corners);
+    if (rc == 0)
+        rc = go_cv_decode(&img, jpeg, len, 1);
+    if (rc == 0)
+        rc = vz_lattice_through(&g, corners, size, size - 1);
+    if (rc == 0)
+        rc = write_points(f, &img, g.h, size, truth, 0, -1, nd);
+    free(jpeg);
+    go_cv_image_free(&img);
+    return rc;
+}
+
+/* The photo decoded as the reader decodes it: JPEGs reduced in the DCT, then scaled to a longer
+ * side of WORK_SIDE. */
+static int work_image(go_cv_image *work, const uint8_t *data, size_t len)
+{
+    go_image_format fmt;
+    int w, h, rc;
+    if ((rc = go_vision_probe(&fmt, &w, &h, data, len)) < 0)
+        return rc;
+    int longest = w > h ? w : h, reduce = 1;
+    if (fmt == GO_IMAGE_JPEG)
+        while (reduce < 8 && longest / (reduce * 2) >= WORK_SIDE)
+            reduce *= 2;
+    go_cv_image img = {0};
+    if ((rc = go_cv_decode(&img, data, len, reduce)) < 0)
+        return rc;
+    int dl = img.width > img.height ? img.width : img.height;
+    if (dl <= WORK_SIDE) {
+        *work = img;
+        return 0;
+    }
+    double s = (double)WORK_SIDE / dl;
+    rc = go_cv_resize(work, &img, (int)lround(img.width * s), (int)lround(img.height * s));
+    go_cv_image_free(&img);
+    return rc;
+}
+
+static void photos(FILE *f, const char *root)
+{
+    static photo_entry rows[PHOTO_SET_MAX];
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static go_vision_result res;
+    int n = photo_set_read(rows, PHOTO_SET_MAX, root, NULL), used = 0, skipped = 0;
+    if (n < 0) {
+        printf("vision_patches: no photos at %s: synthetic boards only\n", root);
+        return;
+    }
+    photo_set_folds(rows, n, PHOTO_SET_FOLDS);
+    for (int i = 0; i < n; i++) {
+        char path[1200];
+        int size = 0, sym = 0;
+        uint8_t *data = NULL;
+        size_t len = 0;
+        go_cv_image work = {0};
+        snprintf(path, sizeof path, "%s/%s", root, rows[i].image);
+        int rc = photo_set_label(root, &rows[i], truth, &size);
+        if (rc == 0)
+            rc = go_vision_read_file(&data, &len, path, GO_VISION_MAX_BYTES);
+        if (rc == 0)
+            rc = go_vision_scan(&res, data, len, NULL);
+        int ok = rc == 0 && res.size == size &&
+                 go_vision_match(&res, truth, size, &sym) >= 0.97 * size * size;
+        if (ok && work_image(&work, data, len) == 0) {
+            /* the reading's lattice, from the displayed photo's pixels to the work image's */
+            const double sx = (double)work.width / res.image_width,
+                         sy = (double)work.height / res.image_height;
+            const double s[9] = {sx, 0, 0, 0, sy, 0, 0, 0, 1};
+            double h[9];
+            vz_mat3_mul(h, s, res.homography);
+            if (write_points(f, &work, h, size, truth, sym, rows[i].fold, NULL) == 0)
+                used++;
+        } else {
+            skipped++;
+        }
+        go_cv_image_free(&work);
+        free(data);
+    }
+    printf("vision_patches: %d photos used, %d left out (refused, or read under 97%%)\n", used,
+           skipped);
+}
+
+int main(int argc, char **argv)
+{
+    const char *out = NULL;
+    int synthetic = 200, with_photos = 1;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--synthetic") == 0 && i + 1 < argc)
+            synthetic = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--no-photos") == 0)
+            with_photos = 0;
+        else if (argv[i][0] != '-' && !out)
+            out = argv[i];
+        else {
+            fprintf(stderr, "vision_patches: unknown argument %s\n", argv[i]);
+            return 2;
+        }
+    }
+    if (!out) {
+        fprintf(stderr, "usage: vision_patches OUT.bin [--synthetic N] [--no-photos]\n");
+        return 2;
+    }
+    /* the lattice is the rule's reader's: the data must not depend on the model it trains */
+    setenv("GOREF_VISION_POINTS", "rule", 1);
+    go_cv_set_threads(1);
+    FILE *f = fopen(out, "wb");
+    if (!f) {
+        perror(out);
+        return 1;
+    }
+    fwrite("GRPTCH01", 1, 8, f);
+    put_u32(f, 0); /* the count, written last */
+    put_u32(f, VZ_PATCH_SIDE);
+    static const int sizes[3] = {9, 13, 19};
+    for (int si = 0; si < 3; si++)
+        for (int i = 0; i < synthetic; i++)
+            if (synthetic_board(f, sizes[si], si, i) < 0)
+                fprintf(stderr, "vision_patches: synthetic %d board %d: %s\n", sizes[si], i,
+                        go_error_last());
+    printf("vision_patches: %ld synthetic points\n", written);
+    if (with_photos)
+        photos(f, GOREF_DATA_DIR "/photos");
+    if (fseek(f, 8, SEEK_SET) != 0 || put_u32(f, (uint32_t)written) < 0 || fclose(f) != 0) {
+        perror(out);
+        return 1;
+    }
+    printf("vision_patches: %ld points (%ld empty, %ld black, %ld white) to %s\n", written,
+           per_label[0], per_label[1], per_label[2], out);
+    return 0;
+}

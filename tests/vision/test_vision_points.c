@@ -1,0 +1,180 @@
+/* The learned point classifier (vision/points.c): the patches of a lattice, the built-in
+ * model's reading of them, and choosing another model file. The boards are drawn with seeds that
+ * neither the training data (vision_patches) nor the benchmark draws. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "go/vision.h"
+#include "synth.h"
+#include "testutil.h"
+#include "vision_int.h"
+
+#define PATCH_BYTES ((size_t)VZ_PATCH_SIDE * VZ_PATCH_SIDE * 3)
+
+/* The classifier's reading of every point of a rendered board through its true lattice: the
+ * number of points read right into *right (out of size * size). */
+static void read_true_lattice(int *right, const synth_params *p, uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE])
+{
+    const int n = p->size;
+    uint8_t *jpeg = NULL;
+    size_t len = 0;
+    double corners[4][2];
+    go_cv_image img = {0};
+    vz_grid g;
+    assert_int_equal(synth_render(&jpeg, &len, p, truth, corners), 0);
+    assert_int_equal(go_cv_decode(&img, jpeg, len, 1), 0);
+    assert_int_equal(vz_lattice_through(&g, corners, n, n - 1), 0);
+    uint8_t *patches = malloc(PATCH_BYTES * (size_t)n * n);
+    float *prob = malloc(sizeof(float) * 3 * (size_t)n * n);
+    assert_non_null(patches);
+    assert_non_null(prob);
+    assert_int_equal(vz_point_patches(patches, g.h, n, &img), 0);
+    assert_int_equal(vz_point_probs(prob, patches, n * n), 0);
+    static const uint8_t colour[3] = {GO_EMPTY, GO_BLACK, GO_WHITE};
+    *right = 0;
+    for (int k = 0; k < n * n; k++) {
+        const float *q = prob + 3 * k;
+        assert_true(q[0] >= 0 && q[1] >= 0 && q[2] >= 0);
+        assert_float_equal(q[0] + q[1] + q[2], 1.0, 1e-4);
+        int best = q[1] > q[0] ? 1 : 0;
+        if (q[2] > q[best])
+            best = 2;
+        *right += colour[best] == truth[k / n][k % n];
+    }
+    free(patches);
+    free(prob);
+    free(jpeg);
+    go_cv_image_free(&img);
+}
+
+/* Crowded boards of each size, plain and under a coloured lamp, read through their true
+ * lattices: the built-in model reads at least 99% of their points right. */
+static void test_vision_points__built_in_model_reads_unseen_boards(void **state)
+{
+    (void)state;
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static const int sizes[3] = {9, 13, 19};
+    long right = 0, total = 0;
+    for (int k = 0; k < 6; k++) {
+        synth_params p;
+        double density;
+        const uint64_t seed = 500000 + (uint64_t)k;
+        if (k < 3)
+            synth_bench_board(&p, &density, sizes[k], seed);
+        else
+            synth_bench_board_lit(&p, &density, sizes[k - 3], seed, k);
+        synth_legal_position(truth, p.size, density, seed);
+        int ok = 0;
+        read_true_lattice(&ok, &p, truth);
+        if (ok < p.size * p.size)
+            fprintf(stderr, "board %d (%dx%d): %d of %d points\n", k, p.size, p.size, ok,
+                    p.size * p.size);
+        right += ok;
+        total += p.size * p.size;
+    }
+    assert_true(right >= 0.99 * total);
+}
+
+/* A lattice half a cell off puts the squares between four points under the classifier, which
+ * it never reads as a game would: most such "points" are read empty or unsure, so a reading
+ * through a lattice that far off is far from the truth. */
+static void test_vision_points__half_cell_off_reads_wrong(void **state)
+{
+    (void)state;
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    synth_params p;
+    double density;
+    synth_bench_board(&p, &density, 13, 500100);
+    synth_legal_position(truth, 13, density, 500100);
+    uint8_t *jpeg = NULL;
+    size_t len = 0;
+    double corners[4][2];
+    go_cv_image img = {0};
+    vz_grid g;
+    assert_int_equal(synth_render(&jpeg, &len, &p, truth, corners), 0);
+    assert_int_equal(go_cv_decode(&img, jpeg, len, 1), 0);
+    assert_int_equal(vz_lattice_through(&g, corners, 13, 12), 0);
+    vz_lattice_move(g.h, g.h, 0.5, 0.5);
+    uint8_t *patches = malloc(PATCH_BYTES * 169);
+    float *prob = malloc(sizeof(float) * 3 * 169);
+    assert_non_null(patches);
+    assert_non_null(prob);
+    assert_int_equal(vz_point_patches(patches, g.h, 13, &img), 0);
+    assert_int_equal(vz_point_probs(prob, patches, 169), 0);
+    int right = 0;
+    for (int k = 0; k < 169; k++) {
+        const float *q = prob + 3 * k;
+        int best = q[1] > q[0] ? 1 : 0;
+        if (q[2] > q[best])
+            best = 2;
+        right += (best == 0 ? GO_EMPTY : best == 1 ? GO_BLACK : GO_WHITE) == truth[k / 13][k % 13];
+    }
+    assert_true(right < 0.8 * 169);
+    free(patches);
+    free(prob);
+    free(jpeg);
+    go_cv_image_free(&img);
+}
+
+/* Another model is read from a file and named by it; a file that is no network is refused with
+ * GO_EINVAL and the model in use stays; NULL goes back to the built-in one. */
+static void test_vision_points__model_file_chosen_and_refused(void **state)
+{
+    (void)state;
+    const char *built_in = go_vision_model_name();
+    assert_non_null(built_in);
+    assert_true(strncmp(built_in, "points-", 7) == 0);
+    char name[128];
+    snprintf(name, sizeof name, "%s", built_in);
+
+    assert_int_equal(go_vision_use_model_file("/nonexistent/model.onnx"), GO_EIO);
+    assert_string_equal(go_vision_model_name(), name);
+
+    char bad[] = "/tmp/goref-points-XXXXXX";
+    int fd = mkstemp(bad);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, "not a network at all", 20), 20);
+    close(fd);
+    assert_int_equal(go_vision_use_model_file(bad), GO_EINVAL);
+    assert_string_equal(go_vision_model_name(), name);
+    unlink(bad);
+
+    char good[] = "/tmp/goref-points-XXXXXX";
+    fd = mkstemp(good);
+    assert_true(fd >= 0);
+    FILE *f = fopen(GOREF_SOURCE_DIR "/vision/model/points.onnx", "rb");
+    assert_non_null(f);
+    char buf[4096];
+    size_t got;
+    while ((got = fread(buf, 1, sizeof buf, f)) > 0)
+        assert_int_equal(write(fd, buf, got), (ssize_t)got);
+    fclose(f);
+    close(fd);
+    assert_int_equal(go_vision_use_model_file(good), 0);
+    assert_string_equal(go_vision_model_name(), strrchr(good, '/') + 1);
+    unlink(good);
+
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    synth_params p;
+    double density;
+    synth_bench_board(&p, &density, 9, 500200);
+    synth_legal_position(truth, 9, density, 500200);
+    int ok = 0;
+    read_true_lattice(&ok, &p, truth);
+    assert_true(ok >= 79);
+
+    assert_int_equal(go_vision_use_model_file(NULL), 0);
+    assert_string_equal(go_vision_model_name(), name);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_vision_points__built_in_model_reads_unseen_boards),
+        cmocka_unit_test(test_vision_points__half_cell_off_reads_wrong),
+        cmocka_unit_test(test_vision_points__model_file_chosen_and_refused),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,160 @@
+/* The learned point classifier: each point of the lattice seen as a small patch of the board with
+ * the perspective taken out, and a small convolutional network (vision/model/, trained by
+ * `make model`) telling empty, black and white apart with a probability. It checks the colour
+ * rule's reading: a point it reads otherwise is marked for a person's look. */
+#include <math.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vision_int.h"
+
+/* The built-in model (generated from vision/model/points.onnx at build time). */
+extern const unsigned char vz_points_model[];
+extern const size_t vz_points_model_len;
+extern const char vz_points_model_name[];
+
+/* A model read from a file instead (go_vision_use_model_file), and a count of the changes so
+ * that each thread's network is read again after one. */
+static unsigned char *file_model;
+static size_t file_model_len;
+static char file_model_name[160];
+static atomic_uint model_generation;
+
+const char *go_vision_model_name(void)
+{
+    return file_model ? file_model_name : vz_points_model_name;
+}
+
+int go_vision_use_model_file(const char *path)
+{
+    uint8_t *data = NULL;
+    size_t len = 0;
+    if (path) {
+        int rc = go_vision_read_file(&data, &len, path, 16u * 1024 * 1024);
+        if (rc < 0)
+            return rc;
+        /* tried on one blank patch before it is taken: a file that is no network of ours
+         * leaves the model in use as it was */
+        static uint8_t blank[VZ_PATCH_SIDE * VZ_PATCH_SIDE * 3];
+        float prob[3];
+        if (go_cv_net_run(data, len, atomic_load(&model_generation) + 1000003u, blank, 1,
+                          VZ_PATCH_SIDE, VZ_PATCH_CROP, prob, 3) < 0) {
+            char why[200];
+            snprintf(why, sizeof why, "%s", go_error_last());
+            free(data);
+            return go_error_set(GO_EINVAL, "%s is not a point classifier: %s", path, why);
+        }
+    }
+    free(file_model);
+    file_model = data;
+    file_model_len = len;
+    if (path) {
+        const char *base = strrchr(path, '/');
+        snprintf(file_model_name, sizeof file_model_name, "%s", base ? base + 1 : path);
+    }
+    atomic_fetch_add(&model_generation, 1);
+    return 0;
+}
+
+/* The board's mean in each channel over the lattice's points and the squares between them:
+ * the patches are scaled by it, so that the network sees every light as a white one of one
+ * brightness (a lamp's colour and the exposure come out; the contrast between wood and stones
+ * stays). */
+static void board_means(double mean[3], const go_cv_image *b, int inset)
+{
+    double s[3] = {0, 0, 0};
+    long cnt = 0;
+    for (int y = inset; y < b->height - inset; y++) {
+        const uint8_t *row = b->pixels + (size_t)y * b->width * 3;
+        for (int x = inset; x < b->width - inset; x++) {
+            for (int c = 0; c < 3; c++)
+                s[c] += row[x * 3 + c];
+            cnt++;
+        }
+    }
+    for (int c = 0; c < 3; c++)
+        mean[c] = cnt ? s[c] / cnt : 128;
+}
+
+int vz_point_patches(uint8_t *out, const double h[9], int n, const go_cv_image *bgr)
+{
+    /* The board is warped at VZ_PATCH_OVERSAMPLE times the patch's scale and then averaged
+     * down: warping straight to a few pixels a cell would sample a large board's lines
+     * and stones' edges at random. Lattice (i, j) lands at the centre of patch (i, j). */
+    const int os = VZ_PATCH_OVERSAMPLE, cell = VZ_PATCH_CELL * os;
+    const double half = VZ_PATCH_SIDE * os / 2.0 - 0.5;
+    const int side = VZ_PATCH_CELL * (n - 1) + VZ_PATCH_SIDE;
+    const double a_inv[9] = {1.0 / cell, 0, -half / cell, 0, 1.0 / cell, -half / cell, 0, 0, 1};
+    double m[9];
+    vz_mat3_mul(m, h, a_inv);
+    go_cv_image big = {0}, board = {0};
+    int rc = go_cv_warp(&big, bgr, m, side * os, side * os, 1);
+    if (rc == 0)
+        rc = go_cv_resize(&board, &big, side, side);
+    go_cv_image_free(&big);
+    if (rc < 0)
+        return rc;
+    double mean[3];
+    board_means(mean, &board, VZ_PATCH_SIDE / 2 - VZ_PATCH_CELL / 2);
+    double gain[3];
+    for (int c = 0; c < 3; c++)
+        gain[c] = VZ_PATCH_MEAN / (mean[c] > 8 ? mean[c] : 8);
+    const size_t patch = (size_t)VZ_PATCH_SIDE * VZ_PATCH_SIDE * 3;
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < n; i++) {
+            uint8_t *p = out + ((size_t)j * n + i) * patch;
+            for (int y = 0; y < VZ_PATCH_SIDE; y++) {
+                const uint8_t *row =
+                    board.pixels + ((size_t)(j * VZ_PATCH_CELL + y) * side + i * VZ_PATCH_CELL) * 3;
+                for (int x = 0; x < VZ_PATCH_SIDE * 3; x++) {
+                    double v = row[x] * gain[x % 3];
+                    *p++ = (uint8_t)(v > 255 ? 255 : v + 0.5);
+                }
+            }
+        }
+    go_cv_image_free(&board);
+    return 0;
+}
+
+int vz_point_probs(float *out, const uint8_t *patches, int count)
+{
+    const void *model = file_model ? (const void *)file_model : (const void *)vz_points_model;
+    size_t len = file_model ? file_model_len : vz_points_model_len;
+    return go_cv_net_run(model, len, atomic_load(&model_generation), patches, count,
+                         VZ_PATCH_SIDE, VZ_PATCH_CROP, out, 3);
+}
+
+int vz_points_check(go_vision_result *r, const vz_grid *g, const go_cv_image *work)
+{
+    const char *env = getenv("GOREF_VISION_POINTS");
+    if (env && strcmp(env, "rule") == 0)
+        return 0;
+    const int n = r->size;
+    const size_t patch = (size_t)VZ_PATCH_SIDE * VZ_PATCH_SIDE * 3;
+    uint8_t *patches = malloc(patch * (size_t)n * n);
+    float *prob = malloc(sizeof(float) * 3 * (size_t)n * n);
+    int rc = patches && prob ? 0 : go_error_set(GO_ENOMEM, "point patches");
+    if (rc == 0)
+        rc = vz_point_patches(patches, g->h, n, work);
+    if (rc == 0)
+        rc = vz_point_probs(prob, patches, n * n);
+    free(patches);
+    if (rc < 0) {
+        free(prob);
+        return rc;
+    }
+    static const uint8_t colour[3] = {GO_EMPTY, GO_BLACK, GO_WHITE};
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) {
+            const float *p = prob + 3 * ((size_t)y * n + x);
+            int best = p[1] > p[0] ? 1 : 0;
+            if (p[2] > p[best])
+                best = 2;
+            if (colour[best] != r->color[y][x] && !r->off_point[y][x])
+                r->confidence[y][x] = fminf(r->confidence[y][x], VZ_POINTS_DOUBT);
+        }
+    free(prob);
+    return 0;
+}
