@@ -19,8 +19,8 @@ static double tenth(double ms)
 }
 
 /* The fields of `goref scan --json` (cmd_scan.c): size, board, confidence, uncertain, corners,
- * timing_ms; plus off_point (the stones found off their points, among the uncertain ones) and
- * the image size the corners refer to. */
+ * timing_ms; plus off_point (the stones found off their points, among the uncertain ones), the
+ * image size the corners refer to, and the point classifier's model that read it. */
 json_t *go_json_scan(const go_vision_result *res)
 {
     int n = res->size;
@@ -41,12 +41,13 @@ json_t *go_json_scan(const go_vision_result *res)
     for (int c = 0; c < 4; c++)
         json_array_append_new(corners, json_pack("[f,f]", round(res->corners[c][0] * 10.0) / 10.0,
                                                  round(res->corners[c][1] * 10.0) / 10.0));
-    return json_pack("{s:i,s:o,s:o,s:o,s:o,s:o,s:{s:f,s:f,s:f,s:f},s:i,s:i}", "size", n, "board",
+    return json_pack("{s:i,s:o,s:o,s:o,s:o,s:o,s:{s:f,s:f,s:f,s:f},s:i,s:i,s:s}", "size", n, "board",
                      board, "confidence", conf, "uncertain",
                      gtp_points(res->uncertain, res->uncertain_count, n), "off_point",
                      gtp_points(off, offs, n), "corners", corners, "timing_ms", "decode",
                      tenth(res->ms_decode), "detect", tenth(res->ms_detect), "classify",
                      tenth(res->ms_classify), "total", tenth(res->ms_total), "image_width",
-                     res->image_width, "image_height", res->image_height);
+                     res->image_width, "image_height", res->image_height, "model",
+                     go_vision_model_name());
 }
 

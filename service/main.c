@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "go/vision.h"
 
 #ifndef GOREF_VERSION
 #define GOREF_VERSION "0.0.0"
@@ -27,7 +28,7 @@ static int cmd_version(int argc, char **argv)
 {
     (void)argc;
     (void)argv;
-    printf("goref %s\n", GOREF_VERSION);
+    printf("goref %s\npoint classifier: %s\n", GOREF_VERSION, go_vision_model_name());
     return 0;
 }
 
