@@ -418,6 +418,27 @@ static void queue_photo_job(http_req *r, void (*job)(http_req *r), bool score)
     http_heavy_job(r, job, form, photo_form_free);
 }
 
+/* No board: the error, with the first lattice the reader refused (`refused`: true, `size`,
+ * `corners` in the photo's pixels as displayed), so that the page starts a person's corners
+ * there rather than from nothing. */
+static void reply_refused(http_req *r, const go_vision_result *res)
+{
+    const char *code;
+    const int status = http_status_of(GO_ENOBOARD, &code);
+    json_t *corners = json_array();
+    for (int c = 0; corners && c < 4; c++)
+        json_array_append_new(corners, json_pack("[f,f]", round(res->corners[c][0] * 10.0) / 10.0,
+                                                 round(res->corners[c][1] * 10.0) / 10.0));
+    json_t *j = json_pack("{s:s,s:s,s:b,s:i,s:o,s:i,s:i}", "error", code, "message",
+                          go_error_last(), "refused", 1, "size", res->size, "corners", corners,
+                          "image_width", res->image_width, "image_height", res->image_height);
+    if (!j) {
+        http_reply_goerr(r, GO_ENOBOARD);
+        return;
+    }
+    http_reply_json(r, status, j);
+}
+
 /* Scans the form's photo (on the worker, in the heavy slot); on success *out is malloc'd and
  * the overlay id set (or "" when there is no memory to draw it: the reading still stands). */
 static int scan(http_req *r, go_vision_result **out, char overlay_id[OVERLAY_ID_HEX + 1],
@@ -442,8 +463,11 @@ static int scan(http_req *r, go_vision_result **out, char overlay_id[OVERLAY_ID_
     }
     int err = go_vision_scan(res, form->photo, form->photo_len, &form->vision);
     if (err) {
+        if (err == GO_ENOBOARD && res->size > 0)
+            reply_refused(r, res);
+        else
+            http_reply_goerr(r, err);
         free(res);
-        http_reply_goerr(r, err);
         return -1;
     }
     /* The overlay is drawn after the reply, from copies (the body goes with the request).

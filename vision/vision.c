@@ -642,7 +642,8 @@ static int read_moved_in(go_vision_result *r, vz_grid *g, const go_cv_image *wor
  * on past its ends (0 when not); with larger_only only those looks are tried, at the larger
  * sizes (larger_look). */
 static int read_by_looks(go_vision_result *r, vz_grid *g, const go_cv_image *work, int size_hint,
-                         double *spent, int looks_n, int dim, int past_size[LOOKS], int larger_only)
+                         double *spent, int looks_n, int dim, int past_size[LOOKS], int larger_only,
+                         vz_grid *seen)
 {
     char first[256] = "";
     int rc = GO_ENOBOARD;
@@ -706,6 +707,10 @@ static int read_by_looks(go_vision_result *r, vz_grid *g, const go_cv_image *wor
         }
         if (rc != GO_ENOBOARD)
             break;
+        if (seen && seen->size == 0 && !larger && (stones || fitted[look].size > 0)) {
+            *seen = stones ? *g : fitted[look]; /* the first lattice refused */
+            orient_grid(seen);
+        }
         if (getenv("GOREF_VISION_DEBUG")) {
             fprintf(stderr, "look %d%s%s%s (%dx%d): %s\n", look,
                     stones ? " fitted to the stones" : "", again ? " as under a dim lamp" : "",
@@ -748,7 +753,7 @@ static int read_turned(go_vision_result *r, vz_grid *g, const go_cv_image *work,
     vz_grid t;
     int rc = go_cv_turn(&turned, work, 2);
     if (rc == 0)
-        rc = read_by_looks(r, &t, &turned, size_hint, spent, LOOKS, 1, NULL, 0);
+        rc = read_by_looks(r, &t, &turned, size_hint, spent, LOOKS, 1, NULL, 0, NULL);
     go_cv_image_free(&turned);
     if (getenv("GOREF_VISION_DEBUG"))
         fprintf(stderr, "turned half a turn: %s\n", rc == 0 ? "read" : go_error_last());
@@ -930,7 +935,7 @@ static int read_zoomed(go_vision_result *r, vz_grid *g, const go_cv_image *work,
         in = &zoom;
     }
     vz_grid t;
-    rc = read_by_looks(r, &t, in, size_hint, spent, LOOKS, 1, NULL, 0);
+    rc = read_by_looks(r, &t, in, size_hint, spent, LOOKS, 1, NULL, 0, NULL);
     if (getenv("GOREF_VISION_DEBUG"))
         fprintf(stderr, "zoomed in on %d %d %d %d of %dx%d: %s\n", x0, y0, cw, ch, src->width,
                 src->height, rc == 0 ? "read" : go_error_last());
@@ -948,11 +953,26 @@ done:
     return rc;
 }
 
+/* The outer corners of lattice g (work-image pixels), scaled by (sx, sy) into the displayed
+ * photo's pixels: top-left, top-right, bottom-right, bottom-left as g is oriented. */
+static void lattice_corners(double out[4][2], const vz_grid *g, double sx, double sy)
+{
+    const int n = g->size - 1;
+    const int cx[4] = {0, n, n, 0}, cy[4] = {0, 0, n, n};
+    for (int c = 0; c < 4; c++) {
+        vz_apply(g->h, cx[c], cy[c], &out[c][0], &out[c][1]);
+        out[c][0] *= sx;
+        out[c][1] *= sy;
+    }
+}
+
 int go_vision_scan(go_vision_result *out, const void *data, size_t len,
                    const go_vision_options *opt)
 {
     go_vision_options defaults = GO_VISION_OPTIONS_INIT;
     go_cv_image img = {0}, work = {0};
+    int refused_size = 0; /* the first lattice the looks refused, for a refusal's reply */
+    double refused_corners[4][2] = {{0}};
     go_vision_result *r = out;
     int rc = 0;
     double t0 = vz_now_ms();
@@ -1039,8 +1059,15 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
         char first[256] = "";
         double spent = 0;
         int past_size[LOOKS] = {0};
-        rc = read_by_looks(r, &g, &work, opt->size, &spent, LOOKS, 1, past_size, 0);
+        vz_grid seen;
+        memset(&seen, 0, sizeof seen);
+        rc = read_by_looks(r, &g, &work, opt->size, &spent, LOOKS, 1, past_size, 0, &seen);
         snprintf(first, sizeof first, "%s", go_error_last());
+        if (seen.size > 0) { /* in the displayed photo's pixels, while work is at its size */
+            refused_size = seen.size;
+            lattice_corners(refused_corners, &seen, (double)r->image_width / work.width,
+                            (double)r->image_height / work.height);
+        }
         /* a board small in the photo: its part of the photo, as large as decoded */
         if (rc == GO_ENOBOARD)
             rc = read_zoomed(r, &g, &work, img.pixels ? &img : &work, opt->size, &spent);
@@ -1057,7 +1084,7 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
             /* the grid found is in work's pixels */
             if ((rc = go_cv_resize(&work, &full, sw2 < 1 ? 1 : sw2, sh2 < 1 ? 1 : sh2)) < 0)
                 break;
-            rc = read_by_looks(r, &g, &work, opt->size, &spent, SECOND_LOOKS, 0, NULL, 0);
+            rc = read_by_looks(r, &g, &work, opt->size, &spent, SECOND_LOOKS, 0, NULL, 0, NULL);
         }
         if (rc == GO_ENOBOARD && full.pixels) {
             go_cv_image_free(&work);
@@ -1068,7 +1095,7 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
         go_cv_image_free(&full);
         /* last, the looks refused as part of a larger board, at the larger sizes */
         if (rc == GO_ENOBOARD)
-            rc = read_by_looks(r, &g, &work, opt->size, &spent, LOOKS, 1, past_size, 1);
+            rc = read_by_looks(r, &g, &work, opt->size, &spent, LOOKS, 1, past_size, 1, NULL);
         if (rc == GO_ENOBOARD)
             rc = go_error_set(GO_ENOBOARD, "%s", first);
         if (rc < 0)
@@ -1101,8 +1128,16 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
 done:
     go_cv_image_free(&img);
     go_cv_image_free(&work);
-    if (rc < 0)
+    if (rc < 0) {
+        const int w = r->image_width, h = r->image_height;
         memset(r, 0, sizeof *r);
+        if (rc == GO_ENOBOARD && refused_size > 0) { /* where a person's corners may start */
+            r->size = refused_size;
+            memcpy(r->corners, refused_corners, sizeof r->corners);
+            r->image_width = w;
+            r->image_height = h;
+        }
+    }
     return rc;
 }
 

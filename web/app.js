@@ -185,7 +185,7 @@ function upload(path, form, onProgress) {
       let data = null;
       try { data = JSON.parse(xhr.responseText); } catch (e) { data = null; }
       if (xhr.status >= 200 && xhr.status < 300) resolve(data);
-      else reject(Object.assign(new Error((data && data.message) || xhr.statusText), { status: xhr.status, code: data && data.error }));
+      else reject(Object.assign(new Error((data && data.message) || xhr.statusText), { status: xhr.status, code: data && data.error, data }));
     };
     xhr.onerror = () => reject(new Error('network'));
     xhr.send(form);
@@ -388,23 +388,29 @@ async function readPhoto(corners) {
     say(t('read') + (u ? ' · ' + t('uncertainN', u) : '') + (off ? ' · ' + t('offPointN', off) : ''));
   } catch (e) {
     fail(e);
-    if (!corners && e.code === 'no_board' && S.photo) await offerCorners(e.message);
+    if (!corners && e.code === 'no_board' && S.photo) await offerCorners(e.message, e.data);
     else if (S.scan) placeCorners(S.scan.corners); // the handles go back to the grid last read
   } finally { bar.hidden = true; $('photo-frame').classList.remove('busy'); }
 }
 
 // No board found in the photo: the photo is shown with four handles for a person to place on
-// the grid's corners, and the board is read through them (the photo is not lost). Until a
-// reading comes back, the size is the one chosen above (19 when it is left to detection) and
-// the diagram is an empty board of that size.
-async function offerCorners(why) {
+// the grid's corners, and the board is read through them (the photo is not lost). The handles
+// start on the lattice the reader refused when it found one (the refusal's `corners`, in the
+// photo's pixels as displayed), else a fifth of the way in. Until a reading comes back, the size
+// is the one chosen above, else the refused lattice's (19 when neither), and the diagram is an
+// empty board of that size.
+async function offerCorners(why, refused) {
   const img = new Image();
   img.src = S.photoUrl;
   try { await img.decode(); } catch (e) { return; } // not an image the browser shows either
-  const w = img.naturalWidth, h = img.naturalHeight, n = +$('size').value || 19;
+  const w = img.naturalWidth, h = img.naturalHeight;
+  const near = refused && refused.refused && Array.isArray(refused.corners) &&
+    refused.corners.length === 4 && refused.image_width === w && refused.image_height === h;
+  const n = +$('size').value || (near ? refused.size : 19);
   S.scan = {
     placed: true, size: n, image_width: w, image_height: h, uncertain: [],
-    corners: [[0.2 * w, 0.2 * h], [0.8 * w, 0.2 * h], [0.8 * w, 0.8 * h], [0.2 * w, 0.8 * h]],
+    corners: near && refused.size === n ? refused.corners.map(p => p.slice())
+      : [[0.2 * w, 0.2 * h], [0.8 * w, 0.2 * h], [0.8 * w, 0.8 * h], [0.2 * w, 0.8 * h]],
   };
   S.view = null;
   startBoard(Array(n).fill('.'.repeat(n)), []);

@@ -12,6 +12,8 @@
 
 #include <jansson.h>
 
+#include "go/vision.h"
+#include "synth.h"
 #include "test_http_util.h"
 #include "testutil.h"
 
@@ -112,6 +114,8 @@ static void test_http_vision__scan_real_photo(void **state)
         assert_int_equal(json_array_size(json_object_get(j, "corners")), 4);
         assert_true(json_is_array(json_object_get(j, "uncertain")));
         assert_true(json_is_object(json_object_get(j, "timing_ms")));
+        assert_string_equal(json_string_value(json_object_get(j, "model")),
+                            go_vision_model_name());
         const char *url = json_string_value(json_object_get(j, "overlay_url"));
         assert_non_null(url);
         th_resp png;
@@ -400,6 +404,51 @@ static void test_http_vision__corners_refused(void **state)
     free(photo);
 }
 
+/* No board: the 422 carries the lattice the reader refused (refused, size, corners in the
+ * photo's pixels, the image size), where the page starts a person's corners. A crowd nearly all
+ * black is refused for its reading, on a lattice found right. */
+static void test_http_vision__refusal_carries_the_refused_lattice(void **state)
+{
+    (void)state;
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    synth_params p = {.width = 640, .height = 480, .size = 19, .jpeg_quality = 85, .seed = 51};
+    p.tilt = 0.1;
+    synth_position(truth, 19, 0.45, p.seed);
+    int stones = 0;
+    for (int y = 0; y < 19; y++)
+        for (int x = 0; x < 19; x++)
+            if (truth[y][x] != GO_EMPTY)
+                truth[y][x] = ++stones % 8 ? GO_BLACK : GO_WHITE;
+    uint8_t *jpeg = NULL;
+    size_t jlen = 0;
+    double corners[4][2];
+    assert_int_equal(synth_render(&jpeg, &jlen, &p, truth, corners), 0);
+    for (int e = 0; e < 2; e++) {
+        int status;
+        const char *fields[] = {NULL};
+        json_t *j = upload_fields(&status, e ? "/api/score" : "/api/scan", fields, (char *)jpeg,
+                                  jlen);
+        assert_int_equal(status, 422);
+        assert_string_equal(json_string_value(json_object_get(j, "error")), "no_board");
+        assert_true(json_is_true(json_object_get(j, "refused")));
+        assert_int_equal(json_integer_value(json_object_get(j, "size")), 19);
+        assert_int_equal(json_integer_value(json_object_get(j, "image_width")), 640);
+        assert_int_equal(json_integer_value(json_object_get(j, "image_height")), 480);
+        json_t *c = json_object_get(j, "corners");
+        assert_int_equal(json_array_size(c), 4);
+        for (size_t k = 0; k < 4; k++) {
+            double x = json_number_value(json_array_get(json_array_get(c, k), 0)),
+                   y = json_number_value(json_array_get(json_array_get(c, k), 1));
+            double nearest = 1e9;
+            for (int t = 0; t < 4; t++)
+                nearest = fmin(nearest, hypot(x - corners[t][0], y - corners[t][1]));
+            assert_true(nearest < 5);
+        }
+        json_decref(j);
+    }
+    free(jpeg);
+}
+
 /* A scan that holds the only heavy slot of a server (run on its own thread). */
 typedef struct busy_scan {
     unsigned port;
@@ -503,6 +552,7 @@ int main(void)
         cmocka_unit_test(test_http_vision__bad_uploads),
         cmocka_unit_test(test_http_vision__corners_refit),
         cmocka_unit_test(test_http_vision__corners_refused),
+        cmocka_unit_test(test_http_vision__refusal_carries_the_refused_lattice),
         cmocka_unit_test(test_http_vision__bad_request_needs_no_slot),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

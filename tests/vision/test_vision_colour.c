@@ -2,10 +2,12 @@
  * darker than the wood, and crowds of one colour, which must be refused rather than read. Split
  * from test_vision_synth so that each suite stays well inside its time under valgrind; the
  * coloured lamps are in test_vision_lamps (together the two come near the 900 s limit). */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cv_shim.h"
 #include "go/vision.h"
 #include "synth.h"
 #include "synth_cases.h"
@@ -168,10 +170,62 @@ static void test_vision_colour__pale_stones_darker_than_the_wood(void **state)
     check_case(&p, 0.3, 1000);
 }
 
+/* A refusal keeps the lattice the checks refused, so that a person's corners start there: the
+ * one-coloured crowd above is refused for its reading, not its grid, and the refusal's corners lie
+ * within a fifth of a cell of the true ones (in some order: the photo has no true up). A photo of
+ * plain wood shows no lattice at all: size 0. */
+static void test_vision_colour__refusal_keeps_the_refused_lattice(void **state)
+{
+    (void)state;
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static go_vision_result r;
+    synth_params p = base(19, 51);
+    p.width = 640;
+    p.height = 480;
+    p.tilt = 0.1;
+    uint8_t *jpeg = NULL;
+    size_t len = 0;
+    double corners[4][2];
+    synth_position(truth, 19, 0.45, p.seed);
+    int stones = 0;
+    for (int y = 0; y < 19; y++)
+        for (int x = 0; x < 19; x++)
+            if (truth[y][x] != GO_EMPTY)
+                truth[y][x] = ++stones % 8 ? GO_BLACK : GO_WHITE;
+    assert_int_equal(synth_render(&jpeg, &len, &p, truth, corners), 0);
+    assert_int_equal(go_vision_scan(&r, jpeg, len, NULL), GO_ENOBOARD);
+    free(jpeg);
+    assert_int_equal(r.size, 19);
+    assert_int_equal(r.image_width, 640);
+    assert_int_equal(r.image_height, 480);
+    const double cell = hypot(corners[1][0] - corners[0][0], corners[1][1] - corners[0][1]) / 18;
+    for (int c = 0; c < 4; c++) {
+        double nearest = 1e9;
+        for (int k = 0; k < 4; k++)
+            nearest = fmin(nearest, hypot(r.corners[c][0] - corners[k][0],
+                                          r.corners[c][1] - corners[k][1]));
+        assert_true(nearest < 0.2 * cell);
+    }
+    for (int y = 0; y < 19; y++)
+        for (int x = 0; x < 19; x++)
+            assert_int_equal(r.color[y][x], GO_EMPTY);
+
+    go_cv_image wood = {0};
+    assert_int_equal(go_cv_image_alloc(&wood, 400, 300, 3), 0);
+    for (size_t k = 0; k < (size_t)400 * 300 * 3; k++)
+        wood.pixels[k] = (uint8_t)(k % 3 == 0 ? 105 : k % 3 == 1 ? 170 : 215);
+    assert_int_equal(go_cv_encode_jpeg(&jpeg, &len, &wood, 90), 0);
+    go_cv_image_free(&wood);
+    assert_int_equal(go_vision_scan(&r, jpeg, len, NULL), GO_ENOBOARD);
+    assert_int_equal(r.size, 0);
+    free(jpeg);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_vision_colour__one_coloured_crowd_is_refused),
+        cmocka_unit_test(test_vision_colour__refusal_keeps_the_refused_lattice),
         cmocka_unit_test(test_vision_colour__one_coloured_9x9_is_refused),
         cmocka_unit_test(test_vision_colour__no_9x9_inside_a_crowded_19x19),
         cmocka_unit_test(test_vision_colour__green_tinted_stones),

@@ -77,7 +77,10 @@ typedef struct go_vision_result {
 
 /* Reads the photo in data (len bytes). *out is filled on success. Errors: GO_EIMAGE (not an
  * image, damaged), GO_ETOOBIG (over the pixel or byte limit), GO_ENOBOARD (no board found; the
- * reason in go_error_last()), GO_ENOMEM, GO_EINTERNAL. opt may be NULL (defaults). */
+ * reason in go_error_last()), GO_ENOMEM, GO_EINTERNAL. opt may be NULL (defaults). On
+ * GO_ENOBOARD, out->size, out->corners and the image size hold the first lattice the checks
+ * refused, where a person placing the corners can start (size 0 when no lattice was found);
+ * every other field is zero. On other errors *out is zeroed. */
 int go_vision_scan(go_vision_result *out, const void *data, size_t len,
                    const go_vision_options *opt);
 
