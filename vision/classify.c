@@ -146,27 +146,25 @@ static double point_margin(const go_cv_image *lab, const board_model *bm, double
  * empty, a white one VETO_SHARE_WHITE. Measured over every photo read (3,507 true black and 3,421
  * true white stones, the lines judging): a black stone's crevices and reflections show up to 0.44
  * of the typical dip, and 0.45 keeps them; a white stone on its point shows at most 0.29. Glare and
- * lit wood read as white show 0.27 to 0.6 of it: 0.35 takes the lit points off two photos of
- * a crowded board (IMG_8397, IMG_8398) and half of a flash's glare (20241201_174516), and
- * leaves a gap of 0.06 above every white stone. Lines as faint as a typical dip of VETO_JUDGE
- * still judge: under a violet lamp (5.4) the veto took three lit points off the board's edge.
- * Fainter, a stone's dip is noise as large as the share asked: at 2.6 (3_jwerth_cyan_2 at the
- * third scale) the veto took 20 black stones off, and one of them still dipped 2.5. The least
- * on the photos read is 4.9. */
+ * lit wood read as white show 0.27 to 0.6 of it: 0.35 takes off the lit points of a crowded board
+ * under a ceiling lamp and half of a flash's glare, and leaves a gap of 0.06 above every white
+ * stone. Lines as faint as a typical dip of VETO_JUDGE still judge: under a violet lamp the veto
+ * takes lit points off the board's edge. Fainter, a stone's dip is noise as large as the share
+ * asked: at a typical dip of 2.6 (a sparse board under a cyan lamp, read at the third scale) the
+ * veto took many black stones off. The least on the photos read is 4.9. */
 #define VETO_SHARE 0.45
 #define VETO_SHARE_WHITE 0.35
 #define VETO_JUDGE 4.0
 /* ... and a black one only from this dip: where the lines are faint, a black stone's own dip
- * is noise that reaches the share asked (3_jwerth_cyan_1, typical dip 5.1: a black stone at
- * 2.4 was taken off, the photo's one error). Measured over every photo read: the least dip of
- * a point read black that the veto rightly takes off is 3.5 (a lit point of 3_jwerth_violet_1);
- * the points read white that it rightly takes off dip from 1.5, and keep no floor. */
+ * is noise that reaches the share asked (under a cyan lamp, a typical dip of 5.1, a black stone
+ * dipping 2.4 was taken off). Measured over every photo read: the least dip of a point read
+ * black that the veto rightly takes off is 3.5 (a lit point under a violet lamp); the points
+ * read white that it rightly takes off dip from 1.5, and keep no floor. */
 #define VETO_BLACK_FLOOR 3.0
 /* ... nor one darker than this share of the board's lightness (%): no shadow on the wood is
  * that dark. Measured over the photos read: the points read black that the veto rightly takes
- * off are 48 to 61; on a lattice of 3_jwerth_cyan_1 a little off the stones' centres, two black
- * stones at 15 and 29 showed the edge of the wood beside them as a line (dips of 4.4 and 6.1
- * against a typical 4.3) and were taken off. */
+ * off are 48 to 61; on a lattice a little off the stones' centres, black stones at 15 and 29
+ * showed the edge of the wood beside them as a line and were taken off. */
 #define VETO_BLACK_DARK 40.0
 /* ... except where the lines are clear (a typical dip of VETO_SHADE_LINES or more): under a low
  * light from one side a stone's shadow darkens the wood beside it to 25 to 45% of the board's
@@ -176,21 +174,17 @@ static double point_margin(const go_cv_image *lab, const board_model *bm, double
  * through a stone. Marked, a board under such light had more points unsure than a reading may
  * have, and was read again by the clusters, which took the shade for the board (see REFIT_SHADE).
  * On the board's edge only from VETO_SHADE_EDGE_DARK (below): there a point's lines run inward
- * only and show beside a stone's rim, and a black corner stone of a Tengen-Go photo resized to 800
- * pixels (32%, its lines at 0.51 of the typical dip) and two synthetic edge stones (21 and 29%,
- * 0.49, judged from 20%) were taken off. And only where the lines show clearly enough that a
- * stone's dip is not noise: at a typical dip of 9.1 (Worst lighting resized to 800 pixels) a black
- * stone at 30% showed 0.47 of it. On the photos the black stones inside the board from 30% where
- * the typical dip is 8 or more show at most 0.35 of it, and every photo reads as before, point for
- * point; the bench's row under a low light, 100 boards a size, with REFIT_SHADE: from 78/75/68
- * to 87/83/77 perfect, from 7/10/16 to 7/8/14 refused, from 4/9/7 to 0/0/1 read silently wrong. */
+ * only and show beside a stone's rim, and black corner stones of a small resized photo (32%, its
+ * lines at half the typical dip) and synthetic edge stones were taken off. And only where the
+ * lines show clearly enough that a stone's dip is not noise: where the lines are clear in a
+ * small resized photo of a crowded board a dark stone may show nearly half the typical dip. On
+ * the photos the black stones inside the board from 30% where the typical dip is 8 or more show
+ * at most 0.35 of it. */
 #define VETO_SHADE_DARK 30.0
-/* Judged on the edge from 40%, the bench's row under a low light keeps 85 shadows there read
- * black, each sure (38 to 46% on its 19x19 board 83); from 35%, with the shade's own share
- * below, 32 are left, and the row's wrong points go 8/47/100 -> 4/35/64 (9x9 90 -> 91
- * perfect). On the photos the points read black on the edge from 30% where the lines are clear
- * show at most 0.34 (Tengen-Go, 31 to 35%); every photo, turn and size and every other row reads
- * as before. */
+/* Judged on the edge from 40%, the bench's row under a low light keeps many shadows there read
+ * black, each sure; from 35%, with the shade's own share below, most are taken off. On the
+ * photos the points read black on the edge from 30% where the lines are clear show at most
+ * 0.34. */
 #define VETO_SHADE_EDGE_DARK 35.0
 #define VETO_SHADE_LINES 12.0
 #define VETO_SHADE_CONF 0.6f
@@ -380,13 +374,11 @@ static double weaker_half(const go_cv_image *lab, int n, int i, int j)
  * nothing. Where one half of a line through the point shows under VETO_HALF of the typical dip,
  * a stone lies there, off its point: the point keeps its colour and is marked off its point, for
  * a look. Glare and lit wood show the line on both sides. Only where that share is itself a dip
- * (VETO_HALF of the typical at least VETO_MIN_DIP): under the blue lamp 3_jwerth_blue_1 turned a
- * quarter turn shows a typical dip of 4.4, and a lit edge point's half lines fell under 0.9 grey
- * levels by noise (the photos, their turns and sizes and the bench's rows read as before).
- * Measured on the readings returned for the photos: the 165 points the veto takes off, all
- * empty, show 0.29 or more on each half (the least: 20241201_174516's glare); of the 12 stones
- * the whole lines would take off, 11 show 0.17 or less (a white stone of greenstones_violet_1,
- * now read, and black stones the bounds below keep). On the bench's boards of hurried hands the
+ * (VETO_HALF of the typical at least VETO_MIN_DIP): under a blue lamp a turned photo's faint
+ * lines (a typical dip of 4.4) let a lit edge point's half lines fall under a grey level by
+ * noise. Measured on the readings returned for the photos: the points the veto takes off, all
+ * empty, show 0.29 or more on each half (the least: a flash's glare); of the stones the whole
+ * lines would take off, nearly all show 0.17 or less. On the bench's boards of hurried hands the
  * white stones the whole lines took off show 0.13 at the most. */
 #define VETO_HALF 0.2
 static void veto_by_lines(go_vision_result *r, double f[][NF], const go_cv_image *lab, int n,
@@ -435,13 +427,13 @@ static void veto_by_lines(go_vision_result *r, double f[][NF], const go_cv_image
  * of the light), a white stone still shows as a dome: lighter at its top than along the lines
  * through its rim, its lines' dip below 0. Wood the lamp lights unevenly, read white by its colour,
  * is flat. A point the fixed rule reads white whose dip is above FLAT_WHITE_DIP is read empty and
- * marked for a look. Measured over the six photos whose lines are too faint to veto (typical dips
- * 1.2 to 3.0): the 12 points read white that are wood show 0.1 to 1.8; of the 502 white stones read
- * white, 3 show 0 or more (1.8 to 5.6: pale stones overhanging the near edge of two green-stone
- * photos under the pink lamp; two are read by the clusters, which this rule leaves alone, and one,
- * (2,18) of greenstones_pink_2 at 1.8, is now read empty and marked). Where the lines
- * do not show at all (a typical dip under FLAT_WHITE_LINES) a point's dip is noise and the edge's
- * shade: a synthetic 9x9 whose lines showed 0.4 lost a white corner stone at 3.4. */
+ * marked for a look. Measured over the photos whose lines are too faint to veto (typical dips 1.2
+ * to 3.0): the points read white that are wood show 0.1 to 1.8; of the white stones read white,
+ * only a few show 0 or more (pale stones overhanging the near edge of crowded boards under a pink
+ * lamp, mostly read by the clusters, which this rule leaves alone; one left is read empty and
+ * marked). Where the lines do not show at all (a typical dip under FLAT_WHITE_LINES) a point's
+ * dip is noise and the edge's shade: a synthetic 9x9 whose lines showed 0.4 lost a white corner
+ * stone at 3.4. */
 #define FLAT_WHITE_DIP 0.0
 #define FLAT_WHITE_LINES 1.0
 static void flat_whites(go_vision_result *r, double f[][NF], int n, double typical, int m)
@@ -465,30 +457,25 @@ static void flat_whites(go_vision_result *r, double f[][NF], int n, double typic
  * whose lines' dip is flat (OVER_EDGE_FLAT or more), and whose square centres beyond the edge
  * line are as light as it (within OVER_EDGE_OUTER, % of the board's lightness) and lighter
  * than the board by OVER_EDGE_LIT (wood lit, or not wood), is read empty, for a person's look.
- * Measured over the photos read: 11 of the 17 edge points read white that were empty are
- * caught (the lit right edges of 3_jwerth_blue_2 and 3_jwerth_violet_1, 136 to 154 beyond;
- * Gomrade 28's lit left edge, 119 and 121; one of t3_003's fingertips, 125), none of the 288
- * white stones on edge points: those whose outer squares are as light show a dip of -2.4 or
- * less (the lit right edge of the green-stone photos), and those as flat have outer squares 13
- * or more below them. Synthetic stones are flatter discs: under a pink lamp, edge stones with
- * margins of 106 to 113 beyond them (four 9x9 boards of the bench's 150 at OVER_EDGE_LIT 110)
- * stay, but one 13x13 of 150, glare on its top edge (117 to 129 beyond), loses three stones,
- * marked for a look.
+ * Measured over the photos read: most edge points read white that were empty are caught (edges
+ * lit by a coloured lamp or a low light from one side, 119 to 154 beyond; a fingertip, 125),
+ * none of the white stones on edge points: those whose outer squares are as light show a dip of
+ * -2.4 or less (the lit edge of crowded boards under coloured lamps), and those as flat have
+ * outer squares 13 or more below them. Synthetic stones are flatter discs: under a pink lamp,
+ * edge stones with margins of 106 to 113 beyond them stay, but glare on a board's edge (117 to
+ * 129 beyond) may take stones off, marked for a look.
  * A hand is also the same stuff on both sides of the edge line, whatever its lightness and its
  * dip: where the outer squares are as light as the point and of its colour (a and b within
  * OVER_EDGE_SAME of the point's), and the squares a cell further out as light and nearly so
- * (within twice that), the point is read empty for a look. Measured over the photos: the
- * fingers and hand of t3_003 and t3_005 (domes or not lit enough for the rule above: dips
- * down to -5.4, 105 to 120 beyond) are 1.7 to 4.7 apart in colour from the outer squares, 2.8
- * to 6.1 from those further out; white stones on edge points with a margin as light are 6.6 apart
- * (game7, a lit margin) and 9.2 to 18 (goban-watcher/10): the margin is wood. Large synthetic
- * stones fill a narrow margin (a 9x9 of the bench, 1.8 and 2.5 apart) but the table a cell out is
- * dark. Not in the clusters' reading: the stones it reads (unusual colours, coloured lamps) need
- * not be lighter than the wood nor domes. Nor on a stone the veto kept off its point (half of a
- * line through it hidden, where light shows both): put down toward the edge, its body is what lies
- * beyond the edge line, as light as its top. Measured: the bench's boards of hurried hands read 90,
- * 84 and 77 of 100 point for point (88, 83 and 75), every other row, photo, turn and size as
- * before. */
+ * (within twice that), the point is read empty for a look. Measured over the photos: fingers and
+ * a hand over the edge (domes or not lit enough for the rule above: dips down to -5.4, 105 to 120
+ * beyond) are 1.7 to 4.7 apart in colour from the outer squares, 2.8 to 6.1 from those further
+ * out; white stones on edge points with a margin as light are 6.6 apart (a lit margin) and more:
+ * the margin is wood. Large synthetic stones fill a narrow margin (a 9x9 of the bench, 1.8 and
+ * 2.5 apart) but the table a cell out is dark. Not in the clusters' reading: the stones it reads
+ * (unusual colours, coloured lamps) need not be lighter than the wood nor domes. Nor on a stone
+ * the veto kept off its point (half of a line through it hidden, where light shows both): put
+ * down toward the edge, its body is what lies beyond the edge line, as light as its top. */
 #define OVER_EDGE_OUTER (-5.0)
 #define OVER_EDGE_LIT 115.0
 #define OVER_EDGE_FLAT (-1.5)
@@ -558,13 +545,13 @@ static void over_edge(go_vision_result *r, const go_cv_image *lab, const board_m
  * the lines out, short of clipping: there a point read white beside a point of glare whose lines
  * show (GLARE_FRINGE of the typical dip) is its fringe, read empty and marked, where the lines
  * judge (VETO_JUDGE). Measured over the photos read (every reading; the lines and the photo as the
- * classifier sees them): 20241201_174516's flash, three points clipped over 0.76 to 0.96 of their
- * discs, each with two square centres beside it wholly clipped, and three in its fringe showing
- * the lines at 0.27 to 0.31 of the typical dip (white stones on their points show up to 0.29, as
- * the veto's bound says); the nine white stones clipped over half their discs (0.52 to 0.79, a
- * lamp's highlights on 20241204_221828's stones) have none of the square centres beside them
- * clipped at all. On the bench's boards of hurried hands, glare on white stones pushed off their
- * points clipped one square centre beside a point (0.71 of it), never two. */
+ * classifier sees them): a flash's glare clips points over 0.76 to 0.96 of their discs, each with
+ * two square centres beside it wholly clipped, and its fringe shows the lines at 0.27 to 0.31 of
+ * the typical dip (white stones on their points show up to 0.29, as the veto's bound says); white
+ * stones clipped over half their discs (0.52 to 0.79, a lamp's highlights) have none of the square
+ * centres beside them clipped at all. On the bench's boards of hurried hands, glare on white
+ * stones pushed off their points clipped one square centre beside a point (0.71 of it), never
+ * two. */
 #define GLARE_CLIP 245
 #define GLARE_POINT 0.5
 #define GLARE_SQUARE 0.5
@@ -640,14 +627,12 @@ static void glare_on_wood(go_vision_result *r, double f[][NF], const go_cv_image
  * group is not that set's stones but something darker than the wood, as a long shadow under a low
  * light: each of its points whose lines show at all (a dip above 0; a stone's dome hides them) is
  * read empty and marked for a look. Only where the lines show on the empty points (a typical dip
- * from VETO_MIN_DIP). Measured: Gomrade 11, its 6 black stones at 0 to 12% of the board's lightness
- * and 10 shadows at 34 to 56% showing the lines at 0.05 to 0.42 of their typical dip (as a black
- * stone's may, so the veto cannot judge them one by one), 351 -> 361 of 361, the 10 marked. Over
- * the other photos the largest gap in the readings returned is 16 at most (3_jwerth_cyan_2, under
- * a single black stone above it): the margin is thin. Without the lines asked, a plain synthetic
- * 9x9 of the bench lost a black stone under glare (23 above the others, its dip 0.01 of the
- * typical). The bench's row under a low light: 87/83/77 -> 88/85/78 perfect; every other row
- * board for board as before but a 13x13 of hurried hands a point more. */
+ * from VETO_MIN_DIP). Under a low light from one side, black stones at 0 to 12% of the board's
+ * lightness and shadows at 34 to 56% showing the lines at 0.05 to 0.42 of their typical dip (as a
+ * black stone's may, so the veto cannot judge them one by one) fall apart so. Over the other
+ * photos the largest gap in the readings returned is 16 at most (under a single black stone above
+ * it): the margin is thin. Without the lines asked, a plain synthetic 9x9 of the bench lost a
+ * black stone under glare (23 above the others, its dip 0.01 of the typical). */
 #define BLACKS_APART 20.0
 #define BLACKS_MIN 5
 #define BLACKS_LINES 0.1
@@ -697,12 +682,10 @@ static void blacks_apart(go_vision_result *r, double f[][NF], int n, double typi
  * stone's dome hides them (its dip below zero by HIDDEN_SHARE of the typical empty point's and
  * by HIDDEN_MIN grey levels) may be a pale stone taken for wood; it stays empty (lit wood and the
  * board's own marks hide the lines too: read so, it loses more than it finds) and is
- * marked for a person's look. Measured on the 138 photos: the wrong points marked for a look rose
- * from 3 of 142 to 39 (the pale stones in the lit corner of greenstones_cyan_1, _cyan_2, _pink_1
- * and _pink_2: 8 of 13, 10 of 16, 9 of 11 and 10 of 14 of them), the marks on points read right
- * from 131 to 157; every reading the same. The synthetic stones are flat discs: no mark more on
- * the bench's boards. Only where the lines show on empty points (a typical dip from
- * VETO_MIN_DIP). */
+ * marked for a person's look: most of the pale stones in the lit corner of crowded boards under
+ * cyan and pink lamps are, at the cost of a few marks on points read right. The synthetic stones
+ * are flat discs: no mark more on the bench's boards. Only where the lines show on empty points
+ * (a typical dip from VETO_MIN_DIP). */
 #define HIDDEN_SHARE 0.3
 #define HIDDEN_MIN 3.0
 static void mark_hidden_empties(go_vision_result *r, double f[][NF], int n, double typical, int m)
@@ -877,9 +860,9 @@ static int reading_by_clusters(go_vision_result *r, double f[][NF], int n)
     /* ... and the board is never the darkest of the three: black stones are. When the cluster
      * nearest the board's model is, the board is the cluster the lines show through, when they
      * show there (VETO_MIN_DIP) clearly more than through the other two (CLUSTER_DARK_APART);
-     * when they do not tell, the clusters do not read (2_jwerth_greenstones_blue_1 saved again
-     * at quality 92: its lines showed 2.3 through the wood's cluster, and the reading taken with
-     * the black stones for the board, 137 of 361 right, passed every other check). */
+     * when they do not tell, the clusters do not read (crowded green-tinted stones under a blue
+     * lamp, saved again: its lines showed faintly through the wood's cluster, and the reading
+     * taken with the black stones for the board, mostly wrong, passed every other check). */
     else if (c[e][0] < c[b][0]) {
         const int s = c[w][3] > c[b][3] ? w : b, o = s == w ? b : w;
         if (c[s][3] < VETO_MIN_DIP || c[s][3] - fmax(c[e][3], c[o][3]) < CLUSTER_DARK_APART) {
@@ -936,9 +919,8 @@ done:
  * crevices between stones. Once the clusters have found the empty points (the board, where
  * the lines show), the model is fitted again to them (REFIT_MIN_EMPTY or more), the features
  * taken against it, and the points clustered again; the second reading stands when it holds.
- * Measured: 2_jwerth_greenstones_cyan_1 330 to 342 of 361, _cyan_2 346 to 345, _yellow_1 359
- * to 361, _green_1 361 to 360 (the pale stone 0.45 cell off (1,18)); one synthetic 13x13 of 150
- * under the orange lamp 169 to 168; no other photo nor synthetic board reads differently.
+ * It reads crowded boards under coloured lamps a little better, and hardly any other photo or
+ * synthetic board differently.
  * Returns 0, or a negative go_err. */
 #define REFIT_MIN_EMPTY 20
 /* The surface fitted to the empty points follows the lamp's light across the board but not into
@@ -948,11 +930,10 @@ done:
  * within LOCAL_REACH cells whose lines show (LOCAL_DIP: a stone read empty hides them), when
  * there are LOCAL_MIN of them. Its colour stays against the surface: under a violet lamp the
  * white stones differ from the wood in colour by little more than the wood varies from place
- * to place, and taken against the wood near them two green-stone photos read 16 and 42 points
- * fewer. Measured: 2_jwerth_greenstones_blue_1 355 to 359 of 361, _blue_2 358 to 360, _cyan_1
- * 342 to 344, _cyan_2 346 to 345 (the pale stones in the crowded corner nearest the camera,
- * where the surface was 10% brighter than the wood, now read); no other photo and none of the
- * bench's 1,350 synthetic boards reads differently. */
+ * to place, and taken against the wood near them crowded boards read many points fewer. So the
+ * pale stones in a crowded corner nearest the camera, where the surface came out 10% brighter
+ * than the wood, read; no other photo and none of the bench's synthetic boards reads
+ * differently. */
 #define LOCAL_NEAR 6
 #define LOCAL_MIN 3
 #define LOCAL_REACH 4.0
@@ -999,9 +980,8 @@ static void local_board(double g[][NF], const go_vision_result *r, int n)
  * where the white stones split between the black cluster and the white: 19x19 boards of the bench's
  * row under such light were returned with up to 32 white stones read black, sure of each. The first
  * clusters' reading then stands (the shade and the lit wood both show the lines, and cluster
- * together as the board). Measured with the lines' veto in the shade (VETO_SHADE_DARK); the photos
- * read as before (refitted, their boards come out 0.98 to 2.0 times as light, but for one look at
- * greenstones_yellow_2, 0.52, that is refused either way). */
+ * together as the board). On the photos, refitted boards come out 0.98 to 2.0 times as light,
+ * but for one look refused either way. */
 #define REFIT_SHADE 0.7
 static int board_from_empty(go_vision_result *r, double f[][NF], board_model *bm, int n)
 {
@@ -1059,8 +1039,8 @@ static int board_from_empty(go_vision_result *r, double f[][NF], board_model *bm
  * read empty and the empty points white, 16 to 27 below, with the two classes' colours (a, b)
  * 3.9 to 8.7 apart, and were returned. (The clusters now tell the wood by its lines and read
  * those boards; this stays the guard where the lines do not show.) Pale green stones under warm
- * light are darker than the wood too, but of another colour (2_jwerth_greenstones_2 read through
- * its corners: 82% against 98%, colours 18.9 apart, 345 of 361 right). */
+ * light are darker than the wood too, but of another colour (82% against 98%, colours 18.9
+ * apart). */
 #define INVERTED_MIN 5
 #define INVERTED_BY 10.0
 #define INVERTED_COLOUR 12.0
@@ -1176,11 +1156,11 @@ done:
 
 /* The reading's shift is searched only away from the camera, or across the view, where the view
  * is tilted (VZ_TILTED): toward the camera there is nothing a stone's body could be. Searched
- * freely, the shift follows whatever reads most decisively: Gomrade 11 (a low light from one
- * side) turned half round was read 0.3 cell toward the camera, onto the stones' rims and shadows,
- * and its shadows came out as dark as its black stones (14 points wrong; 0 read away from the
- * camera, as the photo upright is). On the photos as published every shift chosen lies away from
- * the camera or across the view (its share toward the camera at most 0.01, under SHIFT_NEAR). */
+ * freely, the shift follows whatever reads most decisively: a board under a low light from one
+ * side, turned half round, was read a third of a cell toward the camera, onto the stones' rims
+ * and shadows, and its shadows came out as dark as its black stones. On the photos as published
+ * every shift chosen lies away from the camera or across the view (its share toward the camera
+ * at most 0.01, under SHIFT_NEAR). */
 #define SHIFT_NEAR 0.02
 /* In the clusters' reading an edge point's own edge line (a corner's two) is sought up to
  * EDGE_LINE_INWARD warp pixels (a fifth of a cell) inward of where the lattice puts it, as well
@@ -1190,20 +1170,11 @@ done:
  * shows nowhere along an empty edge, and under a violet lamp, whose white stones take the wood's
  * lightness and colour, the lines are what tells them apart, so the empty edge read white from
  * end to end. A stone on the edge point hides its edge line a fifth of a cell inward as well.
- * Sought outward too, a line-like dip showed at a black stone on the near edge of two
- * green-stone photos, which was read empty. The fixed rule's readings keep the lattice's place:
- * sought inward there too, Worst lighting read a white stone on an empty edge point. Measured on
- * the photos: 2_jwerth_greenstones_violet_1 341 to 359 of 361 and _violet_2 340 to 360 (their
- * wrong points all marked now), _cyan_1 345 to 348, _cyan_2 346 to 351, _pink_1 349 to 346
- * (three points marked); wrong points 122 to 79, the unmarked of them 83 to 38; no other photo
- * reads differently. The bench's 2,700 synthetic boards read as before; turned and resized, the
- * photos read 0.09 to 0.12 points in a hundred more, and as many perfect. The corners were left
- * out at first: _violet_2's empty corner, where the two edges off the board's lines meet, then
- * read white (marked); with both its edge lines sought inward it reads empty, and the photo
- * reads right: 125 of 138 photos perfect, wrong points 79 to 77 (violet_1 359 to
- * 360), no other photo reads otherwise; the synthetic boards read as before; turned, 0.01 point
- * in a hundred less at a quarter turn and more at a half, resized 0.01 more at 800 px and at
- * quality 70, as many perfect. */
+ * Sought outward too, a line-like dip showed at a black stone on the near edge of crowded
+ * boards, which was read empty. The fixed rule's readings keep the lattice's place: sought
+ * inward there too, a white stone was read on an empty edge point. A corner's two edge lines
+ * are both sought inward: else an empty corner where two edges off the board's lines meet reads
+ * white. */
 #define EDGE_LINE_INWARD 4
 
 int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g, int clusters,

@@ -854,7 +854,7 @@ static int bh_threshold(const go_cv_image *bh)
  * bench's 9x9 boards 1007 and 3023, refused as too faint to check, as the largest size chose
  * alone); among the 9x9 readings of 1007, one at two thirds of the spacing scores 3.4, and spans
  * two thirds of the board. The extent alone chose wrong: a 9x9 at twice the spacing over a 13x13
- * board, or at four and a half times over a 19x19 (Worst lighting, saved again). */
+ * board, or at four and a half times over a 19x19 (a photo of a crowded board, saved again). */
 #define SMALLER_BY 1.0
 #define EXTENT_CLEAR 1.2
 #define EXTENT_SCORE 0.5
@@ -1259,10 +1259,10 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned h
             nsizes = 1;
         } else if (pass == 1) {
             /* The second pass sees only the board the first found, and may find it larger (its
-             * far lines, faint in the whole photo's profile, stand out there: Worst lighting
-             * turned a quarter turn, 13 -> 19) but not smaller: 3_jwerth_pink_1 saved again at
-             * quality 92 lost lines of its 19x19 under the pink lamp to the restricted profile
-             * and was read as 13x13 there, then refused. */
+             * far lines, faint in the whole photo's profile, stand out there, as in a photo
+             * turned a quarter turn) but not smaller: under a faint coloured lamp the restricted
+             * profile can lose lines of a 19x19, which would then be read as 13x13 there and
+             * refused. */
             while (nsizes > 1 && sizes[nsizes - 1] < bn)
                 nsizes--;
         }

@@ -203,16 +203,12 @@ static int dead_end(const double *g, int m, int dir, double typ)
 /* ... unless the lines are faint because stones cover most of them: from this dip up, a
  * lattice the stones confirm in every third of both families (vz_phase_confirms), with
  * CLEAR_MIN places or more in each family that both lines show through, is judged on. On a
- * crowded board of touching stones the lines show only between the stones (the green-stone
- * photos under a cyan lamp: 4.1 to 5.2, their midway tests clean, the stones 9.5 to 15.3 grey
- * levels more even on the points than half a cell off). Measured: 2_jwerth_greenstones_cyan_1 and
- * _2 read 342 and 345 of 361 (refused before; their pale stones on the lamp's side read empty); no
- * other photo and none of the 1,350 synthetic boards of the bench (300 a size, 150 a size under the
- * lamps) reads differently. The five other photos that read with the rule waived stay
- * refused, and none of them read right then (3_jwerth_blue_1 the wrong size, the other four
- * 311 to 337 of 361, 3_jwerth_pink_2 a line off). From 4 down to 3.4: 3_jwerth_green_2, its
- * rows blurred by the camera's motion, shows them at 3.6 on its right lattice (the columns at
- * 6.5); the stones confirm that lattice, and the photo reads 361 of 361 (refused before). */
+ * crowded board of touching stones the lines show only between the stones (crowded boards
+ * under a cyan lamp: 4.1 to 5.2, their midway tests clean, the stones 9.5 to 15.3 grey levels
+ * more even on the points than half a cell off), and such boards read only so. The other
+ * photos that would read with the rule waived stay refused, as none of them read right then.
+ * Down to 3.4: a photo blurred by the camera's motion along the rows shows them at 3.6 on its
+ * right lattice (the columns far clearer), and the stones confirm that lattice. */
 #define FAINT_FLOOR 3.4
 /* ... and from this dip for a lattice judged as under a dim or coloured lamp (vz_grid.dim: a
  * lattice fitted to the stones once its own check failed, vision.c): under a blue lamp the
@@ -228,9 +224,9 @@ static int dead_end(const double *g, int m, int dir, double typ)
 #define MID_SHARE 0.6
 /* The same when the stones confirm the lattice in both families (vz_phase_confirms): on a
  * crowded board the crevices between white stones darken the halfway lines as much as the
- * printed lines show where they are not covered (game7: 1.05 and 1.06, read right), while a
- * lattice stretched a line too far still shows more there (1.25 to 1.68 on the green-stone
- * photos it let through). */
+ * printed lines show where they are not covered (1.05 and 1.06 on one read right), while a
+ * lattice stretched a line too far still shows more there (1.25 to 1.68 on crowded boards of
+ * green-tinted stones it let through). */
 #define MID_SHARE_STONES 1.15
 
 /* Beyond the lattice's outermost line the other family's lines stop; where they cross the gap
@@ -247,13 +243,12 @@ static int dead_end(const double *g, int m, int dir, double typ)
 #define BEYOND_FLOOR 0.6
 /* Where the lines are clear (a typical line of BEYOND_CLEAR or more), the other family's lines
  * crossing the gap beyond an end by BEYOND_GOES_ON of the typical gap: the board goes on there,
- * whatever the line beyond shows. t1_009 resized to 800 pixels was read on a 13x13 lattice
- * over one corner of its 19x19, its rows drifting off the printed ones toward the board's
+ * whatever the line beyond shows. A clearly lined 19x19 resized to 800 pixels was read on a
+ * 13x13 lattice over one corner, its rows drifting off the printed ones toward the board's
  * middle: the line beyond that end fell between two printed ones (0.8 of a typical 47) while
  * the columns crossed the gap beyond at 0.93 of the typical gap. The photos read right show at
- * most 0.42 there; the crowded green-stone photos show 1.2 to 1.5 (crevices between the edge
- * stones), but their lines are faint. Measured: the photos, their four turns and the 1,350
- * synthetic bench boards read exactly as before. */
+ * most 0.42 there; crowded boards of green-tinted stones show 1.2 to 1.5 (crevices between the
+ * edge stones), but their lines are faint. */
 #define BEYOND_CLEAR 18.0
 #define BEYOND_GOES_ON 0.8
 /* A gap inside the lattice crossed by less than this share of the typical gap shows no line. */
@@ -528,12 +523,11 @@ done:
  * weighted by the light's colour (vz_gray), in which a coloured lamp keeps the lines' contrast;
  * a lattice it passes stands only when the stones confirm it in both families as well. That
  * gray alone is no judge: it lifts the board's bevel and the crevices between stones to lines,
- * and the check in it passed grids a line off (7 refusals on the photos became silently wrong
- * readings when it judged every lattice). Measured with the stones' word: 3_jwerth_cyan_2 and
- * _pink_1 go from refused to 361 and 355 of 361, and 10 more synthetic boards of the 450 under
- * coloured lamps read right (two 9x9, eight 19x19; none read wrong); without the stones' word,
- * 3_jwerth_pink_2 was read on a lattice a column off over a third of the board (312 of 361), its
- * stones there unconfirmed. */
+ * and the check in it passed grids a line off (refusals on the photos became silently wrong
+ * readings when it judged every lattice). With the stones' word, sparse boards under cyan and
+ * pink lamps and synthetic boards under coloured lamps read; without it, a board under a pink
+ * lamp was read on a lattice a column off over a third of the board, its stones there
+ * unconfirmed. */
 static int check(const vz_grid *g, const go_cv_image *bgr, int *off, int *past)
 {
     check_state st = {0};
@@ -618,17 +612,17 @@ int vz_check_lattice_past(vz_grid *g, const go_cv_image *bgr, int *past)
  * rows 28 to 35 on the first four lines, -6 to 8 on the last five; read 108 of 169 as a
  * success). Once read, its empty points show nothing there (0.0 of the typical). Measured on
  * the readings returned, where the rule judges (EMPTIES_MIN empty points, lines measurable):
- * 0.58 or more on the 132 photos (t1_009 and Gomrade 11; the coloured-light photos 0.59 and up),
- * 0.99 or more on 2,199 of the 2,201 synthetic boards of the bench's rows (--synthetic 300);
- * under 0.02 on two: that 13x13 and a 9x9 read on a lattice beside the printed lines (80 of 81,
- * its stones' leaning tops taken for the points). Refused, both are read point for point by
- * another look; every other board and photo reads as before. */
+ * 0.58 or more on the photos (the least on a clearly lined board and one under a low light;
+ * under coloured lamps 0.59 and up), 0.99 or more on nearly all the synthetic boards of the
+ * bench's rows; under 0.02 on two: that 13x13 and a 9x9 read on a lattice beside the printed
+ * lines (its stones' leaning tops taken for the points). Refused, both are read point for point
+ * by another look. */
 #define EMPTIES_ON_LINES 0.25
 #define EMPTIES_MIN 10
 /* Wood off the lines is flat there (0.0 and 0.3 on those two boards); a white stone is a dome,
  * lighter at its top than along the lines through its rim: from this share of the typical line
- * below zero the points read empty are stones (pale ones the fixed rule took for wood: -0.93
- * and -1.3 on the first readings of greenstones_green_1 and _violet_1). */
+ * below zero the points read empty are stones (pale ones the fixed rule took for wood, on
+ * crowded boards under green and violet lamps: -0.93 and -1.3). */
 #define EMPTIES_DOMES 0.25
 int vz_empties_on_lines(int *domes, const vz_grid *g, const go_cv_image *bgr,
                         const go_vision_result *r)

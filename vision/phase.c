@@ -24,28 +24,27 @@
 #define BOX_HALF 6
 
 /* A move needs the even squares to be clearly more even than where the lattice is, in
- * pixel-value units and as a share. Measured over the 138 photos (mean spread at the lattice
+ * pixel-value units and as a share. Measured over the photos (mean spread at the lattice
  * points minus the best elsewhere): at most 2.1 (and 0.46 of the spread, on nearly empty
  * boards where the spread is small) on the lattices that were right, 5.6 to 20 (0.30 to 0.64)
- * on those half a cell off (the green-stone series, game7). */
+ * on those half a cell off (crowded boards). */
 #define PHASE_GAIN 3.0
 #define PHASE_SHARE 0.25
 
 /* The stones confirm a family of lines when, in each third of the board, the points (after
  * the lean) are more even by this much than the points half a cell off across the family.
  * Measured on the photos at the check, as the least over thirds and families: 8.1 to 22.9 on
- * the crowded boards read right (3_jwerth_2 and the sparse ones less), under 8 on the wrong
- * lattices except three green-stone photos at 8.7 to 9.8 (one stretched a line too far), which
+ * the crowded boards read right (the sparse ones less), under 8 on the wrong lattices except a
+ * few crowded boards of green-tinted stones at 8.7 to 9.8 (one stretched a line too far), which
  * the halfway lines still refuse (MID_SHARE_STONES in lattice.c). */
 #define CONFIRM_GAIN 8.0
 /* ... or as a share: the points are at most 1 / CONFIRM_RATIO as uneven as half a cell off.
  * Flat stones on a dim board show a small spread everywhere: synthetic stones under coloured
  * lamps show about 2.3 on their points against 10 half a cell off (a gain of 7 to 9, a ratio
- * of 4); 3_jwerth_pink_1's stones 3.0 to 7.7 against 11.3 to 15.5 (a gain of 6.8 in one third,
- * a ratio of 2 or more in every third). On 3_jwerth_pink_2, a lattice a column off over a
- * third of the board showed 1.26 there. Measured with the check in the lamp's gray (lattice.c):
- * 8 of the 10 synthetic boards it reads, and 3_jwerth_pink_1, need the ratio; nothing else on
- * the photos or the bench's 1,350 synthetic boards reads differently for it. */
+ * of 4); on a sparse board under a pink lamp, 3.0 to 7.7 against 11.3 to 15.5 (a gain of 6.8
+ * in one third, a ratio of 2 or more in every third), while a lattice a column off over a
+ * third of the board showed 1.26 there. Such boards, read with the check in the lamp's gray
+ * (lattice.c), need the ratio. */
 #define CONFIRM_RATIO 2.0
 /* ... and for a lattice judged as under a dim or coloured lamp (vz_grid.dim, vision.c): the
  * stones' contrast falls with the light, while their ratio holds. The green-stone photos'
@@ -67,11 +66,9 @@
  * foreshortening, vz_foreshortening: about 48 degrees; the real photos here are all 0.81 or more):
  * a stone's body leans about half its height (0.2 cell) times the view's cotangent, so from lower
  * down its lean found sits at the end of the range, which the checks take for a lattice off the
- * stones. Measured on the bench's boards seen from low (0.63 to 0.75), 100 a size: 9x9 62 -> 74
- * perfect, 13x13 66 -> 71, 19x19 71 -> 76, none read wrong; the photos, their turned and resized
- * copies and the other synthetic rows read as before. Not wider everywhere: at 0.45 throughout,
- * greenstones_2 turned 90 degrees (0.84) passed on a lattice half a cell off along the view with a
- * lean of 0.4 and was returned at 322 of 361. */
+ * stones. Not wider everywhere: at 0.45 throughout, a crowded board turned a quarter turn (0.84)
+ * passed on a lattice half a cell off along the view with a lean of 0.4 and was returned, mostly
+ * wrong. */
 #define LEAN_LOW_VIEW 0.75
 #define LEAN_MAX_LOW 9
 

@@ -16,45 +16,35 @@
  *   stone of its own when it is as even as those stones are at their centres, hides the
  *   point's line there, lies STRAY_APART from every stone's centre (stones do not overlap) and
  *   across the view (seen at an angle a stone's body reaches toward the far edge and fills the
- *   gap to the next stone: t2_078's column of black stones; toward the board's edge no stone
+ *   gap to the next stone, as along a column of black stones; toward the board's edge no stone
  *   stands to reach in), and no other empty point is nearer;
  * - two stones read side by side across the view whose centres meet between the points,
  *   neither point's square coloured as the colour's stones are, and the line showing beyond
  *   each point (a black stone half on each point darkens both discs), are one stone, of the
  *   point nearer its centre; where the line beyond does not show, they may be two stones side
- *   by side as well, and both are kept, marked for a look (Bad lighting's black stone half way
- *   between (0,17) and (1,17), its lines beyond hidden, was read on both points, sure of each:
- *   now both marked, nothing else on the photos; on the bench's 2,700 synthetic boards 6 more
- *   points read right are marked, none fewer, every reading the same).
- * The stone is read at its point, marked off_point and left for a person's look. Measured:
- * five green-stone photos read perfect and a sixth one point more (one pale stone 0.45 cell
- * off (1,18)), no photo fewer; synthetic boards of the three sizes with a white and a black
- * stone 0.45 cell off their points: 13x13 20 of 20 perfect (10 before), 19x19 20 (8), 9x9 18
- * (13). What each bound keeps out: shadows on the wood (Gomrade 11: lines still at 0.3 of their
- * dip), glare and hands (much more even than stones, under STRAY_EVEN_LOW), the edge of a
+ *   by side as well, and both are kept, marked for a look (a black stone half way between two
+ *   points, its lines beyond hidden, was read on both points, sure of each).
+ * The stone is read at its point, marked off_point and left for a person's look. What each
+ * bound keeps out: shadows on the wood (under a low light their lines still show at 0.3 of
+ * their dip), glare and hands (much more even than stones, under STRAY_EVEN_LOW), the edge of a
  * neighbour's stone (within STRAY_APART of its centre, which is sought in the stone's colour: by
- * the least spread alone it fell on the wood beside a small stone, t2_010), and two real
- * stones whose centres drew together (on synthetic 19x19 boards up to 0.32 apart and 2.2 to
- * 3.0 spreads off, as one stone read on two points is, 0.1 apart and 3.0 to 5.9 off; but the
- * lines beyond them are hidden, -3.9 to -0.3, where one stone's show at the typical dip or
- * more). With the lines beyond asked, merging from 2 spreads off and 0.35 apart read one
- * photo a point more (Good lighting) and the bench's synthetic rows the same as from 2.5 and
- * 0.2.
+ * the least spread alone it fell on the wood beside a small stone), and two real stones whose
+ * centres drew together (on synthetic 19x19 boards up to 0.32 apart and 2.2 to 3.0 spreads off,
+ * as one stone read on two points is, 0.1 apart and 3.0 to 5.9 off; but the lines beyond them
+ * are hidden, -3.9 to -0.3, where one stone's show at the typical dip or more).
  * The square is sought STRAY_MIN..STRAY_MAX from where the point was read, which the settling may
  * have moved a quarter of a cell; the stone must also lie within STRAY_MAX of the point itself:
  * 0.8 off, it is the neighbouring point's stone (under a coloured lamp, synthetic 13x13 boards
  * found squares 0.8 off empty points and 0.2 from the stones beside them, and read three). With
  * that bound, a stone's centre STRAY_APART from another's: two stones side by side lie a cell
- * apart, and their centres, read from the most even squares, come out up to 0.2 closer (at the
- * near edge of 2_jwerth_greenstones_blue_2 a pale stone pushed half a cell off (1,18), 0.81 from
- * its neighbour's, was kept out at 0.9). Measured: that photo read perfect and three green-stone
- * photos a point more; on the bench's synthetic rows three boards more perfect (under the lamps,
- * seen from low, small in the photo), two a point or two more, none fewer. */
+ * apart, and their centres, read from the most even squares, come out up to 0.2 closer (a pale
+ * stone pushed half a cell off its point at a board's near edge came out 0.81 from its
+ * neighbour's, and was kept out at 0.9). */
 #define STRAY_MIN 0.4
 #define STRAY_MAX 0.7
 #define STRAY_APART 0.8
 /* a stone's centre at most this far beyond the outermost lines (a stone put down hastily on the
- * first line overhangs it: greenstones_green_1's (1,18), 0.2 beyond, where 0.15 was allowed) */
+ * first line overhangs it, up to 0.2 beyond, where 0.15 was allowed) */
 #define STRAY_EDGE 0.25
 /* on one of its point's lines, hiding it there (its dip under this share of the typical) */
 #define STRAY_ON_LINE 0.3

@@ -13,16 +13,13 @@
 #define WORK_SIDE 1000
 /* When no look reads the board at the work size, the first SECOND_LOOKS looks are tried again
  * on the work image at each of second_scale in turn: a blurred or noisy photo's thin lines and
- * the stones' edges come out otherwise at another scale. At 0.85 Bad
- * lighting (a 12-megapixel photo of a crowded bamboo board) read at it, 358 of 361, where 1
- * and 0.7 refused it (re-encoded, or resized by another filter, it read at the work size: its
- * lattice fit is on a knife's edge); 3_jwerth_cyan_1, refused at 0.85, still reads at 0.7;
- * the photos' refusals took 0.91 to 1.04 s of CPU (median) where they took 0.78 to 0.80. With 0.7
- * alone, synthetic crowded boards, 300 a size: 9x9 286 -> 289 read perfectly, 13x13 293 -> 295,
- * 19x19 294 -> 298, none read silently wrong (all six looks again: 290, 296, 298, for refusals a
- * third slower); the real photos as they were. Costs time only on photos refused at the work size,
- * and little: the real photos' refusals took about 0.65 s of CPU (median) with or without it; since
- * the looks share their line reading (vz_line_cache), 0.47 s. */
+ * the stones' edges come out otherwise at another scale. At 0.85 a 12-megapixel photo of a
+ * crowded bamboo board under a poor light reads, where 1 and 0.7 refuse it (re-encoded, or
+ * resized by another filter, it reads at the work size: its lattice fit is on a knife's edge);
+ * a board under a cyan lamp refused at 0.85 still reads at 0.7. With 0.7 alone, more synthetic
+ * crowded boards read perfectly, none silently wrong (all six looks again read about as many,
+ * for refusals a third slower). Costs time only on photos refused at the work size, and
+ * little, since the looks share their line reading (vz_line_cache). */
 #define SECOND_SCALES 2
 static const double second_scale[SECOND_SCALES] = {0.85, 0.7};
 #define SECOND_LOOKS 2
@@ -109,11 +106,10 @@ static void orient_grid(vz_grid *g)
  * The looks, in turn: lines in the gray weighted by the light's colour, in plain luminance,
  * the same two at twice the line spacing found, and the same two in the strongest direction
  * off the dominant one. The weighted gray finds the lines under a coloured lamp or in poor
- * light (Worst lighting and 3_jwerth_green_1 read perfectly with it, and are refused
- * without), but under some lamps it lifts the board's bevel to a line; plain luminance then
- * reads 3_jwerth_blue_2 and violet_1 (355 and 354 points). On a crowded board the crevices
- * between stones can halve the period the finder sees, and the diagonal rows of stones can
- * outvote the grid's lines. */
+ * light (photos in such light read perfectly with it, and are refused without), but under some
+ * lamps it lifts the board's bevel to a line; plain luminance then reads boards under blue and
+ * violet lamps. On a crowded board the crevices between stones can halve the period the finder
+ * sees, and the diagonal rows of stones can outvote the grid's lines. */
 static const unsigned looks[] = {
     VZ_LOOK_LIGHT_WEIGHTED,
     0,
@@ -157,11 +153,11 @@ static int detect_look(vz_grid *g, vz_grid *fitted, int *past, const go_cv_image
  * GO_ENOBOARD. The finder takes the largest size whose window on each axis holds all but two of
  * its lines clearly, against the photo's fifth-strongest line. A plain board photographed from
  * one side can show its far columns five to twenty times fainter than its near ones, and the
- * test then falls a line short of 19 and takes 13 (imago's t2_007 resized to 1,200 pixels: 16
- * of 19 clear, refused by every look as a 13x13 whose lines go on past its edge; read as 19x19
- * it reads every point). Tried only once every look and its fits have been refused: tried at
- * once, on 3_jwerth_cyan_1 at 800 pixels the first look's lattice fitted as 19x19 passed a
- * little off (353 of 361) where its fit to the stones, refused as 13x13, reads every point. */
+ * test then falls a line short of 19 and takes 13 (16 of 19 clear, refused by every look as a
+ * 13x13 whose lines go on past its edge; read as 19x19 it reads every point). Tried only once
+ * every look and its fits have been refused: tried at once, on a board under a cyan lamp
+ * resized to 800 pixels the first look's lattice fitted as 19x19 passed a little off where its
+ * fit to the stones, refused as 13x13, reads every point. */
 static int larger_look(vz_grid *g, int than, const go_cv_image *work, int look,
                        vz_line_cache *cache)
 {
@@ -186,18 +182,16 @@ static int larger_look(vz_grid *g, int than, const go_cv_image *work, int look,
  * and at least STONES_BEYOND_MIN a point, the board goes on past that end. The points are
  * taken a stone's lean away from the camera: at the far end of a steep photo the tops of the
  * edge stones lean over the line beyond (a synthetic 9x9 read right showed 0.64 there without
- * the lean). Measured over the 835 lattices that passed the check on the photos, 300 synthetic
+ * the lean). Measured over the lattices that passed the check on the photos, 300 synthetic
  * boards under white light and 150 under coloured lamps: at most 0.17 of the typical line
- * (20241201_174516, 26 in all), except 0.63 on a lattice whose stones did not sit on its
- * points (refused by that rule too). A 9x9 lattice over a corner of a synthetic crowded 19x19
+ * (under a flash's glare), except 0.63 on a lattice whose stones did not sit on its points
+ * (refused by that rule too). A 9x9 lattice over a corner of a synthetic crowded 19x19
  * shows 0.88. A yellow-lit synthetic 19x19 was returned as a 9x9 whose lattice lay over one
- * corner of the crowd, its lines too weak beyond the lattice's ends to tell: 2.2 there; it is
- * refused now, and a later look reads the whole board. Rotated by a quarter turn or saved again
- * as JPEG, three 19x19 photos (3_jwerth_green_1, _cyan_2, _green_2) were returned as 13x13
- * boards over one part of the crowd, its blurred far lines too faint beyond the lattice's ends
- * to tell: 0.41 to 0.52 of the typical line beyond an end, 27 to 36 in all. The limits were 0.5
- * and 3 a point; at 0.3 and 2 those are refused and two of them then read 361 and 360 of 361,
- * while the photos as published and the bench's 1,350 synthetic boards read as before. */
+ * corner of the crowd, its lines too weak beyond the lattice's ends to tell: 2.2 there.
+ * Rotated by a quarter turn or saved again as JPEG, crowded 19x19 photos were returned as
+ * 13x13 boards over one part of the crowd, their blurred far lines too faint beyond the
+ * lattice's ends to tell: 0.41 to 0.52 of the typical line beyond an end, 27 to 36 in all;
+ * the limits are set under those. */
 #define STONES_BEYOND_SHARE 0.3
 #define STONES_BEYOND_MIN 2.0
 
@@ -274,12 +268,11 @@ static int plausible_stones(const go_vision_result *r)
 /* A board's outermost lines are where a game has fewest stones: of 300 finished GNU Go games
  * (9x9 to 19x19) and the 138 labelled photos, no edge line holds one colour on more than 8 of
  * its points in 10. A lattice that runs a line off the board onto a dark table, a lid or the
- * board's shadowed front face reads that line as black stones end to end (3_jwerth_green_2,
- * motion-blurred, turned upside down: two rows on the table read black and the reading
- * returned, 170 of 361 right). Every point of an edge line read as the same colour refuses a
- * grid the looks found (read_moved_in tries it a line inward first, and *out_side says which
- * edge); a grid whose corners a person placed stands (a table read through them is what the
- * person asked for). */
+ * board's shadowed front face reads that line as black stones end to end (a motion-blurred
+ * photo turned upside down: two rows on the table read black and the reading returned). Every
+ * point of an edge line read as the same colour refuses a grid the looks found (read_moved_in
+ * tries it a line inward first, and *out_side says which edge); a grid whose corners a person
+ * placed stands (a table read through them is what the person asked for). */
 static int edge_of_one_colour(const go_vision_result *r, int *out_side)
 {
     static const char *const names[4] = {"top", "right", "bottom", "left"};
@@ -496,10 +489,10 @@ static void rule_check(go_vision_result *r)
  * lattice's checks do not judge), groups with liberties (a conflict needs a look), and
  * few unsure points. *mendable is set when the reading failed on what a reading by the clusters
  * may mend: too many unsure points, or empty points that hide the lines as white stones do (the
- * fixed rule reads pale stones as wood: on the first readings of greenstones_green_1 and
- * _violet_1 the 14 and 98 points read empty dip -6.9 and -6.0 across the lines, where the lines
- * show 4.6 to 9.3; read by the clusters, they show the lines). Empty points on flat wood off the
- * lines are the lattice's fault, which no reading mends. */
+ * fixed rule reads pale stones as wood: on crowded boards under coloured lamps the points read
+ * empty can dip well below zero across the lines, where the lines show 4.6 to 9.3; read by the
+ * clusters, they show the lines). Empty points on flat wood off the lines are the lattice's
+ * fault, which no reading mends. */
 static int check_reading(go_vision_result *r, int *mendable, const vz_grid *g,
                          const go_cv_image *work)
 {
@@ -528,15 +521,14 @@ static int check_reading(go_vision_result *r, int *mendable, const vz_grid *g,
  * than RETRY_SHARE of its points in groups without liberty (impossible on a finished board), is
  * read again by the clusters the points form; that reading is taken when it passes the same checks
  * with fewer points unsure. Stones of unusual colours in both colours (pale and dark green) can
- * come out balanced but unsure: 2_jwerth_greenstones_1 had 83 points unsure (refused),
- * greenstones_green_2 49 unsure with 35 stones without liberty (330 of 361 right; by the clusters
- * 356). Unsure points alone do not call for it when the reading passes: the lines' veto marks glare
- * on the wood unsure, and the clusters, which know no glare, read a synthetic 13x13 with 14 such
- * points at 167 of 169 (the rule: all 169). Stones without liberty are the surer sign: more than
- * one in a hundred points (was one in twenty), as greenstones_2 turned half round or a quarter turn
- * left had 7, with 27 unsure, and its reading passed at 334 and 332 of 361 (by the clusters: all
- * 361). But from RETRY_MIN stones: two stones without liberty on a sparse 9x9 are the position's,
- * and the clusters, which need stones to find their colours, read it two points wrong.
+ * come out balanced but unsure: many points unsure, or many stones without liberty. Unsure
+ * points alone do not call for it when the reading passes: the lines' veto marks glare on the
+ * wood unsure, and the clusters, which know no glare, read a synthetic 13x13 with 14 such points
+ * at 167 of 169 (the rule: all 169). Stones without liberty are the surer sign: more than one
+ * in a hundred points, as a crowded board of green-tinted stones turned half round or a quarter
+ * turn has, while its reading passes with many points wrong. But from RETRY_MIN stones: two
+ * stones without liberty on a sparse 9x9 are the position's, and the clusters, which need
+ * stones to find their colours, read it two points wrong.
  * r->ms_classify gets its time. */
 #define RETRY_SHARE 0.01
 #define RETRY_MIN 4
@@ -597,9 +589,8 @@ done:
  * coloured lamp the lines are too faint to. It is moved one line inward, away from that edge,
  * and judged and read again as the look's lattice was; moved so, it may show an edge of the other
  * family off the board too, and is moved in from that one as well. The edge's reason stands when
- * that fails. Measured: 3_jwerth_pink_2 resized to 1,200 pixels (the bench's --sizes) ran a row
- * off its bottom edge on its lattice fitted to the stones under a dim lamp, and was refused;
- * 3_jwerth_pink_1 so resized ran a row and a column off. */
+ * that fails. So, under a pink lamp and enlarged, a lattice fitted to the stones under a dim lamp
+ * can run a row, or a row and a column, off the board's edges. */
 static int read_moved_in(go_vision_result *r, vz_grid *g, const go_cv_image *work, int side)
 {
     static const double di[4] = {0, -1, 0, 1}, dj[4] = {1, 0, -1, 0};
@@ -634,13 +625,11 @@ static int read_moved_in(go_vision_result *r, vz_grid *g, const go_cv_image *wor
  * With dim, the fits to the stones are then judged again as under a dim or coloured lamp
  * (vz_grid.dim), before the other looks: under blue, violet and pink lamps the luminance keeps
  * a tenth to a third of the light, and the lines' and the stones' contrasts that the checks ask
- * in gray levels are not there, while their ratios are. Measured: the six green-stone photos
- * under blue, pink and violet lamps and 3_jwerth_pink_2, refused before, read 339 to 358 of
- * 361; nothing else on the photos nor the bench's 1,350 synthetic boards reads differently.
- * Adds the time spent to r->ms_detect and the time of readings to *spent. past_size (unless
- * NULL) gets, for each look, the size its lattice was refused at because the board's lines go
- * on past its ends (0 when not); with larger_only only those looks are tried, at the larger
- * sizes (larger_look). */
+ * in gray levels are not there, while their ratios are: crowded boards under such lamps read
+ * only so. Adds the time spent to r->ms_detect and the time of readings to *spent. past_size
+ * (unless NULL) gets, for each look, the size its lattice was refused at because the board's
+ * lines go on past its ends (0 when not); with larger_only only those looks are tried, at the
+ * larger sizes (larger_look). */
 static int read_by_looks(go_vision_result *r, vz_grid *g, const go_cv_image *work, int size_hint,
                          double *spent, int looks_n, int dim, int past_size[LOOKS], int larger_only,
                          vz_grid *seen)
@@ -738,14 +727,12 @@ static int read_by_looks(go_vision_result *r, vz_grid *g, const go_cv_image *wor
  * there and its reading are turned back onto work. The grid finder and the fits break near
  * ties one way (the order lines are chained in, the first of equal candidates, the stones fit's
  * phase kept within half a cell): on a board they barely read, the other way can be right.
- * Measured: the bench's photos turned 180 and 270 degrees were refused 7 times each and at 0 and
- * 90 degrees never (green-stone boards under coloured lamps: a lattice fitted to the stones a
- * row off, the right one beside it judged too faint, a third of it 0.15 of a cell off). Read so,
- * 7 and 6 of them read 335 to 360 of 361 (upright: 339 to 360); the photos resized and sent on at
- * quality 70 lost both their refusals (99.66% of points for 98.04%); no reading anywhere on the
- * bench came out wrong. The reading made turned is kept, turned back with its lattice: read
- * again on the photo as given, blue_2 turned 180 read 353 of 361 where the turned reading has
- * 360. Costs time only on a photo every look refused at every scale. */
+ * Turned a half or three quarters, crowded boards under coloured lamps were refused where
+ * upright they read (a lattice fitted to the stones a row off, the right one beside it judged
+ * too faint, a third of it 0.15 of a cell off); read so, they read about as well as upright.
+ * The reading made turned is kept, turned back with its lattice: read again on the photo as
+ * given, it can read fewer points than the turned reading. Costs time only on a photo every
+ * look refused at every scale. */
 static int read_turned(go_vision_result *r, vz_grid *g, const go_cv_image *work, int size_hint,
                        double *spent)
 {
@@ -787,16 +774,10 @@ static int read_turned(go_vision_result *r, vz_grid *g, const go_cv_image *work,
  * part of the photo as a photo of its own: the lines' least length, the kernels and the checks
  * are all measured against the photo's size, and clutter around the board no longer counts.
  * Tried when every look refused the photo at the work size, before the smaller scales (which
- * make a small board smaller still). Measured: the bench's boards small in the photo (0.35 to
- * 0.5 of its shorter side), 100 a size: 9x9 93 -> 95 perfect, 13x13 94 -> 97, 19x19 81 -> 94
- * (refused 5/6/17 -> 3/2/5); one 19x19 read silently wrong at the second scale (240 of 361) is
- * read right, and one 13x13 is now read silently wrong in its part (108 of 169: a lattice in
- * steep perspective over part of the board, its stones on the points by 11.3, where 11 is asked;
- * the padded photos below pass in their part at 8.5 to 29, so the bar cannot rise). The 138 photos
- * each set at random in a canvas twice its size, filled with its border's colour: 87 -> 109
- * perfect, refused 33 -> 5, the one read silently wrong (3_jwerth_1, whose board runs past the
- * photo's edge into the canvas) as before; the photos as published and every other row read as
- * before. The part of the photo the board lies in: the photo in blocks of ZOOM_BLOCK pixels, each
+ * make a small board smaller still). A lattice in steep perspective over part of a small board
+ * can pass in its part with its stones on the points by 11.3, where 11 is asked; the photos set
+ * in a larger canvas pass in their part at 8.5 to 29, so the bar cannot rise. The part of the
+ * photo the board lies in: the photo in blocks of ZOOM_BLOCK pixels, each
  * block's gray spread; the blocks spread ZOOM_SHARE as much as the ZOOM_TOP quantile of them or
  * more, and ZOOM_SPREAD_MIN gray levels at least (the edges of stones, the lines; a plain photo
  * holds no such piece), joined to each other, the largest such piece, grown by ZOOM_GROW of its

@@ -433,8 +433,8 @@ double synth_bench_hurried_spread(int k)
 
 void synth_bench_board_lit(synth_params *p, double *density, int size, uint64_t seed, int lamp)
 {
-    /* Each channel's mean over the photos of 3_jwerth under the lamp, against its mean under
-     * white light, scaled so that the strongest is 1 (the camera exposes for it). */
+    /* Each channel's mean over photos of one sparse board under the lamp, against its mean
+     * under white light, scaled so that the strongest is 1 (the camera exposes for it). */
     static const double lamps[SYNTH_LAMPS][3] = {
         {0.79, 0.02, 1}, /* pink */
         {1, 0.25, 0.01}, /* blue */

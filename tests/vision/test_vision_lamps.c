@@ -55,7 +55,7 @@ static void test_vision_lamps__orange_lamp_new_stones_hide_the_lines(void **stat
 }
 
 /* Crowded 13x13 boards of the bench's coloured-light row under the pink, blue, green, cyan,
- * violet and yellow lamps (the channel balance of the 3_jwerth photos) read point for point.
+ * violet and yellow lamps (the channel balance of photos under such lamps) read point for point.
  * Under the blue and violet lamps the luminance keeps too little of the light for the stones'
  * evenness to show (gains of 7 to 9 against the 11 asked), and those boards were refused
  * until the check looked in the gray weighted by the light's colour. (The orange lamp has a
