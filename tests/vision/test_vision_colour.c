@@ -26,16 +26,26 @@ static void reads_right(const synth_params *p, uint8_t truth[GO_MAX_SIZE][GO_MAX
     free(jpeg);
 }
 
+/* The 19x19 crowd of the one-colour cases: 640x480, a little tilted. */
+static synth_params crowd_params(void)
+{
+    synth_params p = base(19, 51);
+    p.width = 640;
+    p.height = 480;
+    p.tilt = 0.1;
+    return p;
+}
+
 /* Recolours the stones of truth (an n x n board) one in eight white, the rest black, into
- * *stones and *white; the board rendered by p must be refused as one-coloured. */
+ * *stones and *white; the board rendered by p must be refused as one-coloured. The refusal
+ * goes to r, the board's true corners to corners. */
 static void one_in_eight_white_is_refused(const synth_params *p,
                                           uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE], int n,
-                                          int *stones, int *white)
+                                          int *stones, int *white, go_vision_result *r,
+                                          double corners[4][2])
 {
-    static go_vision_result r;
     uint8_t *jpeg = NULL;
     size_t len = 0;
-    double corners[4][2];
     *stones = *white = 0;
     for (int y = 0; y < n; y++)
         for (int x = 0; x < n; x++)
@@ -45,7 +55,7 @@ static void one_in_eight_white_is_refused(const synth_params *p,
                 *white += truth[y][x] == GO_WHITE;
             }
     assert_int_equal(synth_render(&jpeg, &len, p, truth, corners), 0);
-    assert_int_equal(go_vision_scan(&r, jpeg, len, NULL), GO_ENOBOARD);
+    assert_int_equal(go_vision_scan(r, jpeg, len, NULL), GO_ENOBOARD);
     assert_non_null(strstr(go_error_last(), "could not be told apart"));
     free(jpeg);
 }
@@ -58,10 +68,7 @@ static void test_vision_colour__one_coloured_crowd_is_refused(void **state)
     (void)state;
     static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
     static go_vision_result r;
-    synth_params p = base(19, 51);
-    p.width = 640;
-    p.height = 480;
-    p.tilt = 0.1;
+    synth_params p = crowd_params();
     uint8_t *jpeg = NULL;
     size_t len = 0;
     double corners[4][2];
@@ -72,7 +79,7 @@ static void test_vision_colour__one_coloured_crowd_is_refused(void **state)
     free(jpeg);
     /* the same stones, nearly all black */
     int stones, white;
-    one_in_eight_white_is_refused(&p, truth, 19, &stones, &white);
+    one_in_eight_white_is_refused(&p, truth, 19, &stones, &white, &r, corners);
     assert_true(stones >= 100 && white * 2 < stones - white);
     /* a few stones of one colour: a set-up, read as it is */
     synth_position(truth, 19, 0.04, p.seed + 1);
@@ -104,8 +111,10 @@ static void test_vision_colour__one_coloured_9x9_is_refused(void **state)
     p.tilt = 0.1;
     synth_legal_position(truth, 9, 0.45, p.seed);
     reads_right(&p, truth, 9);
+    static go_vision_result r;
+    double corners[4][2];
     int stones, white;
-    one_in_eight_white_is_refused(&p, truth, 9, &stones, &white);
+    one_in_eight_white_is_refused(&p, truth, 9, &stones, &white, &r, corners);
     assert_true(stones >= 20 && stones < 100 && white * 4 < stones - white);
 }
 
@@ -179,22 +188,13 @@ static void test_vision_colour__refusal_keeps_the_refused_lattice(void **state)
     (void)state;
     static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
     static go_vision_result r;
-    synth_params p = base(19, 51);
-    p.width = 640;
-    p.height = 480;
-    p.tilt = 0.1;
+    synth_params p = crowd_params();
     uint8_t *jpeg = NULL;
     size_t len = 0;
     double corners[4][2];
     synth_position(truth, 19, 0.45, p.seed);
-    int stones = 0;
-    for (int y = 0; y < 19; y++)
-        for (int x = 0; x < 19; x++)
-            if (truth[y][x] != GO_EMPTY)
-                truth[y][x] = ++stones % 8 ? GO_BLACK : GO_WHITE;
-    assert_int_equal(synth_render(&jpeg, &len, &p, truth, corners), 0);
-    assert_int_equal(go_vision_scan(&r, jpeg, len, NULL), GO_ENOBOARD);
-    free(jpeg);
+    int stones, white;
+    one_in_eight_white_is_refused(&p, truth, 19, &stones, &white, &r, corners);
     assert_int_equal(r.size, 19);
     assert_int_equal(r.image_width, 640);
     assert_int_equal(r.image_height, 480);
