@@ -220,7 +220,7 @@ typedef struct go_game_record {
  * 25: a player with two warnings loses, whatever was entered. */
 int go_club_result_add(go_club *club, go_game_record *rec);
 int go_club_game_list(go_club *club, go_club_table **out, int64_t member, int64_t event);
-/* Lower-case hex SHA-256 of a buffer (for the photo of the final position). */
+/* Lower-case hex SHA-256 of a buffer (for the photo of the final position), by libsodium. */
 void go_sha256_hex(char out[65], const void *data, size_t len);
 
 /* ---- Events, pairings, standings ---- */
