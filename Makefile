@@ -63,10 +63,13 @@ bench-vision: configure
 # The point classifier (vision/model/): the training data drawn from synthetic boards and the
 # photos, then one model per fold of the photos' groups (vision/model/folds/, for the held-out
 # figures of bench-vision) and the built-in one, trained on all. Debian's PyTorch, on the CPU;
-# about 20 minutes on two cores. Deterministic: the same data and seeds give the same weights.
+# about 17 minutes on two cores. Deterministic: the same data and seeds give the same weights,
+# as long as each training's ten epochs fit in MODEL_MINUTES (a slower machine trains fewer and
+# says so).
 MODEL_DATA ?= $(BUILD)/model/patches.bin
 MODEL_SYNTHETIC ?= 240
 MODEL_FOLDS := 0 1 2 3
+MODEL_MINUTES ?= 12
 model: configure
 	@scripts/deps.sh python3-torch python3-numpy python3-opencv
 	@cmake --build $(BUILD) -j$(JOBS) --target vision_patches
@@ -74,8 +77,9 @@ model: configure
 	@$(BUILD)/bench/vision_patches $(MODEL_DATA) --synthetic $(MODEL_SYNTHETIC)
 	@for k in $(MODEL_FOLDS); do \
 		/usr/bin/python3 vision/model/train.py --data $(MODEL_DATA) --exclude-fold $$k \
-			--out vision/model/folds/fold$$k.onnx || exit 1; done
-	@/usr/bin/python3 vision/model/train.py --data $(MODEL_DATA) --out vision/model/points.onnx
+			--max-minutes $(MODEL_MINUTES) --out vision/model/folds/fold$$k.onnx || exit 1; done
+	@/usr/bin/python3 vision/model/train.py --data $(MODEL_DATA) --max-minutes $(MODEL_MINUTES) \
+		--out vision/model/points.onnx
 
 bench-scoring: configure
 	@cmake --build $(BUILD) -j$(JOBS) --target bench_scoring
