@@ -1,7 +1,7 @@
 /* goref scan PHOTO [--size N [--corners ...]] [--json] [--overlay OUT.png] [--sgf OUT.sgf]: the
  * vision front end. Prints the position read from a photo (text, or JSON with the fields
  * built by json_scan.c like the service's /api/scan); errors exit 2, as JSON { "error": ...,
- * "message": ... } with --json. */
+ * "message": ... } with --json; a refusal that found a lattice gives its corners too. */
 #include <stdio.h>
 #include <string.h>
 
@@ -20,6 +20,28 @@ static int usage(void)
 static int fail(bool json, int code)
 {
     return cli_fail("scan", json, code, scan_cli_error_name(code));
+}
+
+/* No board, but a lattice the checks refused: its corners are given too, as --corners takes
+ * them, for a person to correct and read again. */
+static int refused(bool json, const go_vision_result *r)
+{
+    if (!json) {
+        fprintf(stderr,
+                "goref scan: %s\nthe %dx%d lattice refused lies at --corners "
+                "%.0f,%.0f,%.0f,%.0f,%.0f,%.0f,%.0f,%.0f: correct them and read again with "
+                "--size %d --corners ...\n",
+                go_error_last(), r->size, r->size, r->corners[0][0], r->corners[0][1],
+                r->corners[1][0], r->corners[1][1], r->corners[2][0], r->corners[2][1],
+                r->corners[3][0], r->corners[3][1], r->size);
+        return 2;
+    }
+    json_t *j = go_json_refusal(r, scan_cli_error_name(GO_ENOBOARD), go_error_last());
+    if (!j)
+        return fail(json, GO_ENOBOARD);
+    cli_print_json(j, 10);
+    json_decref(j);
+    return 2;
 }
 
 static char point_char(const go_vision_result *r, int x, int y)
@@ -77,6 +99,8 @@ int cmd_scan(int argc, char **argv)
         return usage();
     static go_vision_result res;
     int rc = scan_cli_run(&res, photo, &opt);
+    if (rc == GO_ENOBOARD && res.size > 0)
+        return refused(json, &res);
     if (rc < 0)
         return fail(json, rc);
     if (!json) {

@@ -425,13 +425,7 @@ static void reply_refused(http_req *r, const go_vision_result *res)
 {
     const char *code;
     const int status = http_status_of(GO_ENOBOARD, &code);
-    json_t *corners = json_array();
-    for (int c = 0; corners && c < 4; c++)
-        json_array_append_new(corners, json_pack("[f,f]", round(res->corners[c][0] * 10.0) / 10.0,
-                                                 round(res->corners[c][1] * 10.0) / 10.0));
-    json_t *j = json_pack("{s:s,s:s,s:b,s:i,s:o,s:i,s:i}", "error", code, "message",
-                          go_error_last(), "refused", 1, "size", res->size, "corners", corners,
-                          "image_width", res->image_width, "image_height", res->image_height);
+    json_t *j = go_json_refusal(res, code, go_error_last());
     if (!j) {
         http_reply_goerr(r, GO_ENOBOARD);
         return;

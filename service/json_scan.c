@@ -51,3 +51,13 @@ json_t *go_json_scan(const go_vision_result *res)
                      go_vision_model_name());
 }
 
+json_t *go_json_refusal(const go_vision_result *res, const char *error_name, const char *message)
+{
+    json_t *corners = json_array();
+    for (int c = 0; corners && c < 4; c++)
+        json_array_append_new(corners, json_pack("[f,f]", round(res->corners[c][0] * 10.0) / 10.0,
+                                                 round(res->corners[c][1] * 10.0) / 10.0));
+    return json_pack("{s:s,s:s,s:b,s:i,s:o,s:i,s:i}", "error", error_name, "message", message,
+                     "refused", 1, "size", res->size, "corners", corners, "image_width",
+                     res->image_width, "image_height", res->image_height);
+}
