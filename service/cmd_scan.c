@@ -22,28 +22,6 @@ static int fail(bool json, int code)
     return cli_fail("scan", json, code, scan_cli_error_name(code));
 }
 
-/* No board, but a lattice the checks refused: its corners are given too, as --corners takes
- * them, for a person to correct and read again. */
-static int refused(bool json, const go_vision_result *r)
-{
-    if (!json) {
-        fprintf(stderr,
-                "goref scan: %s\nthe %dx%d lattice refused lies at --corners "
-                "%.0f,%.0f,%.0f,%.0f,%.0f,%.0f,%.0f,%.0f: correct them and read again with "
-                "--size %d --corners ...\n",
-                go_error_last(), r->size, r->size, r->corners[0][0], r->corners[0][1],
-                r->corners[1][0], r->corners[1][1], r->corners[2][0], r->corners[2][1],
-                r->corners[3][0], r->corners[3][1], r->size);
-        return 2;
-    }
-    json_t *j = go_json_refusal(r, scan_cli_error_name(GO_ENOBOARD), go_error_last());
-    if (!j)
-        return fail(json, GO_ENOBOARD);
-    cli_print_json(j, 10);
-    json_decref(j);
-    return 2;
-}
-
 static char point_char(const go_vision_result *r, int x, int y)
 {
     return r->color[y][x] == GO_BLACK ? 'X' : r->color[y][x] == GO_WHITE ? 'O' : '.';
@@ -100,7 +78,7 @@ int cmd_scan(int argc, char **argv)
     static go_vision_result res;
     int rc = scan_cli_run(&res, photo, &opt);
     if (rc == GO_ENOBOARD && res.size > 0)
-        return refused(json, &res);
+        return scan_cli_refused("scan", json, &res);
     if (rc < 0)
         return fail(json, rc);
     if (!json) {

@@ -110,6 +110,8 @@ int cmd_score(int argc, char **argv)
         return fail(&count, rc);
     }
     rc = scan_cli_run(&res, photo, &scan);
+    if (rc == GO_ENOBOARD && res.size > 0)
+        return scan_cli_refused("score", count.json, &res);
     if (rc)
         goto done;
     if (!count.json)

@@ -6,7 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "go/sgf.h"
+#include "json_scan.h"
 #include "scan_cli.h"
 
 void scan_cli_options_init(scan_cli_options *out)
@@ -152,4 +154,24 @@ int scan_cli_run(go_vision_result *out, const char *path, const scan_cli_options
 done:
     free(data);
     return rc;
+}
+
+int scan_cli_refused(const char *command, bool json, const go_vision_result *r)
+{
+    if (!json) {
+        fprintf(stderr,
+                "goref %s: %s\nthe %dx%d lattice refused lies at --corners "
+                "%.0f,%.0f,%.0f,%.0f,%.0f,%.0f,%.0f,%.0f: correct them and read again with "
+                "--size %d --corners ...\n",
+                command, go_error_last(), r->size, r->size, r->corners[0][0], r->corners[0][1],
+                r->corners[1][0], r->corners[1][1], r->corners[2][0], r->corners[2][1],
+                r->corners[3][0], r->corners[3][1], r->size);
+        return 2;
+    }
+    json_t *j = go_json_refusal(r, scan_cli_error_name(GO_ENOBOARD), go_error_last());
+    if (!j)
+        return cli_fail(command, json, GO_ENOBOARD, scan_cli_error_name(GO_ENOBOARD));
+    cli_print_json(j, 10);
+    json_decref(j);
+    return 2;
 }

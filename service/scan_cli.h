@@ -4,6 +4,8 @@
 #ifndef GOREF_SCAN_CLI_H
 #define GOREF_SCAN_CLI_H
 
+#include <stdbool.h>
+
 #include "go/vision.h"
 
 typedef struct scan_cli_options {
@@ -26,5 +28,10 @@ int scan_cli_run(go_vision_result *out, const char *path, const scan_cli_options
 
 /* The JSON "error" name of a photo-reading error ("no_board", "not_an_image", ...). */
 const char *scan_cli_error_name(int code);
+
+/* No board, but a lattice the checks refused (scan_cli_run's GO_ENOBOARD with r->size > 0): the
+ * error with that lattice's corners, as JSON (go_json_refusal) or on stderr as the --corners
+ * argument to correct and read again. Returns the exit status, 2. */
+int scan_cli_refused(const char *command, bool json, const go_vision_result *r);
 
 #endif

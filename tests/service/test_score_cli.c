@@ -307,8 +307,8 @@ static void test_score_cli__bad_input_exits_2_with_json_error(void **state)
     free(out);
 }
 
-/* `goref scan --json` on a board refused for its reading (a crowd nearly all black): the error,
- * with the lattice refused (size and corners, as --corners takes them back). */
+/* `goref scan --json` and `goref score --json` on a board refused for its reading (a crowd nearly
+ * all black): the error, with the lattice refused (size and corners, as --corners takes them). */
 static void test_score_cli__scan_refusal_gives_the_refused_lattice(void **state)
 {
     (void)state;
@@ -331,24 +331,26 @@ static void test_score_cli__scan_refusal_gives_the_refused_lattice(void **state)
     fclose(f);
     free(jpeg);
     char args[8192];
-    int status;
     snprintf(args, sizeof args, "%s --json", tmp_path[3]);
-    json_t *root = run_json(&status, "scan", args);
-    assert_int_equal(status, 2);
-    assert_string_equal(json_string_value(json_object_get(root, "error")), "no_board");
-    assert_true(json_is_true(json_object_get(root, "refused")));
-    assert_int_equal(json_integer_value(json_object_get(root, "size")), 19);
-    json_t *c = json_object_get(root, "corners");
-    assert_int_equal(json_array_size(c), 4);
-    for (size_t k = 0; k < 4; k++) {
-        const double x = json_number_value(json_array_get(json_array_get(c, k), 0)),
-                     y = json_number_value(json_array_get(json_array_get(c, k), 1));
-        double nearest = 1e9;
-        for (int t = 0; t < 4; t++)
-            nearest = fmin(nearest, hypot(x - corners[t][0], y - corners[t][1]));
-        assert_true(nearest < 5);
+    for (int e = 0; e < 2; e++) {
+        int status;
+        json_t *root = run_json(&status, e ? "score" : "scan", args);
+        assert_int_equal(status, 2);
+        assert_string_equal(json_string_value(json_object_get(root, "error")), "no_board");
+        assert_true(json_is_true(json_object_get(root, "refused")));
+        assert_int_equal(json_integer_value(json_object_get(root, "size")), 19);
+        json_t *c = json_object_get(root, "corners");
+        assert_int_equal(json_array_size(c), 4);
+        for (size_t k = 0; k < 4; k++) {
+            const double x = json_number_value(json_array_get(json_array_get(c, k), 0)),
+                         y = json_number_value(json_array_get(json_array_get(c, k), 1));
+            double nearest = 1e9;
+            for (int t = 0; t < 4; t++)
+                nearest = fmin(nearest, hypot(x - corners[t][0], y - corners[t][1]));
+            assert_true(nearest < 5);
+        }
+        json_decref(root);
     }
-    json_decref(root);
 }
 
 int main(void)
