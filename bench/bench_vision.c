@@ -109,7 +109,7 @@ static int wrong_points(const go_vision_result *res, uint8_t truth[GO_MAX_SIZE][
  * hurried hand, as on a children's board: off its point by 0.06 to 0.16 cell each way (by board),
  * pressed against its neighbours (synth_hurried_nudges). And the plain boards under a low light
  * from one side: each stone's shadow on the wood 0.3 to 1.0 cell beyond it, taking 35 to 65% of the
- * light (synth_bench_board_shadowed; Gomrade 11 and 3_jwerth_pink_2 show such shadows). */
+ * light (synth_bench_board_shadowed; photos under a lamp low at one side show such shadows). */
 enum { PLAIN, LIT, LOW, SMALL, HURRIED, SHADOWS };
 static const char *const row_name[] = {"plain", "lamps", "low", "small", "hurried", "shadows"};
 static int row_only = -1; /* --row: the one row read, or -1 for all */

@@ -19,8 +19,6 @@
 #include "synth.h"
 #include "vision_int.h"
 
-#define WORK_SIDE 1000 /* the reader's work image's longer side */
-
 static long written, per_label[3];
 
 static int put_u32(FILE *f, uint32_t v)
@@ -144,28 +142,14 @@ static int synthetic_board(FILE *f, int size, int si, int i)
     return rc;
 }
 
-/* The photo decoded as the reader decodes it: JPEGs reduced in the DCT, then scaled to a longer
- * side of WORK_SIDE. */
+/* The photo decoded as the reader decodes it (vz_decode_work). */
 static int work_image(go_cv_image *work, const uint8_t *data, size_t len)
 {
     go_image_format fmt;
     int w, h, rc;
-    if ((rc = go_vision_probe(&fmt, &w, &h, data, len)) < 0)
-        return rc;
-    int longest = w > h ? w : h, reduce = 1;
-    if (fmt == GO_IMAGE_JPEG)
-        while (reduce < 8 && longest / (reduce * 2) >= WORK_SIDE)
-            reduce *= 2;
     go_cv_image img = {0};
-    if ((rc = go_cv_decode(&img, data, len, reduce)) < 0)
-        return rc;
-    int dl = img.width > img.height ? img.width : img.height;
-    if (dl <= WORK_SIDE) {
-        *work = img;
-        return 0;
-    }
-    double s = (double)WORK_SIDE / dl;
-    rc = go_cv_resize(work, &img, (int)lround(img.width * s), (int)lround(img.height * s));
+    if ((rc = go_vision_probe(&fmt, &w, &h, data, len)) == 0)
+        rc = vz_decode_work(&img, work, data, len, fmt, w, h);
     go_cv_image_free(&img);
     return rc;
 }

@@ -18,6 +18,14 @@ static double tenth(double ms)
     return round(ms * 10.0) / 10.0;
 }
 
+/* The four corners of res into the array corners, as [x, y] to a tenth of a pixel. */
+static void corners_json(json_t *corners, const go_vision_result *res)
+{
+    for (int c = 0; corners && c < 4; c++)
+        json_array_append_new(corners, json_pack("[f,f]", round(res->corners[c][0] * 10.0) / 10.0,
+                                                 round(res->corners[c][1] * 10.0) / 10.0));
+}
+
 /* The fields of `goref scan --json` (cmd_scan.c): size, board, confidence, uncertain, corners,
  * timing_ms; plus off_point (the stones found off their points, among the uncertain ones), the
  * image size the corners refer to, and the point classifier's model that read it. */
@@ -38,9 +46,7 @@ json_t *go_json_scan(const go_vision_result *res)
         json_array_append_new(board, json_string(row));
         json_array_append_new(conf, crow);
     }
-    for (int c = 0; c < 4; c++)
-        json_array_append_new(corners, json_pack("[f,f]", round(res->corners[c][0] * 10.0) / 10.0,
-                                                 round(res->corners[c][1] * 10.0) / 10.0));
+    corners_json(corners, res);
     return json_pack("{s:i,s:o,s:o,s:o,s:o,s:o,s:{s:f,s:f,s:f,s:f},s:i,s:i,s:s}", "size", n, "board",
                      board, "confidence", conf, "uncertain",
                      gtp_points(res->uncertain, res->uncertain_count, n), "off_point",
@@ -54,9 +60,7 @@ json_t *go_json_scan(const go_vision_result *res)
 json_t *go_json_refusal(const go_vision_result *res, const char *error_name, const char *message)
 {
     json_t *corners = json_array();
-    for (int c = 0; corners && c < 4; c++)
-        json_array_append_new(corners, json_pack("[f,f]", round(res->corners[c][0] * 10.0) / 10.0,
-                                                 round(res->corners[c][1] * 10.0) / 10.0));
+    corners_json(corners, res);
     return json_pack("{s:s,s:s,s:b,s:i,s:o,s:i,s:i}", "error", error_name, "message", message,
                      "refused", 1, "size", res->size, "corners", corners, "image_width",
                      res->image_width, "image_height", res->image_height);

@@ -10,7 +10,6 @@
 
 /* Detection and classification run on an image of about this long side: enough pixels for a
  * 19x19 grid seen at an angle, few enough for one core. */
-#define WORK_SIDE 1000
 /* When no look reads the board at the work size, the first SECOND_LOOKS looks are tried again
  * on the work image at each of second_scale in turn: a blurred or noisy photo's thin lines and
  * the stones' edges come out otherwise at another scale. At 0.85 a 12-megapixel photo of a
@@ -934,6 +933,26 @@ done:
     return rc;
 }
 
+int vz_decode_work(go_cv_image *img, go_cv_image *work, const void *data, size_t len,
+                   go_image_format fmt, int width, int height)
+{
+    int longest = width > height ? width : height, reduce = 1, rc;
+    if (fmt == GO_IMAGE_JPEG)
+        while (reduce < 8 && longest / (reduce * 2) >= WORK_SIDE)
+            reduce *= 2;
+    if ((rc = go_cv_decode(img, data, len, reduce)) < 0)
+        return rc;
+    int dl = img->width > img->height ? img->width : img->height;
+    if (dl <= WORK_SIDE) {
+        *work = *img;
+        img->pixels = NULL;
+        return 0;
+    }
+    double s = (double)WORK_SIDE / dl;
+    int ww = (int)lround(img->width * s), wh = (int)lround(img->height * s);
+    return go_cv_resize(work, img, ww < 1 ? 1 : ww, wh < 1 ? 1 : wh);
+}
+
 /* The outer corners of lattice g (work-image pixels), scaled by (sx, sy) into the displayed
  * photo's pixels: top-left, top-right, bottom-right, bottom-left as g is oriented. */
 static void lattice_corners(double out[4][2], const vz_grid *g, double sx, double sy)
@@ -980,24 +999,8 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
     if ((double)sw * shh > GO_VISION_MAX_PIXELS)
         return go_error_set(GO_ETOOBIG, "image of %dx%d pixels; the limit is 60 megapixels", sw,
                             shh);
-    int longest = sw > shh ? sw : shh, reduce = 1;
-    if (fmt == GO_IMAGE_JPEG)
-        while (reduce < 8 && longest / (reduce * 2) >= WORK_SIDE)
-            reduce *= 2;
-    if ((rc = go_cv_decode(&img, data, len, reduce)) < 0)
+    if ((rc = vz_decode_work(&img, &work, data, len, fmt, sw, shh)) < 0)
         goto done;
-    {
-        int dl = img.width > img.height ? img.width : img.height;
-        if (dl > WORK_SIDE) {
-            double s = (double)WORK_SIDE / dl;
-            int ww = (int)lround(img.width * s), wh = (int)lround(img.height * s);
-            if ((rc = go_cv_resize(&work, &img, ww < 1 ? 1 : ww, wh < 1 ? 1 : wh)) < 0)
-                goto done;
-        } else {
-            work = img;
-            img.pixels = NULL;
-        }
-    }
     /* displayed size: the stored size, turned if the decoder applied a quarter-turn */
     if ((work.width > work.height) != (sw > shh) && sw != shh) {
         r->image_width = shh;
@@ -1101,10 +1104,7 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
                        0,
                        1};
     vz_mat3_mul(r->homography, scale, g.h);
-    int n = g.size - 1;
-    const int cx[4] = {0, n, n, 0}, cy[4] = {0, 0, n, n};
-    for (int c = 0; c < 4; c++)
-        vz_apply(r->homography, cx[c], cy[c], &r->corners[c][0], &r->corners[c][1]);
+    lattice_corners(r->corners, &g, scale[0], scale[4]);
     r->ms_total = vz_now_ms() - t0;
 done:
     go_cv_image_free(&img);

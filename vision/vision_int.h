@@ -222,6 +222,15 @@ int vz_point_probs(float *out, const uint8_t *patches, int count);
 #define VZ_POINTS_DOUBT 0.5f
 int vz_points_check(go_vision_result *r, const vz_grid *g, const go_cv_image *work);
 
+/* The work image's longer side: enough pixels for a 19x19 grid seen at an angle, few enough
+ * for one core. */
+#define WORK_SIDE 1000
+/* The photo (format fmt, width x height stored) decoded into *img, JPEGs reduced in the DCT
+ * while they stay at least WORK_SIDE long, and the work image into *work: img scaled to a longer
+ * side of WORK_SIDE, or img's own pixels (img left empty) when it is no longer. */
+int vz_decode_work(go_cv_image *img, go_cv_image *work, const void *data, size_t len,
+                   go_image_format fmt, int width, int height);
+
 /* Monotonic milliseconds. */
 double vz_now_ms(void);
 

@@ -8,10 +8,8 @@
 // usage: node e2e.mjs BASE_URL OUT_DIR PHOTO ADMIN_PASSWORD [REFUSED_PHOTO]
 // REFUSED_PHOTO: a board photo that the page shrinks to REFUSED_LONG pixels on its long side,
 // as a messaging app's thumbnail, where no board is found (the lines too thin to check the
-// grid by), and whose grid corners are then placed by hand (3_jwerth_1 of goban-watcher: the
-// corners below are those goref finds on it at full size; through them the CLI reads 128 of
-// its 129 stones at 300 pixels). Refused photos at full size held this place until vision read
-// them (3_jwerth_blue_1, then 3_jwerth_pink_2 under a pink lamp).
+// grid by), and whose grid corners are then placed by hand (the corners below are those goref
+// finds on it at full size; through them the CLI reads 128 of its 129 stones at 300 pixels).
 import { chromium } from 'playwright-core';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

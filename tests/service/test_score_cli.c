@@ -2,7 +2,6 @@
  * counted. The count must be exactly `goref count --suggest-dead` on the board the scan
  * returned; points read with doubt must reach the text and the JSON; bad input exits 2
  * with the JSON error. The reading's accuracy itself is vision's (tests/vision). */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -312,19 +311,10 @@ static void test_score_cli__bad_input_exits_2_with_json_error(void **state)
 static void test_score_cli__scan_refusal_gives_the_refused_lattice(void **state)
 {
     (void)state;
-    synth_params p = {.width = 640, .height = 480, .size = 19, .jpeg_quality = 85, .seed = 51};
-    p.tilt = 0.1;
-    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
-    synth_position(truth, 19, 0.45, p.seed);
-    int stones = 0;
-    for (int y = 0; y < 19; y++)
-        for (int x = 0; x < 19; x++)
-            if (truth[y][x] != GO_EMPTY)
-                truth[y][x] = ++stones % 8 ? GO_BLACK : GO_WHITE;
     uint8_t *jpeg = NULL;
     size_t len = 0;
     double corners[4][2];
-    assert_int_equal(synth_render(&jpeg, &len, &p, truth, corners), 0);
+    assert_int_equal(synth_one_coloured_crowd(&jpeg, &len, corners), 0);
     FILE *f = fopen(tmp_path[3], "wb");
     assert_non_null(f);
     assert_int_equal(fwrite(jpeg, 1, len, f), len);
@@ -341,14 +331,11 @@ static void test_score_cli__scan_refusal_gives_the_refused_lattice(void **state)
         assert_int_equal(json_integer_value(json_object_get(root, "size")), 19);
         json_t *c = json_object_get(root, "corners");
         assert_int_equal(json_array_size(c), 4);
-        for (size_t k = 0; k < 4; k++) {
-            const double x = json_number_value(json_array_get(json_array_get(c, k), 0)),
-                         y = json_number_value(json_array_get(json_array_get(c, k), 1));
-            double nearest = 1e9;
-            for (int t = 0; t < 4; t++)
-                nearest = fmin(nearest, hypot(x - corners[t][0], y - corners[t][1]));
-            assert_true(nearest < 5);
-        }
+        double got[4][2];
+        for (size_t k = 0; k < 4; k++)
+            for (size_t v = 0; v < 2; v++)
+                got[k][v] = json_number_value(json_array_get(json_array_get(c, k), v));
+        assert_true(synth_corners_off(got, corners) < 5);
         json_decref(root);
     }
 }

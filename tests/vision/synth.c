@@ -508,3 +508,29 @@ int synth_photo_padded(uint8_t **jpeg, size_t *len, const go_cv_image *img, doub
     go_cv_image_free(&big);
     return rc;
 }
+
+int synth_one_coloured_crowd(uint8_t **jpeg, size_t *len, double corners[4][2])
+{
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    synth_params p = {.width = 640, .height = 480, .size = 19, .jpeg_quality = 85, .seed = 51};
+    p.tilt = 0.1;
+    synth_position(truth, 19, 0.45, p.seed);
+    int stones = 0;
+    for (int y = 0; y < 19; y++)
+        for (int x = 0; x < 19; x++)
+            if (truth[y][x] != GO_EMPTY)
+                truth[y][x] = ++stones % 8 ? GO_BLACK : GO_WHITE;
+    return synth_render(jpeg, len, &p, truth, corners);
+}
+
+double synth_corners_off(double got[4][2], double truth[4][2])
+{
+    double worst = 0;
+    for (int c = 0; c < 4; c++) {
+        double nearest = 1e9;
+        for (int k = 0; k < 4; k++)
+            nearest = fmin(nearest, hypot(got[c][0] - truth[k][0], got[c][1] - truth[k][1]));
+        worst = fmax(worst, nearest);
+    }
+    return worst;
+}

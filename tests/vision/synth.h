@@ -113,6 +113,15 @@ void synth_hurried_nudges(double nudge[GO_MAX_SIZE][GO_MAX_SIZE][2],
  * 0.16 cell. */
 double synth_bench_hurried_spread(int k);
 
+/* A crowded 19x19 board nearly all black (one stone in eight white), 640x480, a little tilted:
+ * read right but refused as one-coloured, on a lattice found right. The JPEG into *jpeg
+ * (malloc'd), its true corners into corners. 0 or a negative go_err. */
+int synth_one_coloured_crowd(uint8_t **jpeg, size_t *len, double corners[4][2]);
+
+/* How far the corners got lie from the corners truth, in pixels: the largest distance of a
+ * corner got to its nearest true one (the order is free: a photo has no true up). */
+double synth_corners_off(double got[4][2], double truth[4][2]);
+
 /* Number of points equal under the best of the 8 symmetries of the square. */
 int synth_best_match(uint8_t a[GO_MAX_SIZE][GO_MAX_SIZE], uint8_t b[GO_MAX_SIZE][GO_MAX_SIZE],
                      int size);

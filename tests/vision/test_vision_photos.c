@@ -4,7 +4,7 @@
  * are the CURRENT level: at or over goref's bars in points (99.5%) and in photos perfect
  * (90%, 125 of 138); see `make bench-vision` for the table. The cases after the floor read
  * particular photos: which, and what each expects of its reading, is told by
- * tests/vision/photo_cases.tsv, whose path the build gives as GOREF_PHOTO_CASES. */
+ * tests/data/vision_photo_cases.tsv, whose path the build gives as GOREF_PHOTO_CASES. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -93,11 +93,11 @@ static void test_vision_photos__accuracy_floor(void **state)
 }
 
 /* The photo cases: which photo each case below reads and what it expects of the reading, from
- * tests/vision/photo_cases.tsv (its columns are told there). The file is part of the sources:
+ * tests/data/vision_photo_cases.tsv (its columns are told there). The file is part of the sources:
  * when it cannot be read, or a row is malformed, every case fails; only a missing shared data
  * folder skips. */
 #ifndef GOREF_PHOTO_CASES
-#error "GOREF_PHOTO_CASES must name tests/vision/photo_cases.tsv"
+#error "GOREF_PHOTO_CASES must name tests/data/vision_photo_cases.tsv"
 #endif
 
 #define PC_NONE (-1) /* a column left unset ('-') */
