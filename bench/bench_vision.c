@@ -21,7 +21,8 @@
  * Usage: bench_vision [-v] [--overlay DIR] [--only SUBSTRING] [--turns] [--sizes]
  * [--models DIR] (the fold models; default vision/model/folds) [--no-rule] [--synthetic N]
  * (N boards a size; 0 skips them) [--row NAME] (that synthetic row alone, no photos: plain,
- * lamps, low, small, hurried or shadows) */
+ * lamps, low, small, hurried, shadows or scene) [--save DIR] (each synthetic board read is written
+ * there as <size>-<row>-<seed>.jpg, to look at) */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -110,15 +111,18 @@ static int wrong_points(const go_vision_result *res, uint8_t truth[GO_MAX_SIZE][
  * pressed against its neighbours (synth_hurried_nudges). And the plain boards under a low light
  * from one side: each stone's shadow on the wood 0.3 to 1.0 cell beyond it, taking 35 to 65% of the
  * light (synth_bench_board_shadowed; photos under a lamp low at one side show such shadows). */
-enum { PLAIN, LIT, LOW, SMALL, HURRIED, SHADOWS };
-static const char *const row_name[] = {"plain", "lamps", "low", "small", "hurried", "shadows"};
-static int row_only = -1; /* --row: the one row read, or -1 for all */
-static const char *const row_kind[6] = {"",
+enum { PLAIN, LIT, LOW, SMALL, HURRIED, SHADOWS, SCENE };
+static const char *const row_name[] = {"plain",   "lamps",   "low",  "small",
+                                       "hurried", "shadows", "scene"};
+static int row_only = -1;            /* --row: the one row read, or -1 for all */
+static const char *save_dir = NULL; /* --save: where the synthetic boards are written */
+static const char *const row_kind[7] = {"",
                                         ", coloured lamps",
                                         ", seen from low",
                                         ", small in the photo",
                                         ", hurried hands",
-                                        ", low light's shadows"};
+                                        ", low light's shadows",
+                                        ", other rooms and makes"};
 
 /* One row of the synthetic table: count bench boards of one size, of the kind asked. */
 static void synthetic_row(int size, int si, int count, int kind, int verbose)
@@ -145,6 +149,8 @@ static void synthetic_row(int size, int si, int count, int kind, int verbose)
             synth_bench_board_small(&p, &density, size, seed, i);
         else if (kind == SHADOWS)
             synth_bench_board_shadowed(&p, &density, size, seed, i);
+        else if (kind == SCENE)
+            synth_bench_board_scene(&p, &density, size, seed, i);
         else
             synth_bench_board(&p, &density, size, seed);
         uint8_t *jpeg = NULL;
@@ -157,6 +163,16 @@ static void synthetic_row(int size, int si, int count, int kind, int verbose)
         }
         if (synth_render(&jpeg, &len, &p, truth, corners) < 0)
             continue;
+        if (save_dir) {
+            char path[512];
+            snprintf(path, sizeof path, "%s/%d-%s-%llu.jpg", save_dir, size, row_name[kind],
+                     (unsigned long long)seed);
+            FILE *f = fopen(path, "wb");
+            if (!f || fwrite(jpeg, 1, len, f) != len)
+                fprintf(stderr, "bench_vision: cannot write %s\n", path);
+            if (f)
+                fclose(f);
+        }
         int n = p.size, rc = go_vision_scan(&res, jpeg, len, NULL);
         free(jpeg);
         total += n * n;
@@ -221,6 +237,11 @@ static void synthetic_table(int per_size, int verbose)
     /* ... and under a low light from one side, each stone casting its shadow on the wood */
     for (int si = 0; si < 3; si++)
         synthetic_row(sizes[si], si, per_size / 3, SHADOWS, verbose);
+    /* ... and in rooms and of makes the photos here do not show: a gingham cloth, bowls and a
+     * phone beside the board, a dim room, bamboo and vinyl boards, glass, slate and yunzi stones
+     * (synth_bench_board_scene), as many as the plain boards */
+    for (int si = 0; si < 3; si++)
+        synthetic_row(sizes[si], si, per_size, SCENE, verbose);
 }
 
 /* One way to give the photos again: turned by quarter_turns clockwise and, when long_side > 0,
@@ -549,6 +570,8 @@ int main(int argc, char **argv)
             turns = 1;
         else if (strcmp(argv[i], "--sizes") == 0)
             sizes = 1;
+        else if (strcmp(argv[i], "--save") == 0 && i + 1 < argc)
+            save_dir = argv[++i];
         else if (strcmp(argv[i], "--synthetic") == 0 && i + 1 < argc)
             synthetic = (int)strtol(argv[++i], NULL, 10);
         else if (strcmp(argv[i], "--row") == 0 && i + 1 < argc) {
@@ -560,7 +583,7 @@ int main(int argc, char **argv)
             if (row_only < 0) {
                 fprintf(stderr,
                         "bench_vision: no synthetic row \"%s\" (plain, lamps, low, small, "
-                        "hurried, shadows)\n",
+                        "hurried, shadows, scene)\n",
                         name);
                 return 2;
             }

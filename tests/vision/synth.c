@@ -128,6 +128,143 @@ static double shadow_cover(const synth_params *p, uint8_t color[GO_MAX_SIZE][GO_
     return cover;
 }
 
+/* An integer hash to [0, 1), for patterns that must not draw from the render's stream. */
+static double hash01(uint64_t a, uint64_t b, uint64_t c)
+{
+    uint64_t h = a * 0x9E3779B97F4A7C15ull ^ (b + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
+    h ^= c * 0x165667B19E3779F9ull;
+    h ^= h >> 31;
+    h *= 0xD6E8FEB86659FD93ull;
+    h ^= h >> 32;
+    return (double)(h >> 11) / 9007199254740992.0;
+}
+
+/* What lies around the board (synth_params' cloth, bowls and phone), drawn from their own
+ * stream so that a scene without them renders as before. */
+typedef struct scene {
+    double bowl[2][3];     /* centre x, y and radius, pixels */
+    double phone[5];       /* centre x, y, half length, half width, angle */
+    double screen_bgr[3];
+} scene;
+
+static void scene_draw(scene *sc, const synth_params *p)
+{
+    uint64_t s = p->seed * 0xD1B54A32D192ED03ull + 17;
+    const double W = p->width, H = p->height;
+    for (int k = 0; k < 2; k++) {
+        /* near one of the photo's sides, so mostly beside the board */
+        const int side = (int)(rnd(&s) * 4);
+        const double along = rnd(&s), r = p->bowl_px / 2;
+        sc->bowl[k][0] = side < 2 ? along * W : (side == 2 ? r * 0.6 : W - r * 0.6);
+        sc->bowl[k][1] = side >= 2 ? along * H : (side == 0 ? r * 0.6 : H - r * 0.6);
+        sc->bowl[k][2] = r;
+    }
+    sc->phone[0] = (rnd(&s) < 0.5 ? 0.1 : 0.9) * W;
+    sc->phone[1] = (0.2 + 0.6 * rnd(&s)) * H;
+    sc->phone[2] = 0.16 * (W < H ? W : H);
+    sc->phone[3] = sc->phone[2] * 0.48;
+    sc->phone[4] = rnd(&s) * 3.14159265358979;
+    for (int c = 0; c < 3; c++)
+        sc->screen_bgr[c] = 120 + 135 * rnd(&s);
+}
+
+/* The table at (x, y) under whatever lies on it; b, g, r hold the plain table on entry. */
+static void scene_table(double *b, double *g, double *r, const synth_params *p, const scene *sc,
+                        double x, double y)
+{
+    if (p->cloth_check > 0) {
+        const double t = p->cloth_turn * 3.14159265358979 / 180;
+        const double u = x * cos(t) + y * sin(t), v = -x * sin(t) + y * cos(t);
+        const int bands = ((long)floor(u / p->cloth_check) & 1) + ((long)floor(v / p->cloth_check) & 1);
+        const double share = bands * 0.5; /* gingham: white, a band, two bands crossing */
+        *b = 232 + (p->cloth_bgr[0] - 232) * share;
+        *g = 232 + (p->cloth_bgr[1] - 232) * share;
+        *r = 232 + (p->cloth_bgr[2] - 232) * share;
+    }
+    for (int k = 0; k < p->bowls && k < 2; k++) {
+        const double dx = x - sc->bowl[k][0], dy = y - sc->bowl[k][1], R = sc->bowl[k][2];
+        const double d = hypot(dx, dy);
+        if (d > R)
+            continue;
+        if (d > 0.82 * R) { /* the rim, lit from above */
+            const double lit = 0.7 + 0.3 * (1 - fabs(d / R - 0.91) / 0.09);
+            *b = 40 * lit;
+            *g = 75 * lit;
+            *r = 120 * lit;
+            continue;
+        }
+        /* heaped stones: one to a cell of a stone's size, jittered, black or white */
+        const double sp = R / 3.2;
+        const long cx = (long)floor(x / sp), cy = (long)floor(y / sp);
+        *b = *g = *r = 25; /* the gaps between them */
+        for (long ny = cy - 1; ny <= cy + 1; ny++)
+            for (long nx = cx - 1; nx <= cx + 1; nx++) {
+                const double jx = (nx + 0.5 + 0.3 * (hash01(nx, ny, 1) - 0.5)) * sp,
+                             jy = (ny + 0.5 + 0.3 * (hash01(nx, ny, 2) - 0.5)) * sp;
+                const double dd = hypot(x - jx, y - jy) / (0.55 * sp);
+                if (dd >= 1)
+                    continue;
+                const int white = hash01(nx, ny, (uint64_t)k + 3) < 0.5;
+                const double tone = (white ? 225 : 35) * (1 - 0.2 * dd) + (white ? 0 : 35 * (1 - dd));
+                *b = *g = *r = tone;
+            }
+    }
+    if (p->phone) {
+        const double c = cos(sc->phone[4]), s = sin(sc->phone[4]);
+        const double u = (x - sc->phone[0]) * c + (y - sc->phone[1]) * s,
+                     v = -(x - sc->phone[0]) * s + (y - sc->phone[1]) * c;
+        if (fabs(u) < sc->phone[2] && fabs(v) < sc->phone[3]) {
+            const int screen = fabs(u) < sc->phone[2] * 0.86 && fabs(v) < sc->phone[3] * 0.82;
+            *b = screen ? sc->screen_bgr[0] : 18;
+            *g = screen ? sc->screen_bgr[1] : 18;
+            *r = screen ? sc->screen_bgr[2] : 20;
+        }
+    }
+}
+
+/* The board's wood at lattice point (lx, ly) for the makes other than plain wood. */
+static void board_make(double *b, double *g, double *r, const synth_params *p, double lx, double ly)
+{
+    if (p->board_style == SYNTH_BOARD_BAMBOO) { /* strips 1.6 cells wide, seams between them */
+        const double at = (lx + 1) / 1.6;
+        const long strip = (long)floor(at);
+        const double tone = 14 * (hash01((uint64_t)strip, p->seed, 5) - 0.5) +
+                            3 * sin(ly * 23 + strip * 1.7);
+        const double seam = fabs(at - strip - 0.5) > 0.485 ? 0.78 : 1;
+        *b = (128 + tone) * seam;
+        *g = (182 + tone) * seam;
+        *r = (214 + tone) * seam;
+    } else if (p->board_style == SYNTH_BOARD_VINYL) { /* flat and pale */
+        *b = 178;
+        *g = 208;
+        *r = 226;
+    }
+}
+
+/* A stone of the given make: its colour before the light, from its plain shade and the offset
+ * (dx, dy) of the pixel from its centre in cells. */
+static void stone_make(double *sb, double *sg, double *sr, int make, int black, double shade,
+                       double dx, double dy)
+{
+    const double spot = clamp01(1 - hypot(dx + 0.15, dy + 0.15) / 0.2);
+    if (make == SYNTH_STONES_GLASS) { /* glossy: a sharp highlight on both colours */
+        const double hl = 90 * clamp01(1 - hypot(dx + 0.17, dy + 0.17) / 0.1);
+        *sb = (black ? 52 : 218 * shade) + hl;
+        *sg = (black ? 48 : 224 * shade) + hl;
+        *sr = (black ? 44 : 222 * shade) + hl;
+    } else if (make == SYNTH_STONES_SLATE) { /* matte slate, striped shell */
+        const double stripe = 7 * sin((dx * 0.4 + dy) * 40);
+        *sb = black ? 48 + 6 * spot : (226 + stripe) * shade;
+        *sg = black ? 48 + 6 * spot : (232 + stripe) * shade;
+        *sr = black ? 50 + 6 * spot : (234 + stripe) * shade;
+    } else { /* yunzi: cream whites, blacks green at the rim */
+        const double rim = clamp01((hypot(dx, dy) - 0.3) / 0.2);
+        *sb = black ? 30 + 20 * spot : 196 * shade;
+        *sg = black ? 34 + 22 * rim + 20 * spot : 220 * shade;
+        *sr = black ? 30 + 20 * spot : 230 * shade;
+    }
+}
+
 int synth_render(uint8_t **out, size_t *out_len, const synth_params *p,
                  uint8_t color[GO_MAX_SIZE][GO_MAX_SIZE], double out_corners[4][2])
 {
@@ -182,6 +319,8 @@ int synth_render(uint8_t **out, size_t *out_len, const synth_params *p,
         glare_y = H * p->glare_at[1];
     }
     const int lit = p->lamp_bgr[0] > 0 || p->lamp_bgr[1] > 0 || p->lamp_bgr[2] > 0;
+    scene sc;
+    scene_draw(&sc, p);
     /* clutter: a few rectangles of other colours beside the board */
     double clutter[4][7];
     for (int k = 0; k < 4; k++) {
@@ -206,6 +345,7 @@ int synth_render(uint8_t **out, size_t *out_len, const synth_params *p,
                     g = clutter[k][5];
                     r = clutter[k][6];
                 }
+            scene_table(&b, &g, &r, p, &sc, x, y);
             if (bx >= 0 && bx <= bw && by >= 0 && by <= bh) {
                 double lx = bx - MARGIN, ly = by / ASPECT - MARGIN; /* lattice coordinates */
                 const int own_wood = p->wood_bgr[0] > 0 || p->wood_bgr[1] > 0 || p->wood_bgr[2] > 0;
@@ -213,6 +353,8 @@ int synth_render(uint8_t **out, size_t *out_len, const synth_params *p,
                 b = (own_wood ? p->wood_bgr[0] : 105) + grain;
                 g = (own_wood ? p->wood_bgr[1] : 170) + grain;
                 r = (own_wood ? p->wood_bgr[2] : 215) + grain;
+                if (p->board_style != SYNTH_BOARD_WOOD)
+                    board_make(&b, &g, &r, p, lx, ly);
                 /* lines: distance to the nearest line inside the grid, in pixels */
                 double half = 0.55 / ppc > 0.035 ? 0.55 / ppc : 0.035;
                 double ink = 0;
@@ -261,7 +403,10 @@ int synth_render(uint8_t **out, size_t *out_len, const synth_params *p,
                     double cover = clamp01((rad - d) * ppc + 0.5);
                     double shade = 1 - 0.25 * clamp01((dx + dy) / 0.6 + 0.5) * d / rad;
                     double sb, sg, sr;
-                    if (p->tinted) {
+                    if (p->stone_style != SYNTH_STONES_PLAIN) {
+                        stone_make(&sb, &sg, &sr, p->stone_style, color[iy][ix] == GO_BLACK,
+                                   shade, dx, dy);
+                    } else if (p->tinted) {
                         const double *c = color[iy][ix] == GO_BLACK ? p->black_bgr : p->white_bgr;
                         double hl = 40 * clamp01(1 - hypot(dx + 0.15, dy + 0.15) / 0.2);
                         sb = c[0] * shade + hl;
@@ -292,6 +437,11 @@ int synth_render(uint8_t **out, size_t *out_len, const synth_params *p,
             double gl = p->glare *
                         exp(-(pow(x - glare_x, 2) + pow(y - glare_y, 2)) / (2 * pow(W / 12.0, 2)));
             double nz = p->noise * (rnd(&s) - 0.5) * 2;
+            if (p->exposure > 0) { /* a dim room: less light, and the camera's gain shows */
+                light *= p->exposure;
+                gl *= p->exposure;
+                nz *= 1 + 2 * (1 - p->exposure);
+            }
             if (lit) { /* the lamp's colour, on the glare too */
                 b *= p->lamp_bgr[0];
                 g *= p->lamp_bgr[1];
@@ -344,6 +494,34 @@ void synth_bench_board_low(synth_params *p, double *density, int size, uint64_t 
     synth_bench_board(p, density, size, seed);
     p->squash = 0.55 + 0.01 * (k % 11);
     p->lean = 0.2 * sqrt(1 - p->squash * p->squash) / p->squash;
+}
+
+void synth_bench_board_scene(synth_params *p, double *density, int size, uint64_t seed, int k)
+{
+    synth_bench_board(p, density, size, seed);
+    uint64_t st = seed * 0x9E3779B97F4A7C15ull + 29; /* apart from synth_bench_board's draws */
+#define RND()                                                                                      \
+    ((double)((st = st * 6364136223846793005ull + 1442695040888963407ull) >> 11) /                 \
+     9007199254740992.0)
+    static const double cloths[4][3] = {{60, 40, 200}, {170, 90, 40}, {60, 140, 60}, {40, 40, 40}};
+    p->board_share = 0.5 + 0.25 * RND();
+    for (int c = 0; c < 2; c++)
+        p->board_at[c] = 2 * RND() - 1;
+    if (k % 2 == 0) { /* every other board on a gingham cloth, checks of a cell's size or so */
+        const double cell = p->board_share * 750 / (size + 0.4);
+        p->cloth_check = cell * (0.5 + 1.5 * RND());
+        p->cloth_turn = 90 * RND();
+        for (int c = 0; c < 3; c++)
+            p->cloth_bgr[c] = cloths[(k / 2) % 4][c];
+    }
+    p->bowls = (k / 3) % 3;
+    p->bowl_px = 750 * (0.18 + 0.1 * RND());
+    p->phone = k % 5 == 1;
+    if (k % 4 == 3)
+        p->exposure = 0.35 + 0.25 * RND();
+    p->board_style = (k / 2) % 3;
+    p->stone_style = (k + 1) % 4;
+#undef RND
 }
 
 void synth_bench_board_small(synth_params *p, double *density, int size, uint64_t seed, int k)

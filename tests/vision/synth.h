@@ -55,7 +55,24 @@ typedef struct synth_params {
     /* Nonzero: the board's wood (B, G, R) instead of a light kaya-like yellow, with grain of
      * this amplitude (grey levels; 0 keeps 6), and printed lines of line_bgr (0: near black). */
     double wood_bgr[3], grain, line_bgr[3];
+    /* What lies around the board and what it is made of, as in rooms the photos here do not show.
+     * cloth_check > 0: a gingham tablecloth under the board, checks of that many pixels turned
+     * cloth_turn degrees, its bands of cloth_bgr (B, G, R) over white: a grid beside the grid.
+     * bowls (0..2): bowls heaped with stones of both colours on the table, each bowl_px across.
+     * phone: a phone lying on the table, its screen lit. exposure > 0: the light's level (a dim
+     * room: 0.35-0.6; the camera's noise grows as it falls). */
+    double cloth_check, cloth_turn, cloth_bgr[3];
+    int bowls;
+    double bowl_px;
+    int phone;
+    double exposure;
+    /* The board's make (SYNTH_BOARD_*) and the stones' (SYNTH_STONES_*); 0 keeps the wooden board
+     * and the plain stones above. */
+    int board_style, stone_style;
 } synth_params;
+
+enum { SYNTH_BOARD_WOOD, SYNTH_BOARD_BAMBOO, SYNTH_BOARD_VINYL };
+enum { SYNTH_STONES_PLAIN, SYNTH_STONES_GLASS, SYNTH_STONES_SLATE, SYNTH_STONES_YUNZI };
 
 /* Renders the board; color[y][x] (GO_EMPTY/GO_BLACK/GO_WHITE) gives the stones. *out is a
  * malloc'd JPEG (caller frees). out_corners receives the four grid corners in pixels. */
@@ -95,6 +112,11 @@ void synth_bench_board_small(synth_params *p, double *density, int size, uint64_
  * shadow reaches 0.3-1.0 cell beyond it (by k) in a direction drawn from the seed, taking 35-65%
  * of the light (by k). */
 void synth_bench_board_shadowed(synth_params *p, double *density, int size, uint64_t seed, int k);
+
+/* The same board in a room nobody here photographed, drawn from the seed by k: a gingham
+ * tablecloth, bowls of stones and a phone beside the board, a dim room, a bamboo or vinyl board,
+ * glass, slate-and-shell or yunzi stones, the board 0.5-0.75 of the photo's shorter side. */
+void synth_bench_board_scene(synth_params *p, double *density, int size, uint64_t seed, int k);
 
 /* Stones put down by hurried hands, as on a children's board: each stone of the position
  * `color` off its point by a random amount (normal, `spread` cells each way, seeded), then pushed
