@@ -971,6 +971,58 @@ done:
     return rc;
 }
 
+/* The dominant direction of lines[0..nl): the peak of their angle histogram (degrees), each
+ * line voting by its length over a 7-degree tent. */
+static int dominant_direction(double ah[180], const line3 *lines, int nl)
+{
+    memset(ah, 0, sizeof(double) * 180);
+    for (int i = 0; i < nl; i++) {
+        int b = (int)(lines[i].theta * 180 / PI) % 180;
+        for (int dd = -3; dd <= 3; dd++)
+            ah[(b + dd + 180) % 180] += lines[i].votes * (4 - abs(dd));
+    }
+    int p1 = 0;
+    for (int b = 1; b < 180; b++)
+        if (ah[b] > ah[p1])
+            p1 = b;
+    return p1;
+}
+
+/* A line through a grid's vanishing point within this many times fit_vp's tolerance belongs to
+ * that grid, for VZ_LOOK_SECOND_GRID. */
+#define FIRST_GRID_TOL 4.0
+
+/* VZ_LOOK_SECOND_GRID: the first grid of lines (the dominant direction, its vanishing point,
+ * the other family's near the perpendicular) taken out of lines[0..*nl), the rest kept in
+ * order. GO_ENOBOARD when too few lines are left to look for a grid. */
+static int drop_first_grid(line3 *lines, int *nl)
+{
+    double ah[180], va[3], vb[3];
+    unsigned seed = 54321u;
+    const int n = *nl, p1 = dominant_direction(ah, lines, n);
+    for (int i = 0; i < n; i++) {
+        int d1 = abs((int)(lines[i].theta * 180 / PI) % 180 - p1);
+        if (d1 > 90)
+            d1 = 180 - d1;
+        lines[i].family = d1 <= 30 ? 0 : (d1 >= 50 ? 1 : -1);
+    }
+    const double ma = fit_vp(va, lines, n, 0, &seed), mb = fit_vp(vb, lines, n, 1, &seed);
+    const double tol = FIRST_GRID_TOL * 0.6 * PI / 180;
+    int kept = 0;
+    for (int i = 0; i < n; i++) {
+        if ((ma > 0 && vp_angle(&lines[i], va) < tol) || (mb > 0 && vp_angle(&lines[i], vb) < tol))
+            continue;
+        lines[kept] = lines[i];
+        lines[kept++].family = -1;
+    }
+    *nl = kept;
+    if (getenv("GOREF_VISION_DEBUG"))
+        fprintf(stderr, "second grid: %d of %d lines left\n", kept, n);
+    if (kept < 8)
+        return go_error_set(GO_ENOBOARD, "no board: no second grid of lines");
+    return 0;
+}
+
 int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned how,
                  vz_line_cache *cache)
 {
@@ -988,7 +1040,8 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned h
     if (!L->built && (rc = read_lines(L, bgr, light_weighted)) < 0)
         goto done;
     const go_cv_image bh = L->bh, bin = L->bin;
-    const int t = L->t, nl = L->nl;
+    const int t = L->t;
+    int nl = L->nl;
     const hline *raw = L->raw;
     lines = malloc(sizeof(line3) * MAX_LINES);
     if (!lines) {
@@ -1010,17 +1063,11 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned h
         rc = go_error_set(GO_ENOBOARD, "no board: only %d straight lines in the photo", nl);
         goto done;
     }
+    if ((how & VZ_LOOK_SECOND_GRID) && (rc = drop_first_grid(lines, &nl)) < 0)
+        goto done;
     /* Angle histogram -> the dominant direction; its vanishing point by consensus. */
-    double ah[180] = {0};
-    for (int i = 0; i < nl; i++) {
-        int b = (int)(lines[i].theta * 180 / PI) % 180;
-        for (int dd = -3; dd <= 3; dd++)
-            ah[(b + dd + 180) % 180] += lines[i].votes * (4 - abs(dd));
-    }
-    int p1 = 0;
-    for (int b = 1; b < 180; b++)
-        if (ah[b] > ah[p1])
-            p1 = b;
+    double ah[180];
+    int p1 = dominant_direction(ah, lines, nl);
     if (how & VZ_LOOK_OTHER_DIRECTION) {
         /* The strongest direction 25 to 65 degrees off the dominant one: on a crowded board
          * the diagonal rows of stones can outvote the grid's lines, which then lie about 45

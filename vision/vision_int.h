@@ -75,11 +75,14 @@ int vz_warp_lattice(go_cv_image *out, const vz_grid *g, const go_cv_image *bgr, 
 /* How vz_find_grid looks: lines in vz_gray instead of plain luminance; the reading at twice
  * the line spacing found on both axes (on a crowded board the crevices between stones can
  * halve the period); the lines of the strongest direction 25 to 65 degrees off the dominant
- * one (the diagonal rows of stones on a crowded board can outvote the grid's lines). */
+ * one (the diagonal rows of stones on a crowded board can outvote the grid's lines); the second
+ * grid of lines in the photo, with the lines through the first grid's two vanishing points
+ * taken out (a checked cloth, tiles or a mat around the board can hold more line than the board). */
 enum {
     VZ_LOOK_LIGHT_WEIGHTED = 1,
     VZ_LOOK_DOUBLED = 2,
     VZ_LOOK_OTHER_DIRECTION = 4,
+    VZ_LOOK_SECOND_GRID = 8,
 };
 
 /* vz_warp_lattice, then gray: plain luminance, or vz_gray when light_weighted. */
