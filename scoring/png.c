@@ -1,10 +1,9 @@
 /* The count sheet as a PNG to print on A5: cairo draws the page (board, stones, dead stones
  * crossed out, territory marks), Pango lays out the text in Chinese and English with a CJK font,
  * libpng writes the file with its print resolution. One font map for the process, made on the
- * first sheet; the drawing of the text is serialised because Pango's font map is not thread-safe.
- */
-#include <pango/pangocairo.h>
+ * first sheet; pages are drawn one at a time because Pango's font map is not thread-safe. */
 #include <assert.h>
+#include <pango/pangocairo.h>
 #include <png.h>
 #include <pthread.h>
 #include <setjmp.h>
