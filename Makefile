@@ -6,7 +6,7 @@ JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 MAKEFLAGS  += --no-print-directory
 
-.PHONY: all deps test-deps configure build run test test-fast valgrind bench bench-rules bench-vision bench-scoring bench-club bench-service clean format fuzz-sgf model
+.PHONY: all deps test-deps configure build run test test-fast valgrind bench bench-rules bench-vision bench-scoring bench-sheet bench-club bench-service clean format fuzz-sgf model
 
 all: build
 
@@ -85,6 +85,11 @@ bench-scoring: configure
 	@cmake --build $(BUILD) -j$(JOBS) --target bench_scoring
 	@$(BUILD)/bench/bench_scoring $(BENCH_SCORING_ARGS)
 
+# The time to draw a printed count sheet (PNG, A5), the first one with the fonts loading.
+bench-sheet: configure
+	@cmake --build $(BUILD) -j$(JOBS) --target bench_sheet
+	@$(BUILD)/bench/bench_sheet
+
 # The club log at 2,000 members, five years, 50,000 games (the generated database is cached in
 # $(BUILD)/bench_club.db; delete it to regenerate).
 bench-club: configure
@@ -98,7 +103,7 @@ bench-service: configure
 	@cmake --build $(BUILD) -j$(JOBS) --target goref bench_service
 	@bench/bench_service.sh $(BUILD)
 
-bench: bench-rules bench-vision bench-scoring bench-club bench-service
+bench: bench-rules bench-vision bench-scoring bench-sheet bench-club bench-service
 
 # libFuzzer on the SGF reader (clang, ASan+UBSan), FUZZ_TIME seconds on one core. New inputs go
 # to $(FUZZ_BUILD)/corpus-sgf; the kept corpus tests/fuzz/corpus/sgf seeds it (and is replayed

@@ -11,11 +11,13 @@ PACKAGES=(
   libopencv-dev libpng-dev libjpeg-dev libwebp-dev
   libsqlite3-dev sqlite3
   libcmocka-dev libmicrohttpd-dev libjansson-dev libsodium-dev
+  libpango1.0-dev libcairo2-dev # the count sheet's text (Pango on cairo)
+  fonts-wqy-microhei            # its CJK font, needed at run time
 )
 TEST_PACKAGES=(
   gnugo                       # the peer the rules and scoring are checked against
   valgrind                    # make valgrind
-  chromium fonts-wqy-microhei # the page's browser test (tests/e2e), with a CJK font for its screenshots
+  chromium                    # the page's browser test (tests/e2e); its screenshots use the CJK font above
 )
 
 for arg in "$@"; do
