@@ -14,32 +14,6 @@
 #include "score_int.h"
 #include "sheet_int.h"
 
-/* Fontconfig keeps its patterns behind encoded offsets that LeakSanitizer cannot follow, so the
- * font caches it holds for the whole process look leaked at exit (a fixed amount, not growing
- * with the number of sheets). Any sanitized program that can draw a sheet ignores leaks
- * allocated inside libfontconfig, and only those. */
-#if defined(__SANITIZE_ADDRESS__)
-#define SHEET_LSAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(leak_sanitizer)
-#define SHEET_LSAN 1
-#endif
-#endif
-#ifdef SHEET_LSAN
-const char *__lsan_default_suppressions(void);
-const char *__lsan_default_suppressions(void)
-{
-    return "leak:libfontconfig.so\n";
-}
-/* Without this every sanitized run that drew a sheet would end with the table of suppressions
- * used on stderr. LSAN_OPTIONS still overrides it. */
-const char *__lsan_default_options(void);
-const char *__lsan_default_options(void)
-{
-    return "print_suppressions=0";
-}
-#endif
-
 /* A5 portrait at 8 pixels per millimetre (203.2 dpi): 148 x 210 mm. */
 enum {
     PAGE_W = 1184,
