@@ -48,11 +48,12 @@ static char *read_text(const char *path, size_t *len)
     return buf;
 }
 
-static int load_game(game *g, const char *dir, int number)
+/* Loads games/gNNNN (prefix 'g') or truncated/tNNNN (prefix 't') from dir. */
+static int load_game(game *g, const char *dir, char prefix, int number)
 {
     char path[4096];
     size_t len;
-    snprintf(g->id, sizeof g->id, "g%04d", number);
+    snprintf(g->id, sizeof g->id, "%c%04d", prefix, number);
     if (snprintf(path, sizeof path, "%s/%s.board.txt", dir, g->id) >= (int)sizeof path)
         return -1;
     char *text = read_text(path, &len);
@@ -162,6 +163,54 @@ static void print_board_diff(const game *g, const go_dead_suggestion *s)
     }
 }
 
+/* The finished-board check with GNU Go's dead stones: finished games should count as
+ * finished, the positions cut at 70-80% of a game as not finished. */
+static void finished_check(const game *games, int ngames, int verbose)
+{
+    static game cut[MAX_GAMES];
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s/gnugo/truncated", GOREF_DATA_DIR);
+    int ncut = 0;
+    for (int i = 1; i <= 300 && ncut < MAX_GAMES; i++)
+        if (load_game(&cut[ncut], dir, 't', i) == 0)
+            ncut++;
+    static go_count c;
+    int finished = 0, finished_neutral = 0, open_cut = 0;
+    double t0 = bench_cpu_s();
+    for (int pass = 0; pass < 2; pass++) {
+        const game *set = pass ? cut : games;
+        int n = pass ? ncut : ngames;
+        for (int i = 0; i < n; i++) {
+            const game *g = &set[i];
+            go_count_options o = GO_COUNT_OPTIONS_INIT;
+            o.komi_quarters = g->komi_quarters;
+            o.handicap = g->handicap;
+            go_score_count(&c, &g->board, g->dead, g->ndead, &o);
+            if (pass == 0) {
+                finished += c.finished;
+                finished_neutral += !c.finished && g->neutral > 0;
+            } else {
+                open_cut += !c.finished;
+            }
+            if (verbose && c.finished == (pass == 1))
+                printf("%s: %s (%d open points, GNU Go's split rule: %d neutral)\n", g->id,
+                       c.finished ? "finished" : "not finished", c.open_count, g->neutral);
+        }
+    }
+    double us = (bench_cpu_s() - t0) * 1e6 / (ngames + ncut);
+    printf("| finished games counted as finished (GNU Go's dead) | %d/%d = %.1f%%; of the %d "
+           "others, %d have open points by GNU Go's split rule too | >= 97%% | %s |\n",
+           finished, ngames, 100.0 * finished / ngames, ngames - finished, finished_neutral,
+           finished * 100 >= 97 * ngames ? "met" : "MISSED");
+    if (ncut > 0)
+        printf("| positions cut at 70-80%% counted as not finished (GNU Go's dead) | %d/%d = "
+               "%.1f%% | >= 95%% | %s |\n",
+               open_cut, ncut, 100.0 * open_cut / ncut,
+               open_cut * 100 >= 95 * ncut ? "met" : "MISSED");
+    printf("| (count with the finished check, mean over those %d positions) | %.2f us | | |\n",
+           ngames + ncut, us);
+}
+
 int main(int argc, char **argv)
 {
     int verbose = argc > 1 && strcmp(argv[1], "-v") == 0;
@@ -176,7 +225,7 @@ int main(int argc, char **argv)
     static game games[MAX_GAMES];
     int ngames = 0;
     for (int i = 1; i <= 300 && ngames < MAX_GAMES; i++)
-        if (load_game(&games[ngames], dir, i) == 0)
+        if (load_game(&games[ngames], dir, 'g', i) == 0)
             ngames++;
     if (ngames == 0) {
         printf("no corpus at %s: nothing to measure\n", dir);
@@ -221,6 +270,8 @@ int main(int argc, char **argv)
 
     if (argc > 1 && strcmp(argv[1], "-c") == 0)
         return 0; /* counting only (for profiling) */
+
+    finished_check(games, ngames, verbose);
 
     /* 2. Suggestion latency and agreement. */
     static double lat[MAX_GAMES], lat19[MAX_GAMES], lat_wall[MAX_GAMES];

@@ -67,6 +67,9 @@ static const char *const migrations[] = {
     /* 1 -> 2: a covering index so `rules apply` reads the check-ins (half a million rows in
      * five years of a big club) from a narrow index instead of the wide table. */
     "CREATE INDEX checkins_credit ON checkins(member_id, activity_id, credit);",
+    /* 2 -> 3: whether the count of a game was of a finished board (NULL: not known, as for
+     * every game stored before). */
+    "ALTER TABLE games ADD COLUMN finished INTEGER CHECK(finished IN (0, 1));",
 };
 
 #define MIGRATION_COUNT ((int)(sizeof migrations / sizeof migrations[0]))

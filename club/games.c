@@ -37,6 +37,8 @@ static int validate(go_game_record *r)
         return go_error_set(GO_EINVAL, "handicap %d: 0 or 2..9 stones", r->handicap);
     if (r->komi_quarters < -400 || r->komi_quarters > 400)
         return go_error_set(GO_EINVAL, "komi out of range");
+    if (r->finished < -1 || r->finished > 1)
+        return go_error_set(GO_EINVAL, "finished: 1, 0 or -1 (unknown)");
     if ((rc = check_text("rules", r->rules, 16, false)) != 0)
         return rc;
     if (r->referee[0] && (rc = check_name("referee", r->referee)) != 0)
@@ -155,15 +157,16 @@ int go_club_result_add(go_club *club, go_game_record *rec)
                         "UPDATE games SET date = ?1, handicap = ?4, komi_quarters = ?5, rules = ?6,"
                         " winner = ?7, by = ?8, margin_quarters = ?9, referee = ?10,"
                         " warnings_black = ?11, warnings_white = ?12, position = ?13, dead = ?14,"
-                        " count_json = ?15, photo_sha256 = ?16 WHERE id = ?20");
+                        " count_json = ?15, photo_sha256 = ?16, finished = ?21 WHERE id = ?20");
     else
         rc =
             db_prepare(club, &st,
                        "INSERT INTO games(date, black_id, white_id, handicap, komi_quarters, rules,"
                        " winner, by, margin_quarters, referee, warnings_black, warnings_white,"
-                       " position, dead, count_json, photo_sha256, event_id, round, board)"
+                       " position, dead, count_json, photo_sha256, event_id, round, board,"
+                       " finished)"
                        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,"
-                       " ?16, ?17, ?18, ?19)");
+                       " ?16, ?17, ?18, ?19, ?21)");
     if (rc)
         goto done;
     char winner[2] = {rec->winner, 0};
@@ -186,6 +189,8 @@ int go_club_result_add(go_club *club, go_game_record *rec)
     bind_text_or_null(st, 14, rec->dead);
     bind_text_or_null(st, 15, rec->count_json);
     bind_text_or_null(st, 16, rec->photo_sha256);
+    if (rec->finished >= 0)
+        sqlite3_bind_int(st, 21, rec->finished);
     if (rec->id > 0) {
         sqlite3_bind_int64(st, 20, rec->id);
     } else {
@@ -211,7 +216,7 @@ int go_club_game_list(go_club *club, go_club_table **out, int64_t member, int64_
                         " g.black_id AS black, b.name AS black_name, g.white_id AS white,"
                         " w.name AS white_name, g.handicap, g.komi_quarters / 4.0 AS komi,"
                         " g.winner, g.by, g.margin_quarters / 4.0 AS margin, g.referee,"
-                        " g.warnings_black, g.warnings_white, g.photo_sha256"
+                        " g.warnings_black, g.warnings_white, g.photo_sha256, g.finished"
                         " FROM games g JOIN members b ON b.id = g.black_id"
                         " LEFT JOIN members w ON w.id = g.white_id"
                         " WHERE (?1 <= 0 OR g.black_id = ?1 OR g.white_id = ?1)"

@@ -169,6 +169,16 @@ static void write_verdicts(go_count *c)
     sbuf zh, en;
     sb_init(&zh, c->verdict_zh, sizeof c->verdict_zh);
     sb_init(&en, c->verdict_en, sizeof c->verdict_en);
+    if (c->no_game) {
+        sb_str(&zh, "无法判定胜负");
+        sb_str(&en, "No verdict");
+        c->check_zh[0] = c->check_en[0] = '\0';
+        return;
+    }
+    if (!c->finished) {
+        sb_str(&zh, "暂定：");
+        sb_str(&en, "Provisional: ");
+    }
     if (m == 0) {
         sb_str(&zh, "和棋");
         sb_str(&en, "Draw");
@@ -198,6 +208,67 @@ static void write_verdicts(go_count *c)
     sb_quarters(&ck, c->black_total_quarters, true);
 }
 
+bool go_score_komi_unusual(int komi_quarters)
+{
+    return komi_quarters > 20 || komi_quarters < -20;
+}
+
+static go_count_warning *add_warning(go_count *c, const char *code)
+{
+    assert(c->nwarnings < GO_COUNT_MAX_WARNINGS);
+    go_count_warning *w = &c->warnings[c->nwarnings++];
+    sbuf sb;
+    sb_init(&sb, w->code, sizeof w->code);
+    sb_str(&sb, code);
+    return w;
+}
+
+/* The warnings, in a fixed order: whether there is a game, whether it is over, the komi. */
+static void write_warnings(go_count *c, int black_on_board, int white_on_board)
+{
+    sbuf zh, en;
+    c->nwarnings = 0;
+    if (c->no_game) {
+        go_count_warning *w = add_warning(c, "no_game");
+        sb_init(&zh, w->message_zh, sizeof w->message_zh);
+        sb_init(&en, w->message_en, sizeof w->message_en);
+        if (black_on_board + white_on_board == 0) {
+            sb_str(&zh, "空棋盘：没有对局，不判胜负");
+            sb_str(&en, "Empty board: there is no game to count");
+        } else {
+            sb_str(&zh, black_on_board ? "棋盘上只有黑子" : "棋盘上只有白子");
+            sb_str(&zh, "：没有对局，不判胜负");
+            sb_str(&en, black_on_board ? "Only Black stones" : "Only White stones");
+            sb_str(&en, " on the board: there is no game to count");
+        }
+    } else if (!c->finished) {
+        go_count_warning *w = add_warning(c, "not_finished");
+        sb_init(&zh, w->message_zh, sizeof w->message_zh);
+        sb_init(&en, w->message_en, sizeof w->message_en);
+        sb_str(&zh, "棋局未终局：");
+        sb_int(&zh, c->open_count);
+        sb_str(&zh, " 个空点未定");
+        sb_str(&en, "Not finished: ");
+        sb_int(&en, c->open_count);
+        sb_str(&en, c->open_count == 1 ? " open point" : " open points");
+    }
+    if (go_score_komi_unusual(c->komi_quarters)) {
+        go_count_warning *w = add_warning(c, "komi_unusual");
+        sb_init(&zh, w->message_zh, sizeof w->message_zh);
+        sb_init(&en, w->message_en, sizeof w->message_en);
+        sb_str(&zh, "贴");
+        sb_quarters(&zh, c->komi_quarters, false);
+        sb_str(&zh, "子（");
+        sb_points(&zh, c->komi_quarters);
+        sb_str(&zh, "目）不常见，请确认");
+        sb_str(&en, "Unusual komi: ");
+        sb_quarters(&en, c->komi_quarters, true);
+        sb_str(&en, " stones (");
+        sb_points(&en, c->komi_quarters);
+        sb_str(&en, " points); please confirm");
+    }
+}
+
 void score_count_finish(go_count *c, const go_count_options *opts)
 {
     c->black_total_quarters = 4 * (c->black_stones + c->black_territory) + 2 * c->shared;
@@ -210,6 +281,8 @@ void score_count_finish(go_count *c, const go_count_options *opts)
     c->required_black_quarters = c->par_quarters + c->komi_quarters + c->giveback_quarters;
     c->margin_quarters = c->black_total_quarters - c->required_black_quarters;
     c->winner = c->margin_quarters > 0 ? GO_BLACK : c->margin_quarters < 0 ? GO_WHITE : GO_EMPTY;
+    if (c->no_game)
+        c->winner = GO_EMPTY;
     write_verdicts(c);
 }
 
@@ -272,6 +345,13 @@ int go_score_count(go_count *out, const go_board *b, const go_point *dead, int n
     }
     black_stones = hist[GO_BLACK];
     white_stones = hist[GO_WHITE];
+    /* Shared regions with a point that does not touch both colours: candidates for an open
+     * border, settled below once the seki stones are known. Their points are listed in
+     * doubtful[], region r at doubtful[doubtful_start[r] .. doubtful_start[r + 1]). */
+    uint16_t doubtful[GO_MAX_SIZE * GO_MAX_SIZE];
+    uint16_t doubtful_start[GO_MAX_SIZE * GO_MAX_SIZE + 1];
+    int ndoubtful = 0, ndoubtful_regions = 0;
+    doubtful_start[0] = 0;
     memcpy(orig, col, used);
     /* Remove the dead groups (their points are counted with their regions below). */
     go_point members[GO_MAX_SIZE * GO_MAX_SIZE];
@@ -318,6 +398,22 @@ int go_score_count(go_count *out, const go_board *b, const go_point *dead, int n
                 white_terr += n;
             else
                 shared += n;
+            if (area == GO_OWN_SHARED) {
+                /* Stones kept their colour in col; empty points read as VISITED (no bit). */
+                bool lone = false;
+                for (int i = 0; i < n && !lone; i++) {
+                    go_point q = region[i];
+                    int touches = 0;
+                    for (int d = 0; d < 4; d++)
+                        touches |= border_bit[col[q + dir4[d]]];
+                    lone = touches != (GO_BLACK | GO_WHITE);
+                }
+                if (lone) {
+                    memcpy(doubtful + ndoubtful, region, (size_t)n * sizeof region[0]);
+                    ndoubtful += n;
+                    doubtful_start[++ndoubtful_regions] = (uint16_t)ndoubtful;
+                }
+            }
             for (int i = 0; i < n; i++) {
                 go_point q = region[i];
                 uint8_t c0 = orig[q];
@@ -342,16 +438,48 @@ int go_score_count(go_count *out, const go_board *b, const go_point *dead, int n
     out->white_dead = white_dead;
     /* A seki needs shared points; most finished positions have none, so skip the check. */
     bool seki[GO_POINTS];
-    if (shared > 0) /* col holds VISITED marks now: rebuild it from the board */
+    int nseki_stones = 0;
+    if (shared > 0) { /* col holds VISITED marks now: rebuild it from the board */
         score_remove_dead_keep(col, orig, b, dead, ndead);
-    if (shared > 0 && score_seki_find(seki, col, size) > 0)
+        nseki_stones = score_seki_find(seki, col, size);
+    }
+    if (nseki_stones > 0)
         for (int y = 0; y < size; y++)
             for (int x = 0; x < size; x++) {
                 go_point p = go_point_at(x, y);
                 if (seki[p])
                     *(col[p] == GO_BLACK ? &out->seki_black : &out->seki_white) += 1;
             }
+    /* Open borders: a doubtful region is settled only if each point that does not touch both
+     * colours touches a stone in seki (the shared liberties of a seki). */
+    memset(out->open, 0, sizeof out->open);
+    int open_count = 0;
+    for (int r = 0; r < ndoubtful_regions; r++) {
+        int from = doubtful_start[r], to = doubtful_start[r + 1];
+        bool open = false;
+        for (int i = from; i < to && !open; i++) {
+            go_point q = doubtful[i];
+            int touches = 0;
+            bool by_seki = false;
+            for (int d = 0; d < 4; d++) {
+                go_point n = q + dir4[d];
+                touches |= border_bit[col[n]];
+                by_seki |=
+                    nseki_stones > 0 && (col[n] == GO_BLACK || col[n] == GO_WHITE) && seki[n];
+            }
+            open = touches != (GO_BLACK | GO_WHITE) && !by_seki;
+        }
+        if (!open)
+            continue;
+        for (int i = from; i < to; i++)
+            out->open[doubtful[i]] = 1;
+        open_count += to - from;
+    }
+    out->open_count = open_count;
+    out->no_game = hist[GO_BLACK] == 0 || hist[GO_WHITE] == 0;
+    out->finished = !out->no_game && open_count == 0;
     score_count_finish(out, opts);
+    write_warnings(out, hist[GO_BLACK], hist[GO_WHITE]);
     return 0;
 }
 
@@ -366,6 +494,23 @@ char *go_count_gtp_result(char *buf, size_t buf_size, const go_count *c)
     sb_str(&sb, c->margin_quarters > 0 ? "B+" : "W+");
     sb_points(&sb, c->margin_quarters < 0 ? -c->margin_quarters : c->margin_quarters);
     return buf;
+}
+
+/* Quarters of the Latin-1 vulgar fraction at s ("¼" "½" "¾", two bytes in UTF-8), else 0. */
+static int vulgar_quarters(const char *s)
+{
+    if ((unsigned char)s[0] != 0xC2)
+        return 0;
+    switch ((unsigned char)s[1]) {
+    case 0xBC:
+        return 1;
+    case 0xBD:
+        return 2;
+    case 0xBE:
+        return 3;
+    default:
+        return 0;
+    }
 }
 
 /* Parses "[-]W[.DDD]" or "[-]W a/b" / "[-]W又a/b" / "[-]a/b" exactly and returns the amount times
@@ -416,21 +561,32 @@ static int parse_amount(int *out, const char *text, long long unit, const char *
         whole = 0;
         den = bden;
     } else {
-        /* Optional fraction after the whole part: "3 3/4", "3又3/4". */
+        /* Optional fraction after the whole part: "3 3/4", "3+3/4", "3又3/4", "3¾". */
         const char *f = s;
-        if (strncmp(f, "又", strlen("又")) == 0)
+        if (strncmp(f, "又", strlen("又")) == 0) {
             f += strlen("又");
-        else
+        } else {
             while (*f == ' ')
                 f++;
+            if (*f == '+' && digits > 0) {
+                f++;
+                while (*f == ' ')
+                    f++;
+            }
+        }
         long long a = 0, bden = 0;
         int ad = 0, bd = 0;
         const char *g = f;
-        while (*g >= '0' && *g <= '9' && ad < 6) {
+        int vulgar = vulgar_quarters(g);
+        while (!vulgar && *g >= '0' && *g <= '9' && ad < 6) {
             a = a * 10 + (*g++ - '0');
             ad++;
         }
-        if (ad > 0 && *g == '/') {
+        if (vulgar) {
+            num = vulgar;
+            den = 4;
+            s = g + 2;
+        } else if (ad > 0 && *g == '/') {
             g++;
             while (*g >= '0' && *g <= '9' && bd < 6) {
                 bden = bden * 10 + (*g++ - '0');

@@ -30,6 +30,39 @@ static json_t *side(int stones, int territory, int total_quarters, int shared)
                      total_quarters / 4.0, "shared", shared / 2.0);
 }
 
+/* The open points in board order, top row first, as GTP names. */
+static json_t *open_points(const go_count *c)
+{
+    json_t *arr = json_array();
+    for (int y = 0; arr && y < c->size; y++)
+        for (int x = 0; x < c->size; x++) {
+            go_point p = go_point_at(x, y);
+            char name[8];
+            if (c->open[p] &&
+                json_array_append_new(
+                    arr, json_string(go_point_to_gtp(name, sizeof name, p, c->size))) != 0) {
+                json_decref(arr);
+                return NULL;
+            }
+        }
+    return arr;
+}
+
+static json_t *warnings(const go_count *c)
+{
+    json_t *arr = json_array();
+    for (int i = 0; arr && i < c->nwarnings; i++) {
+        const go_count_warning *w = &c->warnings[i];
+        if (json_array_append_new(arr, json_pack("{s:s, s:s, s:s}", "code", w->code, "message_zh",
+                                                 w->message_zh, "message_en", w->message_en)) !=
+            0) {
+            json_decref(arr);
+            return NULL;
+        }
+    }
+    return arr;
+}
+
 int go_count_to_json(char **out, const go_count *c, const go_point *dead, int ndead,
                      const go_point *seki, int nseki)
 {
@@ -71,6 +104,17 @@ int go_count_to_json(char **out, const go_count *c, const go_point *dead, int nd
     if (!root)
         goto done;
     if (json_object_set_new(root, "margin_quarters", json_integer(c->margin_quarters)) != 0)
+        goto done;
+    if (c->no_game) {
+        /* No game, no result: nothing a club log or a GTP peer could take for one. */
+        static const char *const result_keys[] = {"winner", "margin_stones", "margin_points",
+                                                  "margin_quarters", "gtp_result"};
+        for (size_t i = 0; i < sizeof result_keys / sizeof result_keys[0]; i++)
+            json_object_del(root, result_keys[i]);
+    }
+    if (json_object_set_new(root, "finished", json_boolean(c->finished)) != 0 ||
+        json_object_set_new(root, "open_points", open_points(c)) != 0 ||
+        json_object_set_new(root, "warnings", warnings(c)) != 0)
         goto done;
     text = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17));
     if (!text)

@@ -335,10 +335,11 @@ static int cmd_member(go_club *c, const args *a)
             json_object_set_new(o, "dues", go_json_club_table(d));
             print_json(o);
         } else {
-            fprintf(ANSWER, "member %lld  %s  (number %s)\nclass:   %s\ncontact: %s\nrank:    %s\n"
-                   "joined:  %s\nstatus:  %s\n\nhistory:\n",
-                   (long long)m.id, m.name, m.number, m.grade, m.contact, rank, m.join_date,
-                   go_member_status_name(m.status));
+            fprintf(ANSWER,
+                    "member %lld  %s  (number %s)\nclass:   %s\ncontact: %s\nrank:    %s\n"
+                    "joined:  %s\nstatus:  %s\n\nhistory:\n",
+                    (long long)m.id, m.name, m.number, m.grade, m.contact, rank, m.join_date,
+                    go_member_status_name(m.status));
             go_club_table_text(ANSWER, h);
             fprintf(ANSWER, "\ndues:\n");
             go_club_table_text(ANSWER, d);
@@ -475,7 +476,7 @@ static int cmd_checkin(go_club *c, const args *a)
                              half ? "half" : "full"));
     else
         fprintf(ANSWER, "checked in member %lld (%s attendance)\n", (long long)id,
-               half ? "half: 30+ min late" : "full");
+                half ? "half: 30+ min late" : "full");
     return 0;
 }
 
@@ -520,12 +521,13 @@ static int cmd_rules(go_club *c, const args *a)
                                  "revoke_missed", r.revoke_missed, "late_minutes", r.late_minutes,
                                  "reward", r.reward_enabled));
         else
-            fprintf(ANSWER, "withdraw after %d weeks without check-in: %s\nrevoke after %d missed"
-                   " activities: %s\nlate (half attendance) from %d minutes\nfull attendance"
-                   " reward list: %s\n",
-                   r.withdraw_weeks, r.withdraw_enabled ? "on" : "off", r.revoke_missed,
-                   r.revoke_enabled ? "on" : "off", r.late_minutes,
-                   r.reward_enabled ? "on" : "off");
+            fprintf(ANSWER,
+                    "withdraw after %d weeks without check-in: %s\nrevoke after %d missed"
+                    " activities: %s\nlate (half attendance) from %d minutes\nfull attendance"
+                    " reward list: %s\n",
+                    r.withdraw_weeks, r.withdraw_enabled ? "on" : "off", r.revoke_missed,
+                    r.revoke_enabled ? "on" : "off", r.late_minutes,
+                    r.reward_enabled ? "on" : "off");
         return 0;
     }
     if (strcmp(verb, "apply") == 0) {
@@ -549,11 +551,11 @@ static int cmd_rules(go_club *c, const args *a)
         } else {
             for (size_t i = 0; i < n; i++)
                 fprintf(ANSWER, "%s member %lld %s: %s -> %s on %s (%s): %s\n",
-                       dry ? "would change" : "changed", (long long)chg[i].member, chg[i].name,
-                       go_member_status_name(chg[i].from), go_member_status_name(chg[i].to),
-                       chg[i].date, chg[i].rule, chg[i].reason);
+                        dry ? "would change" : "changed", (long long)chg[i].member, chg[i].name,
+                        go_member_status_name(chg[i].from), go_member_status_name(chg[i].to),
+                        chg[i].date, chg[i].rule, chg[i].reason);
             fprintf(ANSWER, "%zu change%s%s\n", n, n == 1 ? "" : "s",
-                   dry ? " (dry run: nothing written)" : "");
+                    dry ? " (dry run: nothing written)" : "");
             if (r.reward_enabled) {
                 /* 出勤率100%以及无迟到: the school year so far (from 1 September). */
                 const char *as_of = opt(a, "as-of") ? opt(a, "as-of") : date;
@@ -562,8 +564,9 @@ static int cmd_rules(go_club *c, const args *a)
                 snprintf(from, sizeof from, "%04d-09-01", month >= 9 ? year : year - 1);
                 go_club_table *t = NULL;
                 if (go_club_rules_reward(c, &t, from, as_of) == 0) {
-                    fprintf(ANSWER, "full attendance since %s, never late (reward list): %d member%s\n",
-                           from, t->nrows, t->nrows == 1 ? "" : "s");
+                    fprintf(ANSWER,
+                            "full attendance since %s, never late (reward list): %d member%s\n",
+                            from, t->nrows, t->nrows == 1 ? "" : "s");
                     for (int k = 0; k < t->nrows; k++)
                         fprintf(ANSWER, "  %s %s\n", go_club_cell(t, k, 0), go_club_cell(t, k, 1));
                     go_club_table_free(t);
@@ -666,7 +669,7 @@ static int cmd_loan(go_club *c, const args *a)
                                  charge / 100.0));
         else if (charge)
             fprintf(ANSWER, "returned loan %lld; to pay: %lld.%02lld yuan\n", (long long)loan,
-                   (long long)(charge / 100), (long long)(charge % 100));
+                    (long long)(charge / 100), (long long)(charge % 100));
         else
             fprintf(ANSWER, "returned loan %lld\n", (long long)loan);
         return 0;
@@ -691,7 +694,9 @@ static int result_from_count(go_game_record *r, const char *text, const args *a)
     json_t *j = json_loads(text, 0, &err);
     if (!j)
         return go_error_set(GO_EPARSE, "count JSON line %d: %s", err.line, err.text);
-    int rc = 0;
+    int rc = go_json_count_for_log(&r->finished, j);
+    if (rc)
+        goto done;
     const char *winner = json_string_value(json_object_get(j, "winner"));
     json_t *margin = json_object_get(j, "margin_stones");
     if (!winner) {
@@ -840,10 +845,10 @@ done:
                              r.margin_quarters / 4.0));
     } else {
         fprintf(ANSWER, "game %lld: %s", (long long)r.id,
-               r.winner == 'D'   ? "draw"
-               : r.winner == 'N' ? "both lose"
-               : r.winner == 'B' ? "Black wins"
-                                 : "White wins");
+                r.winner == 'D'   ? "draw"
+                : r.winner == 'N' ? "both lose"
+                : r.winner == 'B' ? "Black wins"
+                                  : "White wins");
         if (r.by == GO_BY_COUNT)
             fprintf(ANSWER, " by %g stones", r.margin_quarters / 4.0);
         else if (r.winner != 'D')

@@ -2,7 +2,8 @@
  *   [--rules 2002|1988] [--handicap N] [--json] [--png OUT.png] [--seed N] [--playouts N]
  * The referee's count: FILE is an SGF record (final position of its main line;
  * KM, HA, RU read unless overridden) or a board text file. Prints the count sheet, or the JSON
- * contract of go_count_to_json; errors exit 2 (JSON { "error", "message" } with --json). */
+ * contract of go_count_to_json; errors exit 2 (JSON { "error", "message" } with --json). A board
+ * with no game (empty, or one colour only) gets no verdict and exits 1. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,7 +24,8 @@ static int usage(void)
             "FILE: an SGF record (its final position) or a board text file ('size N' then N rows\n"
             "of . X O). Komi defaults to the record's KM, else the rules preset (2002: 3 3/4\n"
             "stones, 1988: 2 3/4). In a handicap game Black gives back half a stone per handicap\n"
-            "stone (GNU Go and the Chinese rules).\n");
+            "stone (GNU Go and the Chinese rules). A count with open borders is provisional;\n"
+            "a board without stones of both colours gets no verdict (exit status 1).\n");
     return 2;
 }
 
@@ -163,11 +165,12 @@ int cmd_count(int argc, char **argv)
     rc = load_position(&b, &info, &sgf, file);
     if (rc)
         goto done;
-    rc = count_cli_run(&json, &o, &b, &info);
+    bool no_game = false;
+    rc = count_cli_run(&json, &no_game, &o, &b, &info);
     if (rc == 0 && json)
         rc = cli_print_json(json, 17);
 done:
     json_decref(json);
     go_sgf_free(sgf);
-    return rc ? fail(&o, rc) : 0;
+    return rc ? fail(&o, rc) : no_game ? COUNT_CLI_NO_GAME : 0;
 }

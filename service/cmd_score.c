@@ -20,7 +20,8 @@ static int usage(void)
             "       " COUNT_CLI_USAGE "\n"
             "Reads the board from the photo, suggests the dead stones (unless --dead lists them)\n"
             "and counts (Chinese area counting). Points read with doubt are listed: look at\n"
-            "them on the board before trusting the count.\n");
+            "them on the board before trusting the count. A photo without stones of both\n"
+            "colours gets no verdict (exit status 1).\n");
     return 2;
 }
 
@@ -103,6 +104,7 @@ int cmd_score(int argc, char **argv)
     count_cli_options count;
     json_t *count_j = NULL, *root = NULL;
     static go_vision_result res;
+    bool no_game = false;
     int rc = parse_args(&photo, &scan, &count, argc, argv);
     if (rc) {
         if (!count.json)
@@ -119,11 +121,12 @@ int cmd_score(int argc, char **argv)
     /* res.board is the reading without groups that have no liberty (listed as uncertain). */
     count_cli_record rec;
     count_cli_record_init(&rec);
-    rc = count_cli_run(&count_j, &count, &res.board, &rec);
+    count.command = "score";
+    rc = count_cli_run(&count_j, &no_game, &count, &res.board, &rec);
     if (rc)
         goto done;
     if (!count.json) {
-        if (res.uncertain_count > 0) {
+        if (res.uncertain_count > 0 && !no_game) {
             printf("\nUNCERTAIN: this count assumes the reading at ");
             print_points(res.uncertain, res.uncertain_count, res.size);
             printf("; look at %s.\n", res.uncertain_count == 1 ? "that point" : "those points");
@@ -137,5 +140,5 @@ int cmd_score(int argc, char **argv)
 done:
     json_decref(root);
     json_decref(count_j);
-    return rc ? fail(&count, rc) : 0;
+    return rc ? fail(&count, rc) : no_game ? COUNT_CLI_NO_GAME : 0;
 }

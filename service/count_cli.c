@@ -12,6 +12,7 @@ void count_cli_options_init(count_cli_options *out)
 {
     memset(out, 0, sizeof *out);
     out->seed = 1;
+    out->command = "count";
 }
 
 void count_cli_record_init(count_cli_record *out)
@@ -154,6 +155,19 @@ static void print_sheet(const go_count *c, const go_dead_suggestion *s, const go
         printf(" %2d\n", size - y);
     }
     printf("    X O alive, x o dead (removed), b w territory, - shared, # @ in seki\n\n");
+    /* The warnings come before the numbers: a referee reads them first. */
+    for (int i = 0; i < c->nwarnings; i++)
+        printf("%s / %s\n", c->warnings[i].message_zh, c->warnings[i].message_en);
+    if (c->open_count > 0) {
+        printf("Open points:");
+        for (int y = 0; y < size; y++)
+            for (int x = 0; x < size; x++)
+                if (c->open[go_point_at(x, y)])
+                    printf(" %s", go_point_to_gtp(gtp, sizeof gtp, go_point_at(x, y), size));
+        printf("\n");
+    }
+    if (c->nwarnings > 0)
+        printf("\n");
     char q[24], q2[24], q3[24];
     printf("Black: %d stones + %d territory + %s (half the shared) = %s\n", c->black_stones,
            c->black_territory, go_score_format_quarters(q, sizeof q, 2 * c->shared, true),
@@ -267,9 +281,10 @@ static int resolve_options(go_count_options *out, const count_cli_options *o,
     return 0;
 }
 
-int count_cli_run(json_t **out, const count_cli_options *o, const go_board *b,
+int count_cli_run(json_t **out, bool *no_game, const count_cli_options *o, const go_board *b,
                   const count_cli_record *rec)
 {
+    *no_game = false;
     go_dead_suggestion *s = NULL;
     go_point *dead = NULL, *seki_points = NULL;
     bool *seki = NULL;
@@ -338,8 +353,12 @@ int count_cli_run(json_t **out, const count_cli_options *o, const go_board *b,
         if (rc)
             goto done;
     }
+    *no_game = c.no_game;
     if (o->json)
         rc = count_json(out, &c, s, dead, ndead, seki_points, nseki);
+    else if (c.no_game)
+        fprintf(stderr, "goref %s: %s / %s\n", o->command, c.warnings[0].message_zh,
+                c.warnings[0].message_en);
     else
         print_sheet(&c, s, dead, ndead, seki);
 done:

@@ -28,6 +28,7 @@ typedef struct count_cli_options {
     const char *png;
     uint64_t seed;
     int playouts;
+    const char *command; /* "count" or "score", for messages */
 } count_cli_options;
 
 /* What the position's source says besides the stones (an SGF's KM, HA, RU, player to move). */
@@ -55,9 +56,15 @@ int count_cli_check(const count_cli_options *o);
 /* Counts b under the options and the record: --dead or --suggest-dead, the rules preset and
  * komi, the handicap give-back, --png. With o->json, *out is the count's JSON (the contract of
  * go_count_to_json, plus "suggestion" when suggested; new reference) and nothing is printed;
- * otherwise the count sheet is printed on stdout and *out stays NULL. */
-int count_cli_run(json_t **out, const count_cli_options *o, const go_board *b,
+ * otherwise the count sheet is printed on stdout and *out stays NULL. The sheet shows the
+ * count's warnings above the numbers. When the board holds no game (*no_game set), there is
+ * no verdict: the text mode prints no sheet, only the reason on stderr, and the command
+ * exits COUNT_CLI_NO_GAME. */
+int count_cli_run(json_t **out, bool *no_game, const count_cli_options *o, const go_board *b,
                   const count_cli_record *rec);
+
+/* Exit status of `goref count` / `goref score` when there is no game to count. */
+#define COUNT_CLI_NO_GAME 1
 
 /* The JSON "error" name of a counting error. */
 const char *count_cli_error_name(int code);

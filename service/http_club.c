@@ -54,9 +54,9 @@ static void now_minute(char out[17])
 typedef struct club_call {
     http_req *r;
     go_club *club;
-    long long id;   /* the {id} of the path, 0 when none */
+    long long id;       /* the {id} of the path, 0 when none */
     const char *action; /* the path's last part after the resource (and id), or NULL */
-    json_t *body;   /* writes: the JSON object */
+    json_t *body;       /* writes: the JSON object */
 } club_call;
 
 static int need_int(club_call *c, const char *key, long long *out, long long lo, long long hi)
@@ -233,8 +233,9 @@ static void member_status(club_call *c)
         return;
     }
     today(day);
-    reply_ok(c, go_club_member_set_status(c->club, c->id, to, date ? date : day, NULL,
-                                          reason ? reason : ""),
+    reply_ok(c,
+             go_club_member_set_status(c->club, c->id, to, date ? date : day, NULL,
+                                       reason ? reason : ""),
              NULL);
 }
 
@@ -261,8 +262,10 @@ static void checkins_add(club_call *c)
         return;
     now_minute(now);
     int err = go_club_checkin(c->club, &half, member, at ? at : now);
-    reply_ok(c, err, err ? NULL : json_pack("{s:b,s:I,s:s,s:b}", "ok", 1, "member",
-                                            (json_int_t)member, "at", at ? at : now, "half", half));
+    reply_ok(c, err,
+             err ? NULL
+                 : json_pack("{s:b,s:I,s:s,s:b}", "ok", 1, "member", (json_int_t)member, "at",
+                             at ? at : now, "half", half));
 }
 
 static void activities_list(club_call *c)
@@ -384,7 +387,8 @@ static void loans_return(club_call *c)
         return;
     int err = go_club_loan_return(c->club, &charge, c->id, condition ? condition : "good",
                                   date ? date : day);
-    reply_ok(c, err, err ? NULL : json_pack("{s:b,s:I}", "ok", 1, "charge_fen", (json_int_t)charge));
+    reply_ok(c, err,
+             err ? NULL : json_pack("{s:b,s:I}", "ok", 1, "charge_fen", (json_int_t)charge));
 }
 
 /* ------------------------------------------------------------------------------ results */
@@ -393,10 +397,10 @@ static void games_list(club_call *c)
 {
     const char *m = http_query(c->r, "member"), *e = http_query(c->r, "event");
     go_club_table *t = NULL;
-    reply_table(c,
-                go_club_game_list(c->club, &t, m ? strtoll(m, NULL, 10) : 0,
-                                  e ? strtoll(e, NULL, 10) : 0),
-                &t, "games");
+    reply_table(
+        c,
+        go_club_game_list(c->club, &t, m ? strtoll(m, NULL, 10) : 0, e ? strtoll(e, NULL, 10) : 0),
+        &t, "games");
 }
 
 static int quarters_from(club_call *c, const char *key, int *out)
@@ -452,6 +456,11 @@ static void results_add(club_call *c)
      * from it unless the body says otherwise. */
     json_t *count = json_object_get(c->body, "count");
     if (count && json_is_object(count)) {
+        int err = go_json_count_for_log(&rec.finished, count);
+        if (err) {
+            http_reply_goerr(c->r, err);
+            return;
+        }
         count_json = json_dumps(count, JSON_COMPACT | JSON_PRESERVE_ORDER);
         json_t *w = json_object_get(count, "winner");
         json_t *mq = json_object_get(count, "margin_quarters");
@@ -470,10 +479,10 @@ static void results_add(club_call *c)
             size_t i, len = 0;
             json_t *v;
             dead = calloc(json_array_size(dl), 5);
-            json_array_foreach(dl, i, v) if (dead && json_is_string(v) &&
-                                             json_string_length(v) < 4)
+            json_array_foreach(dl, i, v) if (dead && json_is_string(v) && json_string_length(v) < 4)
             {
-                len += (size_t)snprintf(dead + len, 5, "%s%s", len ? " " : "", json_string_value(v));
+                len +=
+                    (size_t)snprintf(dead + len, 5, "%s%s", len ? " " : "", json_string_value(v));
             }
         }
     }
@@ -483,7 +492,8 @@ static void results_add(club_call *c)
         json_t *v;
         position = malloc(16 + n * 27);
         len = position ? (size_t)snprintf(position, 16, "size %zu\n", n) : 0;
-        json_array_foreach(pos, i, v) if (position && json_is_string(v) && json_string_length(v) == n)
+        json_array_foreach(pos, i,
+                           v) if (position && json_is_string(v) && json_string_length(v) == n)
         {
             len += (size_t)snprintf(position + len, 27, "%s\n", json_string_value(v));
         }
@@ -517,8 +527,9 @@ static void results_add(club_call *c)
         http_reply_goerr(c->r, err);
         return;
     }
-    http_reply_json(c->r, 201, json_pack("{s:I,s:s}", "id", (json_int_t)rec.id, "by",
-                                         go_result_by_name(rec.by)));
+    http_reply_json(
+        c->r, 201,
+        json_pack("{s:I,s:s}", "id", (json_int_t)rec.id, "by", go_result_by_name(rec.by)));
 }
 
 /* ------------------------------------------------------------------------------- events */
@@ -547,8 +558,8 @@ static void events_add(club_call *c)
         http_reply_error(c->r, 400, "invalid", "unknown event kind '%s'", kind_text);
         return;
     }
-    int err = go_club_event_add(c->club, &id, name, kind, (int)rounds, date ? date : day,
-                                (int)boards);
+    int err =
+        go_club_event_add(c->club, &id, name, kind, (int)rounds, date ? date : day, (int)boards);
     if (err) {
         http_reply_goerr(c->r, err);
         return;
@@ -597,8 +608,9 @@ static void event_standings(club_call *c, bool html)
         return;
     }
     if (!html) {
-        http_reply_json(c->r, 200, json_pack("{s:I,s:o}", "event", (json_int_t)c->id, "standings",
-                                             go_json_standings(s, n)));
+        http_reply_json(c->r, 200,
+                        json_pack("{s:I,s:o}", "event", (json_int_t)c->id, "standings",
+                                  go_json_standings(s, n)));
         free(s);
         return;
     }

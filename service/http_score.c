@@ -1,5 +1,7 @@
 /* Counting endpoints: POST /api/count (a position and the agreed dead stones -> the same JSON
- * as `goref count --json`, built by the scoring library's go_count_to_json) and
+ * as `goref count --json`, built by the scoring library's go_count_to_json, with its finished
+ * flag, open points and warnings; a board with no game is answered 200 with no winner and the
+ * no_game warning, as the CLI prints it) and
  * POST /api/suggest-dead (a position -> dead and seki groups with confidences; this JSON is
  * the service's own, since the scoring module has no builder for suggestions). */
 #include <math.h>
@@ -37,8 +39,8 @@ int http_board_from_json(http_req *r, go_board *out, json_t *body)
         }
         for (size_t x = 0; x < n; x++) {
             if (s[x] != '.' && s[x] != 'X' && s[x] != 'O') {
-                http_reply_error(r, 400, "invalid",
-                                 "board row %zu column %zu: use '.', 'X' or 'O'", y + 1, x + 1);
+                http_reply_error(r, 400, "invalid", "board row %zu column %zu: use '.', 'X' or 'O'",
+                                 y + 1, x + 1);
                 return -1;
             }
             text[len++] = s[x];
@@ -73,8 +75,8 @@ static int komi_from_json(http_req *r, json_t *v, const char *key, int *out)
     }
     double quarters = json_number_value(v) * (strcmp(key, "komi_points") == 0 ? 2.0 : 4.0);
     if (!isfinite(quarters) || fabs(quarters) > 4000.0 || quarters != floor(quarters)) {
-        http_reply_error(r, 400, "range", "'%s' must be a multiple of %s within +-1000 stones",
-                         key, strcmp(key, "komi_points") == 0 ? "1/2" : "1/4");
+        http_reply_error(r, 400, "range", "'%s' must be a multiple of %s within +-1000 stones", key,
+                         strcmp(key, "komi_points") == 0 ? "1/2" : "1/4");
         return -1;
     }
     *out = (int)quarters;
@@ -97,13 +99,19 @@ int http_count_options_from_json(http_req *r, go_count_options *out, json_t *bod
         }
         opts.komi_quarters = go_score_rules_komi(preset);
     }
-    json_t *k = json_object_get(body, "komi_stones");
-    const char *key = "komi_stones";
-    if (!k || json_is_null(k)) {
-        k = json_object_get(body, "komi_points");
-        key = "komi_points";
+    /* Exactly one unit: a komi of 7.5 means 7 1/2 stones or 3 3/4, and only the key says. */
+    json_t *stones = json_object_get(body, "komi_stones");
+    json_t *points = json_object_get(body, "komi_points");
+    bool has_stones = stones && !json_is_null(stones), has_points = points && !json_is_null(points);
+    if (has_stones && has_points) {
+        http_reply_error(
+            r, 400, "invalid",
+            "give 'komi_stones' or 'komi_points', not both (3.75 stones = 7.5 points)");
+        return -1;
     }
-    if (k && !json_is_null(k) && komi_from_json(r, k, key, &opts.komi_quarters))
+    if (has_stones && komi_from_json(r, stones, "komi_stones", &opts.komi_quarters))
+        return -1;
+    if (has_points && komi_from_json(r, points, "komi_points", &opts.komi_quarters))
         return -1;
     opts.handicap = (int)handicap;
     *out = opts;
@@ -118,8 +126,10 @@ int http_dead_from_json(http_req *r, go_point *out, int *out_n, const go_board *
         return 0;
     int size = go_board_size(b);
     if (!json_is_array(list) || json_array_size(list) > (size_t)(size * size)) {
-        http_reply_error(r, 400, "invalid", "'dead' must be an array of at most %d points such "
-                         "as \"D4\"", size * size);
+        http_reply_error(r, 400, "invalid",
+                         "'dead' must be an array of at most %d points such "
+                         "as \"D4\"",
+                         size * size);
         return -1;
     }
     size_t i;
@@ -233,13 +243,13 @@ json_t *http_suggestion_json(const go_dead_suggestion *s, const go_board *b)
     for (int i = 0; groups && i < s->ngroups; i++) {
         const go_group_status *g = &s->groups[i];
         int n = go_board_group(b, g->id, stones, GO_MAX_SIZE * GO_MAX_SIZE);
-        json_t *item = json_pack(
-            "{s:s,s:s,s:i,s:o,s:s,s:f,s:f,s:b}", "id", go_point_to_gtp(buf, sizeof buf, g->id, size),
-            "color", g->color == GO_BLACK ? "B" : "W", "size", g->stones, "stones",
-            gtp_list(stones, n, size), "status",
-            status_names[g->status >= 0 && g->status <= 2 ? g->status : 0], "confidence",
-            g->confidence / 1000.0, "owned", g->owned_permille / 1000.0, "benson_alive",
-            g->benson_alive);
+        json_t *item = json_pack("{s:s,s:s,s:i,s:o,s:s,s:f,s:f,s:b}", "id",
+                                 go_point_to_gtp(buf, sizeof buf, g->id, size), "color",
+                                 g->color == GO_BLACK ? "B" : "W", "size", g->stones, "stones",
+                                 gtp_list(stones, n, size), "status",
+                                 status_names[g->status >= 0 && g->status <= 2 ? g->status : 0],
+                                 "confidence", g->confidence / 1000.0, "owned",
+                                 g->owned_permille / 1000.0, "benson_alive", g->benson_alive);
         json_array_append_new(groups, item);
     }
     return json_pack("{s:i,s:i,s:o,s:o,s:o}", "size", size, "playouts", s->playouts, "groups",

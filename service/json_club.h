@@ -18,4 +18,9 @@ json_t *go_json_club_table(const go_club_table *t);
  * "withdrawn", "played", "wins", "draws", "losses" }, ...]. New reference. */
 json_t *go_json_standings(const go_standing *s, size_t n);
 
+/* What a count JSON (`goref count --json`, /api/count, /api/score) tells the club log beyond
+ * winner and margin: *finished = 1 or 0 from its "finished" flag (-1 when it has none). A count
+ * whose warnings say there is no game is no result: GO_EINVAL with a message to show. */
+int go_json_count_for_log(int *finished, const json_t *count);
+
 #endif

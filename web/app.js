@@ -10,6 +10,9 @@ const T = {
     diagramCaption: '棋盘图：点一下修改', tapMode: '点击棋盘时', modeDead: '标记死子',
     modeEdit: '改棋子（空→黑→白）', suggest: '建议死子', clearDead: '清除死子', rules: '规则',
     rules2002: '中国规则（贴3¾子）', rules1988: '1988规则（贴2¾子）', komi: '贴子', handicap: '让子',
+    unitStones: '子', unitPoints: '目', komiOther: ([s, p]) => `贴${s}子 = ${p}目`,
+    komiConfirm: m => `${m}\n确定按这个贴子数吗？`, komiRefused: '贴子未确认：请改正贴子后再数。',
+    saveNotFinished: '棋局未终局，这个结果只是暂定的。仍然记入成绩吗？',
     black: '黑', white: '白', par: '归本数', komiShort: '贴子', saveTitle: '记入俱乐部成绩',
     saveNeedLogin: '登录后可保存成绩。', blackPlayer: '执黑', whitePlayer: '执白', event: '比赛',
     friendly: '友谊赛', save: '保存', clubNeedLogin: '请先在“账号”页登录。', checkin: '今日签到',
@@ -66,7 +69,10 @@ const T = {
     overlayCaption: 'Stones read on the photo (orange rings: please check)',
     diagramCaption: 'Diagram: tap to change', tapMode: 'Tapping the board', modeDead: 'marks dead groups',
     modeEdit: 'changes a point (empty → black → white)', suggest: 'Suggest dead', clearDead: 'Clear dead',
-    rules: 'Rules', rules2002: 'Chinese 2002 (komi 3¾)', rules1988: '1988 rules (komi 2¾)', komi: 'Komi (stones)',
+    rules: 'Rules', rules2002: 'Chinese 2002 (komi 3¾)', rules1988: '1988 rules (komi 2¾)', komi: 'Komi',
+    unitStones: 'stones', unitPoints: 'points', komiOther: ([s, p]) => `komi ${s} stones = ${p} points`,
+    komiConfirm: m => `${m}\nCount with this komi?`, komiRefused: 'Komi not confirmed: correct it, then count again.',
+    saveNotFinished: 'The game is not finished: this result is provisional. Save it anyway?',
     handicap: 'Handicap', black: 'Black', white: 'White', par: 'Par', komiShort: 'Komi',
     saveTitle: 'Save to the club log', saveNeedLogin: 'Sign in to save results.', blackPlayer: 'Black',
     whitePlayer: 'White', event: 'Event', friendly: 'friendly game', save: 'Save',
@@ -294,8 +300,42 @@ function recount() {
   countTimer = setTimeout(doCount, 120);
 }
 
+// The komi goes to the server as typed, under the key of the unit chosen beside it: 7.5 means
+// 7½ stones or 3¾ stones only by that unit, and the server parses 3¾, 3 3/4 and 3.75 alike.
+function komiFields() {
+  const points = $('komi-unit').value === 'points';
+  const text = $('komi').value.trim() || (points ? '7.5' : '3¾');
+  return points ? { komi_points: text } : { komi_stones: text };
+}
+
+function warningText(w) { return S.lang === 'zh' ? w.message_zh : w.message_en; }
+function warningOf(c, code) { return ((c && c.warnings) || []).find(w => w.code === code); }
+
+// An unusual komi (over 5 stones: often points typed as stones) stops the count until the
+// referee confirms it; the answer holds for that komi until it changes.
+function komiAccepted(c) {
+  const w = warningOf(c, 'komi_unusual');
+  if (!w) return true;
+  const key = JSON.stringify(komiFields());
+  if (S.komiConfirmed === key) return true;
+  if (!window.confirm(t('komiConfirm', warningText(w)))) {
+    clearCount();
+    say(t('komiRefused'), true);
+    return false;
+  }
+  S.komiConfirmed = key;
+  return true;
+}
+
+function clearCount() {
+  S.count = null;
+  $('verdict').textContent = $('check').textContent = $('komi-other').textContent = '';
+  $('warnings').replaceChildren();
+  for (const id of ['black-total', 'white-total', 'par', 'komi-out']) $(id).textContent = '–';
+}
+
 function countBody() {
-  return { board: S.board, dead: [...S.dead], rules: $('rules').value, komi_stones: $('komi').value.trim() || '3.75',
+  return { board: S.board, dead: [...S.dead], rules: $('rules').value, ...komiFields(),
     handicap: parseInt($('handicap').value, 10) || 0 };
 }
 
@@ -305,6 +345,7 @@ async function doCount() {
   try {
     const c = await api('POST', '/api/count', countBody());
     if (seq !== countSeq) return; // a newer count is on its way
+    if (!komiAccepted(c)) return;
     S.count = c;
     S.dead = new Set(c.dead);
     showCount(c);
@@ -320,7 +361,17 @@ function fmt(q) { // stones with quarters, as a referee says them
 }
 
 function showCount(c) {
+  // The warnings first (not finished and no game in red), then the verdict, red while it is
+  // provisional.
+  $('warnings').replaceChildren(...(c.warnings || []).map(w => {
+    const li = document.createElement('li');
+    li.className = 'warn-' + w.code;
+    li.textContent = warningText(w);
+    return li;
+  }));
   $('verdict').textContent = S.lang === 'zh' ? c.verdict_zh : c.verdict_en;
+  $('verdict').classList.toggle('provisional', c.finished === false && !warningOf(c, 'no_game'));
+  $('komi-other').textContent = t('komiOther', [fmt(c.komi_stones), String(c.komi_stones * 2)]);
   $('black-total').textContent = fmt(c.black.total) + ' ' + t('stones');
   $('white-total').textContent = fmt(c.white.total) + ' ' + t('stones');
   $('par').textContent = fmt(c.par);
@@ -344,7 +395,7 @@ function photoForm(corners, byId) {
   form.append('size', corners ? String(S.scan.size) : $('size').value);
   if (corners) form.append('corners', JSON.stringify(corners.map(([x, y]) => [Math.round(x * 10) / 10, Math.round(y * 10) / 10])));
   form.append('rules', $('rules').value);
-  form.append('komi_stones', $('komi').value.trim() || '3.75');
+  for (const [key, value] of Object.entries(komiFields())) form.append(key, value);
   form.append('handicap', $('handicap').value || '0');
   form.append('to_move', $('to-move').value); // who plays next decides some groups' fate
   // A re-fit names the photo the server kept from the last reading instead of sending it
@@ -379,9 +430,11 @@ async function readPhoto(corners) {
       r.scan.uncertain, r.scan.off_point);
     S.scan = r.scan;
     showPhoto(r.scan);
-    S.count = r.count;
     S.dead = new Set(r.count.dead);
-    showCount(r.count);
+    if (komiAccepted(r.count)) {
+      S.count = r.count;
+      showCount(r.count);
+    }
     drawBoard();
     S.reads++;
     const u = r.scan.uncertain.length, off = (r.scan.off_point || []).length;
@@ -414,9 +467,7 @@ async function offerCorners(why, refused) {
   };
   S.view = null;
   startBoard(Array(n).fill('.'.repeat(n)), []);
-  // no count until a board is read: the last photo's must not stand beside this one
-  $('verdict').textContent = $('check').textContent = '';
-  for (const id of ['black-total', 'white-total', 'par', 'komi-out']) $(id).textContent = '–';
+  clearCount(); // no count until a board is read: the last photo's must not stand beside this one
   showPhoto(S.scan);
   say(why + ' ' + t('placeCorners'), true);
 }
@@ -890,15 +941,27 @@ function wire() {
   }));
   $('suggest').addEventListener('click', suggestDead);
   $('clear-dead').addEventListener('click', () => { S.dead.clear(); drawBoard(); recount(); });
-  $('rules').addEventListener('change', () => { $('komi').value = $('rules').value === '1988' ? '2.75' : '3.75'; recount(); });
+  $('rules').addEventListener('change', () => {
+    const quarters = $('rules').value === '1988' ? 11 : 15;
+    $('komi').value = $('komi-unit').value === 'points' ? String(quarters / 2) : fmt(quarters / 4);
+    recount();
+  });
   $('komi').addEventListener('input', recount);
+  // Switching the unit keeps the komi: the value last counted, written in the other unit.
+  $('komi-unit').addEventListener('change', () => {
+    if (S.count) $('komi').value = $('komi-unit').value === 'points' ? String(S.count.komi_stones * 2) : fmt(S.count.komi_stones);
+    recount();
+  });
   $('handicap').addEventListener('input', recount);
   $('save-form').addEventListener('submit', async ev => {
     ev.preventDefault();
     if (!S.count) return say(t('needBoard'), true);
+    const noGame = warningOf(S.count, 'no_game');
+    if (noGame) return say(warningText(noGame), true);
     const black = +$('save-black').value, white = +$('save-white').value;
     if (!black || !white) return;
     if (black === white) return say(t('samePlayer'), true);
+    if (S.count.finished === false && !window.confirm(t('saveNotFinished'))) return;
     const c = countBody(), event = +$('save-event').value;
     const body = { black, white, count: S.count, position: S.board, handicap: c.handicap,
       rules: c.rules === '1988' ? 'chinese-1988' : 'chinese' };

@@ -146,6 +146,28 @@ static void test_club_cli__result_from_count_json(void **state)
     const char *bad[] = {"result", "add",          "--black", "1", "--white",
                          "2",      "--count-json", path,      NULL};
     assert_int_equal(run(out, sizeof out, bad), 2); /* not JSON */
+    /* A provisional count keeps its flag in the log. */
+    f = fopen(jpath, "w");
+    assert_non_null(f);
+    fputs("{\"size\": 9, \"komi_stones\": 3.75, \"margin_stones\": 2.25, \"winner\": \"W\","
+          " \"finished\": false, \"open_points\": [\"E5\"], \"warnings\": [{\"code\":"
+          " \"not_finished\", \"message_zh\": \"棋局未终局：1 个空点未定\", \"message_en\":"
+          " \"Not finished: 1 open point\"}]}",
+          f);
+    fclose(f);
+    assert_int_equal(run(out, sizeof out, add), 0);
+    assert_int_equal(run(out, sizeof out, games), 0);
+    assert_non_null(strstr(out, "\"finished\": 0"));
+    /* A count with no game is no result: refused with the reason. */
+    f = fopen(jpath, "w");
+    assert_non_null(f);
+    fputs("{\"size\": 9, \"komi_stones\": 3.75, \"finished\": false, \"warnings\": [{\"code\":"
+          " \"no_game\", \"message_zh\": \"空棋盘：没有对局，不判胜负\", \"message_en\": \"Empty"
+          " board: there is no game to count\"}]}",
+          f);
+    fclose(f);
+    assert_int_equal(run(out, sizeof out, add), 2);
+    assert_non_null(strstr(out, "no game"));
     unlink(jpath);
 }
 

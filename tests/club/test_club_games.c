@@ -1,6 +1,9 @@
 /* Games and results: every way a game ends, margins in quarter stones, Article 25 (two
  * warnings lose the game), photo hash, refusals. */
 #include <stdlib.h>
+#include <string.h>
+
+#include <sqlite3.h>
 
 #include "testutil.h"
 #include "club_fixture.h"
@@ -107,6 +110,78 @@ static void test_club_games__photo_hash(void **state)
     assert_int_equal(go_club_result_add(c, &r), GO_EINVAL);
 }
 
+static void test_club_games__finished_flag_survives_an_older_file(void **state)
+{
+    go_club *c = *state;
+    go_game_record r = game("W", GO_BY_COUNT, 9);
+    r.finished = 0;
+    assert_int_equal(go_club_result_add(c, &r), 0);
+    r = game("B", GO_BY_COUNT, 3);
+    r.finished = 1;
+    assert_int_equal(go_club_result_add(c, &r), 0);
+    r = game("B", GO_BY_RESIGN, 0); /* no count: not known */
+    assert_int_equal(go_club_result_add(c, &r), 0);
+    r = game("B", GO_BY_COUNT, 3);
+    r.finished = 2;
+    assert_int_equal(go_club_result_add(c, &r), GO_EINVAL);
+    go_club_table *t = NULL;
+    assert_int_equal(go_club_game_list(c, &t, a, 0), 0);
+    assert_int_equal(t->nrows, 3);
+    int col = -1;
+    for (int i = 0; i < t->ncols; i++)
+        if (strcmp(t->names[i], "finished") == 0)
+            col = i;
+    assert_true(col >= 0);
+    assert_string_equal(go_club_cell(t, 0, col), "0");
+    assert_string_equal(go_club_cell(t, 1, col), "1");
+    assert_null(go_club_cell(t, 2, col));
+    go_club_table_free(t);
+}
+
+static void test_club_games__schema_2_file_gains_the_column(void **state)
+{
+    (void)state;
+    /* A file as the previous goref left it: games without the finished column. */
+    char old[512];
+    club_tmp_path(old, sizeof old, "games-v2");
+    go_club *c = NULL;
+    assert_int_equal(go_club_open(&c, old), 0);
+    int64_t x = club_add_member(c, "1", "甲", "2026-09-01");
+    int64_t y = club_add_member(c, "2", "乙", "2026-09-01");
+    go_club_free(c);
+    sqlite3 *db = NULL;
+    assert_int_equal(sqlite3_open(old, &db), SQLITE_OK);
+    char sql[512];
+    snprintf(sql, sizeof sql,
+             "ALTER TABLE games DROP COLUMN finished; PRAGMA user_version = 2;"
+             "INSERT INTO games(date, black_id, white_id, winner, by, margin_quarters)"
+             " VALUES ('2026-09-02', %lld, %lld, 'B', 'count', 7)",
+             (long long)x, (long long)y);
+    assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(db);
+    /* Opened by this goref: migrated, the old game kept with the flag unknown. */
+    assert_int_equal(go_club_open(&c, old), 0);
+    go_game_record r = GO_GAME_RECORD_INIT;
+    snprintf(r.date, sizeof r.date, "2026-09-09");
+    r.black = x;
+    r.white = y;
+    r.winner = 'W';
+    r.by = GO_BY_COUNT;
+    r.margin_quarters = 5;
+    r.finished = 0;
+    assert_int_equal(go_club_result_add(c, &r), 0);
+    go_club_table *t = NULL;
+    assert_int_equal(go_club_game_list(c, &t, x, 0), 0);
+    assert_int_equal(t->nrows, 2);
+    int col = t->ncols - 1;
+    assert_string_equal(t->names[col], "finished");
+    assert_null(go_club_cell(t, 0, col));
+    assert_string_equal(go_club_cell(t, 1, col), "0");
+    go_club_table_free(t);
+    go_club_free(c);
+    club_tmp_remove(old);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -114,6 +189,10 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_club_games__two_warnings_lose_the_game, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_club_games__photo_hash, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_club_games__finished_flag_survives_an_older_file,
+                                        setup, teardown),
+        cmocka_unit_test_setup_teardown(test_club_games__schema_2_file_gains_the_column, setup,
+                                        teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

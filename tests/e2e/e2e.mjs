@@ -25,7 +25,9 @@ const REFUSED_LONG = 300;
 page.setDefaultTimeout(60000);
 const errors = [];
 page.on('pageerror', e => errors.push(String(e)));
-page.on('dialog', d => d.accept()); // the check-in and return confirmations
+const dialogs = [];
+// the check-in and return confirmations, an unusual komi, saving a provisional count
+page.on('dialog', d => { dialogs.push(d.message()); d.accept(); });
 // The text fields of every form the page uploads (the page's upload() is wrapped; Chromium
 // does not hand a multipart body with a file to the request events).
 const scoreForms = () => page.evaluate(() => window.sentForms);
@@ -207,16 +209,43 @@ try {
   await page.click(`#diagram rect[data-x="${empty[0]}"][data-y="${empty[1]}"]`);
   await page.waitForFunction(t => document.getElementById('check').textContent !== t, deadBefore, { timeout: 60000 });
   const verdict = await page.locator('#verdict').textContent();
-  check(/^(黑胜|白胜|和)/.test(verdict), `verdict "${verdict}"`);
+  check(/^(暂定：)?(黑胜|白胜|和)/.test(verdict), `verdict "${verdict}"`);
   console.log(`verdict: ${verdict}; ${await deadText()}`);
+  // A board with open borders says so in red above the verdict, which is provisional.
+  const finished = await page.evaluate(() => S.count.finished);
+  if (!finished) {
+    check(/^暂定：/.test(verdict), `a provisional verdict: "${verdict}"`);
+    const warn = page.locator('#warnings li.warn-not_finished');
+    check(/^棋局未终局：\d+ 个空点未定$/.test(await warn.textContent()), `the not-finished warning: "${await warn.textContent()}"`);
+    check(await warn.evaluate(li => getComputedStyle(li).color === 'rgb(204, 0, 0)'), 'the not-finished warning in red');
+  }
   await shot('dead-toggled');
+
+  // Komi in either unit: 7.5 points is 3¾ stones; 7.5 typed as stones needs confirming.
+  const komiOther = () => page.locator('#komi-other').textContent();
+  await page.selectOption('#komi-unit', 'points');
+  await page.fill('#komi', '7.5');
+  await page.waitForFunction(() => document.getElementById('komi-other').textContent === '贴3¾子 = 7.5目');
+  const dialogsBefore = dialogs.length;
+  await page.selectOption('#komi-unit', 'stones');
+  await page.fill('#komi', '7.5');
+  await page.waitForFunction(() => document.getElementById('komi-other').textContent === '贴7½子 = 15目');
+  check(dialogs.length === dialogsBefore + 1 && /贴7又1\/2子（15目）不常见/.test(dialogs[dialogsBefore]),
+    `an unusual komi is confirmed first: ${JSON.stringify(dialogs.slice(dialogsBefore))}`);
+  check((await page.locator('#warnings li.warn-komi_unusual').count()) === 1, 'the komi warning is listed');
+  await page.fill('#komi', '3¾');
+  await page.waitForFunction(() => document.getElementById('komi-other').textContent === '贴3¾子 = 7.5目');
+  console.log(`komi: ${await komiOther()}`);
 
   // Save the result for the two members in the event; it shows in the standings.
   await page.selectOption('#save-black', { label: '张三 (E1)' });
   await page.selectOption('#save-white', { label: '李四 (E2)' });
   await page.selectOption('#save-event', { label: '周末循环赛' });
+  const dialogsBeforeSave = dialogs.length;
   await page.click('#save-form button[type=submit]');
   await expectStatus(/成绩已保存/, 'save');
+  if (!finished)
+    check(dialogs.slice(dialogsBeforeSave).some(m => /棋局未终局/.test(m)), 'saving a provisional count is confirmed first');
   await page.click('#tab-club');
   await page.click('.subtabs [data-sub=events]');
   // 2 points for a win, 1 each for a draw: the event's points add up to 2 once the game is in.

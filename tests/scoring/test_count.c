@@ -174,6 +174,170 @@ static void test_count__dame_left_open_is_split_half_and_half(void **state)
     assert_int_equal(c.owner[gtp("D4", 7)], GO_OWN_SHARED);
     assert_int_equal(c.owner[gtp("A4", 7)], GO_OWN_BLACK_AREA);
     assert_int_equal(c.owner[gtp("G4", 7)], GO_OWN_WHITE_AREA);
+    /* Every dame touches both colours: the game is over, the verdict final. */
+    assert_true(c.finished);
+    assert_int_equal(c.open_count, 0);
+    assert_int_equal(c.nwarnings, 0);
+    assert_string_equal(c.verdict_zh, "和棋");
+}
+
+/* The open points of c as "A1 B2 ..." in board order (top row first). */
+static const char *open_names(const go_count *c)
+{
+    static char text[2048];
+    size_t len = 0;
+    text[0] = '\0';
+    for (int y = 0; y < c->size; y++)
+        for (int x = 0; x < c->size; x++)
+            if (c->open[go_point_at(x, y)]) {
+                char name[8];
+                go_point_to_gtp(name, sizeof name, go_point_at(x, y), c->size);
+                len +=
+                    (size_t)snprintf(text + len, sizeof text - len, "%s%s", len ? " " : "", name);
+            }
+    return text;
+}
+
+static void test_count__a_bent_dame_line_is_finished(void **state)
+{
+    (void)state;
+    go_board b;
+    /* The border turns a corner: D7 D6 D5 and E4 F4 G4 each touch both colours. */
+    tu_board(&b, "size 7\n"
+                 "..X.O..\n"
+                 "..X.O..\n"
+                 "..X.OOO\n"
+                 "..XX...\n"
+                 "...XXXX\n"
+                 ".......\n"
+                 ".......\n");
+    go_count c = count_of(&b, 0, NULL, 0);
+    assert_int_equal(c.owner[gtp("D5", 7)], GO_OWN_SHARED);
+    assert_int_equal(c.owner[gtp("F4", 7)], GO_OWN_SHARED);
+    assert_int_equal(c.shared, 6);
+    assert_true(c.finished);
+    assert_string_equal(open_names(&c), "");
+    /* Without White's E5 the point E5 touches White only: the whole region from D7 to G4 is
+     * an open border (whoever plays E5 first gains). */
+    go_board_init(&b, 7);
+    tu_board(&b, "size 7\n"
+                 "..X.O..\n"
+                 "..X.O..\n"
+                 "..X..OO\n"
+                 "..XX...\n"
+                 "...XXXX\n"
+                 ".......\n"
+                 ".......\n");
+    c = count_of(&b, 0, NULL, 0);
+    assert_false(c.finished);
+    assert_string_equal(open_names(&c), "D7 D6 D5 E5 E4 F4 G4");
+}
+
+static void test_count__an_open_border_is_not_finished(void **state)
+{
+    (void)state;
+    go_board b;
+    /* Two columns between the walls: C and D touch one colour each. Nobody has closed the
+     * border, so the count is provisional and says which points are open. */
+    tu_board(&b, "size 6\n"
+                 ".X..O.\n"
+                 ".X..O.\n"
+                 ".X..O.\n"
+                 ".X..O.\n"
+                 ".X..O.\n"
+                 ".X..O.\n");
+    go_count c = count_of(&b, 0, NULL, 0);
+    assert_false(c.finished);
+    assert_false(c.no_game);
+    assert_int_equal(c.open_count, 12);
+    assert_true(c.open[gtp("C3", 6)] && c.open[gtp("D3", 6)]);
+    assert_false(c.open[gtp("A3", 6)] || c.open[gtp("F3", 6)] || c.open[gtp("B3", 6)]);
+    assert_int_equal(c.nwarnings, 1);
+    assert_string_equal(c.warnings[0].code, "not_finished");
+    assert_string_equal(c.warnings[0].message_zh, "棋局未终局：12 个空点未定");
+    assert_string_equal(c.warnings[0].message_en, "Not finished: 12 open points");
+    assert_string_equal(c.verdict_zh, "暂定：和棋");
+    assert_string_equal(c.verdict_en, "Provisional: Draw");
+    /* Closing one column settles the other as dame. */
+    for (int y = 0; y < 6; y++)
+        assert_int_equal(go_board_place(&b, GO_BLACK, go_point_at(2, y)), 0);
+    c = count_of(&b, 0, NULL, 0);
+    assert_true(c.finished);
+    assert_int_equal(c.shared, 6);
+}
+
+static void test_count__a_one_point_gap_leaves_the_border_open(void **state)
+{
+    (void)state;
+    go_board b;
+    /* Black's wall has a hole at C4: both areas meet through it, one region bordered by both
+     * in which most points touch a single colour. Only C4 is a point between the colours. */
+    tu_board(&b, "size 7\n"
+                 "...XO..\n"
+                 "...XO..\n"
+                 "...XO..\n"
+                 "....O..\n"
+                 "...XO..\n"
+                 "...XO..\n"
+                 "...XO..\n");
+    go_count c = count_of(&b, 15, NULL, 0);
+    assert_false(c.finished);
+    assert_int_equal(c.open_count, 22); /* columns A..D: 4 * 7 - 6 Black stones */
+    assert_true(c.open[gtp("D4", 7)] && c.open[gtp("A1", 7)]);
+    assert_false(c.open[gtp("F4", 7)]);
+    assert_string_equal(c.verdict_zh, "暂定：白胜11又1/4子"); /* 6 + 22/2 against 21 + 22/2 */
+    /* Filling the hole finishes the game and the verdict stands alone. */
+    assert_int_equal(go_board_place(&b, GO_BLACK, gtp("D4", 7)), 0);
+    c = count_of(&b, 15, NULL, 0);
+    assert_true(c.finished);
+    assert_string_equal(c.verdict_zh, "白胜1/4子"); /* 28 of 49 against 24 1/2 + 3 3/4 */
+}
+
+static void test_count__dead_stones_left_on_the_board_leave_it_open(void **state)
+{
+    (void)state;
+    go_board b;
+    /* A White stone inside Black's area, not marked dead: its region is bordered by both
+     * colours and most of it touches one; marked dead, the area is Black's and the game over. */
+    tu_board(&b, "size 5\n"
+                 ".....\n"
+                 ".O...\n"
+                 ".....\n"
+                 "XXXXX\n"
+                 "OOOO.\n");
+    go_count c = count_of(&b, 0, NULL, 0);
+    assert_false(c.finished);
+    assert_int_equal(c.open_count, 14);
+    go_point dead[] = {gtp("B4", 5)};
+    c = count_of(&b, 0, dead, 1);
+    assert_true(c.finished);
+    assert_int_equal(c.open_count, 0);
+}
+
+static void test_count__unusual_komi_is_a_warning(void **state)
+{
+    (void)state;
+    go_board b;
+    tu_board(&b, "size 5\n"
+                 "..XO.\n"
+                 "..XO.\n"
+                 "..XO.\n"
+                 "..XO.\n"
+                 "..XO.\n");
+    /* 7 1/2 stones: the 7.5 points of the 2002 rules typed as stones. */
+    go_count c = count_of(&b, 30, NULL, 0);
+    assert_true(c.finished);
+    assert_int_equal(c.nwarnings, 1);
+    assert_string_equal(c.warnings[0].code, "komi_unusual");
+    assert_string_equal(c.warnings[0].message_zh, "贴7又1/2子（15目）不常见，请确认");
+    assert_string_equal(c.warnings[0].message_en,
+                        "Unusual komi: 7 1/2 stones (15 points); please confirm");
+    assert_int_equal(count_of(&b, 20, NULL, 0).nwarnings, 0); /* 5 stones: still usual */
+    assert_int_equal(count_of(&b, -20, NULL, 0).nwarnings, 0);
+    assert_int_equal(count_of(&b, 21, NULL, 0).nwarnings, 1);
+    assert_int_equal(count_of(&b, -21, NULL, 0).nwarnings, 1);
+    assert_true(go_score_komi_unusual(30));
+    assert_false(go_score_komi_unusual(15));
 }
 
 static void test_count__dead_stones_inside_territory_go_to_the_owner(void **state)
@@ -242,14 +406,24 @@ static void test_count__empty_board_and_one_colour_on_every_size(void **state)
         assert_int_equal(c.par_quarters, 2 * size * size);
         assert_int_equal(c.black_total_quarters, c.par_quarters);
         assert_int_equal(c.margin_quarters, 0);
-        assert_string_equal(c.verdict_zh, "和棋");
-        /* With komi 3 3/4, White wins by it. */
+        /* ...but an empty board is no game: no verdict, whatever the komi. */
         c = count_of(&b, 15, NULL, 0);
         assert_int_equal(c.margin_quarters, -15);
-        assert_string_equal(c.verdict_zh, "白胜3又3/4子");
-        /* One Black stone: the whole board is Black's. */
+        assert_true(c.no_game);
+        assert_false(c.finished);
+        assert_int_equal(c.winner, GO_EMPTY);
+        assert_string_equal(c.verdict_zh, "无法判定胜负");
+        assert_string_equal(c.verdict_en, "No verdict");
+        assert_string_equal(c.check_zh, "");
+        assert_int_equal(c.nwarnings, 1);
+        assert_string_equal(c.warnings[0].code, "no_game");
+        assert_string_equal(c.warnings[0].message_en, "Empty board: there is no game to count");
+        /* One Black stone: the whole board is Black's, and still no game. */
         assert_int_equal(go_board_place(&b, GO_BLACK, go_point_at(size / 2, size / 2)), 0);
         c = count_of(&b, 0, NULL, 0);
+        assert_true(c.no_game);
+        assert_int_equal(c.winner, GO_EMPTY);
+        assert_string_equal(c.warnings[0].message_zh, "棋盘上只有黑子：没有对局，不判胜负");
         assert_int_equal(c.black_stones, 1);
         assert_int_equal(c.black_territory, size * size - 1);
         assert_int_equal(c.white_total_quarters, 0);
@@ -342,6 +516,9 @@ static void test_count__seki_eye_and_liberties(void **state)
     /* Black 41 + 1, White 38 + 1 of 81: B+2.5 with komi 0.5 (GNU Go: B+3.5). */
     char r[16];
     assert_string_equal(go_count_gtp_result(r, sizeof r, &c), "B+2.5");
+    /* Both seki liberties touch both colours: the game is over. */
+    assert_true(c.finished);
+    assert_int_equal(c.open_count, 0);
 }
 
 static void test_count__a_capturing_race_is_not_a_seki(void **state)
@@ -375,6 +552,28 @@ static void test_count__komi_parsing_is_exact(void **state)
     assert_int_equal(q, -1);
     assert_int_equal(go_score_komi_parse_stones(&q, "0"), 0);
     assert_int_equal(q, 0);
+    /* The page's own notation and the other ways a referee writes 3 3/4. */
+    static const char *const three_and_three_quarters[] = {"3¾",      "3 ¾",    "3 3/4", "3+3/4",
+                                                           "3 + 3/4", "3又3/4", "3.75",  " 3¾ "};
+    for (size_t i = 0; i < sizeof three_and_three_quarters / sizeof three_and_three_quarters[0];
+         i++) {
+        q = 0;
+        assert_int_equal(go_score_komi_parse_stones(&q, three_and_three_quarters[i]), 0);
+        assert_int_equal(q, 15);
+    }
+    assert_int_equal(go_score_komi_parse_stones(&q, "2½"), 0);
+    assert_int_equal(q, 10);
+    assert_int_equal(go_score_komi_parse_stones(&q, "¼"), 0);
+    assert_int_equal(q, 1);
+    assert_int_equal(go_score_komi_parse_stones(&q, "-¾"), 0);
+    assert_int_equal(q, -3);
+    assert_int_equal(go_score_komi_parse_stones(&q, "3+"), GO_EPARSE);
+    assert_int_equal(go_score_komi_parse_stones(&q, "+"), GO_EPARSE);
+    assert_int_equal(go_score_komi_parse_stones(&q, "3¾¾"), GO_EPARSE);
+    assert_int_equal(go_score_komi_parse_stones(&q, "3.5¾"), GO_EPARSE);
+    assert_int_equal(go_score_komi_parse_stones(&q, "3\xc2"), GO_EPARSE);
+    assert_int_equal(go_score_komi_parse_points(&q, "7½"), 0);
+    assert_int_equal(q, 15);
     assert_int_equal(go_score_komi_parse_stones(&q, "3.7"), GO_ERANGE);
     assert_int_equal(go_score_komi_parse_stones(&q, "3.125"), GO_ERANGE);
     assert_int_equal(go_score_komi_parse_stones(&q, "abc"), GO_EPARSE);
@@ -455,8 +654,67 @@ static void test_count__json_contract(void **state)
     /* Row 1 of the array is the top row; B2 is row 18 (index 17), column B. */
     assert_string_equal(json_string_value(json_array_get(rows, 0)), "bbbbbbbbbXOwwwwwwww");
     assert_int_equal(json_string_value(json_array_get(rows, 17))[1], 'o');
+    assert_true(json_is_true(json_object_get(root, "finished")));
+    assert_int_equal(json_array_size(json_object_get(root, "open_points")), 0);
+    assert_int_equal(json_array_size(json_object_get(root, "warnings")), 0);
     json_decref(root);
     free(text);
+}
+
+/* The JSON of b counted with komi_quarters and no dead stones. */
+static json_t *count_json_of(const go_board *b, int komi_quarters)
+{
+    go_count c = count_of(b, komi_quarters, NULL, 0);
+    char *text = NULL;
+    assert_int_equal(go_count_to_json(&text, &c, NULL, 0, NULL, 0), 0);
+    json_t *root = json_loads(text, 0, NULL);
+    assert_non_null(root);
+    free(text);
+    return root;
+}
+
+static void test_count__json_says_open_points_and_warnings(void **state)
+{
+    (void)state;
+    go_board b;
+    tu_board(&b, "size 5\n"
+                 "X..O.\n"
+                 "X..O.\n"
+                 "XX.O.\n"
+                 ".X.O.\n"
+                 ".X.O.\n");
+    json_t *root = count_json_of(&b, 30);
+    assert_true(json_is_false(json_object_get(root, "finished")));
+    json_t *open = json_object_get(root, "open_points");
+    /* B5 C5 B4 C4 touch one colour; C3 C2 C1 both: one region, all of it open. */
+    assert_int_equal(json_array_size(open), 7);
+    assert_string_equal(json_string_value(json_array_get(open, 0)), "B5");
+    assert_string_equal(json_string_value(json_array_get(open, 6)), "C1");
+    json_t *w = json_object_get(root, "warnings");
+    assert_int_equal(json_array_size(w), 2);
+    assert_string_equal(json_string_value(json_object_get(json_array_get(w, 0), "code")),
+                        "not_finished");
+    assert_string_equal(json_string_value(json_object_get(json_array_get(w, 0), "message_en")),
+                        "Not finished: 7 open points");
+    assert_string_equal(json_string_value(json_object_get(json_array_get(w, 1), "code")),
+                        "komi_unusual");
+    assert_non_null(json_object_get(json_array_get(w, 1), "message_zh"));
+    assert_string_equal(json_string_value(json_object_get(root, "winner")), "W");
+    json_decref(root);
+    /* No game: no winner, no margin, no GTP result; the warning says why. */
+    go_board_init(&b, 9);
+    root = count_json_of(&b, 15);
+    assert_null(json_object_get(root, "winner"));
+    assert_null(json_object_get(root, "margin_stones"));
+    assert_null(json_object_get(root, "margin_quarters"));
+    assert_null(json_object_get(root, "gtp_result"));
+    assert_true(json_is_false(json_object_get(root, "finished")));
+    w = json_object_get(root, "warnings");
+    assert_int_equal(json_array_size(w), 1);
+    assert_string_equal(json_string_value(json_object_get(json_array_get(w, 0), "code")),
+                        "no_game");
+    assert_string_equal(json_string_value(json_object_get(root, "verdict_en")), "No verdict");
+    json_decref(root);
 }
 
 int main(void)
@@ -477,6 +735,12 @@ int main(void)
         cmocka_unit_test(test_count__komi_parsing_is_exact),
         cmocka_unit_test(test_count__bad_input_is_refused),
         cmocka_unit_test(test_count__json_contract),
+        cmocka_unit_test(test_count__a_bent_dame_line_is_finished),
+        cmocka_unit_test(test_count__an_open_border_is_not_finished),
+        cmocka_unit_test(test_count__a_one_point_gap_leaves_the_border_open),
+        cmocka_unit_test(test_count__dead_stones_left_on_the_board_leave_it_open),
+        cmocka_unit_test(test_count__unusual_komi_is_a_warning),
+        cmocka_unit_test(test_count__json_says_open_points_and_warnings),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -10,11 +10,13 @@
 
 #include "testutil.h"
 
-/* Runs `goref count ARGS` and returns its stdout (malloc'd) and exit status. */
-static char *run(int *status, const char *args)
+/* Runs `goref count ARGS` and returns its stdout (with its stderr after it when
+ * with_stderr; malloc'd) and exit status. */
+static char *run_with(int *status, const char *args, bool with_stderr)
 {
     char cmd[2048];
-    snprintf(cmd, sizeof cmd, "%s/goref count %s 2>/dev/null", GOREF_BINARY_DIR, args);
+    snprintf(cmd, sizeof cmd, "%s/goref count %s 2>%s", GOREF_BINARY_DIR, args,
+             with_stderr ? "&1" : "/dev/null");
     FILE *p = popen(cmd, "r");
     assert_non_null(p);
     size_t cap = 1 << 16, n = 0;
@@ -27,6 +29,11 @@ static char *run(int *status, const char *args)
     int rc = pclose(p);
     *status = WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
     return out;
+}
+
+static char *run(int *status, const char *args)
+{
+    return run_with(status, args, false);
 }
 
 static json_t *run_json(int *status, const char *args)
@@ -165,9 +172,138 @@ static void test_count_cli__sgf_dead_suggest_and_png(void **state)
     unlink(png);
 }
 
+/* A temporary board file holding text; path must be a mkstemp template. */
+static void temp_board(char *path, const char *text)
+{
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    write_file(path, text);
+}
+
+static const char *warning_code(const json_t *root, size_t i)
+{
+    return json_string_value(
+        json_object_get(json_array_get(json_object_get(root, "warnings"), i), "code"));
+}
+
+static void test_count_cli__no_game_gets_no_verdict(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/goref_count_cli_XXXXXX";
+    temp_board(path, "size 5\n.....\n.....\n.....\n.....\n.....\n");
+    char args[512];
+    int status;
+    /* Text: nothing on stdout, the reason on stderr, exit status 1. */
+    snprintf(args, sizeof args, "%s", path);
+    char *out = run(&status, args);
+    assert_int_equal(status, 1);
+    assert_string_equal(out, "");
+    free(out);
+    out = run_with(&status, args, true);
+    assert_non_null(
+        strstr(out, "空棋盘：没有对局，不判胜负 / Empty board: there is no game to count"));
+    assert_null(strstr(out, "白胜"));
+    assert_null(strstr(out, "wins"));
+    free(out);
+    /* JSON: the count without a winner, margin or result, and the warning; exit status 1. */
+    snprintf(args, sizeof args, "%s --json", path);
+    json_t *root = run_json(&status, args);
+    assert_int_equal(status, 1);
+    assert_null(json_object_get(root, "winner"));
+    assert_null(json_object_get(root, "margin_stones"));
+    assert_null(json_object_get(root, "gtp_result"));
+    assert_string_equal(warning_code(root, 0), "no_game");
+    assert_true(json_is_false(json_object_get(root, "finished")));
+    json_decref(root);
+    /* Stones of one colour only: no game either. */
+    write_file(path, "size 5\n.....\n.O...\n.....\n...O.\n.....\n");
+    snprintf(args, sizeof args, "%s", path);
+    out = run_with(&status, args, true);
+    assert_int_equal(status, 1);
+    assert_non_null(strstr(out, "棋盘上只有白子"));
+    free(out);
+    unlink(path);
+}
+
+static void test_count_cli__open_border_is_provisional(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/goref_count_cli_XXXXXX";
+    temp_board(path, "size 6\n.X..O.\n.X..O.\n.X..O.\n.X..O.\n.X..O.\n.X..O.\n");
+    char args[512];
+    int status;
+    snprintf(args, sizeof args, "%s", path);
+    char *out = run(&status, args);
+    assert_int_equal(status, 0);
+    /* The warning comes above the numbers, and the verdict says it is provisional. */
+    char *warning = strstr(out, "棋局未终局：12 个空点未定 / Not finished: 12 open points");
+    char *numbers = strstr(out, "Black: 6 stones");
+    assert_non_null(warning);
+    assert_non_null(numbers);
+    assert_true(warning < numbers);
+    assert_non_null(strstr(out, "Open points: C6 D6 C5 D5"));
+    assert_non_null(strstr(out, "暂定：白胜3又3/4子  /  Provisional: White wins by 3 3/4 stones"));
+    free(out);
+    snprintf(args, sizeof args, "%s --json", path);
+    json_t *root = run_json(&status, args);
+    assert_int_equal(status, 0);
+    assert_true(json_is_false(json_object_get(root, "finished")));
+    json_t *open = json_object_get(root, "open_points");
+    assert_int_equal(json_array_size(open), 12);
+    assert_string_equal(json_string_value(json_array_get(open, 0)), "C6");
+    assert_string_equal(warning_code(root, 0), "not_finished");
+    assert_string_equal(json_string_value(json_object_get(root, "winner")), "W");
+    json_decref(root);
+    unlink(path);
+}
+
+static void test_count_cli__komi_units(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/goref_count_cli_XXXXXX";
+    temp_board(path, "size 7\n..X.O..\n..X.O..\n..X.O..\n..X.O..\n..X.O..\n..X.O..\n..X.O..\n");
+    static const char *const komi_3_3_4[] = {"'3¾'", "'3 3/4'", "3.75", "3+3/4",
+                                             "--komi-points 7.5"};
+    for (size_t i = 0; i < sizeof komi_3_3_4 / sizeof komi_3_3_4[0]; i++) {
+        char args[512];
+        int status;
+        snprintf(args, sizeof args, "%s --json %s%s", path,
+                 strncmp(komi_3_3_4[i], "--", 2) == 0 ? "" : "--komi ", komi_3_3_4[i]);
+        json_t *root = run_json(&status, args);
+        assert_int_equal(status, 0);
+        assert_true(json_number_value(json_object_get(root, "komi_stones")) == 3.75);
+        assert_int_equal(json_array_size(json_object_get(root, "warnings")), 0);
+        json_decref(root);
+    }
+    /* 7.5 given as stones: counted as asked, with a warning to confirm. */
+    char args[512];
+    int status;
+    snprintf(args, sizeof args, "%s --json --komi 7.5", path);
+    json_t *root = run_json(&status, args);
+    assert_int_equal(status, 0);
+    assert_true(json_number_value(json_object_get(root, "komi_stones")) == 7.5);
+    assert_string_equal(warning_code(root, 0), "komi_unusual");
+    json_decref(root);
+    snprintf(args, sizeof args, "%s --komi 7.5", path);
+    char *out = run(&status, args);
+    assert_non_null(strstr(out, "Unusual komi: 7 1/2 stones (15 points); please confirm"));
+    free(out);
+    /* Both units at once: refused. */
+    snprintf(args, sizeof args, "%s --json --komi 3.75 --komi-points 7.5", path);
+    root = run_json(&status, args);
+    assert_int_equal(status, 2);
+    assert_string_equal(json_string_value(json_object_get(root, "error")), "invalid_argument");
+    json_decref(root);
+    unlink(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_count_cli__no_game_gets_no_verdict),
+        cmocka_unit_test(test_count_cli__open_border_is_provisional),
+        cmocka_unit_test(test_count_cli__komi_units),
         cmocka_unit_test(test_count_cli__board_text_json_and_presets),
         cmocka_unit_test(test_count_cli__sgf_dead_suggest_and_png),
     };

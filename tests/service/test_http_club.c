@@ -99,15 +99,15 @@ static void test_http_club__club_day(void **state)
     (void)state;
     char body[512], today[11], path[128];
     day_text(today, 0);
-    long long a = id_of(api(&secretary, "POST", "/api/club/members",
-                            "{\"number\":\"C1\",\"name\":\"张小明\",\"rank\":\"10k\",\"grade\":\"三年级\"}",
-                            201),
-                        "member");
+    long long a = id_of(
+        api(&secretary, "POST", "/api/club/members",
+            "{\"number\":\"C1\",\"name\":\"张小明\",\"rank\":\"10k\",\"grade\":\"三年级\"}", 201),
+        "member");
     long long b = id_of(api(&admin, "POST", "/api/club/members",
                             "{\"number\":\"C2\",\"name\":\"李小红\",\"rank\":\"1d\"}", 201),
                         "member");
-    json_decref(api(&secretary, "POST", "/api/club/members", "{\"number\":\"C2\",\"name\":\"dup\"}",
-                    409));
+    json_decref(
+        api(&secretary, "POST", "/api/club/members", "{\"number\":\"C2\",\"name\":\"dup\"}", 409));
     json_decref(api(&secretary, "POST", "/api/club/members", "{\"number\":\"C3\"}", 400));
     json_t *list = api(&teacher, "GET", "/api/club/members?status=active", NULL, 200);
     assert_true(json_array_size(json_object_get(list, "members")) >= 2);
@@ -173,8 +173,8 @@ static void test_http_club__event_to_standings(void **state)
         snprintf(body, sizeof body, "{\"number\":\"E%d\",\"name\":\"Player %d\"}", i, i);
         p[i] = id_of(api(&secretary, "POST", "/api/club/members", body, 201), "member");
     }
-    json_decref(api(&secretary, "POST", "/api/club/events", "{\"name\":\"x\",\"kind\":\"bogus\"}",
-                    400));
+    json_decref(
+        api(&secretary, "POST", "/api/club/events", "{\"name\":\"x\",\"kind\":\"bogus\"}", 400));
     long long ev = id_of(api(&secretary, "POST", "/api/club/events",
                              "{\"name\":\"秋季循环赛\",\"kind\":\"roundrobin\"}", 201),
                          NULL);
@@ -257,6 +257,45 @@ static const char *member_status(long long id)
 }
 
 /* Member edit and status change: the secretary's, with the reason in the history. */
+static void test_http_club__count_results_keep_the_finished_flag(void **state)
+{
+    (void)state;
+    char body[512];
+    long long a = id_of(api(&secretary, "POST", "/api/club/members",
+                            "{\"number\":\"F1\",\"name\":\"终局甲\"}", 201),
+                        "member");
+    long long b = id_of(api(&secretary, "POST", "/api/club/members",
+                            "{\"number\":\"F2\",\"name\":\"终局乙\"}", 201),
+                        "member");
+    /* A count of an empty board, as /api/count answers it: no game, nothing saved. */
+    json_t *empty = api(&referee, "POST", "/api/count",
+                        "{\"board\":[\".....\",\".....\",\".....\",\".....\",\".....\"]}", 200);
+    char *count = json_dumps(empty, JSON_COMPACT);
+    json_decref(empty);
+    char big[8192];
+    snprintf(big, sizeof big, "{\"black\":%lld,\"white\":%lld,\"count\":%s}", a, b, count);
+    free(count);
+    json_t *err = api(&referee, "POST", "/api/club/results", big, 400);
+    assert_string_equal(json_string_value(json_object_get(err, "error")), "invalid");
+    assert_non_null(strstr(json_string_value(json_object_get(err, "message")), "no game"));
+    json_decref(err);
+    /* A provisional count is saved with its flag; the game list shows it. */
+    json_t *open = api(&referee, "POST", "/api/count",
+                       "{\"board\":[\"X..O.\",\"X..O.\",\"X..O.\",\"X..O.\",\"X..O.\"]}", 200);
+    assert_true(json_is_false(json_object_get(open, "finished")));
+    count = json_dumps(open, JSON_COMPACT);
+    json_decref(open);
+    snprintf(big, sizeof big, "{\"black\":%lld,\"white\":%lld,\"count\":%s}", a, b, count);
+    free(count);
+    json_decref(api(&referee, "POST", "/api/club/results", big, 201));
+    snprintf(body, sizeof body, "/api/club/games?member=%lld", a);
+    json_t *games = api(&referee, "GET", body, NULL, 200);
+    json_t *list = json_object_get(games, "games");
+    assert_int_equal(json_array_size(list), 1);
+    assert_int_equal(json_integer_value(json_object_get(json_array_get(list, 0), "finished")), 0);
+    json_decref(games);
+}
+
 static void test_http_club__member_edit_and_status(void **state)
 {
     (void)state;
@@ -697,6 +736,7 @@ int main(void)
         cmocka_unit_test(test_http_club__roles),
         cmocka_unit_test(test_http_club__club_day),
         cmocka_unit_test(test_http_club__event_to_standings),
+        cmocka_unit_test(test_http_club__count_results_keep_the_finished_flag),
         cmocka_unit_test(test_http_club__member_edit_and_status),
         cmocka_unit_test(test_http_club__dues),
         cmocka_unit_test(test_http_club__schedule_and_rules),

@@ -35,9 +35,8 @@ static int teardown(void **state)
 static json_t *post(const char *path, const char *body, int want_status)
 {
     th_resp r;
-    assert_int_equal(th_call(&r, server.port, "POST", path, NULL, "application/json", body,
-                             strlen(body)),
-                     0);
+    assert_int_equal(
+        th_call(&r, server.port, "POST", path, NULL, "application/json", body, strlen(body)), 0);
     if (r.status != want_status)
         fail_msg("%s answered %d, expected %d: %s", path, r.status, want_status, r.body);
     json_error_t jerr;
@@ -121,6 +120,52 @@ static void test_http_score__count_dead_and_options(void **state)
 }
 
 /* The API answers with the same JSON as `goref count --json` on the same position. */
+static const char *warning_code(json_t *j, size_t i)
+{
+    return json_string_value(
+        json_object_get(json_array_get(json_object_get(j, "warnings"), i), "code"));
+}
+
+static void test_http_score__count_finished_no_game_and_komi_units(void **state)
+{
+    (void)state;
+    /* The walls are closed: finished, no warning. */
+    json_t *j = post("/api/count", "{\"board\":" WALLS "}", 200);
+    assert_true(json_is_true(json_object_get(j, "finished")));
+    assert_int_equal(json_array_size(json_object_get(j, "open_points")), 0);
+    assert_int_equal(json_array_size(json_object_get(j, "warnings")), 0);
+    json_decref(j);
+    /* Two empty columns between the walls: open, and the verdict provisional. */
+    j = post("/api/count", "{\"board\":[\"X..O.\",\"X..O.\",\"X..O.\",\"X..O.\",\"X..O.\"]}", 200);
+    assert_true(json_is_false(json_object_get(j, "finished")));
+    json_t *open = json_object_get(j, "open_points");
+    assert_int_equal(json_array_size(open), 10);
+    assert_string_equal(json_string_value(json_array_get(open, 0)), "B5");
+    assert_string_equal(warning_code(j, 0), "not_finished");
+    assert_non_null(strstr(str(j, "verdict_en"), "Provisional"));
+    json_decref(j);
+    /* An empty board: no winner, no result, the no_game warning. */
+    j = post("/api/count", "{\"board\":[\".....\",\".....\",\".....\",\".....\",\".....\"]}", 200);
+    assert_null(json_object_get(j, "winner"));
+    assert_null(json_object_get(j, "margin_stones"));
+    assert_string_equal(warning_code(j, 0), "no_game");
+    assert_string_equal(str(j, "verdict_en"), "No verdict");
+    json_decref(j);
+    /* Komi in the page's notation, and 7.5 as stones: counted, with komi_unusual. */
+    j = post("/api/count", "{\"board\":" WALLS ",\"komi_stones\":\"3¾\"}", 200);
+    assert_true(num(j, "komi_stones", NULL) == 3.75);
+    json_decref(j);
+    j = post("/api/count", "{\"board\":" WALLS ",\"komi_stones\":\"7.5\"}", 200);
+    assert_true(num(j, "komi_stones", NULL) == 7.5);
+    assert_string_equal(warning_code(j, 0), "komi_unusual");
+    json_decref(j);
+    /* Both units: the project's one error shape. */
+    j = post("/api/count", "{\"board\":" WALLS ",\"komi_stones\":3.75,\"komi_points\":7.5}", 400);
+    assert_string_equal(str(j, "error"), "invalid");
+    assert_non_null(strstr(str(j, "message"), "not both"));
+    json_decref(j);
+}
+
 static void test_http_score__count_same_as_cli(void **state)
 {
     (void)state;
@@ -178,6 +223,8 @@ static void test_http_score__count_bad_input(void **state)
         {"{\"board\":" WALLS ",\"komi_stones\":1e300}", 400},
         {"{\"board\":" WALLS ",\"komi_stones\":\"lots\"}", 400},
         {"{\"board\":" WALLS ",\"komi_stones\":true}", 400},
+        {"{\"board\":" WALLS ",\"komi_stones\":3.75,\"komi_points\":7.5}", 400},
+        {"{\"board\":" WALLS ",\"komi_stones\":\"3¾\",\"komi_points\":\"7.5\"}", 400},
         {"{\"board\":" WALLS ",\"rules\":\"japanese\"}", 400},
         {"{\"board\":" WALLS ",\"handicap\":99}", 400},
         {"{\"board\":" WALLS ",\"handicap\":1.5}", 400},
@@ -198,8 +245,8 @@ static void test_http_score__count_bad_input(void **state)
 
 /* Black's wall and White's wall split the board; a lone Black stone sits deep in White's
  * area, where it cannot live. */
-#define SPLIT                                                                                  \
-    "[\".........\",\".........\",\".........\",\"XXXXXXXXX\",\"OOOOOOOOO\",\".........\","    \
+#define SPLIT                                                                                      \
+    "[\".........\",\".........\",\".........\",\"XXXXXXXXX\",\"OOOOOOOOO\",\".........\","        \
     "\"....X....\",\".........\",\".........\"]"
 
 static void test_http_score__suggest_dead(void **state)
@@ -219,7 +266,8 @@ static void test_http_score__suggest_dead(void **state)
                     strcmp(status, "seki") == 0);
         double c = num(g, "confidence", NULL);
         assert_true(c >= 0.5 && c <= 1.0);
-        assert_int_equal(json_array_size(json_object_get(g, "stones")), (size_t)num(g, "size", NULL));
+        assert_int_equal(json_array_size(json_object_get(g, "stones")),
+                         (size_t)num(g, "size", NULL));
     }
     json_t *dead = json_object_get(j, "dead");
     assert_int_equal(json_array_size(dead), 1);
@@ -269,9 +317,8 @@ static void test_http_score__mutated_bodies(void **state)
                 break;
         }
         th_resp r;
-        assert_int_equal(th_call(&r, server.port, "POST", "/api/count", NULL, "application/json",
-                                 body, len),
-                         0);
+        assert_int_equal(
+            th_call(&r, server.port, "POST", "/api/count", NULL, "application/json", body, len), 0);
         if (r.status < 200 || r.status >= 500)
             fail_msg("mutated body %d answered %d: %.*s", i, r.status, (int)len, body);
         th_free(&r);
@@ -381,6 +428,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_http_score__count),
         cmocka_unit_test(test_http_score__count_dead_and_options),
+        cmocka_unit_test(test_http_score__count_finished_no_game_and_komi_units),
         cmocka_unit_test(test_http_score__count_same_as_cli),
         cmocka_unit_test(test_http_score__count_bad_input),
         cmocka_unit_test(test_http_score__mutated_bodies),

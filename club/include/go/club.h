@@ -18,7 +18,7 @@ extern "C" {
 /* An open club database. Not shared between threads; open one per thread or process. */
 typedef struct go_club go_club;
 
-#define GO_CLUB_SCHEMA_VERSION 2
+#define GO_CLUB_SCHEMA_VERSION 3
 #define GO_CLUB_NAME_MAX 64  /* code points in a name */
 #define GO_CLUB_TEXT_MAX 512 /* bytes in a free-text field (contact, notes, reasons) */
 
@@ -209,11 +209,13 @@ typedef struct go_game_record {
     char photo_sha256[65]; /* lower-case hex or "" */
     int64_t event;         /* 0: a friendly game */
     int round, board;
+    int finished; /* the count's finished flag: 1 finished, 0 not (a provisional count), -1
+                   * unknown (no count, or stored before the flag existed) */
 } go_game_record;
 #define GO_GAME_RECORD_INIT                                                                        \
     {                                                                                              \
         0, "", 0, 0, 0, 15, "chinese", 0, GO_BY_PENDING, 0, "", 0, 0, NULL, NULL, NULL, "", 0, 0,  \
-            0                                                                                      \
+            0, -1                                                                                  \
     }
 
 /* Adds a game (or, when rec->id > 0, enters the result of that paired game). Applies Article

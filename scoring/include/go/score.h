@@ -43,12 +43,16 @@ int go_score_rules_komi(go_rules_preset rules);
 /* "2002" / "1988" (also "chinese" = 2002). GO_EINVAL otherwise. */
 int go_score_rules_parse(go_rules_preset *out, const char *text);
 
-/* Komi text in stones ("3.75", "3", "-0.25", "3 3/4", "2又3/4") to quarters; GO_ERANGE when not
- * a multiple of 1/4 or beyond +-1000 stones, GO_EPARSE when not a number. */
+/* Komi text in stones ("3.75", "3", "-0.25", "3 3/4", "3+3/4", "2又3/4", "3¾", "½") to quarters;
+ * GO_ERANGE when not a multiple of 1/4 or beyond +-1000 stones, GO_EPARSE when not a number. */
 int go_score_komi_parse_stones(int *out_quarters, const char *text);
 /* Komi text in points ("7.5", "6.5", "0") to quarters (1 point = 2 quarters); GO_ERANGE when not
  * a multiple of 1/2. */
 int go_score_komi_parse_points(int *out_quarters, const char *text);
+
+/* A komi a referee should confirm before counting: over 5 stones either way (7.5 typed as
+ * stones where points were meant gives 7 1/2). */
+bool go_score_komi_unusual(int komi_quarters);
 
 /* Writes a quarter amount the way a Chinese referee says it: "184又1/4", "3/4", "2又1/2", "185",
  * "0"; negative amounts get a leading '-'. ascii=true writes "184 1/4" instead of "184又1/4".
@@ -84,7 +88,25 @@ typedef struct go_count_options {
         GO_COUNT_OPTIONS_VERSION, 15, 0, 2                                                         \
     }
 
-/* The referee's count. Totals in quarters are exact; the point totals are whole numbers. */
+/* A warning of the count, as data: a stable code for programs and the sentence in both
+ * languages for people. Codes: "no_game" (no stones, or stones of one colour only: there is no
+ * verdict), "not_finished" (open points left: the verdict is provisional), "komi_unusual"
+ * (see go_score_komi_unusual). */
+typedef struct go_count_warning {
+    char code[16];
+    char message_zh[96];
+    char message_en[128];
+} go_count_warning;
+#define GO_COUNT_MAX_WARNINGS 4
+
+/* The referee's count. Totals in quarters are exact; the point totals are whole numbers.
+ *
+ * Finished or not. After the dead stones are lifted, an empty region bordered by both colours
+ * is settled when every point of it touches both colours (dame) or, where a point does not,
+ * it touches a stone in seki (the seki's shared liberties). Any other such region is an open
+ * border: its points are open, the game is not finished and the verdict is provisional. A
+ * finished game with its dame left unfilled is finished; a position whose frameworks still
+ * meet across empty points is not. */
 typedef struct go_count {
     int size;
     uint8_t owner[GO_POINTS]; /* go_owner per go_point */
@@ -110,6 +132,15 @@ typedef struct go_count {
     char verdict_en[128]; /* "Black wins by 3/4 stone (1.5 points)", "Draw" */
     char check_zh[128];   /* "黑方需 184又1/4 子以上，实有 185 子" */
     char check_en[128];   /* "Black needs more than 184 1/4 stones and has 185" */
+    /* No verdict: no stones, or stones of one colour only on the board as given. winner is
+     * GO_EMPTY, the verdicts say there is none and the checks are empty; the totals and the
+     * margin are still the arithmetic of the board. */
+    bool no_game;
+    bool finished;           /* a game whose every region is settled (false when no_game) */
+    int open_count;          /* open points (empty points and lifted dead stones of them) */
+    uint8_t open[GO_POINTS]; /* 1 on each open point, indexed by go_point */
+    int nwarnings;           /* in the order no_game, not_finished, komi_unusual */
+    go_count_warning warnings[GO_COUNT_MAX_WARNINGS];
 } go_count;
 
 /* Counts b with the groups at dead[0..ndead) removed (each point marks its whole group; empty
@@ -129,8 +160,10 @@ char *go_count_gtp_result(char *buf, size_t buf_size, const go_count *c);
 
 /* The JSON contract of `goref count --json` (see scoring/README.md): size,
  * komi_stones, par, black{stones,territory,total}, white{...}, shared, margin_stones,
- * margin_points, winner, verdict_zh, verdict_en, dead, seki, ownership, plus check_zh/check_en.
- * dead/seki are GTP points of the stones; dead may be NULL. *out is malloc'd, caller frees. */
+ * margin_points, winner, verdict_zh, verdict_en, dead, seki, ownership, plus check_zh/check_en,
+ * finished, open_points (GTP names) and warnings [{code, message_zh, message_en}]. With no game
+ * there is no winner, margin or gtp_result. dead/seki are GTP points of the stones; dead may be
+ * NULL. *out is malloc'd, caller frees. */
 int go_count_to_json(char **out, const go_count *c, const go_point *dead, int ndead,
                      const go_point *seki, int nseki);
 
