@@ -683,12 +683,19 @@ int sheet_missing_glyphs(const char *text)
 int go_count_sheet_png(unsigned char **out, size_t *out_len, const go_count *c,
                        const go_sheet_info *info)
 {
-    return sheet_png(out, out_len, NULL, c, info, NULL, 0);
+    /* the count's own warnings (no game, not finished, an unusual komi) above the verdict */
+    sheet_warning w[GO_COUNT_MAX_WARNINGS];
+    int nw = 0;
+    for (int i = 0; c && i < c->nwarnings && i < GO_COUNT_MAX_WARNINGS; i++) {
+        w[nw].message_zh = c->warnings[i].message_zh;
+        w[nw++].message_en = c->warnings[i].message_en;
+    }
+    return sheet_png(out, out_len, NULL, c, info, w, nw);
 }
 
 int go_count_png(unsigned char **out, size_t *out_len, const go_count *c)
 {
-    return sheet_png(out, out_len, NULL, c, NULL, NULL, 0);
+    return go_count_sheet_png(out, out_len, c, NULL);
 }
 
 int go_count_sheet_write_png(const char *path, const go_count *c, const go_sheet_info *info)

@@ -133,6 +133,10 @@ static int load_position(go_board *out, count_cli_record *info, go_sgf **sgf_out
     info->to_move = go_game_to_move(game);
     info->handicap = gi.handicap > 0 ? gi.handicap : go_game_handicap(game);
     info->rules = gi.rules;
+    info->black = gi.black;
+    info->white = gi.white;
+    info->date = gi.date;
+    info->event = gi.event;
     if (gi.komi_source != GO_SGF_KOMI_NONE) {
         /* The record's komi is in points; go through text so the check stays exact. */
         char komi_text[32];

@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "count_cli.h"
+#include "go/sheet.h"
 
 void count_cli_options_init(count_cli_options *out)
 {
@@ -349,7 +350,12 @@ int count_cli_run(json_t **out, bool *no_game, const count_cli_options *o, const
         }
     ndead = nremoved;
     if (o->png) {
-        rc = go_count_write_png(o->png, &c);
+        go_sheet_info sheet = GO_SHEET_INFO_INIT;
+        sheet.black = rec->black;
+        sheet.white = rec->white;
+        sheet.date = rec->date;
+        sheet.event = rec->event;
+        rc = go_count_sheet_write_png(o->png, &c, &sheet);
         if (rc)
             goto done;
     }

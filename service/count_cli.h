@@ -31,13 +31,15 @@ typedef struct count_cli_options {
     const char *command; /* "count" or "score", for messages */
 } count_cli_options;
 
-/* What the position's source says besides the stones (an SGF's KM, HA, RU, player to move). */
+/* What the position's source says besides the stones (an SGF's KM, HA, RU, player to move, and
+ * PB, PW, DT, EV for the printed sheet). */
 typedef struct count_cli_record {
     bool has_komi;
     int komi_quarters;
     int handicap;
     const char *rules; /* RU, borrowed; NULL if none */
     go_color to_move;
+    const char *black, *white, *date, *event; /* borrowed; NULL if none */
 } count_cli_record;
 
 /* Defaults: no option given, seed 1. */

@@ -417,6 +417,53 @@ static void test_sheet__warnings_block_above_the_verdict(void **state)
     free(two.rgb);
 }
 
+/* Red in the top rows of a sheet drawn by go_count_png (the warnings block sits above the
+ * verdict; the board's red crosses are far below). */
+static int red_on_top(const go_count *c, int rows)
+{
+    unsigned char *data = NULL;
+    size_t len = 0;
+    assert_int_equal(go_count_png(&data, &len, c), 0);
+    image img;
+    decode(&img, data, len);
+    free(data);
+    int n = 0;
+    for (int y = 0; y < rows && y < img.h; y++)
+        for (int x = 0; x < img.w; x++)
+            n += is_red(px(&img, x, y));
+    free(img.rgb);
+    return n;
+}
+
+/* The public sheet prints the count's own warnings: a board with open borders gets the red
+ * not-finished block above its verdict; a finished one has none. */
+static void test_sheet__count_warnings_printed(void **state)
+{
+    (void)state;
+    go_board b;
+    go_count finished = count_position(&b);
+    assert_true(finished.finished);
+    assert_int_equal(finished.nwarnings, 0);
+    tu_board(&b, "size 9\n"
+                 ".........\n"
+                 "..X......\n"
+                 ".........\n"
+                 ".........\n"
+                 "....X....\n"
+                 ".........\n"
+                 "......O..\n"
+                 ".........\n"
+                 ".........\n");
+    go_count open;
+    assert_int_equal(go_score_count(&open, &b, NULL, 0, NULL), 0);
+    assert_false(open.finished);
+    assert_true(open.nwarnings >= 1);
+    assert_string_equal(open.warnings[0].code, "not_finished");
+    const int rows = 420; /* title, players and warnings; the verdict's first line */
+    assert_int_equal(red_on_top(&finished, rows), 0);
+    assert_true(red_on_top(&open, rows) > 500);
+}
+
 static void test_sheet__players_date_and_event(void **state)
 {
     (void)state;
@@ -524,6 +571,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_sheet__same_bytes_every_time),
         cmocka_unit_test(test_sheet__threads_draw_the_same_sheet),
         cmocka_unit_test(test_sheet__warnings_block_above_the_verdict),
+        cmocka_unit_test(test_sheet__count_warnings_printed),
         cmocka_unit_test(test_sheet__players_date_and_event),
         cmocka_unit_test(test_sheet__bad_count_and_bad_path),
     };

@@ -167,10 +167,8 @@ char *go_count_gtp_result(char *buf, size_t buf_size, const go_count *c);
 int go_count_to_json(char **out, const go_count *c, const go_point *dead, int ndead,
                      const go_point *seki, int nseki);
 
-/* The count sheet as a PNG image for showing the players: the board with its stones, dead
- * stones crossed out, territory shaded (Black's dark, White's light, shared hatched), and the
- * counts and verdict written beside it (ASCII: "B 185", "W 176", "B+3/4"). go_count_png
- * writes to memory (*out malloc'd, caller frees); go_count_write_png to a file (GO_EIO). */
+/* The printed count sheet (go/sheet.h) without players, date or event: go_count_png writes it
+ * to memory (*out malloc'd, caller frees), go_count_write_png to a file (GO_EIO). */
 int go_count_png(unsigned char **out, size_t *out_len, const go_count *c);
 int go_count_write_png(const char *path, const go_count *c);
 
