@@ -13,6 +13,35 @@ const char *tu_data_path(const char *relative)
     return path;
 }
 
+const char *tu_photo(const char *role)
+{
+    static char rows[32][2][600];
+    static int nrows = -1;
+    if (nrows < 0) {
+        FILE *f = fopen(GOREF_SERVICE_PHOTOS, "r");
+        if (!f)
+            fail_msg("cannot read %s", GOREF_SERVICE_PHOTOS);
+        char line[600];
+        nrows = 0;
+        while (fgets(line, sizeof line, f) && nrows < 32) {
+            line[strcspn(line, "\r\n")] = '\0';
+            char *tab = strchr(line, '\t');
+            if (line[0] == '#' || !tab || strncmp(line, "role\t", 5) == 0)
+                continue;
+            *tab = '\0';
+            snprintf(rows[nrows][0], sizeof rows[nrows][0], "%s", line);
+            snprintf(rows[nrows][1], sizeof rows[nrows][1], "%s", tab + 1);
+            nrows++;
+        }
+        fclose(f);
+    }
+    for (int i = 0; i < nrows; i++)
+        if (strcmp(rows[i][0], role) == 0)
+            return rows[i][1];
+    fail_msg("no photo plays the role %s in %s", role, GOREF_SERVICE_PHOTOS);
+    return NULL;
+}
+
 int tu_have_data(void)
 {
     struct stat st;

@@ -14,6 +14,9 @@
 /* Absolute path of a file under the shared data folder, in a static buffer per call site
  * pattern: the result is valid until the next call on this thread. */
 const char *tu_data_path(const char *relative);
+/* The photo (relative to the shared data folder) that plays `role` in the service tests, from
+ * tests/data/service_photos.tsv; fails the test when the file or the role is missing. */
+const char *tu_photo(const char *role);
 /* True when the shared data folder exists. */
 int tu_have_data(void);
 /* Reads a whole file; *out is malloc'd and NUL-terminated (caller frees). 0 or -1. */

@@ -20,7 +20,7 @@
 static th_server server;
 
 /* A small real photo (640x480 webcam frame of a 19x19 board) keeps the ASan build fast. */
-#define PHOTO "photos/tomasmcz__imago-tests/t2/t2_003.jpg"
+#define PHOTO tu_photo("scan_19x19")
 #define BOUNDARY "----gorefTestBoundary7MA4YWxk"
 
 static int setup(void **state)
@@ -473,7 +473,7 @@ static int heavy_running(unsigned port)
 static void test_http_vision__bad_request_needs_no_slot(void **state)
 {
     (void)state;
-#define BIG_PHOTO "photos/tomasmcz__imago-tests/t1/t1_001.jpg"
+#define BIG_PHOTO tu_photo("large_photo")
     char *photo = NULL;
     size_t photo_len, len;
     if (!tu_have_data() || tu_read_file(tu_data_path(BIG_PHOTO), &photo, &photo_len) != 0)

@@ -13,12 +13,12 @@
 #include "synth.h"
 #include "testutil.h"
 
-/* Two frames of the Tengen-Go 13x13 game: move 20 reads cleanly; move 27 (at this writing)
- * has one point flagged for a person's look. */
-#define PHOTO_CLEAN "photos/OliverBenz__Tengen-Go/game_simple/size_13/move_20.png"
-#define PHOTO_FLAGGED "photos/OliverBenz__Tengen-Go/game_simple/size_13/move_27.png"
+/* Two frames of one 13x13 game (tests/data/service_photos.tsv): one reads cleanly, the other
+ * (at this writing) has one point flagged for a person's look. */
+#define PHOTO_CLEAN tu_photo("read_clean")
+#define PHOTO_FLAGGED tu_photo("read_marked")
 /* a pale stone left 0.45 cell off its point, toward the next one (B1 as read) */
-#define PHOTO_OFF_POINT "photos/romangoempire__goban-watcher/2/2_jwerth_greenstones_1.jpg"
+#define PHOTO_OFF_POINT tu_photo("stone_off_point")
 
 static char tmp_dir[] = "/tmp/goref_score_cli_XXXXXX";
 static char tmp_path[4][4200];
