@@ -173,14 +173,23 @@ static void synthetic_row(int size, int si, int count, int kind, int verbose)
             if (f)
                 fclose(f);
         }
+        char scene[128] = "";
+        if (kind == SCENE) { /* what the -v lines say of the room */
+            static const char *const boards[] = {"wood", "bamboo", "vinyl"},
+                                     *stones[] = {"plain", "glass", "slate", "yunzi"};
+            snprintf(scene, sizeof scene, " [%s board, %s stones, cloth %s%.0f deg off%s%s]",
+                     boards[p.board_style], stones[p.stone_style], p.cloth_check > 0 ? "" : "none ",
+                     fabs(fmod(p.cloth_turn - p.rotate_deg + 3600, 90.0)),
+                     p.exposure > 0 ? ", dim" : "", p.bowls ? ", bowls" : "");
+        }
         int n = p.size, rc = go_vision_scan(&res, jpeg, len, NULL);
         free(jpeg);
         total += n * n;
         if (rc < 0) {
             refused++;
             if (verbose)
-                printf("synthetic %d%s seed %llu: refused: %s\n", n, row_kind[kind],
-                       (unsigned long long)seed, go_error_last());
+                printf("synthetic %d%s seed %llu%s: refused: %s\n", n, row_kind[kind],
+                       (unsigned long long)seed, scene, go_error_last());
             continue;
         }
         ms[nt++] = res.ms_total;
