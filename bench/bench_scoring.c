@@ -1,6 +1,9 @@
 /* make bench-scoring: counts per second on 19x19 finished positions, dead-stone suggestion
  * latency (median, p95) over the GNU Go corpus, and agreement with GNU Go 3.8 (dead set,
- * winner, margin). `bench_scoring -v` also lists every game where goref and GNU Go differ. */
+ * winner, margin). `bench_scoring -v` also lists every game where goref and GNU Go differ;
+ * `--dir DIR` reads any folder of games made by the corpus's generate.py (a held-out set),
+ * `--half odd|even` keeps the games with odd or even numbers (a tuning / held-out split). */
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +15,7 @@
 #include "go/board.h"
 #include "go/score.h"
 
-#define MAX_GAMES 400
+#define MAX_GAMES 4000
 
 typedef struct game {
     char id[16];
@@ -53,6 +56,7 @@ static int load_game(game *g, const char *dir, int number)
     char path[4096];
     size_t len;
     snprintf(g->id, sizeof g->id, "g%04d", number);
+    memset(&g->board, 0, sizeof g->board);
     if (snprintf(path, sizeof path, "%s/%s.board.txt", dir, g->id) >= (int)sizeof path)
         return -1;
     char *text = read_text(path, &len);
@@ -162,27 +166,118 @@ static void print_board_diff(const game *g, const go_dead_suggestion *s)
     }
 }
 
+static int cmp_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Numbers N of the finished games gNNNN.board.txt in dir, sorted; returns how many. */
+static int list_games(int *numbers, int max, const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return 0;
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL && n < max) {
+        char *end;
+        if (e->d_name[0] != 'g')
+            continue;
+        long number = strtol(e->d_name + 1, &end, 10);
+        if (end != e->d_name + 1 && strcmp(end, ".board.txt") == 0 && number > 0 && number < 100000)
+            numbers[n++] = (int)number;
+    }
+    closedir(d);
+    qsort(numbers, (size_t)n, sizeof *numbers, cmp_int);
+    return n;
+}
+
+static void usage(void)
+{
+    fprintf(stderr, "usage: bench_scoring [-v | -d | -o | -c ROUNDS] [--seed N] [--dir DIR] "
+                    "[--half odd|even]\n");
+}
+
 int main(int argc, char **argv)
 {
-    int verbose = argc > 1 && strcmp(argv[1], "-v") == 0;
-    int dump = argc > 1 && strcmp(argv[1], "-d") == 0;
-    int own_dump = argc > 1 && strcmp(argv[1], "-o") == 0;
+    int verbose = 0, dump = 0, own_dump = 0, rounds = 0, counting_only = 0, half = 0;
     uint64_t seed = 1;
-    for (int i = 1; i + 1 < argc; i++)
-        if (strcmp(argv[i], "--seed") == 0)
-            seed = strtoull(argv[i + 1], NULL, 10);
     char dir[4096];
     snprintf(dir, sizeof dir, "%s/gnugo/games", GOREF_DATA_DIR);
-    static game games[MAX_GAMES];
-    int ngames = 0;
-    for (int i = 1; i <= 300 && ngames < MAX_GAMES; i++)
-        if (load_game(&games[ngames], dir, i) == 0)
-            ngames++;
-    if (ngames == 0) {
-        printf("no corpus at %s: nothing to measure\n", dir);
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *value = i + 1 < argc ? argv[i + 1] : NULL;
+        char *end = NULL;
+        if (strcmp(a, "-v") == 0)
+            verbose = 1;
+        else if (strcmp(a, "-d") == 0)
+            dump = 1;
+        else if (strcmp(a, "-o") == 0)
+            own_dump = 1;
+        else if (strcmp(a, "-c") == 0 && value) {
+            /* A fixed number of counting rounds (for instruction counts under callgrind). */
+            long r = strtol(value, &end, 10);
+            if (*end != '\0' || r < 1 || r > 1000000) {
+                fprintf(stderr, "bench_scoring: -c takes a number of rounds, not '%s'\n", value);
+                return 2;
+            }
+            rounds = (int)r;
+            counting_only = 1;
+            i++;
+        } else if (strcmp(a, "--seed") == 0 && value) {
+            unsigned long long v = strtoull(value, &end, 10);
+            if (*end != '\0' || value[0] == '-') {
+                fprintf(stderr, "bench_scoring: --seed takes a number, not '%s'\n", value);
+                return 2;
+            }
+            seed = v;
+            i++;
+        } else if (strcmp(a, "--dir") == 0 && value) {
+            /* A corpus root holds its finished games in games/. */
+            char sub[4096];
+            DIR *d;
+            if (snprintf(sub, sizeof sub, "%s/games", value) < (int)sizeof sub &&
+                (d = opendir(sub)) != NULL) {
+                closedir(d);
+                snprintf(dir, sizeof dir, "%s", sub);
+            } else
+                snprintf(dir, sizeof dir, "%s", value);
+            i++;
+        } else if (strcmp(a, "--half") == 0 && value &&
+                   (strcmp(value, "odd") == 0 || strcmp(value, "even") == 0)) {
+            half = value[0] == 'o' ? 1 : 2;
+            i++;
+        } else {
+            usage();
+            return 2;
+        }
+    }
+    static int numbers[MAX_GAMES];
+    int nnumbers = list_games(numbers, MAX_GAMES, dir);
+    game *games = calloc(MAX_GAMES, sizeof *games);
+    if (!games) {
+        fprintf(stderr, "bench_scoring: out of memory\n");
         return 1;
     }
-    printf("goref scoring benchmark (%d finished GNU Go games from %s)\n", ngames, dir);
+    int ngames = 0;
+    for (int i = 0; i < nnumbers && ngames < MAX_GAMES; i++) {
+        if (half && numbers[i] % 2 != (half == 1))
+            continue;
+        if (load_game(&games[ngames], dir, numbers[i]) == 0)
+            ngames++;
+        else
+            fprintf(stderr, "bench_scoring: skipped g%04d in %s (unreadable)\n", numbers[i], dir);
+    }
+    if (ngames == 0) {
+        printf("no corpus at %s: nothing to measure\n", dir);
+        free(games);
+        return 1;
+    }
+    printf("goref scoring benchmark (%d finished GNU Go games from %s%s)\n", ngames, dir,
+           half == 1   ? ", odd numbers"
+           : half == 2 ? ", even numbers"
+                       : "");
     printf("times are CPU time of the benchmark thread (one core); default suggestion options, "
            "seed %llu\n\n",
            (unsigned long long)seed);
@@ -198,8 +293,6 @@ int main(int argc, char **argv)
         long counts = 0;
         long sink = 0;
         double t0 = bench_cpu_s(), t;
-        /* "-c ROUNDS": a fixed number of rounds (for instruction counts under callgrind). */
-        int rounds = argc > 2 && strcmp(argv[1], "-c") == 0 ? (int)strtol(argv[2], NULL, 10) : 0;
         do {
             for (int k = 0; k < n19; k++) {
                 const game *g = &games[idx[k]];
@@ -219,8 +312,10 @@ int main(int argc, char **argv)
             printf("\n");
     }
 
-    if (argc > 1 && strcmp(argv[1], "-c") == 0)
+    if (counting_only) {
+        free(games);
         return 0; /* counting only (for profiling) */
+    }
 
     /* 2. Suggestion latency and agreement. */
     static double lat[MAX_GAMES], lat19[MAX_GAMES], lat_wall[MAX_GAMES];
@@ -352,5 +447,6 @@ int main(int argc, char **argv)
     printf(
         "| same margin as GNU Go (its dead list) | %d/%d; %d others have seki or open dame | | |\n",
         margin_ok, ngames, margin_explained);
+    free(games);
     return 0;
 }
