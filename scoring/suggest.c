@@ -111,6 +111,66 @@ static go_color settle_race(const go_board *b, go_point black, go_point white, g
     return GO_EMPTY;
 }
 
+/* A structural seki the opponent can still approach: a liberty of the group that no enemy
+ * seki stone touches (an outside liberty, not one of the shared points) and that the enemy
+ * can fill safely. Filling it leaves the group only the shared liberties, and the race is
+ * the enemy's (an outside liberty next to the enemy's wall, while the partner's own outside
+ * liberty is an eye). */
+static bool seki_approachable(const go_board *b, const bool *seki, go_point id, go_point *buf)
+{
+    go_color them = go_color_other(go_board_at(b, id));
+    go_point libs[GO_MAX_SIZE * GO_MAX_SIZE];
+    int n = group_liberties(b, id, libs, GO_MAX_SIZE * GO_MAX_SIZE, buf);
+    for (int i = 0; i < n; i++) {
+        bool shared = false;
+        for (int d = 0; d < 4 && !shared; d++) {
+            go_point r = libs[i] + dir4[d];
+            shared = go_board_at(b, r) == them && seki[r];
+        }
+        if (!shared && safe_fill(b, them, libs[i]))
+            return true;
+    }
+    return false;
+}
+
+/* Drops from seki[] every group that can be approached (seki_approachable) and every group
+ * whose partner across a shared liberty can: a seki needs both sides unable to move. */
+static void drop_approachable_seki(bool *seki, const go_board *b, go_point *buf)
+{
+    static _Thread_local bool broken[GO_POINTS];
+    static _Thread_local go_point ids[GO_MAX_GROUPS];
+    int nids = 0, size = go_board_size(b);
+    memset(broken, 0, sizeof broken);
+    for (int y = 0; y < size; y++)
+        for (int x = 0; x < size; x++) {
+            go_point p = go_point_at(x, y);
+            if (seki[p] && go_board_group_id(b, p) == p) {
+                ids[nids++] = p;
+                broken[p] = seki_approachable(b, seki, p, buf);
+            }
+        }
+    bool drop[GO_MAX_GROUPS];
+    for (int i = 0; i < nids; i++) {
+        go_color them = go_color_other(go_board_at(b, ids[i]));
+        go_point libs[GO_MAX_SIZE * GO_MAX_SIZE];
+        int n = group_liberties(b, ids[i], libs, GO_MAX_SIZE * GO_MAX_SIZE, buf);
+        drop[i] = broken[ids[i]];
+        for (int k = 0; k < n && !drop[i]; k++)
+            for (int d = 0; d < 4; d++) {
+                go_point r = libs[k] + dir4[d];
+                if (go_board_at(b, r) == them && seki[r] && broken[go_board_group_id(b, r)])
+                    drop[i] = true;
+            }
+    }
+    for (int i = 0; i < nids; i++) {
+        if (!drop[i])
+            continue;
+        int n = go_board_group(b, ids[i], buf, GO_MAX_SIZE * GO_MAX_SIZE);
+        for (int k = 0; k < n; k++)
+            seki[buf[k]] = false;
+    }
+}
+
 /* Ownership counts at the end of light playouts from b (see final_owner). */
 static void run_playouts(int *black_owned, int *white_owned, const go_board *b, go_color to_move,
                          go_rng *rng, int playouts, const go_point *points, int npoints)
@@ -198,19 +258,20 @@ int go_score_suggest_dead(go_dead_suggestion *out, const go_board *b, go_color t
     go_score_benson(benson_white, b, GO_WHITE);
 
     /* Structural seki on the position as it stands (before anything is removed). */
+    go_point stones[GO_MAX_SIZE * GO_MAX_SIZE];
     uint8_t col[GO_POINTS];
     bool seki_before[GO_POINTS], seki_after[GO_POINTS];
     int rc = score_remove_dead(col, b, NULL, 0);
     if (rc != 0)
         return rc;
-    score_seki_find(seki_before, col, size);
+    if (score_seki_find(seki_before, col, size) > 0)
+        drop_approachable_seki(seki_before, b, stones);
 
     /* Groups. The decision uses the ownership of the group's liberties: where a group
      * breathes is what the playouts settle most reliably (a dead group inside a large
      * territory keeps its own stones in many light playouts, since both sides play at random
      * around it, but its liberties end up the opponent's). The stones' own share is reported
      * alongside for the confidence. */
-    go_point stones[GO_MAX_SIZE * GO_MAX_SIZE];
     uint8_t done[GO_POINTS];
     uint16_t lib_mark[GO_POINTS];
     memset(done, 0, sizeof done);
@@ -260,6 +321,13 @@ int go_score_suggest_dead(go_dead_suggestion *out, const go_board *b, go_color t
             g->status = GO_STATUS_ALIVE;
             g->confidence = breath;
         }
+    }
+
+    static _Thread_local int16_t index_of[GO_POINTS];
+    for (int i = 0; i < out->ngroups; i++) {
+        int n = go_board_group(b, out->groups[i].id, stones, GO_MAX_SIZE * GO_MAX_SIZE);
+        for (int k = 0; k < n; k++)
+            index_of[stones[k]] = (int16_t)i;
     }
 
     /* Close races the playouts could not split (see settle_race). */
@@ -343,13 +411,7 @@ int go_score_suggest_dead(go_dead_suggestion *out, const go_board *b, go_color t
      * its dead neighbours. Groups that would revive each other are left as they are. */
     {
         static _Thread_local uint8_t revive[GO_MAX_GROUPS];
-        static _Thread_local int16_t index_of[GO_POINTS];
         memset(revive, 0, sizeof(uint8_t) * (size_t)out->ngroups);
-        for (int i = 0; i < out->ngroups; i++) {
-            int n = go_board_group(b, out->groups[i].id, stones, GO_MAX_SIZE * GO_MAX_SIZE);
-            for (int k = 0; k < n; k++)
-                index_of[stones[k]] = (int16_t)i;
-        }
         for (int i = 0; i < out->ngroups; i++) {
             if (out->groups[i].status != GO_STATUS_DEAD)
                 continue;
