@@ -1,7 +1,8 @@
 /* make bench-scoring: counts per second on 19x19 finished positions, dead-stone suggestion
  * latency (median, p95) over the GNU Go corpus, and agreement with GNU Go 3.8 (dead set,
  * winner, margin). `bench_scoring -v` also lists every game where goref and GNU Go differ;
- * `--dir DIR` reads any folder of games made by the corpus's generate.py (a held-out set),
+ * `--dir DIR` reads any folder of games made by the corpus's generate.py (a held-out set, or
+ * the cut positions of truncated/),
  * `--half odd|even` keeps the games with odd or even numbers (a tuning / held-out split). */
 #include <dirent.h>
 #include <stdio.h>
@@ -51,11 +52,11 @@ static char *read_text(const char *path, size_t *len)
     return buf;
 }
 
-static int load_game(game *g, const char *dir, int number)
+static int load_game(game *g, const char *dir, char prefix, int number)
 {
     char path[4096];
     size_t len;
-    snprintf(g->id, sizeof g->id, "g%04d", number);
+    snprintf(g->id, sizeof g->id, "%c%04d", prefix, number);
     memset(&g->board, 0, sizeof g->board);
     if (snprintf(path, sizeof path, "%s/%s.board.txt", dir, g->id) >= (int)sizeof path)
         return -1;
@@ -172,7 +173,9 @@ static int cmp_int(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* Numbers N of the finished games gNNNN.board.txt in dir, sorted; returns how many. */
+/* The positions gNNNN.board.txt (finished games) and tNNNN.board.txt (cut positions, the
+ * corpus's truncated/) in dir, sorted, as N (g) or CUT + N (t); returns how many. */
+#define CUT 100000
 static int list_games(int *numbers, int max, const char *dir)
 {
     DIR *d = opendir(dir);
@@ -182,11 +185,11 @@ static int list_games(int *numbers, int max, const char *dir)
     struct dirent *e;
     while ((e = readdir(d)) != NULL && n < max) {
         char *end;
-        if (e->d_name[0] != 'g')
+        if (e->d_name[0] != 'g' && e->d_name[0] != 't')
             continue;
         long number = strtol(e->d_name + 1, &end, 10);
-        if (end != e->d_name + 1 && strcmp(end, ".board.txt") == 0 && number > 0 && number < 100000)
-            numbers[n++] = (int)number;
+        if (end != e->d_name + 1 && strcmp(end, ".board.txt") == 0 && number > 0 && number < CUT)
+            numbers[n++] = (int)number + (e->d_name[0] == 't' ? CUT : 0);
     }
     closedir(d);
     qsort(numbers, (size_t)n, sizeof *numbers, cmp_int);
@@ -262,19 +265,22 @@ int main(int argc, char **argv)
     }
     int ngames = 0;
     for (int i = 0; i < nnumbers && ngames < MAX_GAMES; i++) {
-        if (half && numbers[i] % 2 != (half == 1))
+        if (half && numbers[i] % CUT % 2 != (half == 1))
             continue;
-        if (load_game(&games[ngames], dir, numbers[i]) == 0)
+        char prefix = numbers[i] >= CUT ? 't' : 'g';
+        int number = numbers[i] % CUT;
+        if (load_game(&games[ngames], dir, prefix, number) == 0)
             ngames++;
         else
-            fprintf(stderr, "bench_scoring: skipped g%04d in %s (unreadable)\n", numbers[i], dir);
+            fprintf(stderr, "bench_scoring: skipped %c%04d in %s (unreadable)\n", prefix, number,
+                    dir);
     }
     if (ngames == 0) {
         printf("no corpus at %s: nothing to measure\n", dir);
         free(games);
         return 1;
     }
-    printf("goref scoring benchmark (%d finished GNU Go games from %s%s)\n", ngames, dir,
+    printf("goref scoring benchmark (%d GNU Go positions from %s%s)\n", ngames, dir,
            half == 1   ? ", odd numbers"
            : half == 2 ? ", even numbers"
                        : "");
