@@ -327,6 +327,10 @@ int main(int argc, char **argv)
     static double lat[MAX_GAMES], lat19[MAX_GAMES], lat_wall[MAX_GAMES];
     int n19 = 0;
     int same_set = 0, same_winner = 0, margin_ok = 0, margin_explained = 0;
+    /* Dead stones: suggested, suggested and in GNU Go's list, in GNU Go's list; positions the
+     * suggestion finds open borders in, and where it leaves groups waiting. */
+    long ours_dead = 0, both_dead = 0, gnugo_dead = 0;
+    int with_open = 0, with_waiting = 0, subset = 0;
     double lat_by_size[26] = {0};
     int n_by_size[26] = {0};
     static go_dead_suggestion s;
@@ -396,6 +400,20 @@ int main(int argc, char **argv)
             }
         }
         same_set += set_ok;
+        {
+            bool gd[GO_POINTS] = {0};
+            int hits = 0;
+            for (int k = 0; k < g->ndead; k++)
+                gd[g->dead[k]] = true;
+            for (int k = 0; k < s.ndead; k++)
+                hits += gd[s.dead[k]];
+            ours_dead += s.ndead;
+            both_dead += hits;
+            gnugo_dead += g->ndead;
+            subset += hits == s.ndead;
+            with_open += s.open_points > 0;
+            with_waiting += s.nwaiting > 0;
+        }
         int gw = g->gnugo_w_minus_b_halves > 0   ? GO_WHITE
                  : g->gnugo_w_minus_b_halves < 0 ? GO_BLACK
                                                  : GO_EMPTY;
@@ -453,6 +471,15 @@ int main(int argc, char **argv)
     printf(
         "| same margin as GNU Go (its dead list) | %d/%d; %d others have seki or open dame | | |\n",
         margin_ok, ngames, margin_explained);
+    printf("| suggested dead stones GNU Go also lists dead | %ld/%ld = %.1f%% (of GNU Go's %ld: "
+           "%.1f%%) | | |\n",
+           both_dead, ours_dead, ours_dead ? 100.0 * both_dead / ours_dead : 100.0, gnugo_dead,
+           gnugo_dead ? 100.0 * both_dead / gnugo_dead : 100.0);
+    printf("| positions whose suggested dead are all in GNU Go's list | %d/%d | | |\n", subset,
+           ngames);
+    printf("| positions with open borders after the suggestion / with groups left waiting | %d / "
+           "%d of %d | | |\n",
+           with_open, with_waiting, ngames);
     free(games);
     return 0;
 }

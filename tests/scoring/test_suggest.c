@@ -289,6 +289,48 @@ static void test_suggest__approachable_seki_is_a_race(void **state)
     free(s);
 }
 
+static void test_suggest__open_border_leaves_its_dead_waiting(void **state)
+{
+    (void)state;
+    /* Not finished: F6 G6 are open (White's right side reaches Black's wall there). White's
+     * B8 sits in Black's closed left side: dead whatever happens at F6. Black's J8 is in
+     * White's right side, but that side is open: it waits for the game to end. */
+    go_board b;
+    tu_board(&b, "size 11\n"
+                 "...XXOO....\n"
+                 "...XXOO....\n"
+                 "...XXOO....\n"
+                 ".O.XXOO.X..\n"
+                 "...XXOO....\n"
+                 "...XX......\n"
+                 "...XXOO....\n"
+                 "...XXOO....\n"
+                 "...XXOO....\n"
+                 "...XXOO....\n"
+                 "...XXOO....\n");
+    go_dead_suggestion *s = malloc(sizeof *s);
+    assert_non_null(s);
+    assert_int_equal(go_score_suggest_dead(s, &b, GO_BLACK, NULL), 0);
+    assert_true(s->open_points > 0);
+    assert_int_equal(group_at(s, &b, "B8")->status, GO_STATUS_DEAD);
+    assert_false(group_at(s, &b, "B8")->waits);
+    const go_group_status *j8 = group_at(s, &b, "J8");
+    assert_int_equal(j8->status, GO_STATUS_ALIVE);
+    assert_true(j8->waits);
+    assert_int_equal(s->nwaiting, 1);
+    assert_int_equal(s->ndead, 1);
+    /* Closed at F6 G6, the board is finished and J8 is dead. */
+    assert_int_equal(go_board_place(&b, GO_WHITE, gtp("F6", 11)), 0);
+    assert_int_equal(go_board_place(&b, GO_WHITE, gtp("G6", 11)), 0);
+    assert_int_equal(go_score_suggest_dead(s, &b, GO_BLACK, NULL), 0);
+    assert_int_equal(s->open_points, 0);
+    assert_int_equal(s->nwaiting, 0);
+    assert_int_equal(group_at(s, &b, "J8")->status, GO_STATUS_DEAD);
+    assert_false(group_at(s, &b, "J8")->waits);
+    assert_int_equal(s->ndead, 2);
+    free(s);
+}
+
 static void test_suggest__every_size_and_many_groups(void **state)
 {
     (void)state;
@@ -338,6 +380,7 @@ int main(void)
         cmocka_unit_test(test_suggest__gnugo_wrong_open_border_stones_are_alive),
         cmocka_unit_test(test_suggest__stone_inside_a_dead_group_is_alive),
         cmocka_unit_test(test_suggest__approachable_seki_is_a_race),
+        cmocka_unit_test(test_suggest__open_border_leaves_its_dead_waiting),
         cmocka_unit_test(test_suggest__every_size_and_many_groups),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
