@@ -1,6 +1,10 @@
 /* make bench-scoring: counts per second on 19x19 finished positions, dead-stone suggestion
  * latency (median, p95) over the GNU Go corpus, and agreement with GNU Go 3.8 (dead set,
- * winner, margin). `bench_scoring -v` also lists every game where goref and GNU Go differ. */
+ * winner, margin). `bench_scoring -v` also lists every game where goref and GNU Go differ;
+ * `--dir DIR` reads any folder of games made by the corpus's generate.py (a held-out set, or
+ * the cut positions of truncated/),
+ * `--half odd|even` keeps the games with odd or even numbers (a tuning / held-out split). */
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +16,7 @@
 #include "go/board.h"
 #include "go/score.h"
 
-#define MAX_GAMES 400
+#define MAX_GAMES 4000
 
 typedef struct game {
     char id[16];
@@ -54,6 +58,7 @@ static int load_game(game *g, const char *dir, char prefix, int number)
     char path[4096];
     size_t len;
     snprintf(g->id, sizeof g->id, "%c%04d", prefix, number);
+    memset(&g->board, 0, sizeof g->board);
     if (snprintf(path, sizeof path, "%s/%s.board.txt", dir, g->id) >= (int)sizeof path)
         return -1;
     char *text = read_text(path, &len);
@@ -211,27 +216,123 @@ static void finished_check(const game *games, int ngames, int verbose)
            ngames + ncut, us);
 }
 
+static int cmp_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The positions gNNNN.board.txt (finished games) and tNNNN.board.txt (cut positions, the
+ * corpus's truncated/) in dir, sorted, as N (g) or CUT + N (t); returns how many. */
+#define CUT 100000
+static int list_games(int *numbers, int max, const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return 0;
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL && n < max) {
+        char *end;
+        if (e->d_name[0] != 'g' && e->d_name[0] != 't')
+            continue;
+        long number = strtol(e->d_name + 1, &end, 10);
+        if (end != e->d_name + 1 && strcmp(end, ".board.txt") == 0 && number > 0 && number < CUT)
+            numbers[n++] = (int)number + (e->d_name[0] == 't' ? CUT : 0);
+    }
+    closedir(d);
+    qsort(numbers, (size_t)n, sizeof *numbers, cmp_int);
+    return n;
+}
+
+static void usage(void)
+{
+    fprintf(stderr, "usage: bench_scoring [-v | -d | -o | -c ROUNDS] [--seed N] [--dir DIR] "
+                    "[--half odd|even]\n");
+}
+
 int main(int argc, char **argv)
 {
-    int verbose = argc > 1 && strcmp(argv[1], "-v") == 0;
-    int dump = argc > 1 && strcmp(argv[1], "-d") == 0;
-    int own_dump = argc > 1 && strcmp(argv[1], "-o") == 0;
+    int verbose = 0, dump = 0, own_dump = 0, rounds = 0, counting_only = 0, half = 0;
     uint64_t seed = 1;
-    for (int i = 1; i + 1 < argc; i++)
-        if (strcmp(argv[i], "--seed") == 0)
-            seed = strtoull(argv[i + 1], NULL, 10);
     char dir[4096];
     snprintf(dir, sizeof dir, "%s/gnugo/games", GOREF_DATA_DIR);
-    static game games[MAX_GAMES];
-    int ngames = 0;
-    for (int i = 1; i <= 300 && ngames < MAX_GAMES; i++)
-        if (load_game(&games[ngames], dir, 'g', i) == 0)
-            ngames++;
-    if (ngames == 0) {
-        printf("no corpus at %s: nothing to measure\n", dir);
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *value = i + 1 < argc ? argv[i + 1] : NULL;
+        char *end = NULL;
+        if (strcmp(a, "-v") == 0)
+            verbose = 1;
+        else if (strcmp(a, "-d") == 0)
+            dump = 1;
+        else if (strcmp(a, "-o") == 0)
+            own_dump = 1;
+        else if (strcmp(a, "-c") == 0 && value) {
+            /* A fixed number of counting rounds (for instruction counts under callgrind). */
+            long r = strtol(value, &end, 10);
+            if (*end != '\0' || r < 1 || r > 1000000) {
+                fprintf(stderr, "bench_scoring: -c takes a number of rounds, not '%s'\n", value);
+                return 2;
+            }
+            rounds = (int)r;
+            counting_only = 1;
+            i++;
+        } else if (strcmp(a, "--seed") == 0 && value) {
+            unsigned long long v = strtoull(value, &end, 10);
+            if (*end != '\0' || value[0] == '-') {
+                fprintf(stderr, "bench_scoring: --seed takes a number, not '%s'\n", value);
+                return 2;
+            }
+            seed = v;
+            i++;
+        } else if (strcmp(a, "--dir") == 0 && value) {
+            /* A corpus root holds its finished games in games/. */
+            char sub[4096];
+            DIR *d;
+            if (snprintf(sub, sizeof sub, "%s/games", value) < (int)sizeof sub &&
+                (d = opendir(sub)) != NULL) {
+                closedir(d);
+                snprintf(dir, sizeof dir, "%s", sub);
+            } else
+                snprintf(dir, sizeof dir, "%s", value);
+            i++;
+        } else if (strcmp(a, "--half") == 0 && value &&
+                   (strcmp(value, "odd") == 0 || strcmp(value, "even") == 0)) {
+            half = value[0] == 'o' ? 1 : 2;
+            i++;
+        } else {
+            usage();
+            return 2;
+        }
+    }
+    static int numbers[MAX_GAMES];
+    int nnumbers = list_games(numbers, MAX_GAMES, dir);
+    game *games = calloc(MAX_GAMES, sizeof *games);
+    if (!games) {
+        fprintf(stderr, "bench_scoring: out of memory\n");
         return 1;
     }
-    printf("goref scoring benchmark (%d finished GNU Go games from %s)\n", ngames, dir);
+    int ngames = 0;
+    for (int i = 0; i < nnumbers && ngames < MAX_GAMES; i++) {
+        if (half && numbers[i] % CUT % 2 != (half == 1))
+            continue;
+        char prefix = numbers[i] >= CUT ? 't' : 'g';
+        int number = numbers[i] % CUT;
+        if (load_game(&games[ngames], dir, prefix, number) == 0)
+            ngames++;
+        else
+            fprintf(stderr, "bench_scoring: skipped %c%04d in %s (unreadable)\n", prefix, number,
+                    dir);
+    }
+    if (ngames == 0) {
+        printf("no corpus at %s: nothing to measure\n", dir);
+        free(games);
+        return 1;
+    }
+    printf("goref scoring benchmark (%d GNU Go positions from %s%s)\n", ngames, dir,
+           half == 1   ? ", odd numbers"
+           : half == 2 ? ", even numbers"
+                       : "");
     printf("times are CPU time of the benchmark thread (one core); default suggestion options, "
            "seed %llu\n\n",
            (unsigned long long)seed);
@@ -247,8 +348,6 @@ int main(int argc, char **argv)
         long counts = 0;
         long sink = 0;
         double t0 = bench_cpu_s(), t;
-        /* "-c ROUNDS": a fixed number of rounds (for instruction counts under callgrind). */
-        int rounds = argc > 2 && strcmp(argv[1], "-c") == 0 ? (int)strtol(argv[2], NULL, 10) : 0;
         do {
             for (int k = 0; k < n19; k++) {
                 const game *g = &games[idx[k]];
@@ -268,8 +367,10 @@ int main(int argc, char **argv)
             printf("\n");
     }
 
-    if (argc > 1 && strcmp(argv[1], "-c") == 0)
+    if (counting_only) {
+        free(games);
         return 0; /* counting only (for profiling) */
+    }
 
     finished_check(games, ngames, verbose);
 
@@ -277,6 +378,10 @@ int main(int argc, char **argv)
     static double lat[MAX_GAMES], lat19[MAX_GAMES], lat_wall[MAX_GAMES];
     int n19 = 0;
     int same_set = 0, same_winner = 0, margin_ok = 0, margin_explained = 0;
+    /* Dead stones: suggested, suggested and in GNU Go's list, in GNU Go's list; positions the
+     * suggestion finds open borders in, and where it leaves groups waiting. */
+    long ours_dead = 0, both_dead = 0, gnugo_dead = 0;
+    int with_open = 0, with_waiting = 0, subset = 0;
     double lat_by_size[26] = {0};
     int n_by_size[26] = {0};
     static go_dead_suggestion s;
@@ -346,6 +451,20 @@ int main(int argc, char **argv)
             }
         }
         same_set += set_ok;
+        {
+            bool gd[GO_POINTS] = {0};
+            int hits = 0;
+            for (int k = 0; k < g->ndead; k++)
+                gd[g->dead[k]] = true;
+            for (int k = 0; k < s.ndead; k++)
+                hits += gd[s.dead[k]];
+            ours_dead += s.ndead;
+            both_dead += hits;
+            gnugo_dead += g->ndead;
+            subset += hits == s.ndead;
+            with_open += s.open_points > 0;
+            with_waiting += s.nwaiting > 0;
+        }
         int gw = g->gnugo_w_minus_b_halves > 0   ? GO_WHITE
                  : g->gnugo_w_minus_b_halves < 0 ? GO_BLACK
                                                  : GO_EMPTY;
@@ -403,5 +522,15 @@ int main(int argc, char **argv)
     printf(
         "| same margin as GNU Go (its dead list) | %d/%d; %d others have seki or open dame | | |\n",
         margin_ok, ngames, margin_explained);
+    printf("| suggested dead stones GNU Go also lists dead | %ld/%ld = %.1f%% (of GNU Go's %ld: "
+           "%.1f%%) | | |\n",
+           both_dead, ours_dead, ours_dead ? 100.0 * both_dead / ours_dead : 100.0, gnugo_dead,
+           gnugo_dead ? 100.0 * both_dead / gnugo_dead : 100.0);
+    printf("| positions whose suggested dead are all in GNU Go's list | %d/%d | | |\n", subset,
+           ngames);
+    printf("| positions with open borders after the suggestion / with groups left waiting | %d / "
+           "%d of %d | | |\n",
+           with_open, with_waiting, ngames);
+    free(games);
     return 0;
 }

@@ -21,6 +21,9 @@ static const int dir4[4] = {-GO_STRIDE, 1, GO_STRIDE, -1};
  * noise; 500 instead of 450 turned g0004's live corner dead). */
 #define SECOND_LOOK_BELOW 650
 #define SECOND_LOOK_DEAD 450
+/* On a board with open borders, a dead group in a closed enclosure is suggested only when the
+ * playouts are at least this sure (per mille); the unsure ones wait for the game's end. */
+#define WAIT_UNSURE 650
 
 /* Playouts when the caller leaves it to us: sized so a 19x19 stays well inside 100 ms. */
 static int auto_playouts(int size)
@@ -111,6 +114,66 @@ static go_color settle_race(const go_board *b, go_point black, go_point white, g
     return GO_EMPTY;
 }
 
+/* A structural seki the opponent can still approach: a liberty of the group that no enemy
+ * seki stone touches (an outside liberty, not one of the shared points) and that the enemy
+ * can fill safely. Filling it leaves the group only the shared liberties, and the race is
+ * the enemy's (an outside liberty next to the enemy's wall, while the partner's own outside
+ * liberty is an eye). */
+static bool seki_approachable(const go_board *b, const bool *seki, go_point id, go_point *buf)
+{
+    go_color them = go_color_other(go_board_at(b, id));
+    go_point libs[GO_MAX_SIZE * GO_MAX_SIZE];
+    int n = group_liberties(b, id, libs, GO_MAX_SIZE * GO_MAX_SIZE, buf);
+    for (int i = 0; i < n; i++) {
+        bool shared = false;
+        for (int d = 0; d < 4 && !shared; d++) {
+            go_point r = libs[i] + dir4[d];
+            shared = go_board_at(b, r) == them && seki[r];
+        }
+        if (!shared && safe_fill(b, them, libs[i]))
+            return true;
+    }
+    return false;
+}
+
+/* Drops from seki[] every group that can be approached (seki_approachable) and every group
+ * whose partner across a shared liberty can: a seki needs both sides unable to move. */
+static void drop_approachable_seki(bool *seki, const go_board *b, go_point *buf)
+{
+    static _Thread_local bool broken[GO_POINTS];
+    static _Thread_local go_point ids[GO_MAX_GROUPS];
+    int nids = 0, size = go_board_size(b);
+    memset(broken, 0, sizeof broken);
+    for (int y = 0; y < size; y++)
+        for (int x = 0; x < size; x++) {
+            go_point p = go_point_at(x, y);
+            if (seki[p] && go_board_group_id(b, p) == p) {
+                ids[nids++] = p;
+                broken[p] = seki_approachable(b, seki, p, buf);
+            }
+        }
+    bool drop[GO_MAX_GROUPS];
+    for (int i = 0; i < nids; i++) {
+        go_color them = go_color_other(go_board_at(b, ids[i]));
+        go_point libs[GO_MAX_SIZE * GO_MAX_SIZE];
+        int n = group_liberties(b, ids[i], libs, GO_MAX_SIZE * GO_MAX_SIZE, buf);
+        drop[i] = broken[ids[i]];
+        for (int k = 0; k < n && !drop[i]; k++)
+            for (int d = 0; d < 4; d++) {
+                go_point r = libs[k] + dir4[d];
+                if (go_board_at(b, r) == them && seki[r] && broken[go_board_group_id(b, r)])
+                    drop[i] = true;
+            }
+    }
+    for (int i = 0; i < nids; i++) {
+        if (!drop[i])
+            continue;
+        int n = go_board_group(b, ids[i], buf, GO_MAX_SIZE * GO_MAX_SIZE);
+        for (int k = 0; k < n; k++)
+            seki[buf[k]] = false;
+    }
+}
+
 /* Ownership counts at the end of light playouts from b (see final_owner). */
 static void run_playouts(int *black_owned, int *white_owned, const go_board *b, go_color to_move,
                          go_rng *rng, int playouts, const go_point *points, int npoints)
@@ -146,6 +209,109 @@ static int breath_of(const go_board *b, go_point p, const int *black_owned, cons
     for (int i = 0; i < n; i++)
         kept += own[libs[i]];
     return (int)(1000LL * kept / ((long long)n * playouts));
+}
+
+/* Open borders: the empty regions of col (the board once the dead are lifted) bordered by
+ * both colours with a point that touches only one of them (a dame touches both). Marks
+ * open[p] on their points and returns how many there are. */
+static int find_open_borders(bool *open, const uint8_t *col, int size)
+{
+    static _Thread_local uint8_t seen[GO_POINTS];
+    static _Thread_local go_point region[GO_MAX_SIZE * GO_MAX_SIZE];
+    memset(seen, 0, sizeof seen);
+    memset(open, 0, GO_POINTS * sizeof *open);
+    int total = 0;
+    for (int y = 0; y < size; y++)
+        for (int x = 0; x < size; x++) {
+            go_point start = go_point_at(x, y);
+            if (col[start] != GO_EMPTY || seen[start])
+                continue;
+            int n = 0, head = 0, borders = 0;
+            bool one_sided = false;
+            region[n++] = start;
+            seen[start] = 1;
+            while (head < n) {
+                go_point p = region[head++];
+                int touches = 0;
+                for (int d = 0; d < 4; d++) {
+                    go_point q = p + dir4[d];
+                    if (col[q] == GO_BLACK || col[q] == GO_WHITE)
+                        touches |= col[q];
+                    else if (col[q] == GO_EMPTY && !seen[q]) {
+                        seen[q] = 1;
+                        region[n++] = q;
+                    }
+                }
+                borders |= touches;
+                one_sided |= touches != (GO_BLACK | GO_WHITE);
+            }
+            if (borders != (GO_BLACK | GO_WHITE) || !one_sided)
+                continue;
+            for (int i = 0; i < n; i++)
+                open[region[i]] = true;
+            total += n;
+        }
+    return total;
+}
+
+/* On a board with open borders, a group the playouts call dead is suggested dead only when
+ * its enclosure is closed (the points it reaches through empty points, its own colour and
+ * the enemy's dead stones hold no open border and no living stone of its colour: the living
+ * enemy stones around it hold, whatever happens at the borders) and the playouts are sure
+ * (WAIT_UNSURE). Other dead groups wait for the game to end (alive for now, waits set).
+ * Returns how many groups wait. */
+static int wait_for_open_borders(go_dead_suggestion *out, const go_board *b,
+                                 const int16_t *index_of, const bool *open)
+{
+    static _Thread_local uint16_t seen[GO_POINTS];
+    static _Thread_local go_point region[GO_MAX_SIZE * GO_MAX_SIZE];
+    static _Thread_local uint8_t inside[GO_MAX_GROUPS], handled[GO_MAX_GROUPS];
+    memset(seen, 0, sizeof seen);
+    memset(handled, 0, sizeof(uint8_t) * (size_t)out->ngroups);
+    uint16_t mark = 0;
+    int waiting = 0;
+    for (int i = 0; i < out->ngroups; i++) {
+        const go_group_status *g = &out->groups[i];
+        if (g->status != GO_STATUS_DEAD || handled[i])
+            continue;
+        go_color c = g->color;
+        int n = 0, head = 0;
+        bool closed = true;
+        memset(inside, 0, sizeof(uint8_t) * (size_t)out->ngroups);
+        mark++;
+        region[n++] = g->id;
+        seen[g->id] = mark;
+        while (head < n) {
+            go_point p = region[head++];
+            go_color pc = go_board_at(b, p);
+            if (pc == GO_EMPTY)
+                closed &= !open[p];
+            else if (pc == c) {
+                inside[index_of[p]] = 1;
+                handled[index_of[p]] = 1;
+                closed &= out->groups[index_of[p]].status == GO_STATUS_DEAD;
+            }
+            for (int d = 0; d < 4; d++) {
+                go_point q = p + dir4[d];
+                go_color qc = go_board_at(b, q);
+                if (qc == GO_OFFBOARD || seen[q] == mark)
+                    continue;
+                if (qc != GO_EMPTY && qc != c && out->groups[index_of[q]].status != GO_STATUS_DEAD)
+                    continue; /* a living enemy stone: the wall */
+                seen[q] = mark;
+                region[n++] = q;
+            }
+        }
+        for (int k = 0; k < out->ngroups; k++)
+            if (inside[k] && out->groups[k].status == GO_STATUS_DEAD &&
+                (!closed || out->groups[k].confidence < WAIT_UNSURE)) {
+                out->groups[k].status = GO_STATUS_ALIVE;
+                out->groups[k].waits = true;
+                out->groups[k].confidence = 500;
+                waiting++;
+            }
+    }
+    return waiting;
 }
 
 go_status go_suggestion_status_at(const go_dead_suggestion *s, const go_board *b, go_point p)
@@ -198,19 +364,20 @@ int go_score_suggest_dead(go_dead_suggestion *out, const go_board *b, go_color t
     go_score_benson(benson_white, b, GO_WHITE);
 
     /* Structural seki on the position as it stands (before anything is removed). */
+    go_point stones[GO_MAX_SIZE * GO_MAX_SIZE];
     uint8_t col[GO_POINTS];
     bool seki_before[GO_POINTS], seki_after[GO_POINTS];
     int rc = score_remove_dead(col, b, NULL, 0);
     if (rc != 0)
         return rc;
-    score_seki_find(seki_before, col, size);
+    if (score_seki_find(seki_before, col, size) > 0)
+        drop_approachable_seki(seki_before, b, stones);
 
     /* Groups. The decision uses the ownership of the group's liberties: where a group
      * breathes is what the playouts settle most reliably (a dead group inside a large
      * territory keeps its own stones in many light playouts, since both sides play at random
      * around it, but its liberties end up the opponent's). The stones' own share is reported
      * alongside for the confidence. */
-    go_point stones[GO_MAX_SIZE * GO_MAX_SIZE];
     uint8_t done[GO_POINTS];
     uint16_t lib_mark[GO_POINTS];
     memset(done, 0, sizeof done);
@@ -260,6 +427,13 @@ int go_score_suggest_dead(go_dead_suggestion *out, const go_board *b, go_color t
             g->status = GO_STATUS_ALIVE;
             g->confidence = breath;
         }
+    }
+
+    static _Thread_local int16_t index_of[GO_POINTS];
+    for (int i = 0; i < out->ngroups; i++) {
+        int n = go_board_group(b, out->groups[i].id, stones, GO_MAX_SIZE * GO_MAX_SIZE);
+        for (int k = 0; k < n; k++)
+            index_of[stones[k]] = (int16_t)i;
     }
 
     /* Close races the playouts could not split (see settle_race). */
@@ -343,13 +517,7 @@ int go_score_suggest_dead(go_dead_suggestion *out, const go_board *b, go_color t
      * its dead neighbours. Groups that would revive each other are left as they are. */
     {
         static _Thread_local uint8_t revive[GO_MAX_GROUPS];
-        static _Thread_local int16_t index_of[GO_POINTS];
         memset(revive, 0, sizeof(uint8_t) * (size_t)out->ngroups);
-        for (int i = 0; i < out->ngroups; i++) {
-            int n = go_board_group(b, out->groups[i].id, stones, GO_MAX_SIZE * GO_MAX_SIZE);
-            for (int k = 0; k < n; k++)
-                index_of[stones[k]] = (int16_t)i;
-        }
         for (int i = 0; i < out->ngroups; i++) {
             if (out->groups[i].status != GO_STATUS_DEAD)
                 continue;
@@ -404,6 +572,24 @@ int go_score_suggest_dead(go_dead_suggestion *out, const go_board *b, go_color t
                 g->confidence = 1000 - (g->confidence - 500);
             }
         }
+
+    /* A board with open borders is not finished: only the groups dead whatever the borders
+     * do are suggested (see wait_for_open_borders); open_points is counted on the board the
+     * suggestion leaves. */
+    static _Thread_local bool open[GO_POINTS];
+    if (find_open_borders(open, col, size) > 0 &&
+        wait_for_open_borders(out, b, index_of, open) > 0) {
+        ndead_now = 0;
+        for (int i = 0; i < out->ngroups; i++)
+            if (out->groups[i].status == GO_STATUS_DEAD)
+                dead_now[ndead_now++] = out->groups[i].id;
+        rc = score_remove_dead(col, b, dead_now, ndead_now);
+        if (rc != 0)
+            return rc;
+    }
+    out->open_points = find_open_borders(open, col, size);
+    for (int i = 0; i < out->ngroups; i++)
+        out->nwaiting += out->groups[i].waits;
 
     for (int i = 0; i < out->ngroups; i++) {
         const go_group_status *g = &out->groups[i];

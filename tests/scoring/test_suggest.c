@@ -251,6 +251,86 @@ static void test_suggest__stone_inside_a_dead_group_is_alive(void **state)
     free(s);
 }
 
+static void test_suggest__approachable_seki_is_a_race(void **state)
+{
+    (void)state;
+    /* A 19x19 GNU Go self-play game, final position. White's B11 group (A10-E10, B11, C11)
+     * and Black's B9 group share A9, which neither can fill: the shape of a seki. But White
+     * has an outside liberty, D11, that Black fills safely (it joins E11), while Black's own
+     * outside liberty F9 is an eye White cannot enter. Black fills D11 and captures: White's
+     * group is dead and Black's alive, as GNU Go says. */
+    go_board b;
+    tu_board(&b, "size 19\n"
+                 "....XXO............\n"
+                 "....XOO.....O..OOOO\n"
+                 "..X..XOO..O...OOXXO\n"
+                 ".....XO.....XOXX..X\n"
+                 ".....XO...O.OOX.X.X\n"
+                 "......XOO..OXX.XX..\n"
+                 "...XX.XXOOOX..XOOXX\n"
+                 "XXX..XOOOXOX.XXOOXX\n"
+                 "XOO.XOOXXXXXXXXOOOX\n"
+                 "OOOOOXX.XOOOOXXXOXX\n"
+                 ".XXXX.XXXO.OXOXXOOX\n"
+                 "XXOOXXOOXXXXXOOOOOO\n"
+                 "XOO.OOOOXOXXXOO.X..\n"
+                 "XO.OOXOXOOXOOOXO...\n"
+                 "XXOOXXOXXOOOOXXO...\n"
+                 "OOOXXXX..XXOXXOO...\n"
+                 "..OOXOXX..XX.XXOO..\n"
+                 "...OXOOX.X...X.XOO.\n"
+                 "...OOOOOX.....XXXO.\n");
+    go_dead_suggestion *s = malloc(sizeof *s);
+    assert_non_null(s);
+    assert_int_equal(go_score_suggest_dead(s, &b, GO_BLACK, NULL), 0);
+    assert_int_equal(group_at(s, &b, "B11")->status, GO_STATUS_DEAD);
+    assert_int_equal(group_at(s, &b, "B9")->status, GO_STATUS_ALIVE);
+    assert_int_equal(s->nseki, 0);
+    free(s);
+}
+
+static void test_suggest__open_border_leaves_its_dead_waiting(void **state)
+{
+    (void)state;
+    /* Not finished: F6 G6 are open (White's right side reaches Black's wall there). White's
+     * B8 sits in Black's closed left side: dead whatever happens at F6. Black's J8 is in
+     * White's right side, but that side is open: it waits for the game to end. */
+    go_board b;
+    tu_board(&b, "size 11\n"
+                 "...XXOO....\n"
+                 "...XXOO....\n"
+                 "...XXOO....\n"
+                 ".O.XXOO.X..\n"
+                 "...XXOO....\n"
+                 "...XX......\n"
+                 "...XXOO....\n"
+                 "...XXOO....\n"
+                 "...XXOO....\n"
+                 "...XXOO....\n"
+                 "...XXOO....\n");
+    go_dead_suggestion *s = malloc(sizeof *s);
+    assert_non_null(s);
+    assert_int_equal(go_score_suggest_dead(s, &b, GO_BLACK, NULL), 0);
+    assert_true(s->open_points > 0);
+    assert_int_equal(group_at(s, &b, "B8")->status, GO_STATUS_DEAD);
+    assert_false(group_at(s, &b, "B8")->waits);
+    const go_group_status *j8 = group_at(s, &b, "J8");
+    assert_int_equal(j8->status, GO_STATUS_ALIVE);
+    assert_true(j8->waits);
+    assert_int_equal(s->nwaiting, 1);
+    assert_int_equal(s->ndead, 1);
+    /* Closed at F6 G6, the board is finished and J8 is dead. */
+    assert_int_equal(go_board_place(&b, GO_WHITE, gtp("F6", 11)), 0);
+    assert_int_equal(go_board_place(&b, GO_WHITE, gtp("G6", 11)), 0);
+    assert_int_equal(go_score_suggest_dead(s, &b, GO_BLACK, NULL), 0);
+    assert_int_equal(s->open_points, 0);
+    assert_int_equal(s->nwaiting, 0);
+    assert_int_equal(group_at(s, &b, "J8")->status, GO_STATUS_DEAD);
+    assert_false(group_at(s, &b, "J8")->waits);
+    assert_int_equal(s->ndead, 2);
+    free(s);
+}
+
 static void test_suggest__every_size_and_many_groups(void **state)
 {
     (void)state;
@@ -299,6 +379,8 @@ int main(void)
         cmocka_unit_test(test_suggest__seki_is_recognised),
         cmocka_unit_test(test_suggest__gnugo_wrong_open_border_stones_are_alive),
         cmocka_unit_test(test_suggest__stone_inside_a_dead_group_is_alive),
+        cmocka_unit_test(test_suggest__approachable_seki_is_a_race),
+        cmocka_unit_test(test_suggest__open_border_leaves_its_dead_waiting),
         cmocka_unit_test(test_suggest__every_size_and_many_groups),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -200,6 +200,8 @@ typedef struct go_group_status {
     int owned_permille; /* share of (playout, stone) pairs where the group's colour kept it;
                          * the status itself is decided on the group's liberties, see suggest.c */
     bool benson_alive;  /* unconditionally alive (Benson): never suggested dead */
+    bool waits;         /* dead in the playouts, but an open border reaches it: left alive until the
+                         * game ends (only on boards with open borders) */
 } go_group_status;
 
 /* Single-stone groups can fill about two thirds of a legal board (each needs one liberty),
@@ -217,6 +219,11 @@ typedef struct go_dead_suggestion {
      * (0..1000; only meaningful on points of the board). */
     int16_t black_owned[GO_POINTS];
     int playouts; /* playouts actually run */
+    /* Empty points of open borders (regions bordered by both colours, not all dame) once the
+     * suggested dead are lifted. Above 0 the game is not finished: only groups dead whatever
+     * the borders do are suggested, and the nwaiting groups marked waits are left for the end. */
+    int open_points;
+    int nwaiting;
 } go_dead_suggestion;
 
 /* Suggests the dead groups and the seki groups of a final position b, to_move to play next
