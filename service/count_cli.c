@@ -233,13 +233,14 @@ static int count_json(json_t **out, const go_count *c, const go_dead_suggestion 
             char gtp[8];
             go_point_to_gtp(gtp, sizeof gtp, g->id, c->size);
             json_array_append_new(
-                groups, json_pack("{s:s, s:s, s:i, s:s, s:f, s:b}", "at", gtp, "color",
+                groups, json_pack("{s:s, s:s, s:i, s:s, s:f, s:b, s:b}", "at", gtp, "color",
                                   g->color == GO_BLACK ? "B" : "W", "stones", g->stones, "status",
                                   status_name(g->status), "confidence", g->confidence / 1000.0,
-                                  "unconditional", g->benson_alive));
+                                  "unconditional", g->benson_alive, "waits", g->waits));
         }
         json_object_set_new(root, "suggestion",
-                            json_pack("{s:i, s:o}", "playouts", s->playouts, "groups", groups));
+                            json_pack("{s:i, s:o, s:i}", "playouts", s->playouts, "groups", groups,
+                                      "waiting", s->nwaiting));
     }
     *out = root;
     root = NULL;

@@ -258,6 +258,38 @@ static void test_count_cli__open_border_is_provisional(void **state)
     unlink(path);
 }
 
+/* On an unfinished board the suggestion's JSON says which groups wait for the game to end: a
+ * lone white stone in the open between black stones is dead in the playouts, but an open border
+ * reaches it, so it is left alive and marked waiting. */
+static void test_count_cli__suggestion_leaves_groups_waiting(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/goref_count_cli_XXXXXX";
+    temp_board(path, "size 9\n.........\n..X......\n.........\n....O....\n....X....\n"
+                     ".........\n......O..\n.........\n.........\n");
+    char args[512];
+    int status;
+    snprintf(args, sizeof args, "%s --json --suggest-dead --playouts 2000", path);
+    json_t *root = run_json(&status, args);
+    assert_int_equal(status, 0);
+    assert_true(json_is_false(json_object_get(root, "finished")));
+    json_t *sug = json_object_get(root, "suggestion"), *groups = json_object_get(sug, "groups");
+    int waiting = 0;
+    for (size_t i = 0; i < json_array_size(groups); i++) {
+        json_t *g = json_array_get(groups, i);
+        assert_true(json_is_boolean(json_object_get(g, "waits")));
+        if (json_is_true(json_object_get(g, "waits"))) {
+            waiting++;
+            assert_string_equal(json_string_value(json_object_get(g, "status")), "alive");
+        }
+    }
+    assert_true(waiting >= 1);
+    assert_int_equal(json_integer_value(json_object_get(sug, "waiting")), waiting);
+    assert_int_equal(json_array_size(json_object_get(root, "dead")), 0);
+    json_decref(root);
+    unlink(path);
+}
+
 static void test_count_cli__komi_units(void **state)
 {
     (void)state;
@@ -303,6 +335,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_count_cli__no_game_gets_no_verdict),
         cmocka_unit_test(test_count_cli__open_border_is_provisional),
+        cmocka_unit_test(test_count_cli__suggestion_leaves_groups_waiting),
         cmocka_unit_test(test_count_cli__komi_units),
         cmocka_unit_test(test_count_cli__board_text_json_and_presets),
         cmocka_unit_test(test_count_cli__sgf_dead_suggest_and_png),
