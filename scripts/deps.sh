@@ -2,7 +2,8 @@
 # Installs the Debian packages goref needs, and only those missing. Idempotent: a second run with
 # everything present does nothing and needs no network.
 #   scripts/deps.sh            what building and running goref needs
-#   scripts/deps.sh --test     also what the tests need (GNU Go, valgrind, Chromium, Node.js)
+#   scripts/deps.sh --test     also what the tests need (GNU Go, valgrind, Chromium, Node.js,
+#                              cppcheck, clang-format)
 #   scripts/deps.sh PKG...     also the named packages (e.g. clang for fuzzing, wrk for load tests)
 set -euo pipefail
 
@@ -18,6 +19,7 @@ TEST_PACKAGES=(
   gnugo                       # the peer the rules and scoring are checked against
   valgrind                    # make valgrind
   chromium                    # the page's browser test (tests/e2e); its screenshots use the CJK font above
+  cppcheck clang-format       # the static check and the layout check (tests/static)
 )
 
 for arg in "$@"; do

@@ -453,8 +453,9 @@ int vz_stones_fit(vz_grid *g, const go_cv_image *bgr)
                     (float)tone_spread(&t, (p % n + PMARGIN) * PCELL + d % PCELL - H,
                                        (p / n + PMARGIN) * PCELL + d / PCELL - H);
         vz_box_sums_free(&t);
-        /* each neighbourhood's phase, in cells within half a cell, and how sure it is */
-        int best = -1;
+        /* each neighbourhood's phase, in cells within half a cell, and how sure it is (the surest
+         * is best; n >= 2, so there is one) */
+        int best = 0;
         for (int p = 0; p < n * n; p++) {
             int px = p % n, py = p / n, arg = 0;
             double least = 0, mean = 0;
@@ -481,7 +482,7 @@ int vz_stones_fit(vz_grid *g, const go_cv_image *bgr)
             off[3 * p] = (double)(arg % PCELL - H) / PCELL;
             off[3 * p + 1] = (double)(arg / PCELL - H) / PCELL;
             off[3 * p + 2] = mean - least;
-            if (best < 0 || off[3 * p + 2] > off[3 * best + 2])
+            if (off[3 * p + 2] > off[3 * best + 2])
                 best = p;
         }
         /* unwrapped from the surest neighbourhood outward: each point takes the whole-cell
