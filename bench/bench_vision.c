@@ -164,6 +164,7 @@ static void synthetic_row(int size, int si, int count, int kind, int verbose)
     static go_vision_result res;
     long correct = 0, total = 0, wrong = 0, marked = 0, marks = 0, learned = 0, learned_of = 0;
     int perfect = 0, refused = 0, wsize = 0, silent = 0, nt = 0;
+    double refusal_ms = 0; /* the slowest refusal, CPU ms of this thread */
     if (row_only >= 0 && kind != row_only)
         return;
     double *ms = malloc(sizeof(double) * (size_t)(count > 0 ? count : 1));
@@ -214,7 +215,9 @@ static void synthetic_row(int size, int si, int count, int kind, int verbose)
                      fabs(fmod(p.cloth_turn - p.rotate_deg + 3600, 90.0)),
                      p.exposure > 0 ? ", dim" : "", p.bowls ? ", bowls" : "");
         }
+        const double cpu0 = bench_cpu_s();
         int n = p.size, rc = go_vision_scan(&res, jpeg, len, NULL);
+        const double cpu_ms = (bench_cpu_s() - cpu0) * 1000;
         const int on_true = classifier_on_true_lattice(jpeg, len, n, corners, truth);
         if (on_true >= 0) {
             learned += on_true;
@@ -224,6 +227,7 @@ static void synthetic_row(int size, int si, int count, int kind, int verbose)
         total += n * n;
         if (rc < 0) {
             refused++;
+            refusal_ms = fmax(refusal_ms, cpu_ms);
             if (verbose)
                 printf("synthetic %d%s seed %llu%s: refused: %s\n", n, row_kind[kind],
                        (unsigned long long)seed, scene, go_error_last());
@@ -252,9 +256,10 @@ static void synthetic_row(int size, int si, int count, int kind, int verbose)
     }
     char label[64];
     snprintf(label, sizeof label, "%dx%d%s", size, size, row_kind[kind]);
-    printf("%-30s %6d %9.2f%% %5d/%-3d %8d %6d %6d %7.1f %7ld %7ld %7ld %9.2f%%\n", label, count,
-           total ? 100.0 * correct / total : 0, perfect, count, refused, wsize, silent,
-           pct(ms, nt, 0.5), wrong, marked, marks, learned_of ? 100.0 * learned / learned_of : 0);
+    printf("%-30s %6d %9.2f%% %5d/%-3d %8d %6d %6d %7.1f %7ld %7ld %7ld %9.2f%% %8.0f\n", label,
+           count, total ? 100.0 * correct / total : 0, perfect, count, refused, wsize, silent,
+           pct(ms, nt, 0.5), wrong, marked, marks, learned_of ? 100.0 * learned / learned_of : 0,
+           refusal_ms);
     free(ms);
 }
 
@@ -263,9 +268,9 @@ static void synthetic_table(int per_size, int verbose)
     if (per_size <= 0)
         return; /* --synthetic 0 */
     static const int sizes[3] = {9, 13, 19};
-    printf("\n%-30s %6s %10s %9s %8s %6s %6s %7s %7s %7s %7s %10s\n", "synthetic crowded boards",
+    printf("\n%-30s %6s %10s %9s %8s %6s %6s %7s %7s %7s %7s %10s %9s\n", "synthetic crowded boards",
            "boards", "points%", "perfect", "refused", "size?", "silent", "med ms", "wrong",
-           "marked", "marks", "cnn@true");
+           "marked", "marks", "cnn@true", "refuse ms");
     for (int si = 0; si < 3; si++)
         synthetic_row(sizes[si], si, per_size, PLAIN, verbose);
     /* the same boards under the lamps of the coloured-light photos, half as many */
