@@ -1,6 +1,7 @@
 /* make bench-scoring: counts per second on 19x19 finished positions, dead-stone suggestion
  * latency (median, p95) over the GNU Go corpus, and agreement with GNU Go 3.8 (dead set,
- * winner, margin). `bench_scoring -v` also lists every game where goref and GNU Go differ;
+ * winner, margin), the time to recount a position's doubtful readings (go_score_alternatives).
+ * `bench_scoring -v` also lists every game where goref and GNU Go differ;
  * `--dir DIR` reads any folder of games made by the corpus's generate.py (a held-out set, or
  * the cut positions of truncated/),
  * `--half odd|even` keeps the games with odd or even numbers (a tuning / held-out split). */
@@ -216,6 +217,66 @@ static void finished_check(const game *games, int ngames, int verbose)
            ngames + ncut, us);
 }
 
+/* What the doubtful readings could change, as `goref score` asks it: on each 19x19 finished
+ * position (GNU Go's dead), 20 doubtful points drawn at random (fixed seed) each read the two
+ * other ways, and 5 groups (every fifth stone group in board order, dead ones among them) each
+ * taken the other way: up to 45 recounts per position. */
+static void alternatives_bench(const game *games, int ngames)
+{
+    static go_alternatives alt;
+    go_rng rng;
+    go_rng_seed(&rng, 20);
+    long calls = 0, recounts = 0, decisive = 0, with_decisive = 0;
+    double t = 0;
+    int n19 = 0;
+    for (int i = 0; i < ngames; i++) {
+        const game *g = &games[i];
+        if (go_board_size(&g->board) != 19)
+            continue;
+        n19++;
+        go_point points[20], groups[5];
+        for (int k = 0; k < 20; k++)
+            points[k] = go_point_at((int)go_rng_below(&rng, 19), (int)go_rng_below(&rng, 19));
+        bool seen[GO_POINTS] = {false};
+        int ngroups = 0, nth = 0;
+        for (int y = 0; y < 19 && ngroups < 5; y++)
+            for (int x = 0; x < 19 && ngroups < 5; x++) {
+                go_point p = go_point_at(x, y);
+                if (go_board_at(&g->board, p) == GO_EMPTY)
+                    continue;
+                go_point id = go_board_group_id(&g->board, p);
+                if (seen[id])
+                    continue;
+                seen[id] = true;
+                if (nth++ % 5 == 0)
+                    groups[ngroups++] = id;
+            }
+        go_count_options o = GO_COUNT_OPTIONS_INIT;
+        o.komi_quarters = g->komi_quarters;
+        o.handicap = g->handicap;
+        double t0 = bench_cpu_s();
+        int rounds = 0;
+        do {
+            go_score_alternatives(&alt, &g->board, g->dead, g->ndead, points, 20, groups, ngroups,
+                                  &o);
+            rounds++;
+        } while (bench_cpu_s() - t0 < 0.01);
+        t += bench_cpu_s() - t0;
+        calls += rounds;
+        recounts += alt.recounts;
+        decisive += alt.ndecisive;
+        with_decisive += alt.ndecisive > 0;
+    }
+    if (calls == 0)
+        return;
+    printf("| alternatives, 19x19: 20 doubtful points + 5 groups (%d positions, %.1f recounts "
+           "each) | %.1f us per position | < 1 ms | %s |\n",
+           n19, (double)recounts / n19, t * 1e6 / calls, t * 1e3 / calls < 1.0 ? "met" : "MISSED");
+    printf("| (positions with a decisive reading among those random ones / readings) | %ld / %ld "
+           "| | |\n",
+           with_decisive, decisive);
+}
+
 static int cmp_int(const void *a, const void *b)
 {
     int x = *(const int *)a, y = *(const int *)b;
@@ -372,6 +433,7 @@ int main(int argc, char **argv)
         return 0; /* counting only (for profiling) */
     }
 
+    alternatives_bench(games, ngames);
     finished_check(games, ngames, verbose);
 
     /* 2. Suggestion latency and agreement. */

@@ -128,3 +128,61 @@ done:
         go_error_set(rc, "building the count JSON");
     return rc;
 }
+
+static const char *color_name(go_color c)
+{
+    return c == GO_BLACK ? "black" : c == GO_WHITE ? "white" : "empty";
+}
+
+static json_t *alternative(const go_alternative *a, int size)
+{
+    char at[8];
+    go_point_to_gtp(at, sizeof at, a->at, size);
+    json_t *item =
+        a->kind == GO_ALT_POINT
+            ? json_pack("{s:s, s:s, s:s, s:s}", "kind", "point", "at", at, "read",
+                        color_name(a->read), "other", color_name(a->other))
+            : json_pack("{s:s, s:s, s:s, s:i, s:s, s:s}", "kind", "group", "at", at, "color",
+                        a->color == GO_BLACK ? "B" : "W", "stones", a->stones, "read",
+                        a->dead ? "dead" : "alive", "other", a->dead ? "alive" : "dead");
+    if (!item)
+        return NULL;
+    json_t *result = a->no_game              ? json_null()
+                     : a->winner == GO_BLACK ? json_string("B")
+                     : a->winner == GO_WHITE ? json_string("W")
+                                             : json_string("draw");
+    json_t *margin = a->no_game ? json_null() : json_real(a->margin_quarters / 4.0);
+    if (json_object_set_new(item, "winner", result) != 0 ||
+        json_object_set_new(item, "margin_stones", margin) != 0 ||
+        json_object_set_new(item, "no_game", json_boolean(a->no_game)) != 0 ||
+        json_object_set_new(item, "finished", json_boolean(a->finished)) != 0 ||
+        json_object_set_new(item, "verdict_zh", json_string(a->verdict_zh)) != 0 ||
+        json_object_set_new(item, "verdict_en", json_string(a->verdict_en)) != 0) {
+        json_decref(item);
+        return NULL;
+    }
+    return item;
+}
+
+int go_alternatives_to_json(char **out, const go_alternatives *a, int size)
+{
+    int rc = GO_ENOMEM;
+    json_t *items = json_array(), *root = NULL;
+    int shown = a->ndecisive < GO_MAX_DECISIVE ? a->ndecisive : GO_MAX_DECISIVE;
+    for (int i = 0; items && i < shown; i++)
+        if (json_array_append_new(items, alternative(&a->decisive[i], size)) != 0)
+            goto done;
+    root = json_pack("{s:i, s:i, s:i, s:i, s:i, s:O}", "points_checked", a->points,
+                     "groups_checked", a->groups, "recounts", a->recounts, "impossible",
+                     a->impossible, "total", a->ndecisive, "items", items);
+    if (!root)
+        goto done;
+    *out = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17));
+    rc = *out ? 0 : GO_ENOMEM;
+done:
+    json_decref(root);
+    json_decref(items);
+    if (rc != 0)
+        go_error_set(rc, "building the alternatives JSON");
+    return rc;
+}

@@ -70,6 +70,22 @@ static void print_points(const go_point *points, int n, int size)
         printf("%s%s", i ? " " : "", go_point_to_gtp(gtp, sizeof gtp, points[i], size));
 }
 
+/* The doubtful points, those whose other reading changes the result first (marked '!'). */
+static void print_doubtful(const go_point *points, int n, const go_alternatives *a, int size)
+{
+    char gtp[8];
+    bool decisive[GO_POINTS] = {false};
+    int shown = a->ndecisive < GO_MAX_DECISIVE ? a->ndecisive : GO_MAX_DECISIVE, k = 0;
+    for (int i = 0; i < shown; i++)
+        if (a->decisive[i].kind == GO_ALT_POINT)
+            decisive[a->decisive[i].at] = true;
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < n; i++)
+            if (decisive[points[i]] == (pass == 0))
+                printf("%s%s%s", k++ ? " " : "", go_point_to_gtp(gtp, sizeof gtp, points[i], size),
+                       pass == 0 ? "!" : "");
+}
+
 static void print_summary(const go_vision_result *r)
 {
     int black = 0, white = 0;
@@ -104,6 +120,7 @@ int cmd_score(int argc, char **argv)
     count_cli_options count;
     json_t *count_j = NULL, *root = NULL;
     static go_vision_result res;
+    static go_alternatives alternatives;
     bool no_game = false;
     int rc = parse_args(&photo, &scan, &count, argc, argv);
     if (rc) {
@@ -122,14 +139,18 @@ int cmd_score(int argc, char **argv)
     count_cli_record rec;
     count_cli_record_init(&rec);
     count.command = "score";
+    go_point doubtful[GO_MAX_SIZE * GO_MAX_SIZE];
+    count.doubtful = doubtful;
+    count.ndoubtful = go_scan_doubtful_points(doubtful, &res);
+    count.alternatives = &alternatives;
     rc = count_cli_run(&count_j, &no_game, &count, &res.board, &rec);
     if (rc)
         goto done;
     if (!count.json) {
-        if (res.uncertain_count > 0 && !no_game) {
+        if (count.ndoubtful > 0 && !no_game) {
             printf("\nUNCERTAIN: this count assumes the reading at ");
-            print_points(res.uncertain, res.uncertain_count, res.size);
-            printf("; look at %s.\n", res.uncertain_count == 1 ? "that point" : "those points");
+            print_doubtful(doubtful, count.ndoubtful, &alternatives, res.size);
+            printf("; look at %s.\n", count.ndoubtful == 1 ? "that point" : "those points");
         }
         goto done;
     }

@@ -134,11 +134,43 @@ static const char *status_name(go_status status)
     return status == GO_STATUS_DEAD ? "dead" : status == GO_STATUS_SEKI ? "seki" : "alive";
 }
 
+static const char *color_word(go_color c)
+{
+    return c == GO_BLACK ? "black" : c == GO_WHITE ? "white" : "empty";
+}
+
+/* The readings that change the result, before anything else on the sheet. */
+static void print_decisive(const go_alternatives *a, int size)
+{
+    char gtp[8];
+    int shown = a->ndecisive < GO_MAX_DECISIVE ? a->ndecisive : GO_MAX_DECISIVE;
+    printf("DECISIVE: %d other reading%s of the doubtful points and groups change%s the result;\n"
+           "check %s on the board first:\n",
+           a->ndecisive, a->ndecisive == 1 ? "" : "s", a->ndecisive == 1 ? "s" : "",
+           a->ndecisive == 1 ? "it" : "them");
+    for (int i = 0; i < shown; i++) {
+        const go_alternative *d = &a->decisive[i];
+        go_point_to_gtp(gtp, sizeof gtp, d->at, size);
+        if (d->kind == GO_ALT_POINT)
+            printf("  %-4s read %s; as %s: ", gtp, color_word(d->read), color_word(d->other));
+        else
+            printf("  group at %-4s (%d %s stone%s) %s; %s: ", gtp, d->stones, color_word(d->color),
+                   d->stones == 1 ? "" : "s", d->dead ? "dead" : "alive",
+                   d->dead ? "alive" : "dead");
+        printf("%s / %s\n", d->verdict_zh, d->verdict_en);
+    }
+    if (a->ndecisive > shown)
+        printf("  ... and %d more\n", a->ndecisive - shown);
+    printf("\n");
+}
+
 static void print_sheet(const go_count *c, const go_dead_suggestion *s, const go_point *dead,
-                        int ndead, const bool *seki)
+                        int ndead, const bool *seki, const go_alternatives *a)
 {
     int size = c->size;
     char gtp[8];
+    if (a && a->ndecisive > 0)
+        print_decisive(a, size);
     printf("    ");
     for (int x = 0; x < size; x++) {
         go_point_to_gtp(gtp, sizeof gtp, go_point_at(x, size - 1), size);
@@ -209,7 +241,8 @@ static void print_sheet(const go_count *c, const go_dead_suggestion *s, const go
 
 /* go_count_to_json's contract, plus the suggestion's groups when there is one. */
 static int count_json(json_t **out, const go_count *c, const go_dead_suggestion *s,
-                      const go_point *dead, int ndead, const go_point *seki, int nseki)
+                      const go_point *dead, int ndead, const go_point *seki, int nseki,
+                      const go_alternatives *a)
 {
     char *text = NULL;
     json_t *root = NULL;
@@ -241,6 +274,18 @@ static int count_json(json_t **out, const go_count *c, const go_dead_suggestion 
         json_object_set_new(root, "suggestion",
                             json_pack("{s:i, s:o, s:i}", "playouts", s->playouts, "groups", groups,
                                       "waiting", s->nwaiting));
+    }
+    if (a) {
+        free(text);
+        text = NULL;
+        rc = go_alternatives_to_json(&text, a, c->size);
+        if (rc)
+            goto done;
+        json_t *decisive = json_loads(text, 0, &err);
+        if (!decisive || json_object_set_new(root, "decisive", decisive) != 0) {
+            rc = go_error_set(GO_EINTERNAL, "alternatives JSON does not parse back");
+            goto done;
+        }
     }
     *out = root;
     root = NULL;
@@ -327,6 +372,15 @@ int count_cli_run(json_t **out, bool *no_game, const count_cli_options *o, const
     rc = go_score_count(&c, b, dead, ndead, &opts);
     if (rc)
         goto done;
+    if (o->alternatives) {
+        go_point groups[GO_MAX_GROUPS];
+        int ngroups = s ? go_suggestion_doubtful_groups(groups, s) : 0;
+        rc = go_score_alternatives(o->alternatives, b, dead, ndead, o->doubtful, o->ndoubtful,
+                                   groups, ngroups, &opts);
+        if (rc)
+            goto done;
+        go_count_warn_decisive(&c, o->alternatives);
+    }
     /* Seki: the suggestion's when there is one, else the structural check on the count. */
     if (s) {
         for (int i = 0; i < s->nseki; i++)
@@ -362,12 +416,12 @@ int count_cli_run(json_t **out, bool *no_game, const count_cli_options *o, const
     }
     *no_game = c.no_game;
     if (o->json)
-        rc = count_json(out, &c, s, dead, ndead, seki_points, nseki);
+        rc = count_json(out, &c, s, dead, ndead, seki_points, nseki, o->alternatives);
     else if (c.no_game)
         fprintf(stderr, "goref %s: %s / %s\n", o->command, c.warnings[0].message_zh,
                 c.warnings[0].message_en);
     else
-        print_sheet(&c, s, dead, ndead, seki);
+        print_sheet(&c, s, dead, ndead, seki, o->alternatives);
 done:
     free(s);
     free(dead);

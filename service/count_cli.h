@@ -29,6 +29,14 @@ typedef struct count_cli_options {
     uint64_t seed;
     int playouts;
     const char *command; /* "count" or "score", for messages */
+    /* What the doubtful readings could change: when alternatives is set, the points at
+     * doubtful[0..ndoubtful) are read the other ways and the suggestion's doubtful groups (if
+     * suggested) taken the other way (go_score_alternatives); the result is written to
+     * *alternatives, the count gets the decisive_points warning, the JSON gets "decisive"
+     * and the sheet lists the decisive readings first. Borrowed. */
+    const go_point *doubtful;
+    int ndoubtful;
+    go_alternatives *alternatives;
 } count_cli_options;
 
 /* What the position's source says besides the stones (an SGF's KM, HA, RU, player to move, and

@@ -1,7 +1,8 @@
 /* Photo endpoints: POST /api/scan (multipart `photo`, or the `photo_id` of a recent scan;
  * optional `size` and `corners`) -> the fields of `goref scan --json` plus overlay_url and
  * photo_id; POST /api/score (also `to_move` and the count
- * options) -> scan, suggested dead groups and the count in one call; GET /api/overlay/{id}.png.
+ * options) -> scan, suggested dead groups and the count in one call, the count with what
+ * the doubtful readings could change (`decisive`); GET /api/overlay/{id}.png.
  * Forms are checked first; the scans then hold a heavy slot (bounded by the cores).
  * The scan fields come from json_scan.c, which `goref scan --json` can share. */
 #define _XOPEN_SOURCE 700 /* mkdtemp */
@@ -528,12 +529,14 @@ static void score_run(http_req *r)
     go_vision_result *res = NULL;
     go_dead_suggestion *sug = NULL;
     go_count *count = NULL;
-    char overlay_id[OVERLAY_ID_HEX + 1], *count_text = NULL;
+    go_alternatives *alt = NULL;
+    char overlay_id[OVERLAY_ID_HEX + 1], *count_text = NULL, *alt_text = NULL;
     if (scan(r, &res, overlay_id, form))
         goto done;
     sug = malloc(sizeof *sug);
     count = malloc(sizeof *count);
-    if (!sug || !count) {
+    alt = malloc(sizeof *alt);
+    if (!sug || !count || !alt) {
         http_reply_goerr(r, GO_ENOMEM);
         goto done;
     }
@@ -541,8 +544,20 @@ static void score_run(http_req *r)
     int err = go_score_suggest_dead(sug, &res->board, form->to_move, &sopts);
     if (!err)
         err = go_score_count(count, &res->board, sug->dead, sug->ndead, &form->count);
-    if (!err)
+    /* What the doubtful points and groups could change, as `goref score` says it. */
+    if (!err) {
+        go_point points[GO_MAX_SIZE * GO_MAX_SIZE], groups[GO_MAX_GROUPS];
+        int npoints = go_scan_doubtful_points(points, res);
+        int ngroups = go_suggestion_doubtful_groups(groups, sug);
+        err = go_score_alternatives(alt, &res->board, sug->dead, sug->ndead, points, npoints,
+                                    groups, ngroups, &form->count);
+    }
+    if (!err) {
+        go_count_warn_decisive(count, alt);
         err = go_count_to_json(&count_text, count, sug->dead, sug->ndead, sug->seki, sug->nseki);
+    }
+    if (!err)
+        err = go_alternatives_to_json(&alt_text, alt, res->size);
     if (err) {
         http_reply_goerr(r, err);
         goto done;
@@ -551,10 +566,14 @@ static void score_run(http_req *r)
     if (scan_j)
         set_overlay_url(scan_j, overlay_id);
     json_t *count_j = json_loads(count_text, 0, NULL);
+    if (count_j)
+        json_object_set_new(count_j, "decisive", json_loads(alt_text, 0, NULL));
     json_t *j = json_pack("{s:o,s:o,s:o}", "scan", scan_j, "suggestion",
                           http_suggestion_json(sug, &res->board), "count", count_j);
     http_reply_json(r, 200, j);
 done:
+    free(alt_text);
+    free(alt);
     free(count_text);
     free(count);
     free(sug);

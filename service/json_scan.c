@@ -1,6 +1,7 @@
 /* JSON of a photo reading (see json_scan.h): one builder for `goref scan --json` and the
  * service's /api/scan and /api/score. */
 #include <math.h>
+#include <stdbool.h>
 
 #include "json_scan.h"
 
@@ -64,4 +65,19 @@ json_t *go_json_refusal(const go_vision_result *res, const char *error_name, con
     return json_pack("{s:s,s:s,s:b,s:i,s:o,s:i,s:i}", "error", error_name, "message", message,
                      "refused", 1, "size", res->size, "corners", corners, "image_width",
                      res->image_width, "image_height", res->image_height);
+}
+
+int go_scan_doubtful_points(go_point *out, const go_vision_result *res)
+{
+    bool seen[GO_POINTS] = {false};
+    go_point off[GO_MAX_SIZE * GO_MAX_SIZE];
+    int n = 0, noff = go_vision_off_points(res, off);
+    for (int i = 0; i < res->uncertain_count + noff; i++) {
+        go_point p = i < res->uncertain_count ? res->uncertain[i] : off[i - res->uncertain_count];
+        if (!seen[p]) {
+            seen[p] = true;
+            out[n++] = p;
+        }
+    }
+    return n;
 }

@@ -20,4 +20,9 @@ json_t *go_json_scan(const go_vision_result *res);
  * when out of memory or the message is not UTF-8). */
 json_t *go_json_refusal(const go_vision_result *res, const char *error_name, const char *message);
 
+/* The points of res a person should look at before trusting a count: the uncertain ones, then
+ * the stones found off their points not already among them. Writes them into out (room for
+ * GO_MAX_SIZE * GO_MAX_SIZE) and returns how many. */
+int go_scan_doubtful_points(go_point *out, const go_vision_result *res);
+
 #endif

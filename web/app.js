@@ -28,6 +28,10 @@ const T = {
     secretary: '秘书', admin: '管理员', addAccount: '添加账号',
     uploading: '正在上传…', reading: '正在识别棋盘…', counting: '正在计算…', read: '已识别',
     uncertainN: n => `有 ${n} 处需要核对（橙圈）`,
+    decisiveHead: '先核对这些（红圈）：换一种读法，胜负就变',
+    decisivePoint: (at, read, other, v) => `${at}：识别为${read}，若是${other} → ${v}`,
+    decisiveGroup: (at, n, read, other, v) => `${at} 一块（${n} 子）：判为${read}，若${other} → ${v}`,
+    reading: { empty: '空点', black: '黑子', white: '白子', dead: '死棋', alive: '活棋' },
     offPointN: n => `${n} 颗棋子不在交叉点上，已记在较近的点（虚线圈）`, saved: '成绩已保存', checkedInOk: n => `${n} 已签到`,
     confirmCheckin: n => `为 ${n} 签到？`, returnBtn: '归还', confirmReturn: '确认归还？',
     condition: '状况', good: '完好', worn: '磨损', damaged: '损坏', lost: '丢失', signedIn: '已登录',
@@ -89,6 +93,10 @@ const T = {
     referee: 'referee', secretary: 'secretary', admin: 'admin', addAccount: 'Add account',
     uploading: 'Uploading…', reading: 'Reading the board…', counting: 'Counting…', read: 'Read',
     uncertainN: n => `${n} points need a look (orange rings)`,
+    decisiveHead: 'Check these first (red rings): read another way, they change the winner',
+    decisivePoint: (at, read, other, v) => `${at}: read ${read}; if ${other} → ${v}`,
+    decisiveGroup: (at, n, read, other, v) => `group at ${at} (${n} stone${n === 1 ? '' : 's'}): ${read}; if ${other} → ${v}`,
+    reading: { empty: 'empty', black: 'black', white: 'white', dead: 'dead', alive: 'alive' },
     offPointN: n => `${n} stone${n === 1 ? '' : 's'} between points, read at the nearer one (dashed rings)`,
     saved: 'Result saved',
     checkedInOk: n => `${n} checked in`, confirmCheckin: n => `Check in ${n}?`, returnBtn: 'Return',
@@ -139,6 +147,7 @@ const S = {
   lang: localStorage.getItem('goref-lang') || 'zh',
   user: null, csrf: '', config: null,
   board: null, uncertain: new Set(), offPoint: new Set(), dead: new Set(), count: null, overlay: null,
+  decisive: [], // the readings of the last photo that change the winner (count.decisive.items)
   photo: null, photoUrl: '', scan: null, corners: null, view: null, reads: 0,
   members: [], events: [], editing: null, preview: null,
 };
@@ -244,6 +253,7 @@ function drawBoard() {
     if (n === 9 && (a === 4) !== (b === 4)) continue;
     el('circle', { cx: pad + a * cell, cy: pad + b * cell, r: 3, fill: '#222' }, svg);
   }
+  const decisiveAt = decisivePoints();
   for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) {
     const cx = pad + x * cell, cy = pad + y * cell, c = S.board[y][x], o = own && own[y] && own[y][x];
     const p = gtp(x, y, n), dead = S.dead.has(p);
@@ -261,8 +271,11 @@ function drawBoard() {
         el('line', { x1: cx + 7, y1: cy - 7, x2: cx - 7, y2: cy + 7, stroke: col, 'stroke-width': 2.5 }, svg);
       }
     }
-    if (S.uncertain.has(p)) // ringed for a look; dashed: a stone found between points
-      el('circle', Object.assign({ cx, cy, r: 14.5, fill: 'none', stroke: '#ff7a00', 'stroke-width': 3 },
+    // Ringed for a look (red where another reading changes the winner); dashed: a stone found
+    // between points.
+    if (S.uncertain.has(p) || decisiveAt.has(p))
+      el('circle', Object.assign({ cx, cy, r: 14.5, fill: 'none', stroke: decisiveAt.has(p) ? '#d00' : '#ff7a00',
+        'stroke-width': decisiveAt.has(p) ? 3.5 : 3, class: decisiveAt.has(p) ? 'decisive' : 'uncertain' },
         S.offPoint.has(p) ? { 'stroke-dasharray': '5 3' } : {}), svg);
     const hit = el('rect', { x: cx - cell / 2, y: cy - cell / 2, width: cell, height: cell, fill: 'transparent',
       'data-x': x, 'data-y': y }, svg);
@@ -272,10 +285,50 @@ function drawBoard() {
   box.replaceChildren(svg);
 }
 
+// The points of the decisive readings: the point itself, or every stone of the group.
+function decisivePoints() {
+  const at = new Set(), n = S.board ? S.board.length : 0;
+  for (const d of S.decisive) {
+    if (d.kind === 'point') { at.add(d.at); continue; }
+    const q = fromGtp(d.at, n);
+    for (const p of groupOf(q.x, q.y)) at.add(p);
+  }
+  return at;
+}
+
+// The decisive readings, listed first in the result; a reading a person has settled by
+// correcting the point or marking the group is dropped.
+function showDecisive() {
+  const box = $('decisive');
+  box.replaceChildren();
+  box.hidden = !S.decisive.length;
+  if (!S.decisive.length) return;
+  const head = document.createElement('li');
+  head.className = 'decisive-head';
+  head.textContent = t('decisiveHead');
+  box.append(head);
+  const L = T[S.lang] || T.zh, words = L.reading;
+  for (const d of S.decisive) {
+    const li = document.createElement('li');
+    const v = S.lang === 'zh' ? d.verdict_zh : d.verdict_en;
+    li.textContent = d.kind === 'point'
+      ? L.decisivePoint(d.at, words[d.read], words[d.other], v)
+      : L.decisiveGroup(d.at, d.stones, words[d.read], words[d.other], v);
+    box.append(li);
+  }
+}
+
+function settleDecisive(x, y) {
+  const group = new Set(groupOf(x, y)), p = gtp(x, y, S.board.length);
+  S.decisive = S.decisive.filter(d => d.at !== p && !group.has(d.at));
+  showDecisive();
+}
+
 function onTap(ev) {
   const x = +ev.target.getAttribute('data-x'), y = +ev.target.getAttribute('data-y');
   const mode = document.querySelector('input[name=mode]:checked').value;
   const n = S.board.length;
+  settleDecisive(x, y);
   if (mode === 'edit') {
     const next = { '.': 'X', X: 'O', O: '.' }[S.board[y][x]];
     S.board[y] = S.board[y].slice(0, x) + next + S.board[y].slice(x + 1);
@@ -385,6 +438,8 @@ function startBoard(rows, uncertain, offPoint) {
   S.offPoint = new Set(offPoint || []);
   S.dead = new Set();
   S.count = null;
+  S.decisive = [];
+  showDecisive();
   $('board-area').hidden = false;
   drawBoard();
 }
@@ -431,6 +486,8 @@ async function readPhoto(corners) {
     S.scan = r.scan;
     showPhoto(r.scan);
     S.dead = new Set(r.count.dead);
+    S.decisive = (r.count.decisive && r.count.decisive.items) || [];
+    showDecisive();
     if (komiAccepted(r.count)) {
       S.count = r.count;
       showCount(r.count);
@@ -921,6 +978,7 @@ function wire() {
   for (const n of ['count', 'club', 'account']) $('tab-' + n).addEventListener('click', () => showTab(n));
   $('lang').addEventListener('click', async () => {
     S.lang = S.lang === 'zh' ? 'en' : 'zh'; localStorage.setItem('goref-lang', S.lang); applyLang();
+    showDecisive();
     await refreshClub();
     if (S.gamesOf && !$('member-games').hidden) showMemberGames(S.gamesOf).catch(fail); // its headings too
   });

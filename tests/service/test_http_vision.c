@@ -92,6 +92,55 @@ static int upload(th_resp *r, const char *path, const char *body, size_t len)
                    "multipart/form-data; boundary=" BOUNDARY, body, len);
 }
 
+/* The count's `decisive`: the scan's doubtful points and the suggestion's unsure groups were
+ * each read the other ways; every item changes the count's result and is of the documented
+ * shape; the decisive_points warning comes with any item. */
+static void assert_decisive(json_t *count, json_t *scan, json_t *suggestion)
+{
+    json_t *d = json_object_get(count, "decisive");
+    assert_true(json_is_object(d));
+    size_t unsure = 0;
+    json_t *groups = json_object_get(suggestion, "groups");
+    for (size_t i = 0; i < json_array_size(groups); i++) {
+        json_t *g = json_array_get(groups, i);
+        unsure += json_number_value(json_object_get(g, "confidence")) < 0.8 &&
+                  !json_is_true(json_object_get(g, "benson_alive"));
+    }
+    assert_int_equal(json_integer_value(json_object_get(d, "groups_checked")), unsure);
+    /* off_point stones are among the uncertain points: looked at once. */
+    size_t points = json_array_size(json_object_get(scan, "uncertain"));
+    assert_int_equal(json_integer_value(json_object_get(d, "points_checked")), points);
+    assert_int_equal(json_integer_value(json_object_get(d, "recounts")) +
+                         json_integer_value(json_object_get(d, "impossible")),
+                     2 * points + unsure);
+    json_t *items = json_object_get(d, "items");
+    assert_true(json_is_array(items));
+    assert_int_equal(json_array_size(items), json_integer_value(json_object_get(d, "total")));
+    const char *winner = json_string_value(json_object_get(count, "winner"));
+    for (size_t i = 0; i < json_array_size(items); i++) {
+        json_t *item = json_array_get(items, i);
+        const char *kind = json_string_value(json_object_get(item, "kind"));
+        const char *read = json_string_value(json_object_get(item, "read"));
+        const char *other = json_string_value(json_object_get(item, "other"));
+        assert_non_null(json_string_value(json_object_get(item, "at")));
+        assert_true(read && other && strcmp(read, other) != 0);
+        if (strcmp(kind, "group") == 0)
+            assert_true(json_integer_value(json_object_get(item, "stones")) > 0);
+        else
+            assert_string_equal(kind, "point");
+        bool no_game = json_is_true(json_object_get(item, "no_game"));
+        const char *w = json_string_value(json_object_get(item, "winner"));
+        assert_true(no_game ? w == NULL : w && (!winner || strcmp(w, winner) != 0));
+        assert_non_null(json_string_value(json_object_get(item, "verdict_zh")));
+    }
+    json_t *warnings = json_object_get(count, "warnings");
+    bool warned = false;
+    for (size_t i = 0; i < json_array_size(warnings); i++)
+        warned |= strcmp(json_string_value(json_object_get(json_array_get(warnings, i), "code")),
+                         "decisive_points") == 0;
+    assert_true(warned == (json_array_size(items) > 0));
+}
+
 static void test_http_vision__scan_real_photo(void **state)
 {
     (void)state;
@@ -141,6 +190,7 @@ static void test_http_vision__scan_real_photo(void **state)
         json_t *count = json_object_get(j, "count");
         assert_true(json_is_string(json_object_get(count, "verdict_zh")));
         assert_true(json_number_value(json_object_get(count, "komi_stones")) == 3.75);
+        assert_decisive(count, json_object_get(j, "scan"), json_object_get(j, "suggestion"));
     }
     json_decref(j);
     th_free(&r);

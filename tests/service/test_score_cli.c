@@ -149,6 +149,16 @@ static void test_score_cli__count_is_goref_count_of_the_reading(void **state)
     assert_int_equal(status, 0);
     assert_non_null(json_object_get(count, "suggestion"));
     assert_non_null(json_object_get(count, "winner"));
+    /* Only `goref score` asks what the doubtful groups could change: its "decisive" and the
+     * warning that goes with it are its own. */
+    assert_true(json_is_object(json_object_get(count, "decisive")));
+    json_object_del(count, "decisive");
+    json_t *warnings = json_object_get(count, "warnings");
+    size_t last = json_array_size(warnings);
+    if (last > 0 &&
+        strcmp(json_string_value(json_object_get(json_array_get(warnings, last - 1), "code")),
+               "decisive_points") == 0)
+        json_array_remove(warnings, last - 1);
     if (!json_equal(count, expected)) {
         char *a = json_dumps(count, JSON_COMPACT), *b = json_dumps(expected, JSON_COMPACT);
         fail_msg("score's count differs from goref count:\n%s\n%s", a, b);
@@ -199,6 +209,80 @@ static void test_score_cli__points_in_doubt_are_shown(void **state)
             assert_true(at && at < strchr(look, '\n'));
         }
     }
+    free(text);
+    json_decref(root);
+}
+
+/* The result of reading again: the winner or no game of a count or a decisive item. */
+static const char *result_of(const json_t *j)
+{
+    return json_is_true(json_object_get(j, "no_game"))
+               ? "no game"
+               : json_string_value(json_object_get(j, "winner"));
+}
+
+/* `decisive` in the count: what was checked (the scan's doubtful points, the suggestion's
+ * unsure groups) and items that each name a doubtful place and change the result, listed first
+ * on the text sheet and named by the decisive_points warning. */
+static void test_score_cli__decisive_readings_are_listed_first(void **state)
+{
+    (void)state;
+    if (!tu_have_data())
+        TU_SKIP("no shared data folder at %s", GOREF_DATA_DIR);
+    char args[8192];
+    int status;
+    snprintf(args, sizeof args, "'%s' --json", tu_data_path(PHOTO_FLAGGED));
+    json_t *root = run_json(&status, "score", args);
+    assert_int_equal(status, 0);
+    json_t *scan = json_object_get(root, "scan"), *count = json_object_get(root, "count");
+    json_t *decisive = json_object_get(count, "decisive");
+    assert_true(json_is_object(decisive));
+    /* Every doubtful point and every unsure group was looked at. */
+    size_t unsure = 0;
+    json_t *groups = json_object_get(json_object_get(count, "suggestion"), "groups");
+    for (size_t i = 0; i < json_array_size(groups); i++) {
+        json_t *g = json_array_get(groups, i);
+        unsure += json_number_value(json_object_get(g, "confidence")) < 0.8 &&
+                  !json_is_true(json_object_get(g, "unconditional"));
+    }
+    assert_int_equal(json_integer_value(json_object_get(decisive, "groups_checked")), unsure);
+    assert_int_equal(json_integer_value(json_object_get(decisive, "points_checked")),
+                     json_array_size(json_object_get(scan, "uncertain")));
+    json_int_t recounts = json_integer_value(json_object_get(decisive, "recounts")),
+               impossible = json_integer_value(json_object_get(decisive, "impossible"));
+    assert_int_equal(recounts + impossible,
+                     2 * json_array_size(json_object_get(scan, "uncertain")) + unsure);
+    json_t *items = json_object_get(decisive, "items");
+    assert_int_equal(json_array_size(items),
+                     json_integer_value(json_object_get(decisive, "total")));
+    if (json_array_size(items) == 0)
+        TU_SKIP("%s has no decisive reading at this writing", PHOTO_FLAGGED);
+    char *text = NULL;
+    snprintf(args, sizeof args, "'%s'", tu_data_path(PHOTO_FLAGGED));
+    text = run(&status, "score", args);
+    assert_int_equal(status, 0);
+    const char *block = strstr(text, "DECISIVE: "), *board = strstr(text, "     A B C");
+    assert_true(block && board && block < board);
+    for (size_t i = 0; i < json_array_size(items); i++) {
+        json_t *item = json_array_get(items, i);
+        const char *kind = json_string_value(json_object_get(item, "kind"));
+        assert_true(strcmp(kind, "point") == 0 || strcmp(kind, "group") == 0);
+        const char *at = json_string_value(json_object_get(item, "at"));
+        assert_non_null(at);
+        /* Another result than the count's. */
+        assert_true(strcmp(result_of(item), result_of(count)) != 0);
+        const char *verdict = json_string_value(json_object_get(item, "verdict_en"));
+        const char *line = strstr(block, verdict);
+        assert_true(line && line < board);
+        assert_true(json_is_boolean(json_object_get(item, "finished")));
+    }
+    /* The warning names the first place. */
+    json_t *warnings = json_object_get(count, "warnings");
+    json_t *last = json_array_get(warnings, json_array_size(warnings) - 1);
+    assert_string_equal(json_string_value(json_object_get(last, "code")), "decisive_points");
+    const char *first_at = json_string_value(json_object_get(json_array_get(items, 0), "at"));
+    assert_non_null(strstr(json_string_value(json_object_get(last, "message_en")), first_at));
+    assert_non_null(strstr(text, json_string_value(json_object_get(last, "message_zh"))));
     free(text);
     json_decref(root);
 }
@@ -345,6 +429,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_score_cli__count_is_goref_count_of_the_reading),
         cmocka_unit_test(test_score_cli__points_in_doubt_are_shown),
+        cmocka_unit_test(test_score_cli__decisive_readings_are_listed_first),
         cmocka_unit_test(test_score_cli__stone_off_its_point_is_named),
         cmocka_unit_test(test_score_cli__bad_input_exits_2_with_json_error),
         cmocka_unit_test(test_score_cli__scan_refusal_gives_the_refused_lattice),

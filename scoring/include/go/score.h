@@ -91,7 +91,7 @@ typedef struct go_count_options {
 /* A warning of the count, as data: a stable code for programs and the sentence in both
  * languages for people. Codes: "no_game" (no stones, or stones of one colour only: there is no
  * verdict), "not_finished" (open points left: the verdict is provisional), "komi_unusual"
- * (see go_score_komi_unusual). */
+ * (see go_score_komi_unusual), "decisive_points" (added by go_count_warn_decisive). */
 typedef struct go_count_warning {
     char code[16];
     char message_zh[96];
@@ -139,7 +139,7 @@ typedef struct go_count {
     bool finished;           /* a game whose every region is settled (false when no_game) */
     int open_count;          /* open points (empty points and lifted dead stones of them) */
     uint8_t open[GO_POINTS]; /* 1 on each open point, indexed by go_point */
-    int nwarnings;           /* in the order no_game, not_finished, komi_unusual */
+    int nwarnings;           /* in the order no_game, not_finished, komi_unusual, decisive_points */
     go_count_warning warnings[GO_COUNT_MAX_WARNINGS];
 } go_count;
 
@@ -171,6 +171,67 @@ int go_count_to_json(char **out, const go_count *c, const go_point *dead, int nd
  * to memory (*out malloc'd, caller frees), go_count_write_png to a file (GO_EIO). */
 int go_count_png(unsigned char **out, size_t *out_len, const go_count *c);
 int go_count_write_png(const char *path, const go_count *c);
+
+/* ------------------------------------------------- what the doubtful readings could change */
+
+/* One other reading of the position, counted. A point: the colour it was read as and the
+ * other colour it could be (GO_EMPTY, GO_BLACK, GO_WHITE). A group: its colour, its stones and
+ * whether the count took it dead; the other reading takes it the other way. */
+typedef enum go_alt_kind {
+    GO_ALT_POINT = 0,
+    GO_ALT_GROUP = 1,
+} go_alt_kind;
+
+typedef struct go_alternative {
+    go_alt_kind kind;
+    go_point at;          /* the point, or the group's stone named by the caller */
+    go_color read, other; /* a point: as read, and the other reading */
+    go_color color;       /* a group: its colour */
+    int stones;           /* a group: its stones */
+    bool dead;            /* a group: dead in the count (the other reading: alive) */
+    /* The count under the other reading. */
+    bool no_game, finished;
+    go_color winner; /* GO_BLACK, GO_WHITE, GO_EMPTY (draw, or no game) */
+    int margin_quarters;
+    char verdict_zh[64];
+    char verdict_en[128];
+} go_alternative;
+
+#define GO_MAX_DECISIVE 64
+typedef struct go_alternatives {
+    int points;     /* distinct doubtful points looked at */
+    int groups;     /* distinct doubtful groups looked at */
+    int recounts;   /* other readings counted */
+    int impossible; /* other readings of a point not counted: they leave a group no liberty */
+    int ndecisive;  /* other readings that change the result (may exceed GO_MAX_DECISIVE) */
+    go_alternative decisive[GO_MAX_DECISIVE]; /* the first ones: points first, then groups */
+} go_alternatives;
+
+/* Recounts b (dead groups marked by dead[0..ndead), as for go_score_count) under each other
+ * reading of the doubtful points and groups, one at a time, and keeps those that change the
+ * result: another winner, a draw, or a game where there was none or the reverse.
+ *
+ * A point p at points[i] is read each of the two other ways. A reading that leaves a group
+ * with no liberty cannot be a finished board and is skipped (out->impossible). The dead
+ * stones keep their status; a stone that takes p's place is dead when it joins only dead
+ * stones of its colour or, standing alone, lies in the opponent's area of the count, and
+ * alive otherwise; a stone read away from a dead group leaves the rest of it dead.
+ * A group marked by any stone at groups[i] is taken the other way: alive if the count has it
+ * dead, dead otherwise (a seki group too). Duplicate points and groups are looked at once.
+ *
+ * GO_EINVAL for a point off the board or a group point with no stone. opts as for
+ * go_score_count. Needs no heap; *out is about 14 kB. */
+int go_score_alternatives(go_alternatives *out, const go_board *b, const go_point *dead, int ndead,
+                          const go_point *points, int npoints, const go_point *groups, int ngroups,
+                          const go_count_options *opts);
+
+/* Appends the warning "decisive_points" to c (when a has decisive readings and c has room),
+ * naming the places whose other reading changes the result. */
+void go_count_warn_decisive(go_count *c, const go_alternatives *a);
+
+/* The JSON of a: { "points_checked", "groups_checked", "recounts", "impossible", "total",
+ * "items": [...] } (see scoring/README.md); size is the board's. *out is malloc'd, caller frees. */
+int go_alternatives_to_json(char **out, const go_alternatives *a, int size);
 
 /* --------------------------------------------------------------- dead-stone suggestion */
 
@@ -230,6 +291,15 @@ typedef struct go_dead_suggestion {
  * (GO_BLACK when unknown). opts may be NULL. Deterministic for opts->seed. */
 int go_score_suggest_dead(go_dead_suggestion *out, const go_board *b, go_color to_move,
                           const go_suggest_options *opts);
+
+/* Groups whose suggested status is below this confidence (per mille) are the doubtful ones
+ * that go_score_alternatives takes the other way; statuses settled by shape get 800. */
+#define GO_SUGGEST_DOUBTFUL_BELOW 800
+
+/* The groups of s whose status is doubtful (confidence below GO_SUGGEST_DOUBTFUL_BELOW, not
+ * unconditionally alive), as their id points into out (room for GO_MAX_GROUPS); returns how
+ * many. */
+int go_suggestion_doubtful_groups(go_point *out, const go_dead_suggestion *s);
 
 /* Status of the stone at p in a suggestion; GO_STATUS_ALIVE for empty points. */
 go_status go_suggestion_status_at(const go_dead_suggestion *s, const go_board *b, go_point p);
