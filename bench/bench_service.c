@@ -128,10 +128,11 @@ static int run_upload(const char *photo, int clients, double seconds)
                       b);
     int tn = snprintf(tail, sizeof tail, "\r\n--%s--\r\n", b);
     size_t body = (size_t)pn + (size_t)size + (size_t)tn;
-    int hn = snprintf(head, sizeof head,
-                      "POST /api/scan HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
-                      "Content-Type: multipart/form-data; boundary=%s\r\nContent-Length: %zu\r\n\r\n",
-                      b, body);
+    int hn =
+        snprintf(head, sizeof head,
+                 "POST /api/scan HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+                 "Content-Type: multipart/form-data; boundary=%s\r\nContent-Length: %zu\r\n\r\n",
+                 b, body);
     upload_len = (size_t)hn + body;
     upload_req = malloc(upload_len);
     if (!upload_req || fread(upload_req + hn + pn, 1, (size_t)size, f) != (size_t)size) {

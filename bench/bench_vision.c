@@ -115,7 +115,7 @@ static int wrong_points(const go_vision_result *res, uint8_t truth[GO_MAX_SIZE][
 enum { PLAIN, LIT, LOW, SMALL, HURRIED, SHADOWS, SCENE };
 static const char *const row_name[] = {"plain",   "lamps",   "low",  "small",
                                        "hurried", "shadows", "scene"};
-static int row_only = -1;            /* --row: the one row read, or -1 for all */
+static int row_only = -1;           /* --row: the one row read, or -1 for all */
 static const char *save_dir = NULL; /* --save: where the synthetic boards are written */
 static const char *const row_kind[7] = {"",
                                         ", coloured lamps",
@@ -268,9 +268,9 @@ static void synthetic_table(int per_size, int verbose)
     if (per_size <= 0)
         return; /* --synthetic 0 */
     static const int sizes[3] = {9, 13, 19};
-    printf("\n%-30s %6s %10s %9s %8s %6s %6s %7s %7s %7s %7s %10s %9s\n", "synthetic crowded boards",
-           "boards", "points%", "perfect", "refused", "size?", "silent", "med ms", "wrong",
-           "marked", "marks", "cnn@true", "refuse ms");
+    printf("\n%-30s %6s %10s %9s %8s %6s %6s %7s %7s %7s %7s %10s %9s\n",
+           "synthetic crowded boards", "boards", "points%", "perfect", "refused", "size?", "silent",
+           "med ms", "wrong", "marked", "marks", "cnn@true", "refuse ms");
     for (int si = 0; si < 3; si++)
         synthetic_row(sizes[si], si, per_size, PLAIN, verbose);
     /* the same boards under the lamps of the coloured-light photos, half as many */
@@ -506,9 +506,10 @@ static const char *row_key(const photo_entry *e, int by, char *buf, size_t cap)
     return "OVERALL";
 }
 
-/* A table of one pass: a row per source, per size, per group and per fold, then overall. Silent points are
- * wrong points not marked for a look (their share is of the points of the photos read, refusals
- * not counted); marks are the points marked for a look, right or wrong, as a share of the same. */
+/* A table of one pass: a row per source, per size, per group and per fold, then overall. Silent
+ * points are wrong points not marked for a look (their share is of the points of the photos read,
+ * refusals not counted); marks are the points marked for a look, right or wrong, as a share of the
+ * same. */
 static void pass_table(const photo_entry *rows, const photo_row *res, int nrows, int pass)
 {
     printf("\n%s\n", pass_title[pass]);

@@ -110,8 +110,8 @@ void photo_set_folds(photo_entry *rows, int n, int folds)
     }
 }
 
-int photo_set_label(const char *root, const photo_entry *e,
-                    uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE], int *size)
+int photo_set_label(const char *root, const photo_entry *e, uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE],
+                    int *size)
 {
     char path[1200];
     snprintf(path, sizeof path, "%s/%s", root, e->board);

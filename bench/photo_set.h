@@ -27,8 +27,8 @@ int photo_set_read(photo_entry *rows, int max, const char *root, const char *onl
 void photo_set_folds(photo_entry *rows, int n, int folds);
 
 /* The photo's label (its .board file) into truth, its size into *size; -1 when unreadable. */
-int photo_set_label(const char *root, const photo_entry *e,
-                    uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE], int *size);
+int photo_set_label(const char *root, const photo_entry *e, uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE],
+                    int *size);
 
 /* The folds of the leave-group-out figures. */
 #define PHOTO_SET_FOLDS 4

@@ -537,9 +537,13 @@ int go_board_playout(go_board *b, go_color to_move, go_rng *rng, int max_moves)
 char go_color_char(go_color c)
 {
     switch (c) {
-    case GO_BLACK: return 'X';
-    case GO_WHITE: return 'O';
-    case GO_EMPTY: return '.';
-    default: return ' ';
+    case GO_BLACK:
+        return 'X';
+    case GO_WHITE:
+        return 'O';
+    case GO_EMPTY:
+        return '.';
+    default:
+        return ' ';
     }
 }

@@ -28,8 +28,7 @@ int go_point_from_gtp(go_point *out, const char *text, int size)
         return go_error_set(GO_EPARSE, "'%.16s' is not a vertex (like D4 or pass)", text);
     int x = (int)(at - gtp_letters);
     if (x >= size || row < 1 || row > size)
-        return go_error_set(GO_EOFFBOARD, "vertex %.16s is off the %dx%d board", text, size,
-                            size);
+        return go_error_set(GO_EOFFBOARD, "vertex %.16s is off the %dx%d board", text, size, size);
     *out = go_point_at(x, size - row);
     return 0;
 }

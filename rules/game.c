@@ -287,13 +287,16 @@ int go_handicap_points(go_point *out, int size, int n)
 {
     int max = size < 7 ? 0 : (size % 2 == 0 || size == 7) ? 4 : 9;
     if (n < 2 || n > max)
-        return go_error_set(GO_ERANGE, "a fixed handicap of %d stones is not defined on %dx%d "
-                            "(2..%d)", n, size, size, max);
+        return go_error_set(GO_ERANGE,
+                            "a fixed handicap of %d stones is not defined on %dx%d "
+                            "(2..%d)",
+                            n, size, size, max);
     int lo = size >= 13 ? 3 : 2, hi = size - 1 - lo, mid = size / 2;
     /* GTP order: the corners first, then the centre (odd n), then the side points. */
     go_point ur = go_point_at(hi, lo), ll = go_point_at(lo, hi), ul = go_point_at(lo, lo),
              lr = go_point_at(hi, hi), centre = go_point_at(mid, mid), left = go_point_at(lo, mid),
-             right = go_point_at(hi, mid), top = go_point_at(mid, lo), bottom = go_point_at(mid, hi);
+             right = go_point_at(hi, mid), top = go_point_at(mid, lo),
+             bottom = go_point_at(mid, hi);
     int k = 0;
     out[k++] = ur;
     out[k++] = ll;
@@ -317,8 +320,8 @@ int go_handicap_points(go_point *out, int size, int n)
 
 static int place_handicap(go_game *g, const go_point *points, int n)
 {
-    if (g->len != 0 || go_board_stone_count(&g->board, GO_BLACK) +
-                               go_board_stone_count(&g->board, GO_WHITE) != 0)
+    if (g->len != 0 ||
+        go_board_stone_count(&g->board, GO_BLACK) + go_board_stone_count(&g->board, GO_WHITE) != 0)
         return go_error_set(GO_EILLEGAL, "handicap stones go on an empty board");
     if (n < 2 || n >= g->board.size * g->board.size)
         return go_error_set(GO_ERANGE, "handicap of %d stones", n);

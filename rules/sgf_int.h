@@ -15,7 +15,7 @@ typedef struct sgf_text {
     size_t len;
     uint32_t *map;
     size_t shift;
-    size_t in_len; /* length of the original bytes */
+    size_t in_len;       /* length of the original bytes */
     char charset[40];    /* iconv name of the charset decoded from */
     bool guessed;        /* no usable CA: picked by detection */
     size_t replacements; /* input sequences that became U+FFFD */

@@ -82,7 +82,8 @@ static int init_admin(const char *name, const go_http_options *opts)
         return 0;
     }
     if (err) {
-        fprintf(stderr, "goref serve: %s\n", go_error_last()[0] ? go_error_last() : go_strerror(err));
+        fprintf(stderr, "goref serve: %s\n",
+                go_error_last()[0] ? go_error_last() : go_strerror(err));
         return 2;
     }
     fprintf(stderr, "goref serve: administrator '%s' created\n", name);
@@ -154,13 +155,14 @@ int cmd_serve(int argc, char **argv)
     go_http *srv = NULL;
     int err = go_http_start(&srv, &opts);
     if (err) {
-        fprintf(stderr, "goref serve: %s\n", go_error_last()[0] ? go_error_last() : go_strerror(err));
+        fprintf(stderr, "goref serve: %s\n",
+                go_error_last()[0] ? go_error_last() : go_strerror(err));
         return 2;
     }
     const char *host = opts.bind;
     int v6 = strchr(host, ':') != NULL;
-    printf("goref: serving on http://%s%s%s:%u/ (database %s); Ctrl-C stops\n", v6 ? "[" : "",
-           host, v6 ? "]" : "", go_http_port(srv), opts.db_path);
+    printf("goref: serving on http://%s%s%s:%u/ (database %s); Ctrl-C stops\n", v6 ? "[" : "", host,
+           v6 ? "]" : "", go_http_port(srv), opts.db_path);
     if (go_http_account_count(srv) == 0)
         printf("goref: no accounts yet: scanning and counting work without one; for the club "
                "pages run once with --init-admin NAME\n");

@@ -25,5 +25,4 @@ int cmd_sgf(int argc, char **argv);
 /* service/cmd_score.c: photo -> reading -> dead stones -> count. */
 int cmd_score(int argc, char **argv);
 
-
 #endif

@@ -11,27 +11,29 @@ typedef struct go_http go_http;
 
 #define GO_HTTP_OPTIONS_VERSION 1
 typedef struct go_http_options {
-    int version;            /* GO_HTTP_OPTIONS_VERSION */
-    const char *bind;       /* IPv4 or IPv6 literal; default "127.0.0.1" */
-    unsigned port;          /* 0 = an ephemeral port (read it with go_http_port) */
-    const char *db_path;    /* SQLite file shared with the club module; default "goref.db" */
-    const char *web_dir;    /* serve web/ from this folder instead of the embedded copy */
-    bool open_scan;         /* scanning and counting without an account (default on) */
-    bool secure_cookies;    /* add `Secure` to cookies (behind TLS) */
-    unsigned threads;       /* request threads; 0 = cores + 2, at least 4 */
-    unsigned max_heavy;     /* scans / dead-stone suggestions at once; 0 = cores */
-    size_t max_body;        /* request body cap in bytes; 0 = 25 MB */
-    unsigned timeout_s;     /* idle connection timeout; 0 = 30 s */
-    int session_ttl_s;      /* session lifetime; 0 = 12 hours */
+    int version;         /* GO_HTTP_OPTIONS_VERSION */
+    const char *bind;    /* IPv4 or IPv6 literal; default "127.0.0.1" */
+    unsigned port;       /* 0 = an ephemeral port (read it with go_http_port) */
+    const char *db_path; /* SQLite file shared with the club module; default "goref.db" */
+    const char *web_dir; /* serve web/ from this folder instead of the embedded copy */
+    bool open_scan;      /* scanning and counting without an account (default on) */
+    bool secure_cookies; /* add `Secure` to cookies (behind TLS) */
+    unsigned threads;    /* request threads; 0 = cores + 2, at least 4 */
+    unsigned max_heavy;  /* scans / dead-stone suggestions at once; 0 = cores */
+    size_t max_body;     /* request body cap in bytes; 0 = 25 MB */
+    unsigned timeout_s;  /* idle connection timeout; 0 = 30 s */
+    int session_ttl_s;   /* session lifetime; 0 = 12 hours */
     /* Argon2id cost; 0 = libsodium's INTERACTIVE. Tests lower it to run fast. */
     unsigned long long pwhash_ops;
     size_t pwhash_mem;
-    bool quiet;             /* no log line per request on stderr */
-    size_t max_buffered;    /* all request bodies held at once; 0 = 16 x max_body */
+    bool quiet;          /* no log line per request on stderr */
+    size_t max_buffered; /* all request bodies held at once; 0 = 16 x max_body */
 } go_http_options;
-#define GO_HTTP_OPTIONS_INIT                                                                   \
-    {GO_HTTP_OPTIONS_VERSION, "127.0.0.1", 8080, "goref.db", NULL, true, false, 0, 0, 0, 0, 0, \
-     0, 0, false, 0}
+#define GO_HTTP_OPTIONS_INIT                                                                       \
+    {                                                                                              \
+        GO_HTTP_OPTIONS_VERSION, "127.0.0.1", 8080, "goref.db", NULL, true, false, 0, 0, 0, 0, 0,  \
+            0, 0, false, 0                                                                         \
+    }
 
 /* Opens the database (creating the service's tables), binds, and starts serving in background
  * threads. *out belongs to the caller, who ends it with go_http_stop. */

@@ -103,8 +103,8 @@ static int migrate(sqlite3 *db)
                    "NOT NULL)");
     if (err)
         goto done;
-    if (sqlite3_prepare_v2(db, "SELECT value FROM service_meta WHERE key='schema_version'", -1,
-                           &st, NULL) != SQLITE_OK) {
+    if (sqlite3_prepare_v2(db, "SELECT value FROM service_meta WHERE key='schema_version'", -1, &st,
+                           NULL) != SQLITE_OK) {
         err = db_fail(db, "service_meta");
         goto done;
     }
@@ -276,8 +276,9 @@ static int insert_user(http_auth *a, long long *out_id, const char *name, const 
 {
     char hash[crypto_pwhash_STRBYTES];
     if (!valid_name(name))
-        return go_error_set(GO_EINVAL, "a name has 1 to %d bytes, no control characters and no "
-                                       "spaces at its ends",
+        return go_error_set(GO_EINVAL,
+                            "a name has 1 to %d bytes, no control characters and no "
+                            "spaces at its ends",
                             NAME_MAX_BYTES);
     int err = check_password(password);
     if (err)
@@ -432,8 +433,9 @@ void http_auth_identify(http_req *r)
 static void set_cookie(http_req *r, const char *token, int max_age)
 {
     char cookie[256];
-    snprintf(cookie, sizeof cookie, COOKIE_NAME "=%s; Path=/; Max-Age=%d; HttpOnly; SameSite=Strict%s",
-             token, max_age, r->srv->auth->secure ? "; Secure" : "");
+    snprintf(cookie, sizeof cookie,
+             COOKIE_NAME "=%s; Path=/; Max-Age=%d; HttpOnly; SameSite=Strict%s", token, max_age,
+             r->srv->auth->secure ? "; Secure" : "");
     http_reply_header(r, MHD_HTTP_HEADER_SET_COOKIE, cookie);
 }
 
@@ -455,7 +457,8 @@ void http_api_login(http_req *r)
     json_t *body = http_body_json(r);
     if (!body)
         return;
-    if (http_json_string(r, body, "name", &name, 256) || http_json_string(r, body, "password", &password, 4096))
+    if (http_json_string(r, body, "name", &name, 256) ||
+        http_json_string(r, body, "password", &password, 4096))
         goto done;
     if (!name || !password) {
         http_reply_error(r, 400, "invalid", "give 'name' and 'password'");
@@ -587,8 +590,9 @@ void http_api_logout(http_req *r)
 void http_api_me(http_req *r)
 {
     http_reply_json(r, 200,
-                    json_pack("{s:o,s:s}", "user", user_json(r->user.id, r->user.name, r->user.role),
-                              "csrf", r->user.csrf));
+                    json_pack("{s:o,s:s}", "user",
+                              user_json(r->user.id, r->user.name, r->user.role), "csrf",
+                              r->user.csrf));
 }
 
 /* ------------------------------------------------------------------------ account admin */
@@ -608,9 +612,9 @@ void http_api_users_list(http_req *r)
     } else {
         int rc;
         while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-            json_t *u = user_json(sqlite3_column_int64(st, 0),
-                                  (const char *)sqlite3_column_text(st, 1),
-                                  http_role_parse((const char *)sqlite3_column_text(st, 2)));
+            json_t *u =
+                user_json(sqlite3_column_int64(st, 0), (const char *)sqlite3_column_text(st, 1),
+                          http_role_parse((const char *)sqlite3_column_text(st, 2)));
             json_object_set_new(u, "disabled", json_boolean(sqlite3_column_int(st, 3)));
             json_object_set_new(u, "created_at", json_integer(sqlite3_column_int64(st, 4)));
             json_array_append_new(list, u);
@@ -693,8 +697,8 @@ static int user_exists(http_auth *a, long long id, int *out_role)
 {
     sqlite3_stmt *st = NULL;
     int found = 0;
-    if (sqlite3_prepare_v2(a->db, "SELECT role FROM service_users WHERE id = ?", -1, &st,
-                           NULL) == SQLITE_OK) {
+    if (sqlite3_prepare_v2(a->db, "SELECT role FROM service_users WHERE id = ?", -1, &st, NULL) ==
+        SQLITE_OK) {
         sqlite3_bind_int64(st, 1, id);
         if (sqlite3_step(st) == SQLITE_ROW) {
             found = 1;
@@ -753,8 +757,8 @@ void http_api_users_update(http_req *r)
         err = go_error_set(GO_ENOTFOUND, "no account %lld", id);
         goto rollback;
     }
-    bool loses_admin = old_role == ROLE_ADMIN && ((role && role != ROLE_ADMIN) ||
-                                                  (have_disabled && disabled));
+    bool loses_admin =
+        old_role == ROLE_ADMIN && ((role && role != ROLE_ADMIN) || (have_disabled && disabled));
     if (loses_admin && other_admins(a, id) == 0) {
         err = go_error_set(GO_ECONFLICT, "this is the last administrator");
         goto rollback;
@@ -818,8 +822,8 @@ void http_api_users_delete(http_req *r)
         err = go_error_set(GO_ENOTFOUND, "no account %lld", id);
     } else if (old_role == ROLE_ADMIN && other_admins(a, id) == 0) {
         err = go_error_set(GO_ECONFLICT, "this is the last administrator");
-    } else if (sqlite3_prepare_v2(a->db, "DELETE FROM service_users WHERE id = ?", -1, &st,
-                                  NULL) != SQLITE_OK) {
+    } else if (sqlite3_prepare_v2(a->db, "DELETE FROM service_users WHERE id = ?", -1, &st, NULL) !=
+               SQLITE_OK) {
         err = db_fail(a->db, "delete account");
     } else {
         sqlite3_bind_int64(st, 1, id);
@@ -856,8 +860,8 @@ void http_api_password(http_req *r)
     if ((err = check_password(new_pw)) != 0)
         goto done;
     pthread_mutex_lock(&a->lock);
-    if (sqlite3_prepare_v2(a->db, "SELECT pwhash FROM service_users WHERE id = ?", -1, &st,
-                           NULL) == SQLITE_OK) {
+    if (sqlite3_prepare_v2(a->db, "SELECT pwhash FROM service_users WHERE id = ?", -1, &st, NULL) ==
+        SQLITE_OK) {
         sqlite3_bind_int64(st, 1, r->user.id);
         if (sqlite3_step(st) == SQLITE_ROW)
             snprintf(stored, sizeof stored, "%s", (const char *)sqlite3_column_text(st, 0));

@@ -47,15 +47,15 @@ struct go_http {
     atomic_int jobs;        /* worker threads not yet finished (stop waits for them) */
     atomic_size_t buffered; /* bytes held in request bodies right now, across connections */
     atomic_bool stopping;
-    void *club;             /* go_club handle when the club module is built (http_club.c) */
-    void *vision;           /* overlay store when the vision module is built (http_vision.c) */
+    void *club;   /* go_club handle when the club module is built (http_club.c) */
+    void *vision; /* overlay store when the vision module is built (http_vision.c) */
     pthread_mutex_t club_lock;
 };
 
 typedef struct http_user {
     long long id;
     char name[128];
-    int role;                        /* one ROLE_ bit */
+    int role; /* one ROLE_ bit */
     char csrf[HTTP_TOKEN_HEX + 1];
     char session_hash[HTTP_TOKEN_HEX + 1];
 } http_user;
@@ -66,20 +66,20 @@ typedef struct http_req {
     go_http *srv;
     struct MHD_Connection *conn;
     const char *method;
-    const char *url;      /* path only; MHD strips the query */
+    const char *url; /* path only; MHD strips the query */
     char client_ip[64];
-    char *body;           /* NUL-terminated, body_len bytes */
+    char *body; /* NUL-terminated, body_len bytes */
     size_t body_len, body_cap;
-    size_t discarded;     /* bytes dropped after the cap was passed */
+    size_t discarded; /* bytes dropped after the cap was passed */
     bool too_big;
-    bool over_budget;     /* all bodies together would pass HTTP_BODY_BUDGET: answer 503 */
-    bool counted;         /* in_flight was incremented */
+    bool over_budget; /* all bodies together would pass HTTP_BODY_BUDGET: answer 503 */
+    bool counted;     /* in_flight was incremented */
     bool have_user;
     http_user user;
     /* Heavy work runs on a worker thread while MHD keeps the connection suspended, so a scan
      * never stalls the other connections of its polling thread. */
     void (*job)(struct http_req *r);
-    bool job_heavy;       /* the job holds a heavy slot, released when it ends */
+    bool job_heavy; /* the job holds a heavy slot, released when it ends */
     /* What the handler parsed and checked before the job was queued (freed with the request
      * by job_ctx_free, whether or not the job ran). */
     void *job_ctx;

@@ -62,8 +62,8 @@ int http_multipart_parse(http_part *out, int *out_n, int max, const char *conten
     *out_n = 0;
     if (!http_content_type_is(content_type, "multipart/form-data"))
         return go_error_set(GO_EINVAL, "expected Content-Type: multipart/form-data");
-    if (header_param(boundary, sizeof boundary, content_type, strlen(content_type),
-                     "boundary") != 0 ||
+    if (header_param(boundary, sizeof boundary, content_type, strlen(content_type), "boundary") !=
+            0 ||
         boundary[0] == '\0')
         return go_error_set(GO_EPARSE, "multipart: no usable boundary in the Content-Type");
     int dlen = snprintf(delim, sizeof delim, "--%s", boundary);
@@ -91,8 +91,7 @@ int http_multipart_parse(http_part *out, int *out_n, int max, const char *conten
             if (n > 20 && strncasecmp(line, "Content-Disposition:", 20) == 0) {
                 if (header_param(part->name, sizeof part->name, line + 20, n - 20, "name") != 0)
                     return go_error_set(GO_EPARSE, "multipart: a part without a usable name");
-                header_param(part->filename, sizeof part->filename, line + 20, n - 20,
-                             "filename");
+                header_param(part->filename, sizeof part->filename, line + 20, n - 20, "filename");
             } else if (n > 13 && strncasecmp(line, "Content-Type:", 13) == 0) {
                 const char *v = line + 13;
                 while (v < eol && *v == ' ')

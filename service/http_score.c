@@ -243,14 +243,14 @@ json_t *http_suggestion_json(const go_dead_suggestion *s, const go_board *b)
     for (int i = 0; groups && i < s->ngroups; i++) {
         const go_group_status *g = &s->groups[i];
         int n = go_board_group(b, g->id, stones, GO_MAX_SIZE * GO_MAX_SIZE);
-        json_t *item = json_pack("{s:s,s:s,s:i,s:o,s:s,s:f,s:f,s:b,s:b}", "id",
-                                 go_point_to_gtp(buf, sizeof buf, g->id, size), "color",
-                                 g->color == GO_BLACK ? "B" : "W", "size", g->stones, "stones",
-                                 gtp_list(stones, n, size), "status",
-                                 status_names[g->status >= 0 && g->status <= 2 ? g->status : 0],
-                                 "confidence", g->confidence / 1000.0, "owned",
-                                 g->owned_permille / 1000.0, "benson_alive", g->benson_alive,
-                                 "waits", g->waits);
+        json_t *item =
+            json_pack("{s:s,s:s,s:i,s:o,s:s,s:f,s:f,s:b,s:b}", "id",
+                      go_point_to_gtp(buf, sizeof buf, g->id, size), "color",
+                      g->color == GO_BLACK ? "B" : "W", "size", g->stones, "stones",
+                      gtp_list(stones, n, size), "status",
+                      status_names[g->status >= 0 && g->status <= 2 ? g->status : 0], "confidence",
+                      g->confidence / 1000.0, "owned", g->owned_permille / 1000.0, "benson_alive",
+                      g->benson_alive, "waits", g->waits);
         json_array_append_new(groups, item);
     }
     return json_pack("{s:i,s:i,s:o,s:o,s:o,s:i,s:i}", "size", size, "playouts", s->playouts,

@@ -25,7 +25,7 @@ enum {
     /* CPU-heavy routes (scan, score, suggest-dead) have no flag: their handlers check the
      * request on the polling thread and only then take a slot (http_heavy_job), so a bad
      * request is answered 4xx even when every slot is busy, and never holds one. */
-    R_WORKER = 32,   /* may wait (for an overlay being drawn): runs on a worker, no slot */
+    R_WORKER = 32, /* may wait (for an overlay being drawn): runs on a worker, no slot */
 };
 
 typedef struct route {
@@ -361,9 +361,8 @@ static bool start_job(http_req *r)
 }
 
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const char *url,
-                                  const char *method, const char *version,
-                                  const char *upload_data, size_t *upload_data_size,
-                                  void **con_cls)
+                                  const char *method, const char *version, const char *upload_data,
+                                  size_t *upload_data_size, void **con_cls)
 {
     go_http *srv = cls;
     http_req *r = *con_cls;
@@ -530,8 +529,8 @@ int go_http_start(go_http **out, const go_http_options *opts_in)
     }
     srv->daemon = MHD_start_daemon(
         flags, (uint16_t)o->port, NULL, NULL, on_request, srv, MHD_OPTION_SOCK_ADDR, sa,
-        MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)srv->opts.threads,
-        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)srv->opts.timeout_s,
+        MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)srv->opts.threads, MHD_OPTION_CONNECTION_TIMEOUT,
+        (unsigned int)srv->opts.timeout_s,
         /* The per-connection pool holds the request line and headers: this is the cap on
          * header size (MHD answers 431 beyond it) and the read buffer for bodies. */
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(64 * 1024), MHD_OPTION_CONNECTION_LIMIT,
@@ -539,8 +538,8 @@ int go_http_start(go_http **out, const go_http_options *opts_in)
         /* No per-address limit: libmicrohttpd keeps a half-closed incomplete request until the
          * idle timeout, so a limit of 128 let one burst of bad requests lock its own address
          * (and a classroom behind one NAT address) out for 30 s; bench-service showed it. */
-        MHD_OPTION_NOTIFY_COMPLETED, on_completed, srv,
-        MHD_OPTION_LISTENING_ADDRESS_REUSE, (unsigned int)1, MHD_OPTION_END);
+        MHD_OPTION_NOTIFY_COMPLETED, on_completed, srv, MHD_OPTION_LISTENING_ADDRESS_REUSE,
+        (unsigned int)1, MHD_OPTION_END);
     if (!srv->daemon) {
         err = go_error_set(GO_EIO, "cannot listen on %s port %u (in use, or not allowed)",
                            srv->bind, o->port);

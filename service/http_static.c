@@ -20,9 +20,13 @@ static const char *mime_of(const char *path)
     static const struct {
         const char *ext, *mime;
     } types[] = {
-        {".html", "text/html; charset=utf-8"}, {".css", "text/css; charset=utf-8"},
-        {".js", "text/javascript; charset=utf-8"}, {".svg", "image/svg+xml"},
-        {".png", "image/png"}, {".json", "application/json"}, {".ico", "image/x-icon"},
+        {".html", "text/html; charset=utf-8"},
+        {".css", "text/css; charset=utf-8"},
+        {".js", "text/javascript; charset=utf-8"},
+        {".svg", "image/svg+xml"},
+        {".png", "image/png"},
+        {".json", "application/json"},
+        {".ico", "image/x-icon"},
     };
     const char *dot = strrchr(path, '.');
     for (size_t i = 0; dot && i < sizeof types / sizeof types[0]; i++)

@@ -320,8 +320,8 @@ static int read_form(http_req *r, photo_form *out)
                          "send the photo as multipart/form-data in a field named 'photo'");
         return -1;
     }
-    int err = http_multipart_parse(parts, &n, HTTP_MAX_PARTS, ct, r->body ? r->body : "",
-                                   r->body_len);
+    int err =
+        http_multipart_parse(parts, &n, HTTP_MAX_PARTS, ct, r->body ? r->body : "", r->body_len);
     if (err) {
         http_reply_goerr(r, err);
         return -1;

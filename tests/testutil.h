@@ -24,12 +24,12 @@ int tu_read_file(const char *path, char **out, size_t *len);
 /* Builds a board from a diagram of rows ('.', 'X', 'O'); fails the test on error. */
 void tu_board(go_board *b, const char *diagram);
 /* Prints a loud SKIP line naming the reason, then skips the test. */
-#define TU_SKIP(...)                                                                           \
-    do {                                                                                       \
-        fprintf(stderr, "SKIP %s: ", __func__);                                                \
-        fprintf(stderr, __VA_ARGS__);                                                          \
-        fprintf(stderr, "\n");                                                                 \
-        skip();                                                                                \
+#define TU_SKIP(...)                                                                               \
+    do {                                                                                           \
+        fprintf(stderr, "SKIP %s: ", __func__);                                                    \
+        fprintf(stderr, __VA_ARGS__);                                                              \
+        fprintf(stderr, "\n");                                                                     \
+        skip();                                                                                    \
     } while (0)
 
 #endif

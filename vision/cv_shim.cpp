@@ -17,7 +17,8 @@
 
 #include "go/error.h"
 
-namespace {
+namespace
+{
 
 int fail(const cv::Exception &e)
 {
@@ -37,23 +38,23 @@ int fail_unknown()
 }
 
 #define SHIM_TRY try {
-#define SHIM_CATCH                                                                             \
-    }                                                                                          \
-    catch (const cv::Exception &e)                                                             \
-    {                                                                                          \
-        return fail(e);                                                                        \
-    }                                                                                          \
-    catch (const std::bad_alloc &e)                                                            \
-    {                                                                                          \
-        return fail(e);                                                                        \
-    }                                                                                          \
-    catch (const std::exception &e)                                                            \
-    {                                                                                          \
-        return fail(e);                                                                        \
-    }                                                                                          \
-    catch (...)                                                                                \
-    {                                                                                          \
-        return fail_unknown();                                                                 \
+#define SHIM_CATCH                                                                                 \
+    }                                                                                              \
+    catch (const cv::Exception &e)                                                                 \
+    {                                                                                              \
+        return fail(e);                                                                            \
+    }                                                                                              \
+    catch (const std::bad_alloc &e)                                                                \
+    {                                                                                              \
+        return fail(e);                                                                            \
+    }                                                                                              \
+    catch (const std::exception &e)                                                                \
+    {                                                                                              \
+        return fail(e);                                                                            \
+    }                                                                                              \
+    catch (...)                                                                                    \
+    {                                                                                              \
+        return fail_unknown();                                                                     \
     }
 
 int type_of(int channels)
@@ -265,8 +266,8 @@ int go_cv_encode_jpeg(uint8_t **out, size_t *out_len, const go_cv_image *img, in
     SHIM_CATCH
 }
 
-int go_cv_net_run(const void *model, size_t model_len, unsigned generation,
-                  const uint8_t *patches, int n, int side, int crop, float *out, int classes)
+int go_cv_net_run(const void *model, size_t model_len, unsigned generation, const uint8_t *patches,
+                  int n, int side, int crop, float *out, int classes)
 {
     SHIM_TRY
     // One network per thread, read again only when another model is asked for.

@@ -67,8 +67,8 @@ int go_cv_encode_jpeg(uint8_t **out, size_t *out_len, const go_cv_image *img, in
  * thread and kept while model and generation stay the same (a cv::dnn::Net may not run on
  * two threads at once). GO_EINVAL when the bytes are no network or it answers other than
  * n x classes. */
-int go_cv_net_run(const void *model, size_t model_len, unsigned generation,
-                  const uint8_t *patches, int n, int side, int crop, float *out, int classes);
+int go_cv_net_run(const void *model, size_t model_len, unsigned generation, const uint8_t *patches,
+                  int n, int side, int crop, float *out, int classes);
 
 #ifdef __cplusplus
 }

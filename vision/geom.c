@@ -32,15 +32,9 @@ int vz_mat3_inv(double out[9], const double m[9])
     double det = m[0] * c0 + m[1] * c1 + m[2] * c2;
     if (fabs(det) < 1e-300)
         return -1;
-    double r[9] = {c0,
-                   m[2] * m[7] - m[1] * m[8],
-                   m[1] * m[5] - m[2] * m[4],
-                   c1,
-                   m[0] * m[8] - m[2] * m[6],
-                   m[2] * m[3] - m[0] * m[5],
-                   c2,
-                   m[1] * m[6] - m[0] * m[7],
-                   m[0] * m[4] - m[1] * m[3]};
+    double r[9] = {c0, m[2] * m[7] - m[1] * m[8], m[1] * m[5] - m[2] * m[4],
+                   c1, m[0] * m[8] - m[2] * m[6], m[2] * m[3] - m[0] * m[5],
+                   c2, m[1] * m[6] - m[0] * m[7], m[0] * m[4] - m[1] * m[3]};
     for (int i = 0; i < 9; i++)
         out[i] = r[i] / det;
     return 0;

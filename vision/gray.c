@@ -31,4 +31,3 @@ int vz_gray(go_cv_image *out, const go_cv_image *bgr)
         out->pixels[i] = (uint8_t)((w[0] * p[0] + w[1] * p[1] + w[2] * p[2] + 32768u) >> 16);
     return 0;
 }
-

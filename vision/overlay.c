@@ -110,7 +110,8 @@ int go_vision_write_overlay(const char *png_path, const void *data, size_t len,
     if ((rc = go_cv_resize(&small, &img, ow < 1 ? 1 : ow, oh < 1 ? 1 : oh)) < 0)
         goto done;
     if (r && r->size > 0 && r->image_width > 0) {
-        double kx = (double)small.width / r->image_width, ky = (double)small.height / r->image_height;
+        double kx = (double)small.width / r->image_width,
+               ky = (double)small.height / r->image_height;
         double sc[9] = {kx, 0, 0, 0, ky, 0, 0, 0, 1}, h[9];
         vz_mat3_mul(h, sc, r->homography);
         int n = r->size;

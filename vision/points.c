@@ -122,8 +122,8 @@ int vz_point_probs(float *out, const uint8_t *patches, int count)
 {
     const void *model = file_model ? (const void *)file_model : (const void *)vz_points_model;
     size_t len = file_model ? file_model_len : vz_points_model_len;
-    return go_cv_net_run(model, len, atomic_load(&model_generation), patches, count,
-                         VZ_PATCH_SIDE, VZ_PATCH_CROP, out, 3);
+    return go_cv_net_run(model, len, atomic_load(&model_generation), patches, count, VZ_PATCH_SIDE,
+                         VZ_PATCH_CROP, out, 3);
 }
 
 /* The classifier's probabilities for every point of an n x n lattice g in work, into a malloc'd

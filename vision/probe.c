@@ -67,8 +67,8 @@ static int probe_webp(int *w, int *h, const uint8_t *d, size_t len)
     } else if (memcmp(c, "VP8L", 4) == 0) {
         if (c[8] != 0x2f)
             return go_error_set(GO_EIMAGE, "WebP: bad VP8L signature");
-        uint32_t b = (uint32_t)c[9] | (uint32_t)c[10] << 8 | (uint32_t)c[11] << 16 |
-                     (uint32_t)c[12] << 24;
+        uint32_t b =
+            (uint32_t)c[9] | (uint32_t)c[10] << 8 | (uint32_t)c[11] << 16 | (uint32_t)c[12] << 24;
         *w = (int)(b & 0x3fff) + 1;
         *h = (int)((b >> 14) & 0x3fff) + 1;
     } else if (memcmp(c, "VP8X", 4) == 0) {

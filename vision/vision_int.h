@@ -77,7 +77,8 @@ int vz_warp_lattice(go_cv_image *out, const vz_grid *g, const go_cv_image *bgr, 
  * halve the period); the lines of the strongest direction 25 to 65 degrees off the dominant
  * one (the diagonal rows of stones on a crowded board can outvote the grid's lines); the second
  * grid of lines in the photo, with the lines through the first grid's two vanishing points
- * taken out (a checked cloth, tiles or a mat around the board can hold more line than the board). */
+ * taken out (a checked cloth, tiles or a mat around the board can hold more line than the board).
+ */
 enum {
     VZ_LOOK_LIGHT_WEIGHTED = 1,
     VZ_LOOK_DOUBLED = 2,

@@ -68,8 +68,8 @@ static int remove_dead(ref_board *r, uint8_t color)
 }
 
 /* Plays on a copy; returns 0 and the new position, or the reason it is illegal. */
-static int ref_play(ref_board *out, const ref_board *r, const ref_board *two_plies_ago,
-                    go_color c, int x, int y)
+static int ref_play(ref_board *out, const ref_board *r, const ref_board *two_plies_ago, go_color c,
+                    int x, int y)
 {
     if (r->c[y][x] != GO_EMPTY)
         return GO_EOCCUPIED;
@@ -126,8 +126,8 @@ static void test_reference__random_games_agree_on_every_size(void **state)
                 int want = ref_play(&next, &cur, have_history ? &prev : NULL, c, x, y);
                 int got = go_board_check(&b, c, p);
                 if (want != got)
-                    fail_msg("%dx%d move %d at x=%d y=%d: reference %d, board %d", size, size,
-                             m, x, y, want, got);
+                    fail_msg("%dx%d move %d at x=%d y=%d: reference %d, board %d", size, size, m, x,
+                             y, want, got);
                 if (got != 0) {
                     illegal[-got]++;
                     continue;
@@ -145,9 +145,8 @@ static void test_reference__random_games_agree_on_every_size(void **state)
         }
     }
     /* The games really went through each kind of refusal. */
-    print_message("reference: %ld moves, %ld captures, %ld occupied, %ld suicide, %ld ko\n",
-                  moves, captures, illegal[-GO_EOCCUPIED], illegal[-GO_ESUICIDE],
-                  illegal[-GO_EKO]);
+    print_message("reference: %ld moves, %ld captures, %ld occupied, %ld suicide, %ld ko\n", moves,
+                  captures, illegal[-GO_EOCCUPIED], illegal[-GO_ESUICIDE], illegal[-GO_EKO]);
     assert_true(captures > 1000);
     assert_true(illegal[-GO_ESUICIDE] > 100);
     assert_true(illegal[-GO_EOCCUPIED] > 1000);

@@ -74,14 +74,14 @@ static void test_http_auth__login_and_me(void **state)
                                "{\"name\":\"nobody\",\"password\":\"" TH_PASSWORD "\"}"),
                      401);
     assert_int_equal(status_of("POST", "/api/login", NULL, "{\"name\":\"teacher\"}"), 400);
-    assert_int_equal(status_of("POST", "/api/login", NULL, "{\"name\":5,\"password\":\"x\"}"),
-                     400);
+    assert_int_equal(status_of("POST", "/api/login", NULL, "{\"name\":5,\"password\":\"x\"}"), 400);
     /* A forged cookie is no session. */
-    assert_int_equal(status_of("GET", "/api/me",
-                               "Cookie: goref_session="
-                               "0000000000000000000000000000000000000000000000000000000000000000\r\n",
-                               NULL),
-                     401);
+    assert_int_equal(
+        status_of("GET", "/api/me",
+                  "Cookie: goref_session="
+                  "0000000000000000000000000000000000000000000000000000000000000000\r\n",
+                  NULL),
+        401);
 }
 
 static void test_http_auth__csrf_on_writes(void **state)
@@ -96,8 +96,7 @@ static void test_http_auth__csrf_on_writes(void **state)
     th_login(&other, server.port, "referee", TH_PASSWORD);
     snprintf(wrong, sizeof wrong, "%sX-CSRF-Token: %s\r\n", s.cookie, other.csrf);
     assert_int_equal(status_of("POST", "/api/logout", wrong, "{}"), 403);
-    assert_int_equal(status_of("POST", "/api/count", s.cookie, "{\"board\":[\"..\",\"..\"]}"),
-                     403);
+    assert_int_equal(status_of("POST", "/api/count", s.cookie, "{\"board\":[\"..\",\"..\"]}"), 403);
     /* With it, the write goes through; logging out ends the session. */
     assert_int_equal(status_of("POST", "/api/logout", s.both, "{}"), 200);
     assert_int_equal(status_of("GET", "/api/me", s.cookie, NULL), 401);
@@ -153,18 +152,20 @@ static void test_http_auth__account_admin(void **state)
     th_session wang;
     th_login(&wang, server.port, "王老师", "longenough");
     /* Duplicates, bad roles, short passwords and control characters are refused. */
-    assert_int_equal(status_of("POST", "/api/users", admin.both,
-                               "{\"name\":\"王老师\",\"password\":\"longenough\",\"role\":\"teacher\"}"),
-                     409);
+    assert_int_equal(
+        status_of("POST", "/api/users", admin.both,
+                  "{\"name\":\"王老师\",\"password\":\"longenough\",\"role\":\"teacher\"}"),
+        409);
     assert_int_equal(status_of("POST", "/api/users", admin.both,
                                "{\"name\":\"a\",\"password\":\"longenough\",\"role\":\"king\"}"),
                      400);
     assert_int_equal(status_of("POST", "/api/users", admin.both,
                                "{\"name\":\"b\",\"password\":\"short\",\"role\":\"teacher\"}"),
                      400);
-    assert_int_equal(status_of("POST", "/api/users", admin.both,
-                               "{\"name\":\"c\\u0007\",\"password\":\"longenough\",\"role\":\"teacher\"}"),
-                     400);
+    assert_int_equal(
+        status_of("POST", "/api/users", admin.both,
+                  "{\"name\":\"c\\u0007\",\"password\":\"longenough\",\"role\":\"teacher\"}"),
+        400);
     /* Promoting signs the account out; the new role holds at the next sign-in. */
     snprintf(path, sizeof path, "/api/users/%lld", id);
     assert_int_equal(status_of("POST", path, admin.both, "{\"role\":\"secretary\"}"), 200);
@@ -175,9 +176,9 @@ static void test_http_auth__account_admin(void **state)
     th_free(&r);
     /* Disabled accounts cannot sign in. */
     assert_int_equal(status_of("POST", path, admin.both, "{\"disabled\":true}"), 200);
-    assert_int_equal(status_of("POST", "/api/login", NULL,
-                               "{\"name\":\"王老师\",\"password\":\"longenough\"}"),
-                     401);
+    assert_int_equal(
+        status_of("POST", "/api/login", NULL, "{\"name\":\"王老师\",\"password\":\"longenough\"}"),
+        401);
     assert_int_equal(status_of("DELETE", path, admin.both, NULL), 200);
     assert_int_equal(status_of("DELETE", path, admin.both, NULL), 404);
     assert_int_equal(status_of("DELETE", "/api/users/abc", admin.both, NULL), 404);
@@ -247,9 +248,9 @@ static void test_http_auth__expired_session(void **state)
     assert_int_equal(th_call(&r, short_lived.port, "GET", "/api/me", s.cookie, NULL, NULL, 0), 0);
     assert_int_equal(r.status, 401);
     th_free(&r);
-    assert_int_equal(th_call(&r, short_lived.port, "POST", "/api/logout", s.both,
-                             "application/json", "{}", 2),
-                     0);
+    assert_int_equal(
+        th_call(&r, short_lived.port, "POST", "/api/logout", s.both, "application/json", "{}", 2),
+        0);
     assert_int_equal(r.status, 401);
     th_free(&r);
     th_stop(&short_lived);

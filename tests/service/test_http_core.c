@@ -135,9 +135,14 @@ static void test_http_core__path_traversal(void **state)
 {
     (void)state;
     static const char *const paths[] = {
-        "/../etc/passwd",         "/%2e%2e/%2e%2e/etc/passwd", "/..%2f..%2fetc%2fpasswd",
-        "//etc/passwd",           "/index.html/../../etc/passwd", "/.%2e/.%2e/etc/passwd",
-        "/..\\..\\etc\\passwd",     "/~root/.bashrc",
+        "/../etc/passwd",
+        "/%2e%2e/%2e%2e/etc/passwd",
+        "/..%2f..%2fetc%2fpasswd",
+        "//etc/passwd",
+        "/index.html/../../etc/passwd",
+        "/.%2e/.%2e/etc/passwd",
+        "/..\\..\\etc\\passwd",
+        "/~root/.bashrc",
         "/.git/config",
     };
     for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++) {
@@ -254,9 +259,8 @@ static void test_http_core__upload_budget(void **state)
     assert_true(held >= (long long)len - 1);
     int status = 0;
     for (int i = 0; i < 100 && status != 503; i++) {
-        assert_int_equal(th_call(&r, small.port, "POST", "/api/count", NULL, "application/json",
-                                 body, len),
-                         0);
+        assert_int_equal(
+            th_call(&r, small.port, "POST", "/api/count", NULL, "application/json", body, len), 0);
         status = r.status;
         if (status == 503) {
             char retry[16];
@@ -338,8 +342,14 @@ static void test_http_core__bad_json_and_type(void **state)
     (void)state;
     th_resp r;
     static const char *const bodies[] = {
-        "",          "{",           "[1,2]",       "null",     "{\"board\":}",
-        "{\"a\":1,\"a\":2}", "\xff\xfe{}", "{\"board\":\"\\u0000\"}",
+        "",
+        "{",
+        "[1,2]",
+        "null",
+        "{\"board\":}",
+        "{\"a\":1,\"a\":2}",
+        "\xff\xfe{}",
+        "{\"board\":\"\\u0000\"}",
     };
     for (size_t i = 0; i < sizeof bodies / sizeof bodies[0]; i++) {
         assert_int_equal(th_call(&r, server.port, "POST", "/api/login", NULL, "application/json",
@@ -350,7 +360,8 @@ static void test_http_core__bad_json_and_type(void **state)
         assert_error_shape(&r, NULL);
         th_free(&r);
     }
-    assert_int_equal(th_call(&r, server.port, "POST", "/api/login", NULL, "text/plain", "{}", 2), 0);
+    assert_int_equal(th_call(&r, server.port, "POST", "/api/login", NULL, "text/plain", "{}", 2),
+                     0);
     assert_int_equal(r.status, 415);
     assert_error_shape(&r, "content_type");
     th_free(&r);
@@ -389,12 +400,12 @@ static void test_http_core__multipart(void **state)
             fail_msg("truncated at %zu accepted", cut);
         assert_true(rc == GO_EPARSE);
     }
-    assert_int_equal(http_multipart_parse(parts, &n, HTTP_MAX_PARTS, "multipart/form-data", body,
-                                          strlen(body)),
-                     GO_EPARSE);
-    assert_int_equal(http_multipart_parse(parts, &n, HTTP_MAX_PARTS, "application/json", body,
-                                          strlen(body)),
-                     GO_EINVAL);
+    assert_int_equal(
+        http_multipart_parse(parts, &n, HTTP_MAX_PARTS, "multipart/form-data", body, strlen(body)),
+        GO_EPARSE);
+    assert_int_equal(
+        http_multipart_parse(parts, &n, HTTP_MAX_PARTS, "application/json", body, strlen(body)),
+        GO_EINVAL);
     const char *noname = "--b\r\nContent-Type: text/plain\r\n\r\nx\r\n--b--";
     assert_int_equal(http_multipart_parse(parts, &n, HTTP_MAX_PARTS,
                                           "multipart/form-data; boundary=b", noname,
@@ -404,9 +415,9 @@ static void test_http_core__multipart(void **state)
     char many[2048];
     size_t len = 0;
     for (int i = 0; i < HTTP_MAX_PARTS + 1; i++)
-        len += (size_t)snprintf(many + len, sizeof many - len,
-                                "--b\r\nContent-Disposition: form-data; name=\"f%d\"\r\n\r\nv\r\n",
-                                i);
+        len +=
+            (size_t)snprintf(many + len, sizeof many - len,
+                             "--b\r\nContent-Disposition: form-data; name=\"f%d\"\r\n\r\nv\r\n", i);
     len += (size_t)snprintf(many + len, sizeof many - len, "--b--\r\n");
     assert_int_equal(http_multipart_parse(parts, &n, HTTP_MAX_PARTS,
                                           "multipart/form-data; boundary=b", many, len),
@@ -419,8 +430,11 @@ static void test_http_core__hostile_requests(void **state)
     go_rng rng;
     go_rng_seed(&rng, 42);
     static const char *const starts[] = {
-        "GET / HTTP/1.1\r\n",  "POST /api/count HTTP/1.1\r\n", "GARBAGE\r\n\r\n",
-        "GET /healthz HTTP/9.9\r\nHost: x\r\n\r\n", "\r\n\r\n\r\n",
+        "GET / HTTP/1.1\r\n",
+        "POST /api/count HTTP/1.1\r\n",
+        "GARBAGE\r\n\r\n",
+        "GET /healthz HTTP/9.9\r\nHost: x\r\n\r\n",
+        "\r\n\r\n\r\n",
         "POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n",
         "POST /api/login HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
         "GET /api/club/members HTTP/1.1\r\nHost: x\r\nCookie: goref_session=';DROP TABLE x\r\n\r\n",

@@ -138,9 +138,9 @@ int th_call(th_resp *out, unsigned port, const char *method, const char *path, c
             const char *content_type, const void *body, size_t len)
 {
     char head[8192];
-    int n = snprintf(head, sizeof head,
-                     "%s %s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n%s", method, path,
-                     extra ? extra : "");
+    int n =
+        snprintf(head, sizeof head, "%s %s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n%s",
+                 method, path, extra ? extra : "");
     if (content_type)
         n += snprintf(head + n, sizeof head - (size_t)n, "Content-Type: %s\r\n", content_type);
     if (body || strcmp(method, "POST") == 0)
@@ -231,9 +231,8 @@ void th_login(th_session *out, unsigned port, const char *name, const char *pass
     char body[512], cookie[200];
     th_resp r;
     snprintf(body, sizeof body, "{\"name\":\"%s\",\"password\":\"%s\"}", name, password);
-    assert_int_equal(th_call(&r, port, "POST", "/api/login", NULL, "application/json", body,
-                             strlen(body)),
-                     0);
+    assert_int_equal(
+        th_call(&r, port, "POST", "/api/login", NULL, "application/json", body, strlen(body)), 0);
     if (r.status != 200)
         fail_msg("login %s: %d %s", name, r.status, r.body);
     assert_non_null(th_header(&r, "Set-Cookie", cookie, sizeof cookie));

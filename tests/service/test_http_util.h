@@ -8,9 +8,9 @@
 #include "http.h"
 
 typedef struct th_resp {
-    int status;      /* 0 when the server sent nothing parseable */
-    char *head;      /* status line and headers, NUL-terminated */
-    char *body;      /* NUL-terminated */
+    int status; /* 0 when the server sent nothing parseable */
+    char *head; /* status line and headers, NUL-terminated */
+    char *body; /* NUL-terminated */
     size_t body_len;
 } th_resp;
 
@@ -44,7 +44,7 @@ void th_stop(th_server *s);
 typedef struct th_session {
     char cookie[256]; /* "Cookie: goref_session=...\r\n" */
     char csrf[80];
-    char both[400];   /* cookie line and "X-CSRF-Token: ...\r\n" */
+    char both[400]; /* cookie line and "X-CSRF-Token: ...\r\n" */
 } th_session;
 /* Signs in; fails the test unless the server answers 200. */
 void th_login(th_session *out, unsigned port, const char *name, const char *password);

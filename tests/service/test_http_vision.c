@@ -88,8 +88,8 @@ static char *form_fields(size_t *out_len, const char *const *fields, const void 
 
 static int upload(th_resp *r, const char *path, const char *body, size_t len)
 {
-    return th_call(r, server.port, "POST", path, NULL,
-                   "multipart/form-data; boundary=" BOUNDARY, body, len);
+    return th_call(r, server.port, "POST", path, NULL, "multipart/form-data; boundary=" BOUNDARY,
+                   body, len);
 }
 
 /* The count's `decisive`: the scan's doubtful points and the suggestion's unsure groups were
@@ -163,8 +163,7 @@ static void test_http_vision__scan_real_photo(void **state)
         assert_int_equal(json_array_size(json_object_get(j, "corners")), 4);
         assert_true(json_is_array(json_object_get(j, "uncertain")));
         assert_true(json_is_object(json_object_get(j, "timing_ms")));
-        assert_string_equal(json_string_value(json_object_get(j, "model")),
-                            go_vision_model_name());
+        assert_string_equal(json_string_value(json_object_get(j, "model")), go_vision_model_name());
         const char *url = json_string_value(json_object_get(j, "overlay_url"));
         assert_non_null(url);
         th_resp png;
@@ -238,19 +237,17 @@ static void test_http_vision__bad_uploads(void **state)
     assert_int_equal(r.status, 400);
     th_free(&r);
 
-    assert_int_equal(th_call(&r, server.port, "POST", "/api/scan", NULL, "application/json", "{}", 2),
-                     0);
+    assert_int_equal(
+        th_call(&r, server.port, "POST", "/api/scan", NULL, "application/json", "{}", 2), 0);
     assert_int_equal(r.status, 415);
     th_free(&r);
-    assert_int_equal(th_call(&r, server.port, "POST", "/api/scan", NULL, "multipart/form-data",
-                             "x", 1),
-                     0);
+    assert_int_equal(
+        th_call(&r, server.port, "POST", "/api/scan", NULL, "multipart/form-data", "x", 1), 0);
     assert_int_equal(r.status, 400);
     th_free(&r);
 
-    assert_int_equal(th_call(&r, server.port, "GET", "/api/overlay/../../etc/passwd", NULL, NULL,
-                             NULL, 0),
-                     0);
+    assert_int_equal(
+        th_call(&r, server.port, "GET", "/api/overlay/../../etc/passwd", NULL, NULL, NULL, 0), 0);
     assert_true(r.status == 404);
     th_free(&r);
     assert_int_equal(th_call(&r, server.port, "GET",
@@ -467,8 +464,8 @@ static void test_http_vision__refusal_carries_the_refused_lattice(void **state)
     for (int e = 0; e < 2; e++) {
         int status;
         const char *fields[] = {NULL};
-        json_t *j = upload_fields(&status, e ? "/api/score" : "/api/scan", fields, (char *)jpeg,
-                                  jlen);
+        json_t *j =
+            upload_fields(&status, e ? "/api/score" : "/api/scan", fields, (char *)jpeg, jlen);
         assert_int_equal(status, 422);
         assert_string_equal(json_string_value(json_object_get(j, "error")), "no_board");
         assert_true(json_is_true(json_object_get(j, "refused")));

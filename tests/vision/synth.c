@@ -142,8 +142,8 @@ static double hash01(uint64_t a, uint64_t b, uint64_t c)
 /* What lies around the board (synth_params' cloth, bowls and phone), drawn from their own
  * stream so that a scene without them renders as before. */
 typedef struct scene {
-    double bowl[2][3];     /* centre x, y and radius, pixels */
-    double phone[5];       /* centre x, y, half length, half width, angle */
+    double bowl[2][3]; /* centre x, y and radius, pixels */
+    double phone[5];   /* centre x, y, half length, half width, angle */
     double screen_bgr[3];
 } scene;
 
@@ -175,7 +175,8 @@ static void scene_table(double *b, double *g, double *r, const synth_params *p, 
     if (p->cloth_check > 0) {
         const double t = p->cloth_turn * 3.14159265358979 / 180;
         const double u = x * cos(t) + y * sin(t), v = -x * sin(t) + y * cos(t);
-        const int bands = ((long)floor(u / p->cloth_check) & 1) + ((long)floor(v / p->cloth_check) & 1);
+        const int bands =
+            ((long)floor(u / p->cloth_check) & 1) + ((long)floor(v / p->cloth_check) & 1);
         const double share = bands * 0.5; /* gingham: white, a band, two bands crossing */
         *b = 232 + (p->cloth_bgr[0] - 232) * share;
         *g = 232 + (p->cloth_bgr[1] - 232) * share;
@@ -205,7 +206,8 @@ static void scene_table(double *b, double *g, double *r, const synth_params *p, 
                 if (dd >= 1)
                     continue;
                 const int white = hash01(nx, ny, (uint64_t)k + 3) < 0.5;
-                const double tone = (white ? 225 : 35) * (1 - 0.2 * dd) + (white ? 0 : 35 * (1 - dd));
+                const double tone =
+                    (white ? 225 : 35) * (1 - 0.2 * dd) + (white ? 0 : 35 * (1 - dd));
                 *b = *g = *r = tone;
             }
     }
@@ -228,8 +230,8 @@ static void board_make(double *b, double *g, double *r, const synth_params *p, d
     if (p->board_style == SYNTH_BOARD_BAMBOO) { /* strips 1.6 cells wide, seams between them */
         const double at = (lx + 1) / 1.6;
         const long strip = (long)floor(at);
-        const double tone = 14 * (hash01((uint64_t)strip, p->seed, 5) - 0.5) +
-                            3 * sin(ly * 23 + strip * 1.7);
+        const double tone =
+            14 * (hash01((uint64_t)strip, p->seed, 5) - 0.5) + 3 * sin(ly * 23 + strip * 1.7);
         const double seam = fabs(at - strip - 0.5) > 0.485 ? 0.78 : 1;
         *b = (128 + tone) * seam;
         *g = (182 + tone) * seam;
@@ -404,8 +406,8 @@ int synth_render(uint8_t **out, size_t *out_len, const synth_params *p,
                     double shade = 1 - 0.25 * clamp01((dx + dy) / 0.6 + 0.5) * d / rad;
                     double sb, sg, sr;
                     if (p->stone_style != SYNTH_STONES_PLAIN) {
-                        stone_make(&sb, &sg, &sr, p->stone_style, color[iy][ix] == GO_BLACK,
-                                   shade, dx, dy);
+                        stone_make(&sb, &sg, &sr, p->stone_style, color[iy][ix] == GO_BLACK, shade,
+                                   dx, dy);
                     } else if (p->tinted) {
                         const double *c = color[iy][ix] == GO_BLACK ? p->black_bgr : p->white_bgr;
                         double hl = 40 * clamp01(1 - hypot(dx + 0.15, dy + 0.15) / 0.2);

@@ -28,16 +28,17 @@ static void test_vision_input__probe_jpeg_png_webp(void **state)
     free(jpeg);
     go_cv_image_free(&img);
 
-    static const uint8_t png[33] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 13,
-                                    'I', 'H', 'D', 'R', 0, 0, 0x01, 0x00, 0, 0, 0x00, 0x80, 8, 2};
+    static const uint8_t png[33] = {0x89, 'P',  'N', 'G', '\r', '\n', 0x1a, '\n', 0,
+                                    0,    0,    13,  'I', 'H',  'D',  'R',  0,    0,
+                                    0x01, 0x00, 0,   0,   0x00, 0x80, 8,    2};
     assert_int_equal(go_vision_probe(&fmt, &w, &h, png, sizeof png), 0);
     assert_int_equal(fmt, GO_IMAGE_PNG);
     assert_int_equal(w, 256);
     assert_int_equal(h, 128);
 
     /* RIFF....WEBPVP8X: canvas 640 x 480 stored minus one, 24-bit little endian */
-    uint8_t webp[40] = {'R', 'I', 'F', 'F', 32, 0, 0, 0, 'W', 'E', 'B', 'P', 'V', 'P', '8', 'X',
-                        10, 0, 0, 0, 0, 0, 0, 0, 0x7f, 0x02, 0x00, 0xdf, 0x01, 0x00};
+    uint8_t webp[40] = {'R', 'I', 'F', 'F', 32, 0, 0, 0, 'W', 'E',  'B',  'P',  'V',  'P',  '8',
+                        'X', 10,  0,   0,   0,  0, 0, 0, 0,   0x7f, 0x02, 0x00, 0xdf, 0x01, 0x00};
     assert_int_equal(go_vision_probe(&fmt, &w, &h, webp, sizeof webp), 0);
     assert_int_equal(fmt, GO_IMAGE_WEBP);
     assert_int_equal(w, 640);
@@ -62,13 +63,13 @@ static void test_vision_input__bombs_refused_from_header(void **state)
 {
     (void)state;
     static go_vision_result r;
-    static const uint8_t png[40] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 13,
-                                    'I', 'H', 'D', 'R', 0, 0x01, 0x86, 0xa0, 0, 0x01, 0x86, 0xa0,
-                                    8, 2};
+    static const uint8_t png[40] = {0x89, 'P',  'N', 'G',  '\r', '\n', 0x1a, '\n', 0,
+                                    0,    0,    13,  'I',  'H',  'D',  'R',  0,    0x01,
+                                    0x86, 0xa0, 0,   0x01, 0x86, 0xa0, 8,    2};
     assert_int_equal(go_vision_scan(&r, png, sizeof png, NULL), GO_ETOOBIG);
     /* JPEG SOF0 claiming 60000 x 60000 */
-    static const uint8_t jpg[32] = {0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x11, 0x08, 0xEA, 0x60,
-                                    0xEA, 0x60, 0x03};
+    static const uint8_t jpg[32] = {0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x11,
+                                    0x08, 0xEA, 0x60, 0xEA, 0x60, 0x03};
     assert_int_equal(go_vision_scan(&r, jpg, sizeof jpg, NULL), GO_ETOOBIG);
     assert_non_null(strstr(go_error_last(), "60 megapixels"));
 }
@@ -91,9 +92,9 @@ static void test_vision_input__file_limits(void **state)
 /* Inserts an EXIF APP1 segment with the given orientation after the JPEG's SOI marker. */
 static uint8_t *with_orientation(const uint8_t *jpeg, size_t len, int orientation, size_t *out_len)
 {
-    static const uint8_t app1_head[] = {0xFF, 0xE1, 0x00, 0x22, 'E', 'x', 'i', 'f', 0, 0, 'I', 'I',
-                                        0x2A, 0x00, 0x08, 0, 0, 0, 0x01, 0x00, 0x12, 0x01, 0x03,
-                                        0x00, 0x01, 0, 0, 0};
+    static const uint8_t app1_head[] = {0xFF, 0xE1, 0x00, 0x22, 'E',  'x', 'i', 'f', 0,    0,
+                                        'I',  'I',  0x2A, 0x00, 0x08, 0,   0,   0,   0x01, 0x00,
+                                        0x12, 0x01, 0x03, 0x00, 0x01, 0,   0,   0};
     uint8_t *out = malloc(len + 36);
     assert_non_null(out);
     memcpy(out, jpeg, 2);

@@ -15,7 +15,8 @@
 
 /* The classifier's reading of every point of a rendered board through its true lattice: the
  * number of points read right into *right (out of size * size). */
-static void read_true_lattice(int *right, const synth_params *p, uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE])
+static void read_true_lattice(int *right, const synth_params *p,
+                              uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE])
 {
     const int n = p->size;
     uint8_t *jpeg = NULL;

@@ -520,9 +520,8 @@ static double corners_off_cells(const vz_grid *g, double corners[4][2])
     const int n = g->size - 1;
     double got[4][2];
     for (int k = 0; k < 4; k++)
-        assert_int_equal(vz_apply(g->h, (k == 1 || k == 2) ? n : 0, k >= 2 ? n : 0, &got[k][0],
-                                  &got[k][1]),
-                         0);
+        assert_int_equal(
+            vz_apply(g->h, (k == 1 || k == 2) ? n : 0, k >= 2 ? n : 0, &got[k][0], &got[k][1]), 0);
     const double cell = hypot(corners[1][0] - corners[0][0], corners[1][1] - corners[0][1]) / n;
     return synth_corners_off(got, corners) / cell;
 }

@@ -51,11 +51,11 @@ static inline go_color go_color_other(go_color c)
  * only so that a board can live on the stack and be copied. */
 typedef struct go_board {
     int size;
-    go_point ko;       /* point where ko_color may not play next, or GO_NOPOINT */
+    go_point ko; /* point where ko_color may not play next, or GO_NOPOINT */
     go_color ko_color;
     int empty_count;
-    int captures[3];   /* stones captured by GO_BLACK / GO_WHITE */
-    uint64_t hash;     /* Zobrist hash of the stones only */
+    int captures[3]; /* stones captured by GO_BLACK / GO_WHITE */
+    uint64_t hash;   /* Zobrist hash of the stones only */
     uint8_t color[GO_POINTS];
     uint16_t group[GO_POINTS];  /* root point of the stone's group; 0 on empty points */
     uint16_t next[GO_POINTS];   /* next stone of the same group (a ring) */

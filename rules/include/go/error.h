@@ -11,31 +11,31 @@ extern "C" {
 
 typedef enum go_err {
     GO_OK = 0,
-    GO_EINVAL = -1,      /* bad argument or input that makes no sense */
-    GO_ENOMEM = -2,      /* allocation failed */
-    GO_EOFFBOARD = -3,   /* point outside the board */
-    GO_EOCCUPIED = -4,   /* point already holds a stone */
-    GO_ESUICIDE = -5,    /* move leaves its own group without liberties (禁着点) */
-    GO_EKO = -6,         /* immediate recapture of a simple ko */
-    GO_ESUPERKO = -7,    /* repeats an earlier whole-board position (全局同形再现) */
-    GO_EGAMEOVER = -8,   /* the game has ended (two passes or resignation) */
-    GO_EPARSE = -9,      /* syntax error in a text format (SGF, GTP, JSON, board text) */
+    GO_EINVAL = -1,        /* bad argument or input that makes no sense */
+    GO_ENOMEM = -2,        /* allocation failed */
+    GO_EOFFBOARD = -3,     /* point outside the board */
+    GO_EOCCUPIED = -4,     /* point already holds a stone */
+    GO_ESUICIDE = -5,      /* move leaves its own group without liberties (禁着点) */
+    GO_EKO = -6,           /* immediate recapture of a simple ko */
+    GO_ESUPERKO = -7,      /* repeats an earlier whole-board position (全局同形再现) */
+    GO_EGAMEOVER = -8,     /* the game has ended (two passes or resignation) */
+    GO_EPARSE = -9,        /* syntax error in a text format (SGF, GTP, JSON, board text) */
     GO_EUNSUPPORTED = -10, /* valid but outside what goref handles (e.g. SZ[19:13], GM[3]) */
-    GO_ERANGE = -11,     /* number out of range (board size, komi, handicap) */
-    GO_EIO = -12,        /* file or stream error */
-    GO_ENOBOARD = -13,   /* no board found in a photo */
-    GO_EIMAGE = -14,     /* not a decodable image, or too large */
-    GO_EDB = -15,        /* database error */
-    GO_ENOTFOUND = -16,  /* unknown member, item, game, event... */
-    GO_EEXISTS = -17,    /* already exists */
-    GO_ETOOBIG = -18,    /* input larger than allowed */
-    GO_ECHARSET = -19,   /* text cannot be decoded */
-    GO_EAUTH = -20,      /* not signed in, or wrong password */
-    GO_EPERM = -21,      /* signed in but the role may not do this */
-    GO_EBUSY = -22,      /* too many requests at once */
-    GO_ECONFLICT = -23,  /* the request contradicts stored state (e.g. item already on loan) */
-    GO_EILLEGAL = -24,   /* illegal move of another kind (wrong player, setup conflict) */
-    GO_EINTERNAL = -25,  /* a bug or a library failure that should not happen */
+    GO_ERANGE = -11,       /* number out of range (board size, komi, handicap) */
+    GO_EIO = -12,          /* file or stream error */
+    GO_ENOBOARD = -13,     /* no board found in a photo */
+    GO_EIMAGE = -14,       /* not a decodable image, or too large */
+    GO_EDB = -15,          /* database error */
+    GO_ENOTFOUND = -16,    /* unknown member, item, game, event... */
+    GO_EEXISTS = -17,      /* already exists */
+    GO_ETOOBIG = -18,      /* input larger than allowed */
+    GO_ECHARSET = -19,     /* text cannot be decoded */
+    GO_EAUTH = -20,        /* not signed in, or wrong password */
+    GO_EPERM = -21,        /* signed in but the role may not do this */
+    GO_EBUSY = -22,        /* too many requests at once */
+    GO_ECONFLICT = -23,    /* the request contradicts stored state (e.g. item already on loan) */
+    GO_EILLEGAL = -24,     /* illegal move of another kind (wrong player, setup conflict) */
+    GO_EINTERNAL = -25,    /* a bug or a library failure that should not happen */
 } go_err;
 
 /* Static English text for a code; never NULL. */

@@ -21,8 +21,8 @@ extern "C" {
 #define GO_VISION_MAX_BYTES (40u * 1024u * 1024u)
 
 typedef struct go_vision_options {
-    int version;  /* GO_VISION_OPTIONS_VERSION */
-    int size;     /* 9, 13, 19 (or any 5..25) when known; 0 to detect 9, 13 or 19 */
+    int version; /* GO_VISION_OPTIONS_VERSION */
+    int size;    /* 9, 13, 19 (or any 5..25) when known; 0 to detect 9, 13 or 19 */
     /* Nonzero: the grid's outer corners are given (a person dragged them into place) in
      * displayed-image pixels, top-left, top-right, bottom-right, bottom-left as in
      * go_vision_result.corners; size must then be given too. The lines seen in the photo
@@ -31,7 +31,16 @@ typedef struct go_vision_options {
     double corners[4][2];
 } go_vision_options;
 #define GO_VISION_OPTIONS_VERSION 2
-#define GO_VISION_OPTIONS_INIT {GO_VISION_OPTIONS_VERSION, 0, 0, {{0, 0}, {0, 0}, {0, 0}, {0, 0}}}
+#define GO_VISION_OPTIONS_INIT                                                                     \
+    {                                                                                              \
+        GO_VISION_OPTIONS_VERSION, 0, 0,                                                           \
+        {                                                                                          \
+            {0, 0}, {0, 0}, {0, 0},                                                                \
+            {                                                                                      \
+                0, 0                                                                               \
+            }                                                                                      \
+        }                                                                                          \
+    }
 
 /* Image formats recognised from their first bytes. */
 typedef enum go_image_format {
@@ -115,8 +124,8 @@ int go_vision_read_file(uint8_t **out, size_t *out_len, const char *path, size_t
 void go_vision_symmetry(int s, int n, int x, int y, int *tx, int *ty);
 /* Number of the n x n points of r->color equal to truth under the best symmetry; that
  * symmetry goes to *sym_out when it is not NULL. */
-int go_vision_match(const go_vision_result *r, uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE],
-                    int n, int *sym_out);
+int go_vision_match(const go_vision_result *r, uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE], int n,
+                    int *sym_out);
 
 #ifdef __cplusplus
 }
