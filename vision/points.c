@@ -126,10 +126,12 @@ int vz_point_probs(float *out, const uint8_t *patches, int count)
                          VZ_PATCH_CROP, out, 3);
 }
 
-/* The classifier's probabilities for every point of an n x n lattice g in work, into a malloc'd
- * *out[n * n * 3] (row by row). */
-static int lattice_probs(float **out, const vz_grid *g, int n, const go_cv_image *work)
+int vz_points_check(go_vision_result *r, const vz_grid *g, const go_cv_image *work)
 {
+    const char *env = getenv("GOREF_VISION_POINTS");
+    if (env && strcmp(env, "rule") == 0)
+        return 0;
+    const int n = r->size;
     const size_t patch = (size_t)VZ_PATCH_SIDE * VZ_PATCH_SIDE * 3;
     uint8_t *patches = malloc(patch * (size_t)n * n);
     float *prob = malloc(sizeof(float) * 3 * (size_t)n * n);
@@ -143,60 +145,15 @@ static int lattice_probs(float **out, const vz_grid *g, int n, const go_cv_image
         free(prob);
         return rc;
     }
-    *out = prob;
-    return 0;
-}
-
-static const uint8_t point_colour[3] = {GO_EMPTY, GO_BLACK, GO_WHITE};
-
-/* The likeliest of empty, black and white for probabilities p[3]: 0, 1 or 2. */
-static int likeliest(const float *p)
-{
-    int best = p[1] > p[0] ? 1 : 0;
-    return p[2] > p[best] ? 2 : best;
-}
-
-static int points_off(void)
-{
-    const char *env = getenv("GOREF_VISION_POINTS");
-    return env && strcmp(env, "rule") == 0;
-}
-
-int vz_points_check(go_vision_result *r, const vz_grid *g, const go_cv_image *work)
-{
-    if (points_off())
-        return 0;
-    const int n = r->size;
-    float *prob = NULL;
-    int rc = lattice_probs(&prob, g, n, work);
-    if (rc < 0)
-        return rc;
-    for (int y = 0; y < n; y++)
-        for (int x = 0; x < n; x++) {
-            const int best = likeliest(prob + 3 * ((size_t)y * n + x));
-            if (point_colour[best] != r->color[y][x] && !r->off_point[y][x])
-                r->confidence[y][x] = fminf(r->confidence[y][x], VZ_POINTS_DOUBT);
-        }
-    free(prob);
-    return 0;
-}
-
-int vz_points_read(go_vision_result *r, const vz_grid *g, const go_cv_image *work)
-{
-    if (points_off())
-        return 1;
-    const int n = r->size;
-    float *prob = NULL;
-    int rc = lattice_probs(&prob, g, n, work);
-    if (rc < 0)
-        return rc;
+    static const uint8_t colour[3] = {GO_EMPTY, GO_BLACK, GO_WHITE};
     for (int y = 0; y < n; y++)
         for (int x = 0; x < n; x++) {
             const float *p = prob + 3 * ((size_t)y * n + x);
-            const int best = likeliest(p);
-            r->color[y][x] = point_colour[best];
-            r->confidence[y][x] = p[best] < VZ_POINTS_SURE ? VZ_POINTS_DOUBT : p[best];
-            r->off_point[y][x] = 0;
+            int best = p[1] > p[0] ? 1 : 0;
+            if (p[2] > p[best])
+                best = 2;
+            if (colour[best] != r->color[y][x] && !r->off_point[y][x])
+                r->confidence[y][x] = fminf(r->confidence[y][x], VZ_POINTS_DOUBT);
         }
     free(prob);
     return 0;

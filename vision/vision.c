@@ -586,33 +586,6 @@ static int read_board(go_vision_result *r, const vz_grid *g, const go_cv_image *
         }
         free(again);
     }
-    if (rc == GO_ENOBOARD) {
-        /* read by the classifier alone, judged by the same checks */
-        char first[256];
-        snprintf(first, sizeof first, "%s", go_error_last());
-        go_vision_result *again = malloc(sizeof *again);
-        if (!again) {
-            rc = go_error_set(GO_ENOMEM, "learned reading");
-            goto done;
-        }
-        *again = *r;
-        int rc2 = vz_points_read(again, g, work);
-        if (rc2 == 0)
-            rc2 = check_reading(again, &mendable, g, work);
-        if (getenv("GOREF_VISION_DEBUG"))
-            fprintf(stderr, "read by the classifier: %d unsure, %d without liberty (%s)\n",
-                    again->uncertain_count, again->dead_without_liberty,
-                    rc2 == 0 ? "passes" : go_error_last());
-        if (rc2 == 0) {
-            *r = *again;
-            rc = 0;
-        } else if (rc2 < 0 && rc2 != GO_ENOBOARD) {
-            rc = rc2;
-        } else {
-            rc = go_error_set(GO_ENOBOARD, "%s", first);
-        }
-        free(again);
-    }
 done:
     r->ms_classify = vz_now_ms() - t;
     return rc;

@@ -225,12 +225,6 @@ int vz_point_probs(float *out, const uint8_t *patches, int count);
  * the rule made it (the benchmark compares the two). */
 #define VZ_POINTS_DOUBT 0.5f
 int vz_points_check(go_vision_result *r, const vz_grid *g, const go_cv_image *work);
-/* Reads every point of r through grid g with the classifier alone: its likeliest colour, and a
- * confidence of VZ_POINTS_DOUBT where that is below VZ_POINTS_SURE (a look), no stone off its
- * point. 0, 1 when GOREF_VISION_POINTS=rule keeps the classifier out, or a negative go_err. For
- * lattices whose readings by the rule and by the clusters both fail the checks of a game. */
-#define VZ_POINTS_SURE 0.9f
-int vz_points_read(go_vision_result *r, const vz_grid *g, const go_cv_image *work);
 
 /* The work image's longer side: enough pixels for a 19x19 grid seen at an angle, few enough
  * for one core. */

@@ -121,34 +121,6 @@ static void test_vision_points__half_cell_off_reads_wrong(void **state)
 
 /* Another model is read from a file and named by it; a file that is no network is refused with
  * GO_EINVAL and the model in use stays; NULL goes back to the built-in one. */
-/* A crowded 19x19 under a low side light: the stones' shadows leave the colour rule unsure of a
- * quarter of the points, and the clusters do no better, so without the classifier the photo is
- * refused; read by the classifier alone, the same lattice passes the checks of a game and reads
- * every point. */
-static void test_vision_points__classifier_reads_where_the_rule_is_unsure(void **state)
-{
-    (void)state;
-    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
-    static go_vision_result r;
-    synth_params p;
-    double density;
-    synth_bench_board_shadowed(&p, &density, 19, 1023, 3);
-    uint8_t *jpeg = NULL;
-    size_t len = 0;
-    double corners[4][2];
-    synth_legal_position(truth, 19, density, 1023);
-    assert_int_equal(synth_render(&jpeg, &len, &p, truth, corners), 0);
-    assert_int_equal(setenv("GOREF_VISION_POINTS", "rule", 1), 0);
-    const int rule_alone = go_vision_scan(&r, jpeg, len, NULL);
-    assert_int_equal(unsetenv("GOREF_VISION_POINTS"), 0);
-    assert_int_equal(rule_alone, GO_ENOBOARD);
-    assert_non_null(strstr(go_error_last(), "too unsure"));
-    assert_int_equal(go_vision_scan(&r, jpeg, len, NULL), 0);
-    assert_int_equal(r.size, 19);
-    assert_int_equal(synth_best_match(r.color, truth, 19), 361);
-    free(jpeg);
-}
-
 static void test_vision_points__model_file_chosen_and_refused(void **state)
 {
     (void)state;
@@ -204,7 +176,6 @@ int main(void)
         cmocka_unit_test(test_vision_points__built_in_model_reads_unseen_boards),
         cmocka_unit_test(test_vision_points__half_cell_off_reads_wrong),
         cmocka_unit_test(test_vision_points__model_file_chosen_and_refused),
-        cmocka_unit_test(test_vision_points__classifier_reads_where_the_rule_is_unsure),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
