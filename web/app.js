@@ -519,7 +519,10 @@ async function offerCorners(why, refused) {
   const n = +$('size').value || (near ? refused.size : 19);
   S.scan = {
     placed: true, size: n, image_width: w, image_height: h, uncertain: [],
-    corners: near && refused.size === n ? refused.corners.map(p => p.slice())
+    // the refused lattice's corners, each kept inside the photo (a lattice can reach past its
+    // edge, and a handle there could not be taken hold of)
+    corners: near && refused.size === n
+      ? refused.corners.map(([x, y]) => [Math.min(Math.max(x, 0), w - 1), Math.min(Math.max(y, 0), h - 1)])
       : [[0.2 * w, 0.2 * h], [0.8 * w, 0.2 * h], [0.8 * w, 0.8 * h], [0.2 * w, 0.8 * h]],
   };
   S.view = null;
