@@ -1,4 +1,4 @@
-/* Replies of the HTTP service: go_err to HTTP status and error code (go_json's one table), the
+/* Replies of the HTTP service: go_err to HTTP status and error code (go_adapters' one table), the
  * one JSON error shape { "error": CODE, "message": TEXT }, and typed access to JSON bodies so
  * that each handler refuses bad input the same way. */
 #include <stdarg.h>
