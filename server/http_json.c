@@ -11,7 +11,7 @@
 #include "http_int.h"
 #include "json_error.h"
 
-/* The table itself is go_json's (json_error.c), shared with `goref club --json`. */
+/* The table itself is go_adapters' (adapters/json_error.c), shared with `goref club --json`. */
 int http_status_of(int err, const char **out_code)
 {
     if (out_code)

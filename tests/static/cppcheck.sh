@@ -19,4 +19,4 @@ cppcheck --quiet --error-exitcode=1 --std=c11 -j"$jobs" \
     --suppress=uninitdata \
     -I rules/include -I scoring/include -I vision/include -I club/include -I vision -I bench \
     -I gtp -I adapters -I server \
-    rules scoring vision club gtp adapters server service bench
+    rules scoring vision club gtp adapters server cli bench
