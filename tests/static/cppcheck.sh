@@ -18,4 +18,5 @@ cppcheck --quiet --error-exitcode=1 --std=c11 -j"$jobs" \
     --suppress=missingIncludeSystem --suppress=uninitvar --suppress=legacyUninitvar \
     --suppress=uninitdata \
     -I rules/include -I scoring/include -I vision/include -I club/include -I vision -I bench \
-    rules scoring vision club service bench
+    -I gtp -I adapters -I server \
+    rules scoring vision club gtp adapters server cli bench

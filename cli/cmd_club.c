@@ -57,7 +57,7 @@ static bool flag(const args *a, const char *name)
 static int fail(const args *a, int code)
 {
     if (a && a->json) {
-        /* The service's shape and names (go_json's table): the error's name, the message
+        /* The service's shape and names (go_adapters' table): the error's name, the message
          * (the detail when there is one), and the code as `detail` like cli_fail's. */
         const char *detail = go_error_last();
         json_t *e = json_pack("{s:s, s:s, s:i}", "error", go_json_error_name(code), "message",

@@ -694,7 +694,7 @@ static void test_http_club__export_csv(void **state)
     json_decref(api(&admin, "POST", "/api/club/export/members.csv", "{}", 405));
 }
 
-/* `goref club --json` and the service name an error alike (one table, go_json's): the same
+/* `goref club --json` and the service name an error alike (one table, go_adapters'): the same
  * unknown member and the same refused name, through both doors. */
 static void test_http_club__cli_errors_match_the_service(void **state)
 {

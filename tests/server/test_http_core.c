@@ -298,7 +298,7 @@ static void test_http_core__huge_headers(void **state)
     th_resp r;
     assert_int_equal(th_raw(&r, server.port, req, n, 5000), 0);
     /* libmicrohttpd answers 431 itself, with its own small HTML page: 0.9.x has no hook to
-     * replace it (service/README.md, "Answers libmicrohttpd gives itself"). The status is
+     * replace it (server/README.md, "Answers libmicrohttpd gives itself"). The status is
      * what a client can rely on. */
     assert_int_equal(r.status, 431);
     th_free(&r);

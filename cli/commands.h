@@ -10,19 +10,19 @@ typedef struct goref_command {
     int (*run)(int argc, char **argv);
 } goref_command;
 
-/* service/cmd_gtp.c: the GTP v2 engine on stdin/stdout. */
+/* cli/cmd_gtp.c: the GTP v2 engine on stdin/stdout. */
 int cmd_gtp(int argc, char **argv);
-/* service/cmd_serve.c: the HTTP service and the web page. */
+/* cli/cmd_serve.c: the HTTP service and the web page. */
 int cmd_serve(int argc, char **argv);
-/* service/cmd_scan.c: photo -> position (vision). */
+/* cli/cmd_scan.c: photo -> position (vision). */
 int cmd_scan(int argc, char **argv);
-/* service/cmd_club.c: the club log (club/). */
+/* cli/cmd_club.c: the club log (club/). */
 int cmd_club(int argc, char **argv);
-/* service/cmd_count.c: the referee's count (scoring). */
+/* cli/cmd_count.c: the referee's count (scoring). */
 int cmd_count(int argc, char **argv);
-/* service/cmd_sgf.c: read an SGF record and replay its main line. */
+/* cli/cmd_sgf.c: read an SGF record and replay its main line. */
 int cmd_sgf(int argc, char **argv);
-/* service/cmd_score.c: photo -> reading -> dead stones -> count. */
+/* cli/cmd_score.c: photo -> reading -> dead stones -> count. */
 int cmd_score(int argc, char **argv);
 
 #endif

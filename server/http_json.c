@@ -1,4 +1,4 @@
-/* Replies of the HTTP service: go_err to HTTP status and error code (go_json's one table), the
+/* Replies of the HTTP service: go_err to HTTP status and error code (go_adapters' one table), the
  * one JSON error shape { "error": CODE, "message": TEXT }, and typed access to JSON bodies so
  * that each handler refuses bad input the same way. */
 #include <stdarg.h>
@@ -11,7 +11,7 @@
 #include "http_int.h"
 #include "json_error.h"
 
-/* The table itself is go_json's (json_error.c), shared with `goref club --json`. */
+/* The table itself is go_adapters' (adapters/json_error.c), shared with `goref club --json`. */
 int http_status_of(int err, const char **out_code)
 {
     if (out_code)
