@@ -32,27 +32,6 @@ typedef struct game {
     int neutral;
 } game;
 
-static char *read_text(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = n >= 0 ? malloc((size_t)n + 1) : NULL;
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    if (buf) {
-        buf[n] = '\0';
-        *len = (size_t)n;
-    }
-    return buf;
-}
-
 /* Loads games/gNNNN (prefix 'g') or truncated/tNNNN (prefix 't') from dir. */
 static int load_game(game *g, const char *dir, char prefix, int number)
 {
@@ -62,7 +41,7 @@ static int load_game(game *g, const char *dir, char prefix, int number)
     memset(&g->board, 0, sizeof g->board);
     if (snprintf(path, sizeof path, "%s/%s.board.txt", dir, g->id) >= (int)sizeof path)
         return -1;
-    char *text = read_text(path, &len);
+    char *text = bench_read_text(path, &len);
     if (!text)
         return -1;
     int rc = go_board_from_text(&g->board, text, len);

@@ -13,34 +13,13 @@
 
 #define MAX_GAMES 60
 
-static char *read_text(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = n >= 0 ? malloc((size_t)n + 1) : NULL;
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    if (buf) {
-        buf[n] = '\0';
-        *len = (size_t)n;
-    }
-    return buf;
-}
-
 /* The count of game `number` with GNU Go's dead stones; -1 when it is not there. */
 static int load_count(go_count *out, const char *dir, int number)
 {
     char path[4096];
     size_t len;
     snprintf(path, sizeof path, "%s/g%04d.board.txt", dir, number);
-    char *text = read_text(path, &len);
+    char *text = bench_read_text(path, &len);
     if (!text)
         return -1;
     go_board b;
