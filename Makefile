@@ -103,7 +103,14 @@ bench-service: configure
 	@cmake --build $(BUILD) -j$(JOBS) --target goref bench_service
 	@bench/bench_service.sh $(BUILD)
 
-bench: bench-rules bench-vision bench-scoring bench-sheet bench-club bench-service
+# goref as a whole process: start-up and a small count, which load neither OpenCV nor Pango, and a
+# photo read and a printed sheet, which load their modules.
+bench-startup: configure
+	@cmake --build $(BUILD) -j$(JOBS) --target goref bench_startup
+	@$(BUILD)/bench/bench_startup $(BUILD)/goref \
+		$(CURDIR)/../shared/data/$$(awk -F'\t' '$$1 == "read_clean" {print $$2}' tests/data/service_photos.tsv)
+
+bench: bench-startup bench-rules bench-vision bench-scoring bench-sheet bench-club bench-service
 
 # libFuzzer on the SGF reader (clang, ASan+UBSan), FUZZ_TIME seconds on one core. New inputs go
 # to $(FUZZ_BUILD)/corpus-sgf; the kept corpus tests/fuzz/corpus/sgf seeds it (and is replayed

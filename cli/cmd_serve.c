@@ -13,6 +13,7 @@
 
 #include "commands.h"
 #include "go/error.h"
+#include "go/vision.h"
 #include "http.h"
 
 static void usage(void)
@@ -152,6 +153,12 @@ int cmd_serve(int argc, char **argv)
     pthread_sigmask(SIG_BLOCK, &stop, NULL);
     signal(SIGPIPE, SIG_IGN);
 
+    /* the photo reader is a module loaded on demand: a missing one is told now, not to the
+     * first teacher who sends a photo */
+    if (go_vision_ready() != 0) {
+        fprintf(stderr, "goref serve: %s\n", go_error_last());
+        return 2;
+    }
     go_http *srv = NULL;
     int err = go_http_start(&srv, &opts);
     if (err) {

@@ -96,6 +96,12 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
 /* Same, reading the file at path (GO_EIO when it cannot be read, GO_ETOOBIG over 40 MB). */
 int go_vision_scan_file(go_vision_result *out, const char *path, const go_vision_options *opt);
 
+/* Makes sure the reader can run: a program that loads it on demand (the goref binary loads
+ * goref-vision.so, beside itself, on the first photo) loads it now. 0, or GO_EINTERNAL with the
+ * reason in go_error_last(). Every entry point above loads it too when needed; this lets a
+ * server find a missing module at start instead of at the first photo. */
+int go_vision_ready(void);
+
 /* Writes a PNG of the photo (scaled to at most 1600 px on its long side) with the fitted grid,
  * a colour-coded mark on each stone read and a ring on each uncertain point. */
 int go_vision_write_overlay(const char *png_path, const void *data, size_t len,
