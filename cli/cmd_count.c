@@ -4,7 +4,6 @@
  * KM, HA, RU read unless overridden) or a board text file. Prints the count sheet, or the JSON
  * contract of go_count_to_json; errors exit 2 (JSON { "error", "message" } with --json). A board
  * with no game (empty, or one colour only) gets no verdict and exits 1. */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +11,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "count_cli.h"
+#include "go/file.h"
 #include "go/sgf.h"
 
 static int usage(void)
@@ -50,49 +50,6 @@ static int parse_args(const char **file, count_cli_options *o, int argc, char **
     return count_cli_check(o);
 }
 
-static int read_file(char **out, size_t *len, const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return go_error_set(GO_EIO, "cannot open %s: %s", path, strerror(errno));
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap + 1);
-    int rc = 0;
-    if (!buf) {
-        rc = GO_ENOMEM;
-        goto done;
-    }
-    size_t got;
-    while ((got = fread(buf + n, 1, cap - n, f)) > 0) {
-        n += got;
-        if (n == cap) {
-            if (cap >= (64u << 20)) {
-                rc = go_error_set(GO_ETOOBIG, "%s is larger than 64 MiB", path);
-                goto done;
-            }
-            char *bigger = realloc(buf, cap * 2 + 1);
-            if (!bigger) {
-                rc = GO_ENOMEM;
-                goto done;
-            }
-            buf = bigger;
-            cap *= 2;
-        }
-    }
-    if (ferror(f)) {
-        rc = go_error_set(GO_EIO, "cannot read %s", path);
-        goto done;
-    }
-    buf[n] = '\0';
-    *out = buf;
-    *len = n;
-    buf = NULL;
-done:
-    free(buf);
-    fclose(f);
-    return rc;
-}
-
 static bool looks_like_sgf(const char *text, size_t len)
 {
     for (size_t i = 0; i + 1 < len; i++) {
@@ -112,7 +69,7 @@ static int load_position(go_board *out, count_cli_record *info, go_sgf **sgf_out
     size_t len = 0;
     go_game *game = NULL;
     count_cli_record_init(info);
-    int rc = read_file(&text, &len, path);
+    int rc = go_read_file(&text, &len, path, 64u << 20);
     if (rc)
         goto done;
     if (!looks_like_sgf(text, len)) {

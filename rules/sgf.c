@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "go/file.h"
 #include "go/sgf.h"
 #include "sgf_int.h"
 
@@ -689,40 +690,16 @@ done:
 int go_sgf_load(go_sgf **out, const char *path, const go_sgf_options *opts)
 {
     *out = NULL;
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return go_error_set(GO_EIO, "SGF: cannot open %s", path);
-    char *buf = NULL;
-    size_t len = 0, cap = 0;
-    int rc = 0;
-    for (;;) {
-        if (len == cap) {
-            if (cap >= MAX_FILE_BYTES) {
-                rc = go_error_set(GO_ETOOBIG, "SGF: %s is larger than %u bytes", path,
-                                  MAX_FILE_BYTES);
-                goto done;
-            }
-            cap = cap ? cap * 2 : 65536;
-            char *b = realloc(buf, cap);
-            if (!b) {
-                rc = go_error_set(GO_ENOMEM, "SGF: out of memory reading %s", path);
-                goto done;
-            }
-            buf = b;
-        }
-        size_t got = fread(buf + len, 1, cap - len, f);
-        len += got;
-        if (got == 0) {
-            if (ferror(f))
-                rc = go_error_set(GO_EIO, "SGF: error reading %s", path);
-            break;
-        }
+    char *buf;
+    size_t len;
+    int rc = go_read_file(&buf, &len, path, MAX_FILE_BYTES);
+    if (rc) {
+        char why[512];
+        snprintf(why, sizeof why, "%s", go_error_last());
+        return go_error_set(rc, "SGF: %s", why);
     }
-    if (!rc)
-        rc = go_sgf_parse(out, buf, len, opts);
-done:
+    rc = go_sgf_parse(out, buf, len, opts);
     free(buf);
-    fclose(f);
     return rc;
 }
 

@@ -2,47 +2,16 @@
  * one through go_vision_scan), and the helpers on a result (stones off their points, the symmetries
  * of the square). They sit in every program that calls the reader, including the goref binary,
  * which loads the reader itself (OpenCV) only for the first photo. */
-#include <stdio.h>
 #include <stdlib.h>
 
+#include "go/file.h"
 #include "go/vision.h"
 
 int go_vision_read_file(uint8_t **out, size_t *out_len, const char *path, size_t max)
 {
-    FILE *f = fopen(path, "rb");
-    uint8_t *buf = NULL;
-    int rc = 0;
-    if (!f)
-        return go_error_set(GO_EIO, "cannot open %s", path);
-    if (fseek(f, 0, SEEK_END) != 0) {
-        rc = go_error_set(GO_EIO, "cannot seek %s", path);
-        goto done;
-    }
-    long size = ftell(f);
-    if (size < 0) {
-        rc = go_error_set(GO_EIO, "cannot size %s", path);
-        goto done;
-    }
-    if ((size_t)size > max) {
-        rc = go_error_set(GO_ETOOBIG, "%s is %ld bytes; the limit is %zu", path, size, max);
-        goto done;
-    }
-    rewind(f);
-    buf = malloc((size_t)size + 1);
-    if (!buf) {
-        rc = go_error_set(GO_ENOMEM, "reading %s", path);
-        goto done;
-    }
-    if (fread(buf, 1, (size_t)size, f) != (size_t)size) {
-        rc = go_error_set(GO_EIO, "short read on %s", path);
-        goto done;
-    }
-    *out = buf;
-    *out_len = (size_t)size;
-    buf = NULL;
-done:
-    free(buf);
-    fclose(f);
+    char *buf;
+    int rc = go_read_file(&buf, out_len, path, max);
+    *out = (uint8_t *)buf;
     return rc;
 }
 
