@@ -15,6 +15,8 @@
 
 #include "bench.h"
 #include "go/board.h"
+#include "go/dead.h"
+#include "go/alternatives.h"
 #include "go/score.h"
 
 #define MAX_GAMES 4000

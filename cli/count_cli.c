@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "count_cli.h"
+#include "go/dead.h"
 #include "go/sheet.h"
 
 void count_cli_options_init(count_cli_options *out)

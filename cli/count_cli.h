@@ -10,6 +10,7 @@
 
 #include <jansson.h>
 
+#include "go/alternatives.h"
 #include "go/score.h"
 
 /* The options' usage lines, for a command's usage text. */

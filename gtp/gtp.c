@@ -11,6 +11,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "go/dead.h"
 #include "go/score.h"
 #include "go/sgf.h"
 #include "gtp.h"

@@ -3,6 +3,8 @@
 #ifndef GO_SCORE_INT_H
 #define GO_SCORE_INT_H
 
+#include "go/alternatives.h"
+#include "go/dead.h"
 #include "go/score.h"
 
 /* col[p] = colour of p once the groups at dead[] are removed (GO_OFFBOARD off the board). */

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "go/error.h"
+#include "go/dead.h"
 #include "go/score.h"
 #include "http_int.h"
 #include "http_score.h"

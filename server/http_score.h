@@ -4,6 +4,7 @@
 #ifndef GOREF_HTTP_SCORE_H
 #define GOREF_HTTP_SCORE_H
 
+#include "go/dead.h"
 #include "go/score.h"
 #include "http_int.h"
 

@@ -19,6 +19,8 @@
 #include <sodium.h>
 
 #include "go/error.h"
+#include "go/dead.h"
+#include "go/alternatives.h"
 #include "go/score.h"
 #include "go/vision.h"
 #include "http_int.h"

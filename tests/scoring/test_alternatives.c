@@ -7,6 +7,7 @@
 
 #include <jansson.h>
 
+#include "go/alternatives.h"
 #include "go/score.h"
 #include "testutil.h"
 

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "go/dead.h"
 #include "go/score.h"
 #include "testutil.h"
 
