@@ -2,10 +2,14 @@
  * service_meta, apart from the club's PRAGMA user_version), Argon2id passwords, sessions in
  * HttpOnly SameSite=Strict cookies (stored hashed), a CSRF token per session, a bound on failed
  * sign-ins, and the account endpoints. */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <sodium.h>
 
@@ -144,6 +148,26 @@ done:
     return err;
 }
 
+/* The database holds password hashes and session tokens: it is created 0600, and an existing
+ * one readable by others is made private. SQLite gives its -wal and -shm files the mode of the
+ * database file, so they follow. */
+static int make_private(const char *db_path)
+{
+    if (strcmp(db_path, ":memory:") == 0 || db_path[0] == '\0')
+        return 0;
+    int fd = open(db_path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    if (fd < 0)
+        return go_error_set(GO_EDB, "cannot open %s: %s", db_path, strerror(errno));
+    struct stat st;
+    int err = 0;
+    if (fstat(fd, &st) != 0)
+        err = go_error_set(GO_EDB, "cannot read %s: %s", db_path, strerror(errno));
+    else if ((st.st_mode & 077) && fchmod(fd, st.st_mode & 0700) != 0)
+        err = go_error_set(GO_EDB, "cannot make %s private: %s", db_path, strerror(errno));
+    close(fd);
+    return err;
+}
+
 int http_auth_open(http_auth **out, const char *db_path, const go_http_options *opts)
 {
     int err = 0;
@@ -158,6 +182,8 @@ int http_auth_open(http_auth **out, const char *db_path, const go_http_options *
     a->session_ttl_s = opts && opts->session_ttl_s ? opts->session_ttl_s : 12 * 3600;
     a->secure = opts && opts->secure_cookies;
     a->max_hashing = opts && opts->max_heavy ? (int)opts->max_heavy : 2;
+    if ((err = make_private(db_path)) != 0)
+        goto done;
     if (sqlite3_open_v2(db_path, &a->db,
                         SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
                         NULL) != SQLITE_OK) {
@@ -469,7 +495,10 @@ void http_api_login(http_req *r)
         char secs[16];
         snprintf(secs, sizeof secs, "%d", wait);
         http_reply_header(r, "Retry-After", secs);
-        http_reply_error(r, 429, "rate_limited", "too many failed sign-ins; wait %d s", wait);
+        char zh[96];
+        snprintf(zh, sizeof zh, "登录失败次数太多，请等 %d 秒再试", wait);
+        http_reply_error_zh(r, 429, "rate_limited", zh, "too many failed sign-ins; wait %d s",
+                            wait);
         goto done;
     }
     pthread_mutex_lock(&a->lock);
@@ -507,7 +536,7 @@ void http_api_login(http_req *r)
     hashing_leave(a);
     fail_record(a, r->client_ip, name, !ok);
     if (!ok) {
-        http_reply_error(r, 401, "auth", "wrong name or password");
+        http_reply_error_zh(r, 401, "auth", "用户名或密码错误", "wrong name or password");
         goto done;
     }
 
