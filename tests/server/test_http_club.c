@@ -11,6 +11,8 @@
 
 #include <jansson.h>
 
+#include <sodium.h>
+
 #include "test_http_util.h"
 #include "testutil.h"
 
@@ -66,6 +68,35 @@ static void day_text(char out[11], int offset_days)
     struct tm tm;
     localtime_r(&t, &tm);
     strftime(out, 11, "%Y-%m-%d", &tm);
+}
+
+/* A printable page sends the page's security headers: its Content-Security-Policy (the one of
+ * GET /, with the page's inline style allowed by its SHA-256 and nothing inline besides) and
+ * X-Frame-Options. */
+static void assert_page_headers(const th_resp *r)
+{
+    char csp[512], page_csp[512], frame[64];
+    th_resp page;
+    assert_int_equal(th_call(&page, server.port, "GET", "/", NULL, NULL, NULL, 0), 0);
+    assert_non_null(th_header(&page, "Content-Security-Policy", page_csp, sizeof page_csp));
+    th_free(&page);
+    assert_non_null(th_header(r, "Content-Security-Policy", csp, sizeof csp));
+    assert_int_equal(strncmp(csp, page_csp, strlen(page_csp)), 0);
+    assert_null(strstr(csp, "unsafe-inline"));
+    assert_non_null(th_header(r, "X-Frame-Options", frame, sizeof frame));
+    assert_string_equal(frame, "DENY");
+    const char *open = strstr(r->body, "<style>");
+    assert_non_null(open);
+    open += strlen("<style>");
+    const char *close = strstr(open, "</style>");
+    assert_non_null(close);
+    unsigned char digest[crypto_hash_sha256_BYTES];
+    char b64[64], want[128];
+    crypto_hash_sha256(digest, (const unsigned char *)open, (unsigned long long)(close - open));
+    sodium_bin2base64(b64, sizeof b64, digest, sizeof digest, sodium_base64_VARIANT_ORIGINAL);
+    snprintf(want, sizeof want, "style-src 'self' 'sha256-%s'", b64);
+    if (!strstr(csp, want))
+        fail_msg("%s not in %s", want, csp);
 }
 
 static void test_http_club__roles(void **state)
@@ -230,6 +261,7 @@ static void test_http_club__event_to_standings(void **state)
     assert_int_equal(th_call(&r, server.port, "GET", path, referee.cookie, NULL, NULL, 0), 0);
     assert_int_equal(r.status, 200);
     assert_non_null(strstr(r.body, "<table"));
+    assert_page_headers(&r);
     th_free(&r);
     json_decref(api(&referee, "GET", "/api/club/events/999/standings", NULL, 404));
     json_decref(api(&referee, "GET", "/api/club/nothing", NULL, 404));
@@ -548,6 +580,7 @@ static void test_http_club__withdraw_and_pairing_sheet(void **state)
     assert_non_null(strstr(r.body, "选手3"));
     char ctype[128];
     assert_non_null(strstr(th_header(&r, "Content-Type", ctype, sizeof ctype), "text/html"));
+    assert_page_headers(&r);
     th_free(&r);
     json_decref(api(&referee, "GET", "/api/club/events/987654/pairings.html", NULL, 404));
     assert_int_equal(th_call(&r, server.port, "GET", path, NULL, NULL, NULL, 0), 0);
