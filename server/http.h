@@ -39,11 +39,15 @@ typedef struct go_http_options {
     bool trust_proxy;       /* the client address is the last of X-Forwarded-For */
     const char *hosts;      /* Host header names allowed (comma-separated); NULL = any */
     const char *access_log; /* append the access log to this file; NULL = stderr */
+    /* Memory the photos being read or drawn may take together, estimated from each photo's
+     * pixels before it is decoded; 0 = 512 MB. A photo that would need more is refused (413),
+     * one that finds the budget spent gets 503 busy. */
+    size_t heavy_memory;
 } go_http_options;
 #define GO_HTTP_OPTIONS_INIT                                                                       \
     {                                                                                              \
         GO_HTTP_OPTIONS_VERSION, "127.0.0.1", 8080, "goref.db", NULL, true, false, 0, 0, 0, 0, 0,  \
-            0, 0, false, 0, 0, 0, 0, 0, false, NULL, NULL                                          \
+            0, 0, false, 0, 0, 0, 0, 0, false, NULL, NULL, 0                                       \
     }
 
 /* Opens the database (creating the service's tables), binds, and starts serving in background

@@ -25,6 +25,8 @@
 #define HTTP_DEFAULT_HEADER_TIMEOUT_S 30u
 #define HTTP_DEFAULT_BODY_MIN_RATE 2048u
 #define HTTP_DEFAULT_MAX_PER_IP 250u
+#define HTTP_DEFAULT_HEAVY_MEMORY ((size_t)512 * 1024 * 1024)
+#define HTTP_PHOTO_MEMORY_MARGIN ((size_t)16 * 1024 * 1024)
 #define HTTP_TOKEN_HEX 64 /* 32 random bytes as hex */
 /* By default the bodies held at once by all connections together may reach 16 of the largest
  * size: a crowd of large uploads gets 503 instead of taking the machine's memory. */
@@ -73,6 +75,7 @@ struct go_http {
     atomic_int heavy_now;   /* scans and suggestions running */
     atomic_int jobs;        /* worker threads not yet finished (stop waits for them) */
     atomic_size_t buffered; /* bytes held in request bodies right now, across connections */
+    atomic_size_t decoding; /* of opts.heavy_memory, reserved by photos being read or drawn */
     atomic_bool stopping;
     void *club;   /* go_club handle when the club module is built (http_club.c) */
     void *vision; /* overlay store when the vision module is built (http_vision.c) */
@@ -244,6 +247,11 @@ int http_multipart_parse(http_part *out, int *out_n, int max, const char *conten
 /* A slot for CPU-heavy work (scan, suggestion) or a 503 with Retry-After already replied. */
 bool http_heavy_enter(http_req *r);
 void http_heavy_leave(http_req *r);
+/* Reserves bytes of the memory budget of heavy work (opts.heavy_memory): false, with nothing
+ * reserved, when they do not fit beside what is reserved now. */
+bool http_memory_reserve(go_http *srv, size_t bytes);
+/* Gives back what http_memory_reserve took; 0 bytes is a no-op. */
+void http_memory_release(go_http *srv, size_t bytes);
 /* Heavy handlers check the request first (a bad one gets its 4xx without waiting for or
  * holding a slot), then queue the work with this: ctx (freed with the request by free_ctx,
  * also when no slot is free) is what they parsed; job runs on a worker thread in a heavy

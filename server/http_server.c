@@ -86,9 +86,10 @@ static const route routes[] = {
 
 static void api_healthz(http_req *r)
 {
-    json_t *j = json_pack("{s:s,s:i,s:I,s:i}", "status", "ok", "heavy_running",
+    json_t *j = json_pack("{s:s,s:i,s:I,s:I,s:i}", "status", "ok", "heavy_running",
                           atomic_load(&r->srv->heavy_now), "buffered_bytes",
-                          (json_int_t)atomic_load(&r->srv->buffered), "requests_in_flight",
+                          (json_int_t)atomic_load(&r->srv->buffered), "decode_reserved_bytes",
+                          (json_int_t)atomic_load(&r->srv->decoding), "requests_in_flight",
                           atomic_load(&r->srv->in_flight));
     http_reply_json(r, 200, j);
 }
@@ -148,6 +149,22 @@ bool http_heavy_enter(http_req *r)
 void http_heavy_leave(http_req *r)
 {
     atomic_fetch_sub(&r->srv->heavy_now, 1);
+}
+
+bool http_memory_reserve(go_http *srv, size_t bytes)
+{
+    size_t now = atomic_load(&srv->decoding);
+    do {
+        if (bytes > srv->opts.heavy_memory || now > srv->opts.heavy_memory - bytes)
+            return false;
+    } while (!atomic_compare_exchange_weak(&srv->decoding, &now, now + bytes));
+    return true;
+}
+
+void http_memory_release(go_http *srv, size_t bytes)
+{
+    if (srv && bytes)
+        atomic_fetch_sub(&srv->decoding, bytes);
 }
 
 bool http_heavy_job(http_req *r, void (*job)(http_req *r), void *ctx, void (*free_ctx)(void *))
@@ -871,6 +888,8 @@ int go_http_start(go_http **out, const go_http_options *opts_in)
         srv->opts.body_min_rate = HTTP_DEFAULT_BODY_MIN_RATE;
     if (!srv->opts.max_per_ip)
         srv->opts.max_per_ip = HTTP_DEFAULT_MAX_PER_IP;
+    if (!srv->opts.heavy_memory)
+        srv->opts.heavy_memory = HTTP_DEFAULT_HEAVY_MEMORY;
     srv->opts.hosts = NULL; /* the caller's text may not outlive the start: copied below */
     if (o->hosts && *o->hosts) {
         if (strlen(o->hosts) >= sizeof srv->hosts) {

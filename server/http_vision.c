@@ -119,6 +119,8 @@ static void overlay_reserve(overlay_store *o, char out[OVERLAY_ID_HEX + 1])
 /* What the overlay needs once the scan's reply is gone: copies, never the request. */
 typedef struct overlay_job {
     overlay_store *store;
+    go_http *srv;
+    size_t reserved; /* of the decode budget, released once drawn */
     char id[OVERLAY_ID_HEX + 1];
     uint8_t *photo;
     size_t len;
@@ -153,6 +155,7 @@ static void overlay_draw(void *ctx)
     pthread_cond_broadcast(&o->drawn);
     pthread_mutex_unlock(&o->lock);
     atomic_fetch_sub(&o->drawing, 1);
+    http_memory_release(job->srv, job->reserved);
     free(job->photo);
     free(job);
 }
@@ -249,6 +252,8 @@ missing:
 /* Multipart body -> the photo and the text fields the endpoints know, checked before a heavy
  * slot is taken. Points into the request's body, which outlives the job. */
 typedef struct photo_form {
+    go_http *srv;
+    size_t reserved; /* of the decode budget, held by the scan */
     const char *photo;
     size_t photo_len;
     char photo_id[OVERLAY_ID_HEX + 1]; /* "" or a kept photo to read instead of an upload */
@@ -264,6 +269,7 @@ static void photo_form_free(void *ctx)
     photo_form *f = ctx;
     if (!f)
         return;
+    http_memory_release(f->srv, f->reserved);
     json_decref(f->fields);
     free(f->kept);
     free(f);
@@ -403,6 +409,26 @@ static int read_form(http_req *r, photo_form *out)
     return 0;
 }
 
+/* The memory reading a photo takes, from its header: the decoded pixels (a JPEG is decoded at
+ * 1/2, 1/4 or 1/8 of its size, as vision does, while its longer side stays over the reader's
+ * 1000 pixels; PNG and WebP whole) twice over, for the copies decoding and the work image
+ * make (a 59 MP PNG of one colour measured 350 MB), and a margin for the rest of the reading.
+ * 0 for bytes that are not an image: vision refuses them at once. */
+static size_t photo_memory(const void *data, size_t len)
+{
+    go_image_format fmt;
+    int width, height;
+    if (go_vision_probe(&fmt, &width, &height, data, len) != 0 || width <= 0 || height <= 0)
+        return 0;
+    int longest = width > height ? width : height, reduce = 1;
+    if (fmt == GO_IMAGE_JPEG)
+        while (reduce < 8 && longest / (reduce * 2) >= 1000)
+            reduce *= 2;
+    size_t pixels =
+        (size_t)((width + reduce - 1) / reduce) * (size_t)((height + reduce - 1) / reduce);
+    return 2 * 3 * pixels + HTTP_PHOTO_MEMORY_MARGIN;
+}
+
 /* Checks the form on the polling thread and queues job in a heavy slot (see http_heavy_job). */
 static void queue_photo_job(http_req *r, void (*job)(http_req *r), bool score)
 {
@@ -411,8 +437,18 @@ static void queue_photo_job(http_req *r, void (*job)(http_req *r), bool score)
         http_reply_goerr(r, GO_ENOMEM);
         return;
     }
+    form->srv = r->srv;
     if (read_form(r, form) ||
         (score && http_count_options_from_json(r, &form->count, form->fields))) {
+        photo_form_free(form);
+        return;
+    }
+    /* A photo too large to decode within the whole budget is refused before it takes a slot. */
+    size_t need = form->photo ? photo_memory(form->photo, form->photo_len) : 0;
+    if (need > r->srv->opts.heavy_memory) {
+        http_reply_error_zh(r, 413, "too_big", "照片像素太多，无法读取：请用手机相机的普通尺寸",
+                            "decoding this photo would take about %zu MB; the limit is %zu MB",
+                            need >> 20, r->srv->opts.heavy_memory >> 20);
         photo_form_free(form);
         return;
     }
@@ -451,6 +487,22 @@ static int scan(http_req *r, go_vision_result **out, char overlay_id[OVERLAY_ID_
         form->photo = (const char *)form->kept;
         form->photo_len = len;
     }
+    /* Heavy slots bound the CPU; the decode budget bounds the memory: a few huge photos at
+     * once must not take the machine's memory. */
+    size_t need = photo_memory(form->photo, form->photo_len);
+    if (need > r->srv->opts.heavy_memory) {
+        http_reply_error_zh(r, 413, "too_big", "照片像素太多，无法读取：请用手机相机的普通尺寸",
+                            "decoding this photo would take about %zu MB; the limit is %zu MB",
+                            need >> 20, r->srv->opts.heavy_memory >> 20);
+        return -1;
+    }
+    if (!http_memory_reserve(r->srv, need)) {
+        http_reply_header(r, "Retry-After", "2");
+        http_reply_error_zh(r, 503, "busy", "服务器正在读取其他大照片，请稍后再试",
+                            "other large photos are being read; try again in a moment");
+        return -1;
+    }
+    form->reserved = need;
     go_vision_result *res = malloc(sizeof *res);
     if (!res) {
         http_reply_goerr(r, GO_ENOMEM);
@@ -478,6 +530,9 @@ static int scan(http_req *r, go_vision_result **out, char overlay_id[OVERLAY_ID_
     if (job && photo) {
         memcpy(photo, form->photo, form->photo_len);
         job->store = r->srv->vision;
+        job->srv = r->srv;
+        job->reserved = form->reserved; /* drawing decodes the photo again */
+        form->reserved = 0;
         job->photo = photo;
         job->len = form->photo_len;
         job->res = *res;

@@ -13,6 +13,7 @@
 #include <jansson.h>
 
 #include "go/vision.h"
+#include "http_int.h"
 #include "synth.h"
 #include "test_http_util.h"
 #include "testutil.h"
@@ -580,6 +581,60 @@ static void test_http_vision__bad_request_needs_no_slot(void **state)
         TU_SKIP("the scan of %s never outlasted three requests: slot order not checked", BIG_PHOTO);
 }
 
+/* Heavy work has a memory budget, estimated from each photo's header before it is decoded: a
+ * photo that alone would pass it is refused 413 (without a slot, nor a byte decoded), and one
+ * that finds it spent by others gets 503 busy with Retry-After until they end. */
+static void test_http_vision__memory_budget(void **state)
+{
+    (void)state;
+    th_server s;
+    go_http_options opts = GO_HTTP_OPTIONS_INIT;
+    opts.heavy_memory = 64u << 20;
+    th_start(&s, &opts);
+    /* A PNG header that claims 8000x6000 pixels of colour: 288 MB once decoded. */
+    unsigned char png[64] = "\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR\0\0\x1f\x40\0\0\x17\x70\x08\x02";
+    size_t len;
+    char *body = form(&len, NULL, png, sizeof png, true);
+    th_resp r;
+    assert_int_equal(th_call(&r, s.port, "POST", "/api/scan", NULL,
+                             "multipart/form-data; boundary=" BOUNDARY, body, len),
+                     0);
+    if (r.status != 413 || !strstr(r.body, "\"too_big\"") || !strstr(r.body, "message_zh"))
+        fail_msg("a 48 MP PNG under a 64 MB budget: %d %s", r.status, r.body);
+    th_free(&r);
+    free(body);
+    char *photo = NULL;
+    size_t photo_len;
+    if (!tu_have_data() || tu_read_file(tu_data_path(PHOTO), &photo, &photo_len) != 0) {
+        th_stop(&s);
+        TU_SKIP("the shared photo %s is not here", PHOTO);
+    }
+    body = form(&len, "19", photo, photo_len, true);
+    /* Others hold the whole budget: a small photo waits its turn. */
+    assert_true(http_memory_reserve(s.srv, opts.heavy_memory));
+    assert_int_equal(th_call(&r, s.port, "POST", "/api/scan", NULL,
+                             "multipart/form-data; boundary=" BOUNDARY, body, len),
+                     0);
+    assert_int_equal(r.status, 503);
+    char retry[16];
+    assert_non_null(th_header(&r, "Retry-After", retry, sizeof retry));
+    th_free(&r);
+    http_memory_release(s.srv, opts.heavy_memory);
+    assert_int_equal(th_call(&r, s.port, "POST", "/api/scan", NULL,
+                             "multipart/form-data; boundary=" BOUNDARY, body, len),
+                     0);
+    assert_int_equal(r.status, 200);
+    th_free(&r);
+    /* Once the overlay is drawn, the budget is whole again. */
+    struct timespec tick = {0, 20 * 1000 * 1000};
+    for (int i = 0; i < 500 && atomic_load(&s.srv->decoding) != 0; i++)
+        nanosleep(&tick, NULL);
+    assert_int_equal(atomic_load(&s.srv->decoding), 0);
+    free(body);
+    free(photo);
+    th_stop(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -589,6 +644,7 @@ int main(void)
         cmocka_unit_test(test_http_vision__corners_refused),
         cmocka_unit_test(test_http_vision__refusal_carries_the_refused_lattice),
         cmocka_unit_test(test_http_vision__bad_request_needs_no_slot),
+        cmocka_unit_test(test_http_vision__memory_budget),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
