@@ -467,6 +467,8 @@ static void reply_refused(http_req *r, const go_vision_result *res)
         http_reply_goerr(r, GO_ENOBOARD);
         return;
     }
+    json_object_set_new(j, "message_zh", json_string(http_error_zh(code)));
+    snprintf(r->error_code, sizeof r->error_code, "%s", code);
     http_reply_json(r, status, j);
 }
 

@@ -469,6 +469,7 @@ static void test_http_vision__refusal_carries_the_refused_lattice(void **state)
             upload_fields(&status, e ? "/api/score" : "/api/scan", fields, (char *)jpeg, jlen);
         assert_int_equal(status, 422);
         assert_string_equal(json_string_value(json_object_get(j, "error")), "no_board");
+        assert_non_null(strstr(json_string_value(json_object_get(j, "message_zh")), "棋盘"));
         assert_true(json_is_true(json_object_get(j, "refused")));
         assert_int_equal(json_integer_value(json_object_get(j, "size")), 19);
         assert_int_equal(json_integer_value(json_object_get(j, "image_width")), 640);
