@@ -130,6 +130,38 @@ void http_reply_error_zh(http_req *r, int status, const char *code, const char *
     va_end(ap);
 }
 
+/* The libraries' details that a Chinese reader needs in more words than the code's: what to do
+ * next at the desk. Matched by a phrase of go_error_last() (the libraries speak English); the
+ * club tests check each still matches. */
+/* clang-format off */
+static const struct {
+    int err;
+    const char *phrase;
+    const char *zh;
+} detail_zh[] = {
+    {GO_ENOTFOUND, "no activity on", "这天没有活动：请先点“开始今天的活动”，再签到"},
+    {GO_ECONFLICT, "was cancelled", "这天的活动已取消"},
+    {GO_EEXISTS, "already checked in", "这位会员今天已经签到了"},
+    {GO_EINVAL, "before member", "签到日期早于这位会员的入会日期"},
+    {GO_EEXISTS, "member number", "这个会员编号已被其他会员使用"},
+    {GO_EINVAL, "is not an amateur rank", "段级位的写法不对：请写如 5级、1段（或 5k、1d）"},
+    {GO_EINVAL, "empty rank", "段级位不能为空"},
+    {GO_EINVAL, "is not a date", "日期的写法不对：请写成 2025-09-01"},
+    {GO_EINVAL, "is not a possible date", "没有这一天：请检查日期"},
+    {GO_EEXISTS, "is already entered", "这位会员已经报名了"},
+    {GO_EINVAL, "needs at least two players", "至少要两人报名才能编排"},
+    {GO_ECONFLICT, "already returned", "这件器材已经归还了"},
+};
+/* clang-format on */
+
+static const char *detail_in_chinese(int err, const char *detail)
+{
+    for (size_t i = 0; detail && i < sizeof detail_zh / sizeof detail_zh[0]; i++)
+        if (detail_zh[i].err == err && strstr(detail, detail_zh[i].phrase))
+            return detail_zh[i].zh;
+    return NULL;
+}
+
 void http_reply_goerr(http_req *r, int err)
 {
     const char *code;
@@ -137,7 +169,9 @@ void http_reply_goerr(http_req *r, int err)
     const char *detail = go_error_last();
     if (status == 503) /* headers join the reply when it is built: add them first */
         http_reply_header(r, "Retry-After", "1");
-    http_reply_error(r, status, code, "%s", detail && detail[0] ? detail : go_strerror(err));
+    const char *zh = detail_in_chinese(err, detail);
+    http_reply_error_zh(r, status, code, zh ? zh : go_json_error_zh(err), "%s",
+                        detail && detail[0] ? detail : go_strerror(err));
 }
 
 const char *http_header(http_req *r, const char *name)

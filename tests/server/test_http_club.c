@@ -763,9 +763,53 @@ static void test_http_club__cli_errors_match_the_service(void **state)
     }
 }
 
+/* The club's refusals a desk meets most are said in Chinese in full, not only by their code:
+ * a check-in with no activity that day says to start it, a taken member number and a rank
+ * written wrong say so (a fresh server: no schedule makes an activity on that day). */
+static void test_http_club__errors_in_chinese(void **state)
+{
+    (void)state;
+    th_server s;
+    th_start(&s, NULL);
+    th_session desk;
+    th_login(&desk, s.port, "secretary", TH_PASSWORD);
+    static const struct {
+        const char *path, *body;
+        int status;
+        const char *zh;
+    } cases[] = {
+        {"/api/club/members", "{\"number\":\"Z1\",\"name\":\"王一\",\"join_date\":\"2030-01-01\"}",
+         201, NULL},
+        {"/api/club/members", "{\"number\":\"Z1\",\"name\":\"王二\"}", 409, "会员编号"},
+        {"/api/club/members", "{\"number\":\"Z3\",\"name\":\"王三\",\"rank\":\"99z\"}", 400,
+         "段级位"},
+        {"/api/club/checkins", "{\"member\":1,\"at\":\"2031-01-07T10:00\"}", 404, "开始今天的活动"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        th_resp r;
+        assert_int_equal(th_call(&r, s.port, "POST", cases[i].path, desk.both, "application/json",
+                                 cases[i].body, strlen(cases[i].body)),
+                         0);
+        if (r.status != cases[i].status)
+            fail_msg("%s %s: %d %s", cases[i].path, cases[i].body, r.status, r.body);
+        if (cases[i].zh) {
+            json_t *j = json_loads(r.body, 0, NULL);
+            const char *zh = json_string_value(json_object_get(j, "message_zh"));
+            if (!zh || !strstr(zh, cases[i].zh))
+                fail_msg("%s: message_zh %s lacks %s", cases[i].body, zh ? zh : "(none)",
+                         cases[i].zh);
+            assert_non_null(json_string_value(json_object_get(j, "message")));
+            json_decref(j);
+        }
+        th_free(&r);
+    }
+    th_stop(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_http_club__errors_in_chinese),
         cmocka_unit_test(test_http_club__roles),
         cmocka_unit_test(test_http_club__club_day),
         cmocka_unit_test(test_http_club__event_to_standings),
