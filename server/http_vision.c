@@ -22,6 +22,7 @@
 #include "go/score.h"
 #include "go/vision.h"
 #include "http_int.h"
+#include "http_photo.h"
 #include "http_score.h"
 #include "json_scan.h"
 
@@ -122,9 +123,14 @@ typedef struct overlay_job {
     go_http *srv;
     size_t reserved; /* of the decode budget, released once drawn */
     char id[OVERLAY_ID_HEX + 1];
-    uint8_t *photo;
+    uint8_t *photo; /* as sent, kept for a re-fit by photo_id */
     size_t len;
     go_vision_result res;
+    /* The reduced copy the reading was made from, drawn instead of the photo (with the
+     * reading in its pixels), or NULL. */
+    uint8_t *drawn;
+    size_t drawn_len;
+    go_vision_result drawn_res;
 } overlay_job;
 
 /* Runs after the reply (http_req.after): drawing the overlay costs more than the scan, so the
@@ -146,7 +152,10 @@ static void overlay_draw(void *ctx)
     if (!kept || rename(tmp, path) != 0)
         unlink(tmp); /* a re-fit by id then answers 404 and the page uploads the photo */
     overlay_path(path, sizeof path, o, job->id);
-    if (go_vision_write_overlay(path, job->photo, job->len, &job->res) != 0)
+    int drawn = job->drawn
+                    ? go_vision_write_overlay(path, job->drawn, job->drawn_len, &job->drawn_res)
+                    : go_vision_write_overlay(path, job->photo, job->len, &job->res);
+    if (drawn != 0)
         unlink(path); /* the GET then answers 404 */
     pthread_mutex_lock(&o->lock);
     for (int i = 0; i < OVERLAY_KEEP; i++)
@@ -157,6 +166,7 @@ static void overlay_draw(void *ctx)
     atomic_fetch_sub(&o->drawing, 1);
     http_memory_release(job->srv, job->reserved);
     free(job->photo);
+    free(job->drawn);
     free(job);
 }
 
@@ -409,26 +419,6 @@ static int read_form(http_req *r, photo_form *out)
     return 0;
 }
 
-/* The memory reading a photo takes, from its header: the decoded pixels (a JPEG is decoded at
- * 1/2, 1/4 or 1/8 of its size, as vision does, while its longer side stays over the reader's
- * 1000 pixels; PNG and WebP whole) twice over, for the copies decoding and the work image
- * make (a 59 MP PNG of one colour measured 350 MB), and a margin for the rest of the reading.
- * 0 for bytes that are not an image: vision refuses them at once. */
-static size_t photo_memory(const void *data, size_t len)
-{
-    go_image_format fmt;
-    int width, height;
-    if (go_vision_probe(&fmt, &width, &height, data, len) != 0 || width <= 0 || height <= 0)
-        return 0;
-    int longest = width > height ? width : height, reduce = 1;
-    if (fmt == GO_IMAGE_JPEG)
-        while (reduce < 8 && longest / (reduce * 2) >= 1000)
-            reduce *= 2;
-    size_t pixels =
-        (size_t)((width + reduce - 1) / reduce) * (size_t)((height + reduce - 1) / reduce);
-    return 2 * 3 * pixels + HTTP_PHOTO_MEMORY_MARGIN;
-}
-
 /* Checks the form on the polling thread and queues job in a heavy slot (see http_heavy_job). */
 static void queue_photo_job(http_req *r, void (*job)(http_req *r), bool score)
 {
@@ -444,7 +434,7 @@ static void queue_photo_job(http_req *r, void (*job)(http_req *r), bool score)
         return;
     }
     /* A photo too large to decode within the whole budget is refused before it takes a slot. */
-    size_t need = form->photo ? photo_memory(form->photo, form->photo_len) : 0;
+    size_t need = form->photo ? http_photo_memory(form->photo, form->photo_len) : 0;
     if (need > r->srv->opts.heavy_memory) {
         http_reply_error_zh(r, 413, "too_big", "照片像素太多，无法读取：请用手机相机的普通尺寸",
                             "decoding this photo would take about %zu MB; the limit is %zu MB",
@@ -491,7 +481,7 @@ static int scan(http_req *r, go_vision_result **out, char overlay_id[OVERLAY_ID_
     }
     /* Heavy slots bound the CPU; the decode budget bounds the memory: a few huge photos at
      * once must not take the machine's memory. */
-    size_t need = photo_memory(form->photo, form->photo_len);
+    size_t need = http_photo_memory(form->photo, form->photo_len);
     if (need > r->srv->opts.heavy_memory) {
         http_reply_error_zh(r, 413, "too_big", "照片像素太多，无法读取：请用手机相机的普通尺寸",
                             "decoding this photo would take about %zu MB; the limit is %zu MB",
@@ -506,16 +496,25 @@ static int scan(http_req *r, go_vision_result **out, char overlay_id[OVERLAY_ID_
     }
     form->reserved = need;
     go_vision_result *res = malloc(sizeof *res);
-    if (!res) {
-        http_reply_goerr(r, GO_ENOMEM);
+    http_photo small;
+    int err = res ? http_photo_reduce(&small, form->photo, form->photo_len) : GO_ENOMEM;
+    if (err) {
+        http_reply_goerr(r, err);
+        free(res);
         return -1;
     }
-    int err = go_vision_scan(res, form->photo, form->photo_len, &form->vision);
+    go_vision_options vopt = form->vision;
+    http_photo_map_options(&small, &vopt);
+    err = small.png ? go_vision_scan(res, small.png, small.png_len, &vopt)
+                    : go_vision_scan(res, form->photo, form->photo_len, &vopt);
+    go_vision_result in_small = *res; /* the overlay is drawn on the reduced copy */
+    http_photo_map_result(&small, res);
     if (err) {
         if (err == GO_ENOBOARD && res->size > 0)
             reply_refused(r, res);
         else
             http_reply_goerr(r, err);
+        http_photo_free(&small);
         free(res);
         return -1;
     }
@@ -524,6 +523,7 @@ static int scan(http_req *r, go_vision_result **out, char overlay_id[OVERLAY_ID_
     overlay_store *o = r->srv->vision;
     if (atomic_fetch_add(&o->drawing, 1) >= 2 * (int)r->srv->opts.max_heavy) {
         atomic_fetch_sub(&o->drawing, 1);
+        http_photo_free(&small);
         *out = res;
         return 0;
     }
@@ -538,6 +538,10 @@ static int scan(http_req *r, go_vision_result **out, char overlay_id[OVERLAY_ID_
         job->photo = photo;
         job->len = form->photo_len;
         job->res = *res;
+        job->drawn = small.png; /* the job owns the reduced copy now */
+        job->drawn_len = small.png_len;
+        job->drawn_res = in_small;
+        small.png = NULL;
         overlay_reserve(job->store, job->id);
         snprintf(overlay_id, OVERLAY_ID_HEX + 1, "%s", job->id);
         r->after = overlay_draw;
@@ -547,6 +551,7 @@ static int scan(http_req *r, go_vision_result **out, char overlay_id[OVERLAY_ID_
         free(job);
         free(photo);
     }
+    http_photo_free(&small);
     *out = res;
     return 0;
 }
