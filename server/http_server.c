@@ -10,9 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <stddef.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
+
+#include <linux/tcp.h> /* struct tcp_info with tcpi_bytes_received (glibc's lacks it) */
 
 #include <sodium.h>
 
@@ -351,6 +354,18 @@ static void mhd_log(void *cls, const char *fmt, va_list ap)
 
 static void log_cut_connection(go_http *srv, struct MHD_Connection *conn, const http_conn *c);
 
+/* Bytes the peer has sent on fd, from the kernel (-1 when it cannot tell). */
+static long long bytes_received(int fd)
+{
+    struct tcp_info info;
+    socklen_t len = sizeof info;
+    memset(&info, 0, sizeof info);
+    if (fd < 0 || getsockopt(fd, IPPROTO_TCP, TCP_INFO, &info, &len) != 0 ||
+        len < offsetof(struct tcp_info, tcpi_bytes_received) + sizeof info.tcpi_bytes_received)
+        return -1;
+    return (long long)info.tcpi_bytes_received;
+}
+
 static void on_connection(void *cls, struct MHD_Connection *conn, void **socket_context,
                           enum MHD_ConnectionNotificationCode code)
 {
@@ -386,7 +401,9 @@ static void on_connection(void *cls, struct MHD_Connection *conn, void **socket_
     if (c->next)
         c->next->prev = c->prev;
     pthread_mutex_unlock(&srv->conn_lock);
-    if (!c->seen_request && (c->cut || mhd_own_status))
+    /* A connection closed before any request line is a request only if it sent something:
+     * a browser opens spare connections it may never use. */
+    if (!c->seen_request && (mhd_own_status || (c->cut && bytes_received(c->fd) > 0)))
         log_cut_connection(srv, conn, c);
     free(c);
     *socket_context = NULL;

@@ -453,8 +453,17 @@ static void test_http_limits__access_log(void **state)
     /* A request that never completes: cut at the header deadline. */
     int c = connect_to(s.port);
     send_all(c, "GET /never HTTP/1.1\r\nHost: x\r\n");
+    /* Half a request line, and a connection that sends nothing (a browser's spare one): both
+     * cut, only the first logged. */
+    int half = connect_to(s.port);
+    send_all(half, "GET /hal");
+    int spare = connect_to(s.port);
     assert_true(closed_within(c, 6000));
+    assert_true(closed_within(half, 2000));
+    assert_true(closed_within(spare, 2000));
     close(c);
+    close(half);
+    close(spare);
     th_stop(&s); /* every line is written by now */
 
     char *log = read_file(path);
@@ -480,6 +489,11 @@ static void test_http_limits__access_log(void **state)
     assert_true(iso_timestamp(line));
     assert_non_null(strstr(line, " - 0 "));
     assert_non_null(strstr(line, "end=header_deadline"));
+    log_line(log, "\"- -\" - 0 ", line, sizeof line);
+    assert_non_null(strstr(line, "end=header_deadline"));
+    const char *first = strstr(log, "\"- -\"");
+    if (strstr(first + 1, "\"- -\""))
+        fail_msg("a connection that sent nothing was logged:\n%s", log);
     /* Every line begins with a timestamp. */
     for (const char *p = log; *p; p = strchr(p, '\n') + 1) {
         if (!iso_timestamp(p))
