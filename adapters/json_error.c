@@ -1,6 +1,7 @@
-/* go_err -> error name and HTTP status (see json_error.h): one table for the service
- * (http_json.c) and the CLI (`goref club --json`). */
+/* go_err -> error name, HTTP status and Chinese message (see json_error.h): one table for the
+ * service (http_json.c) and the CLI (`goref club --json`). */
 #include <stddef.h>
+#include <string.h>
 
 #include "go/error.h"
 #include "json_error.h"
@@ -11,32 +12,33 @@ static const struct {
     int err;
     int status;
     const char *name;
+    const char *zh; /* the message a Chinese reader sees when no detail is translated */
 } err_table[] = {
-    {GO_EINVAL, 400, "invalid"},
-    {GO_ENOMEM, 503, "no_memory"},
-    {GO_EOFFBOARD, 400, "off_board"},
-    {GO_EOCCUPIED, 409, "occupied"},
-    {GO_ESUICIDE, 422, "suicide"},
-    {GO_EKO, 422, "ko"},
-    {GO_ESUPERKO, 422, "superko"},
-    {GO_EGAMEOVER, 409, "game_over"},
-    {GO_EPARSE, 400, "parse"},
-    {GO_EUNSUPPORTED, 422, "unsupported"},
-    {GO_ERANGE, 400, "range"},
-    {GO_EIO, 500, "io"},
-    {GO_ENOBOARD, 422, "no_board"},
-    {GO_EIMAGE, 422, "image"},
-    {GO_EDB, 500, "database"},
-    {GO_ENOTFOUND, 404, "not_found"},
-    {GO_EEXISTS, 409, "exists"},
-    {GO_ETOOBIG, 413, "too_big"},
-    {GO_ECHARSET, 400, "charset"},
-    {GO_EAUTH, 401, "auth"},
-    {GO_EPERM, 403, "forbidden"},
-    {GO_EBUSY, 503, "busy"},
-    {GO_ECONFLICT, 409, "conflict"},
-    {GO_EILLEGAL, 422, "illegal"},
-    {GO_EINTERNAL, 500, "internal"},
+    {GO_EINVAL, 400, "invalid", "请求的内容有误，请检查后再试"},
+    {GO_ENOMEM, 503, "no_memory", "服务器内存不足，请稍后再试"},
+    {GO_EOFFBOARD, 400, "off_board", "这个点不在棋盘上"},
+    {GO_EOCCUPIED, 409, "occupied", "这个点上已经有棋子"},
+    {GO_ESUICIDE, 422, "suicide", "这步棋是禁着点（自杀）"},
+    {GO_EKO, 422, "ko", "打劫：不能立即提回"},
+    {GO_ESUPERKO, 422, "superko", "全局同形再现，这步棋不允许"},
+    {GO_EGAMEOVER, 409, "game_over", "对局已经结束"},
+    {GO_EPARSE, 400, "parse", "无法读懂请求的内容"},
+    {GO_EUNSUPPORTED, 422, "unsupported", "暂不支持这项功能"},
+    {GO_ERANGE, 400, "range", "数值超出允许的范围"},
+    {GO_EIO, 500, "io", "服务器读写文件出错"},
+    {GO_ENOBOARD, 422, "no_board", "照片里没有找到棋盘：请让整个棋盘入镜，或拖动四个角点"},
+    {GO_EIMAGE, 422, "image", "无法读取这张图片：请用 JPEG、PNG 或 WebP 照片"},
+    {GO_EDB, 500, "database", "数据库出错，请稍后再试"},
+    {GO_ENOTFOUND, 404, "not_found", "找不到要的内容"},
+    {GO_EEXISTS, 409, "exists", "已经存在，不能重复添加"},
+    {GO_ETOOBIG, 413, "too_big", "内容太大，超过了允许的大小"},
+    {GO_ECHARSET, 400, "charset", "文字编码有误（需要 UTF-8）"},
+    {GO_EAUTH, 401, "auth", "身份验证失败：请重新登录"},
+    {GO_EPERM, 403, "forbidden", "没有权限做这件事"},
+    {GO_EBUSY, 503, "busy", "服务器正忙，请稍后再试"},
+    {GO_ECONFLICT, 409, "conflict", "与已有的记录冲突"},
+    {GO_EILLEGAL, 422, "illegal", "这步棋不合规则"},
+    {GO_EINTERNAL, 500, "internal", "服务器内部出错"},
 };
 /* clang-format on */
 
@@ -52,6 +54,20 @@ const char *go_json_error_name(int err)
 {
     int i = row_of(err);
     return i < 0 ? "internal" : err_table[i].name;
+}
+
+const char *go_json_error_zh(int err)
+{
+    int i = row_of(err);
+    return i < 0 ? "服务器内部出错" : err_table[i].zh;
+}
+
+const char *go_json_error_zh_by_name(const char *name)
+{
+    for (size_t i = 0; i < sizeof err_table / sizeof err_table[0]; i++)
+        if (strcmp(err_table[i].name, name) == 0)
+            return err_table[i].zh;
+    return NULL;
 }
 
 int go_json_error_status(int err)

@@ -8,6 +8,12 @@
 /* "invalid", "not_found", "conflict", ...; "internal" for a code the table does not know. */
 const char *go_json_error_name(int err);
 
+/* The error's message for a Chinese reader (UTF-8, never NULL): what the HTTP service sends
+ * as "message_zh" beside the English "message" when it has no more precise Chinese text. */
+const char *go_json_error_zh(int err);
+/* The same by error name ("invalid", "busy", ...); NULL for a name the table does not know. */
+const char *go_json_error_zh_by_name(const char *name);
+
 /* The HTTP status the service answers err with (400, 404, 409, 422, 500, 503, ...); 500 for a
  * code the table does not know. */
 int go_json_error_status(int err);

@@ -22,11 +22,16 @@ static void usage(void)
             "usage: goref serve [--port 8080] [--bind 127.0.0.1] [--db goref.db]\n"
             "                   [--init-admin NAME] [--open-scan | --no-open-scan] [--secure]\n"
             "                   [--web-dir DIR] [--threads N] [--quiet]\n"
+            "                   [--trust-proxy] [--host NAME[,NAME...]]\n"
             "  --init-admin NAME  create an administrator first; the password comes from\n"
             "                     GOREF_ADMIN_PASSWORD or is asked for on the terminal\n"
             "  --open-scan        scanning and counting work without an account (default)\n"
             "  --secure           mark cookies Secure (when a TLS proxy is in front)\n"
-            "  --web-dir DIR      serve the page from DIR instead of the embedded copy\n");
+            "  --web-dir DIR      serve the page from DIR instead of the embedded copy\n"
+            "  --trust-proxy      behind a reverse proxy: the client is the last address of\n"
+            "                     X-Forwarded-For (sign-in bounds and the log use it)\n"
+            "  --host NAME,...    answer only requests whose Host header names one of these\n"
+            "                     (a port is ignored); others get 421\n");
 }
 
 static int parse_uint(unsigned *out, const char *text, unsigned max)
@@ -129,6 +134,16 @@ int cmd_serve(int argc, char **argv)
             opts.open_scan = true;
         } else if (strcmp(a, "--no-open-scan") == 0) {
             opts.open_scan = false;
+        } else if (strcmp(a, "--trust-proxy") == 0) {
+            opts.trust_proxy = true;
+        } else if (strcmp(a, "--host") == 0 && v) {
+            if (!*v || strlen(v) >= 1024) {
+                fprintf(stderr,
+                        "goref serve: --host needs one or more names, separated by commas\n");
+                return 2;
+            }
+            opts.hosts = v;
+            i++;
         } else if (strcmp(a, "--secure") == 0) {
             opts.secure_cookies = true;
         } else if (strcmp(a, "--quiet") == 0) {

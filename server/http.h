@@ -26,13 +26,28 @@ typedef struct go_http_options {
     /* Argon2id cost; 0 = libsodium's INTERACTIVE. Tests lower it to run fast. */
     unsigned long long pwhash_ops;
     size_t pwhash_mem;
-    bool quiet;          /* no log line per request on stderr */
+    bool quiet;          /* no access log at all */
     size_t max_buffered; /* all request bodies held at once; 0 = 16 x max_body */
+    size_t max_json;     /* cap on every body but a photo upload's; 0 = 64 KB */
+    /* A request's line and headers must arrive within this many seconds of the connection
+     * opening (or of its previous reply); 0 = 30 s. */
+    unsigned header_timeout_s;
+    /* Once a body has been arriving for header_timeout_s, its average rate must stay at least
+     * this many bytes a second; 0 = 2048. */
+    unsigned body_min_rate;
+    unsigned max_per_ip;    /* connections one client address may hold; 0 = 250 */
+    bool trust_proxy;       /* the client address is the last of X-Forwarded-For */
+    const char *hosts;      /* Host header names allowed (comma-separated); NULL = any */
+    const char *access_log; /* append the access log to this file; NULL = stderr */
+    /* Memory the photos being read or drawn may take together, estimated from each photo's
+     * pixels before it is decoded; 0 = 512 MB. A photo that would need more is refused (413),
+     * one that finds the budget spent gets 503 busy. */
+    size_t heavy_memory;
 } go_http_options;
 #define GO_HTTP_OPTIONS_INIT                                                                       \
     {                                                                                              \
         GO_HTTP_OPTIONS_VERSION, "127.0.0.1", 8080, "goref.db", NULL, true, false, 0, 0, 0, 0, 0,  \
-            0, 0, false, 0                                                                         \
+            0, 0, false, 0, 0, 0, 0, 0, false, NULL, NULL, 0                                       \
     }
 
 /* Opens the database (creating the service's tables), binds, and starts serving in background

@@ -2,10 +2,15 @@
  * service_meta, apart from the club's PRAGMA user_version), Argon2id passwords, sessions in
  * HttpOnly SameSite=Strict cookies (stored hashed), a CSRF token per session, a bound on failed
  * sign-ins, and the account endpoints. */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <sodium.h>
 
@@ -14,7 +19,7 @@
 
 #define COOKIE_NAME "goref_session"
 #define NAME_MAX_BYTES 64
-#define PASSWORD_MIN 8
+#define PASSWORD_MIN 10
 #define PASSWORD_MAX 256
 #define FAIL_SLOTS 512
 #define FAIL_WINDOW_S 300
@@ -144,6 +149,26 @@ done:
     return err;
 }
 
+/* The database holds password hashes and session tokens: it is created 0600, and an existing
+ * one readable by others is made private. SQLite gives its -wal and -shm files the mode of the
+ * database file, so they follow. */
+static int make_private(const char *db_path)
+{
+    if (strcmp(db_path, ":memory:") == 0 || db_path[0] == '\0')
+        return 0;
+    int fd = open(db_path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    if (fd < 0)
+        return go_error_set(GO_EDB, "cannot open %s: %s", db_path, strerror(errno));
+    struct stat st;
+    int err = 0;
+    if (fstat(fd, &st) != 0)
+        err = go_error_set(GO_EDB, "cannot read %s: %s", db_path, strerror(errno));
+    else if ((st.st_mode & 077) && fchmod(fd, st.st_mode & 0700) != 0)
+        err = go_error_set(GO_EDB, "cannot make %s private: %s", db_path, strerror(errno));
+    close(fd);
+    return err;
+}
+
 int http_auth_open(http_auth **out, const char *db_path, const go_http_options *opts)
 {
     int err = 0;
@@ -158,6 +183,8 @@ int http_auth_open(http_auth **out, const char *db_path, const go_http_options *
     a->session_ttl_s = opts && opts->session_ttl_s ? opts->session_ttl_s : 12 * 3600;
     a->secure = opts && opts->secure_cookies;
     a->max_hashing = opts && opts->max_heavy ? (int)opts->max_heavy : 2;
+    if ((err = make_private(db_path)) != 0)
+        goto done;
     if (sqlite3_open_v2(db_path, &a->db,
                         SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
                         NULL) != SQLITE_OK) {
@@ -240,14 +267,69 @@ static bool valid_name(const char *name)
     return name[0] != ' ' && name[n - 1] != ' ';
 }
 
-static int check_password(const char *password)
+/* Common passwords of 10 characters or more (shorter ones are refused for their length), as
+ * typed by people here and elsewhere; compared lowercased. Patterns (one repeated character,
+ * a run like 1234567890 or abcdefghij, the account's own name) are checked apart. */
+static const char *const common_passwords[] = {
+    "1234567890",   "0987654321",  "password123",   "password1234", "passw0rd123",  "qwertyuiop",
+    "qwerty1234",   "qwerty12345", "qwerty123456",  "1q2w3e4r5t",   "1qaz2wsx3edc", "1qaz2wsx",
+    "zaq12wsxcde3", "asdfghjkl1",  "asdfghjkl;",    "zxcvbnm123",   "iloveyou12",   "iloveyou123",
+    "princess123",  "football123", "baseball123",   "sunshine12",   "welcome123",   "welcome1234",
+    "admin12345",   "admin123456", "administrator", "letmein123",   "abc1234567",   "abcd123456",
+    "a123456789",   "123456789a",  "1234567890a",   "qq123456789",  "woaini1314",   "woaini520",
+    "5201314520",   "1314520520",  "123123123123",  "1234512345",   "1122334455",   "1234554321",
+    "12345qwert",   "qwert12345",  "goref12345",    "weiqi12345",   "changeme123",
+};
+
+/* The Chinese text of the last password refusal on this thread, for the reply. */
+static _Thread_local const char *password_zh;
+
+static bool is_run(const char *p, size_t n)
+{
+    bool up = true, down = true, same = true;
+    for (size_t i = 1; i < n; i++) {
+        up &= p[i] == p[i - 1] + 1;
+        down &= p[i] == p[i - 1] - 1;
+        same &= p[i] == p[i - 1];
+    }
+    return up || down || same;
+}
+
+static int check_password(const char *password, const char *name)
 {
     size_t n = strlen(password);
-    if (n < PASSWORD_MIN)
+    password_zh = NULL;
+    if (n < PASSWORD_MIN) {
+        password_zh = "密码至少要 10 个字符";
         return go_error_set(GO_EINVAL, "the password needs at least %d characters", PASSWORD_MIN);
-    if (n > PASSWORD_MAX)
+    }
+    if (n > PASSWORD_MAX) {
+        password_zh = "密码太长";
         return go_error_set(GO_ETOOBIG, "the password is longer than %d bytes", PASSWORD_MAX);
+    }
+    char lower[PASSWORD_MAX + 1];
+    for (size_t i = 0; i <= n; i++)
+        lower[i] =
+            (char)(password[i] >= 'A' && password[i] <= 'Z' ? password[i] + 32 : password[i]);
+    bool common = is_run(lower, n) || (name && strcasecmp(password, name) == 0);
+    for (size_t i = 0; !common && i < sizeof common_passwords / sizeof common_passwords[0]; i++)
+        common = strcmp(lower, common_passwords[i]) == 0;
+    if (common) {
+        password_zh = "这个密码太常见，容易被猜到：请换一个";
+        return go_error_set(GO_EINVAL, "this password is too common to be safe; choose another");
+    }
     return 0;
+}
+
+/* A password refusal, with its Chinese text when check_password gave one. */
+static void reply_password_error(http_req *r, int err)
+{
+    const char *code;
+    int status = http_status_of(err, &code);
+    if (password_zh)
+        http_reply_error_zh(r, status, code, password_zh, "%s", go_error_last());
+    else
+        http_reply_goerr(r, err);
 }
 
 static bool hashing_enter(http_auth *a)
@@ -280,7 +362,7 @@ static int insert_user(http_auth *a, long long *out_id, const char *name, const 
                             "a name has 1 to %d bytes, no control characters and no "
                             "spaces at its ends",
                             NAME_MAX_BYTES);
-    int err = check_password(password);
+    int err = check_password(password, name);
     if (err)
         return err;
     if (!role)
@@ -469,7 +551,10 @@ void http_api_login(http_req *r)
         char secs[16];
         snprintf(secs, sizeof secs, "%d", wait);
         http_reply_header(r, "Retry-After", secs);
-        http_reply_error(r, 429, "rate_limited", "too many failed sign-ins; wait %d s", wait);
+        char zh[96];
+        snprintf(zh, sizeof zh, "登录失败次数太多，请等 %d 秒再试", wait);
+        http_reply_error_zh(r, 429, "rate_limited", zh, "too many failed sign-ins; wait %d s",
+                            wait);
         goto done;
     }
     pthread_mutex_lock(&a->lock);
@@ -507,7 +592,7 @@ void http_api_login(http_req *r)
     hashing_leave(a);
     fail_record(a, r->client_ip, name, !ok);
     if (!ok) {
-        http_reply_error(r, 401, "auth", "wrong name or password");
+        http_reply_error_zh(r, 401, "auth", "用户名或密码错误", "wrong name or password");
         goto done;
     }
 
@@ -652,10 +737,11 @@ void http_api_users_create(http_req *r)
         goto done;
     }
     long long id = 0;
+    password_zh = NULL;
     int err = insert_user(r->srv->auth, &id, name, password, http_role_parse(role));
     hashing_leave(r->srv->auth);
     if (err) {
-        http_reply_goerr(r, err);
+        reply_password_error(r, err);
         goto done;
     }
     http_reply_json(r, 201, json_pack("{s:o}", "user", user_json(id, name, http_role_parse(role))));
@@ -736,8 +822,10 @@ void http_api_users_update(http_req *r)
         goto done;
     }
     if (password) {
-        if ((err = check_password(password)) != 0)
+        if ((err = check_password(password, NULL)) != 0) {
+            reply_password_error(r, err);
             goto done;
+        }
         if (!hashing_enter(a)) {
             http_reply_header(r, "Retry-After", "1");
             http_reply_error(r, 503, "busy", "too many password operations at once");
@@ -840,6 +928,9 @@ done:
         http_reply_json(r, 200, json_pack("{s:b}", "ok", 1));
 }
 
+/* Changing one's password needs the old one: guesses at it are bounded like sign-ins (a
+ * stolen session must not become a way to try passwords), and a change ends the account's
+ * other sessions, so that whoever else held one is signed out. */
 void http_api_password(http_req *r)
 {
     http_auth *a = r->srv->auth;
@@ -857,8 +948,21 @@ void http_api_password(http_req *r)
         http_reply_error(r, 400, "invalid", "give 'old' and 'new'");
         goto done;
     }
-    if ((err = check_password(new_pw)) != 0)
+    if ((err = check_password(new_pw, r->user.name)) != 0) {
+        reply_password_error(r, err);
+        err = 0;
         goto done;
+    }
+    int wait = fail_blocked(a, r->client_ip, r->user.name);
+    if (wait) {
+        char secs[16], zh[96];
+        snprintf(secs, sizeof secs, "%d", wait);
+        snprintf(zh, sizeof zh, "旧密码输错次数太多，请等 %d 秒再试", wait);
+        http_reply_header(r, "Retry-After", secs);
+        http_reply_error_zh(r, 429, "rate_limited", zh, "too many wrong passwords; wait %d s",
+                            wait);
+        goto done;
+    }
     pthread_mutex_lock(&a->lock);
     if (sqlite3_prepare_v2(a->db, "SELECT pwhash FROM service_users WHERE id = ?", -1, &st, NULL) ==
         SQLITE_OK) {
@@ -878,13 +982,18 @@ void http_api_password(http_req *r)
     if (ok)
         err = hash_password(a, hash, new_pw);
     hashing_leave(a);
+    fail_record(a, r->client_ip, r->user.name, !ok);
     if (!ok) {
-        http_reply_error(r, 403, "auth", "the old password is wrong");
+        http_reply_error_zh(r, 403, "auth", "旧密码不对", "the old password is wrong");
         goto done;
     }
     if (err)
         goto done;
     pthread_mutex_lock(&a->lock);
+    if ((err = exec(a->db, "BEGIN IMMEDIATE")) != 0) {
+        pthread_mutex_unlock(&a->lock);
+        goto done;
+    }
     if (sqlite3_prepare_v2(a->db, "UPDATE service_users SET pwhash = ? WHERE id = ?", -1, &st,
                            NULL) != SQLITE_OK) {
         err = db_fail(a->db, "password");
@@ -895,6 +1004,20 @@ void http_api_password(http_req *r)
             err = db_fail(a->db, "password");
     }
     sqlite3_finalize(st);
+    st = NULL;
+    if (!err && sqlite3_prepare_v2(a->db,
+                                   "DELETE FROM service_sessions WHERE user_id = ? AND "
+                                   "token_hash != ?",
+                                   -1, &st, NULL) != SQLITE_OK) {
+        err = db_fail(a->db, "sessions");
+    } else if (!err) {
+        sqlite3_bind_int64(st, 1, r->user.id);
+        sqlite3_bind_text(st, 2, r->user.session_hash, -1, SQLITE_TRANSIENT);
+        if (sqlite3_step(st) != SQLITE_DONE)
+            err = db_fail(a->db, "sessions");
+    }
+    sqlite3_finalize(st);
+    exec(a->db, err ? "ROLLBACK" : "COMMIT");
     pthread_mutex_unlock(&a->lock);
 done:
     sodium_memzero(stored, sizeof stored);

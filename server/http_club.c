@@ -634,7 +634,7 @@ static void event_standings(club_call *c, bool html)
     go_club_table_html(f, t, "Standings 成绩表", projector && strcmp(projector, "0") != 0);
     fclose(f);
     go_club_table_free(t);
-    http_reply(c->r, 200, "text/html; charset=utf-8", page, len);
+    http_reply_html(c->r, page, len);
     free(page);
 }
 
@@ -868,7 +868,7 @@ static void event_pairings_html(club_call *c)
         http_reply_goerr(c->r, GO_ENOMEM);
         return;
     }
-    http_reply(c->r, 200, "text/html; charset=utf-8", page, len);
+    http_reply_html(c->r, page, len);
     free(page);
 }
 

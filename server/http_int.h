@@ -9,6 +9,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <time.h>
 
 #include <jansson.h>
 #include <microhttpd.h>
@@ -17,6 +19,14 @@
 #include "http.h"
 
 #define HTTP_DEFAULT_MAX_BODY (25u * 1024u * 1024u)
+/* Every body but a photo upload's is a small JSON object: parsing one costs many times its
+ * size, so it is capped far below the upload cap. */
+#define HTTP_DEFAULT_MAX_JSON (64u * 1024u)
+#define HTTP_DEFAULT_HEADER_TIMEOUT_S 30u
+#define HTTP_DEFAULT_BODY_MIN_RATE 2048u
+#define HTTP_DEFAULT_MAX_PER_IP 250u
+#define HTTP_DEFAULT_HEAVY_MEMORY ((size_t)512 * 1024 * 1024)
+#define HTTP_PHOTO_MEMORY_MARGIN ((size_t)16 * 1024 * 1024)
 #define HTTP_TOKEN_HEX 64 /* 32 random bytes as hex */
 /* By default the bodies held at once by all connections together may reach 16 of the largest
  * size: a crowd of large uploads gets 503 instead of taking the machine's memory. */
@@ -33,11 +43,30 @@ enum {
 
 typedef struct http_auth http_auth; /* http_auth.c */
 
+/* Where a connection is in its current request, for the deadline watch (http_server.c). */
+enum http_phase {
+    PHASE_HEADERS, /* waiting for a request line and headers (also between requests) */
+    PHASE_BODY,    /* headers in, body arriving */
+    PHASE_HANDLED, /* the body is complete: handling, or sending the reply */
+};
+
+/* One TCP connection (MHD's socket context), on the server's list while it is open. */
+typedef struct http_conn {
+    struct http_conn *prev, *next;
+    int fd;
+    enum http_phase phase;
+    struct timespec phase_start; /* CLOCK_MONOTONIC */
+    size_t body_bytes;           /* of the current request */
+    const char *cut;             /* why the deadline watch closed it, or NULL */
+    bool seen_request;           /* a request line arrived on it */
+} http_conn;
+
 struct go_http {
     go_http_options opts;
     char bind[64];
     char db_path[1024];
     char web_dir[4096]; /* canonical, or "" for the embedded files */
+    char hosts[1024];   /* the allowed Host names, or "" for any */
     struct MHD_Daemon *daemon;
     unsigned port;
     unsigned ncores;
@@ -46,10 +75,19 @@ struct go_http {
     atomic_int heavy_now;   /* scans and suggestions running */
     atomic_int jobs;        /* worker threads not yet finished (stop waits for them) */
     atomic_size_t buffered; /* bytes held in request bodies right now, across connections */
+    atomic_size_t decoding; /* of opts.heavy_memory, reserved by photos being read or drawn */
     atomic_bool stopping;
     void *club;   /* go_club handle when the club module is built (http_club.c) */
     void *vision; /* overlay store when the vision module is built (http_vision.c) */
     pthread_mutex_t club_lock;
+    /* Open connections and the thread that closes those missing their deadlines. */
+    pthread_mutex_t conn_lock;
+    http_conn *conns;
+    pthread_t watch_thread;
+    bool watch_running;
+    atomic_bool watch_stop;
+    FILE *log; /* the access log: stderr, a file of our own, or NULL when quiet */
+    bool log_owned;
 };
 
 typedef struct http_user {
@@ -65,8 +103,17 @@ typedef struct http_user {
 typedef struct http_req {
     go_http *srv;
     struct MHD_Connection *conn;
+    http_conn *cs; /* the connection's state, NULL when unknown */
+    bool started;  /* the access handler has seen it (method and url are set) */
     const char *method;
-    const char *url; /* path only; MHD strips the query */
+    const char *url;    /* path only; MHD strips the query */
+    char raw_uri[384];  /* as sent, control characters escaped, for the access log */
+    bool nul_in_path;   /* the path as sent holds %00 */
+    struct timespec t0; /* CLOCK_MONOTONIC when the request line arrived */
+    struct timespec wall0;
+    size_t max_body; /* the cap for this request's body: an upload's or a JSON body's */
+    size_t reply_bytes;
+    char error_code[32]; /* the "error" of an error reply, for the access log */
     char client_ip[64];
     char *body; /* NUL-terminated, body_len bytes */
     size_t body_len, body_cap;
@@ -107,12 +154,24 @@ void http_reply(http_req *r, int status, const char *content_type, const void *b
 void http_reply_json(http_req *r, int status, json_t *j);
 /* Takes a malloc'd JSON text. */
 void http_reply_json_text(http_req *r, int status, char *text);
-/* { "error": code, "message": text } with status. */
+/* { "error": code, "message": text, "message_zh": the code's Chinese text } with status. */
 void http_reply_error(http_req *r, int status, const char *code, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
+/* The same with a Chinese text of the caller's (NULL: the code's). */
+void http_reply_error_zh(http_req *r, int status, const char *code, const char *zh, const char *fmt,
+                         ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+/* The Chinese text of an error name: the service's own names (csrf, method, ...) and those of
+ * go_adapters' table; NULL for a name neither knows. */
+const char *http_error_zh(const char *code);
+/* The names the service answers that no go_err maps to, NULL-terminated (for the tests). */
+extern const char *const http_own_error_codes[];
 /* The error shape for a go_err, message from go_error_last() or go_strerror(). */
 void http_reply_goerr(http_req *r, int err);
 /* Adds a header to the reply to come (Set-Cookie, Retry-After...). */
@@ -153,6 +212,9 @@ void http_api_password(http_req *r);     /* POST /api/me/password */
 /* ---------------------------------------------------------------- static (http_static.c) */
 
 void http_static_get(http_req *r);
+/* A page goref draws (the printable club pages): 200 with the page's security headers (the same
+ * Content-Security-Policy, its inline style allowed by hash, and X-Frame-Options). */
+void http_reply_html(http_req *r, const char *page, size_t len);
 
 /* The files of web/, embedded at build time (http_assets.c, generated by http_embed.cmake):
  * the only files the server gives out unless --web-dir is set. */
@@ -185,6 +247,11 @@ int http_multipart_parse(http_part *out, int *out_n, int max, const char *conten
 /* A slot for CPU-heavy work (scan, suggestion) or a 503 with Retry-After already replied. */
 bool http_heavy_enter(http_req *r);
 void http_heavy_leave(http_req *r);
+/* Reserves bytes of the memory budget of heavy work (opts.heavy_memory): false, with nothing
+ * reserved, when they do not fit beside what is reserved now. */
+bool http_memory_reserve(go_http *srv, size_t bytes);
+/* Gives back what http_memory_reserve took; 0 bytes is a no-op. */
+void http_memory_release(go_http *srv, size_t bytes);
 /* Heavy handlers check the request first (a bad one gets its 4xx without waiting for or
  * holding a slot), then queue the work with this: ctx (freed with the request by free_ctx,
  * also when no slot is free) is what they parsed; job runs on a worker thread in a heavy

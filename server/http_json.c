@@ -1,6 +1,7 @@
 /* Replies of the HTTP service: go_err to HTTP status and error code (go_adapters' one table), the
- * one JSON error shape { "error": CODE, "message": TEXT }, and typed access to JSON bodies so
- * that each handler refuses bad input the same way. */
+ * one JSON error shape { "error": CODE, "message": TEXT, "message_zh": TEXT }, and typed access
+ * to JSON bodies so that each handler refuses bad input the same way. */
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +18,34 @@ int http_status_of(int err, const char **out_code)
     if (out_code)
         *out_code = go_json_error_name(err);
     return go_json_error_status(err);
+}
+
+/* The names only the service answers, with their Chinese texts; the rest are go_adapters'. */
+/* clang-format off */
+static const struct {
+    const char *code;
+    const char *zh;
+} own_errors[] = {
+    {"csrf", "页面已过期：请刷新页面后再试"},
+    {"content_type", "请求的内容类型不对"},
+    {"method", "不支持这种请求方式"},
+    {"not_built", "这个版本的 goref 没有这项功能"},
+    {"stopping", "服务器正在关闭，请稍后再试"},
+    {"rate_limited", "尝试次数太多，请稍等再试"},
+    {"host", "不接受这个网址的主机名"},
+};
+/* clang-format on */
+
+const char *const http_own_error_codes[] = {
+    "csrf", "content_type", "method", "not_built", "stopping", "rate_limited", "host", NULL,
+};
+
+const char *http_error_zh(const char *code)
+{
+    for (size_t i = 0; i < sizeof own_errors / sizeof own_errors[0]; i++)
+        if (strcmp(own_errors[i].code, code) == 0)
+            return own_errors[i].zh;
+    return go_json_error_zh_by_name(code);
 }
 
 void http_reply_header(http_req *r, const char *name, const char *value)
@@ -43,6 +72,7 @@ void http_reply(http_req *r, int status, const char *content_type, const void *b
         MHD_add_response_header(resp, r->extra_name[i], r->extra_value[i]);
     r->resp = resp;
     r->status = status;
+    r->reply_bytes = len;
 }
 
 void http_reply_json_text(http_req *r, int status, char *text)
@@ -62,19 +92,74 @@ void http_reply_json(http_req *r, int status, json_t *j)
     http_reply_json_text(r, status, text);
 }
 
-void http_reply_error(http_req *r, int status, const char *code, const char *fmt, ...)
+static void reply_error_v(http_req *r, int status, const char *code, const char *zh,
+                          const char *fmt, va_list ap)
 {
     char message[512];
-    va_list ap;
-    va_start(ap, fmt);
     vsnprintf(message, sizeof message, fmt, ap);
-    va_end(ap);
+    if (!zh)
+        zh = http_error_zh(code);
+    /* Every name the service answers has a Chinese text: a new one goes into a table. */
+    assert(zh);
+    if (!zh)
+        zh = "请求失败";
+    snprintf(r->error_code, sizeof r->error_code, "%s", code);
     /* json_pack with "s" refuses invalid UTF-8: a message quoting client bytes could hold
      * some, so fall back to a fixed text rather than failing the error reply itself. */
-    json_t *j = json_pack("{s:s,s:s}", "error", code, "message", message);
+    json_t *j = json_pack("{s:s,s:s,s:s}", "error", code, "message", message, "message_zh", zh);
     if (!j)
-        j = json_pack("{s:s,s:s}", "error", code, "message", "invalid text in request");
+        j = json_pack("{s:s,s:s,s:s}", "error", code, "message", "invalid text in request",
+                      "message_zh", zh);
     http_reply_json(r, status, j);
+}
+
+void http_reply_error(http_req *r, int status, const char *code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    reply_error_v(r, status, code, NULL, fmt, ap);
+    va_end(ap);
+}
+
+void http_reply_error_zh(http_req *r, int status, const char *code, const char *zh, const char *fmt,
+                         ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    reply_error_v(r, status, code, zh, fmt, ap);
+    va_end(ap);
+}
+
+/* The libraries' details that a Chinese reader needs in more words than the code's: what to do
+ * next at the desk. Matched by a phrase of go_error_last() (the libraries speak English); the
+ * club tests check each still matches. */
+/* clang-format off */
+static const struct {
+    int err;
+    const char *phrase;
+    const char *zh;
+} detail_zh[] = {
+    {GO_ENOTFOUND, "no activity on", "这天没有活动：请先点“开始今天的活动”，再签到"},
+    {GO_ECONFLICT, "was cancelled", "这天的活动已取消"},
+    {GO_EEXISTS, "already checked in", "这位会员今天已经签到了"},
+    {GO_EINVAL, "before member", "签到日期早于这位会员的入会日期"},
+    {GO_EEXISTS, "member number", "这个会员编号已被其他会员使用"},
+    {GO_EINVAL, "is not an amateur rank", "段级位的写法不对：请写如 5级、1段（或 5k、1d）"},
+    {GO_EINVAL, "empty rank", "段级位不能为空"},
+    {GO_EINVAL, "is not a date", "日期的写法不对：请写成 2025-09-01"},
+    {GO_EINVAL, "is not a possible date", "没有这一天：请检查日期"},
+    {GO_EEXISTS, "is already entered", "这位会员已经报名了"},
+    {GO_EINVAL, "needs at least two players", "至少要两人报名才能编排"},
+    {GO_ECONFLICT, "already returned", "这件器材已经归还了"},
+};
+/* clang-format on */
+
+static const char *detail_in_chinese(int err, const char *detail)
+{
+    for (size_t i = 0; detail && i < sizeof detail_zh / sizeof detail_zh[0]; i++)
+        if (detail_zh[i].err == err && strstr(detail, detail_zh[i].phrase))
+            return detail_zh[i].zh;
+    return NULL;
 }
 
 void http_reply_goerr(http_req *r, int err)
@@ -84,7 +169,9 @@ void http_reply_goerr(http_req *r, int err)
     const char *detail = go_error_last();
     if (status == 503) /* headers join the reply when it is built: add them first */
         http_reply_header(r, "Retry-After", "1");
-    http_reply_error(r, status, code, "%s", detail && detail[0] ? detail : go_strerror(err));
+    const char *zh = detail_in_chinese(err, detail);
+    http_reply_error_zh(r, status, code, zh ? zh : go_json_error_zh(err), "%s",
+                        detail && detail[0] ? detail : go_strerror(err));
 }
 
 const char *http_header(http_req *r, const char *name)

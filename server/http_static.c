@@ -1,6 +1,7 @@
 /* The web page's files: by default only the fixed list embedded in the binary at build time;
  * with --web-dir, files under that one folder after canonicalising the path (no "..", no
- * symlink out of it, regular files only). Nothing else on disk is ever read for a URL. */
+ * symlink out of it, regular files only). Nothing else on disk is ever read for a URL. Every
+ * HTML page, these and the printable club pages, carries the same security headers. */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include <errno.h>
 #include <fcntl.h>
@@ -10,6 +11,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include <sodium.h>
 
 #include "http_int.h"
 
@@ -35,14 +38,40 @@ static const char *mime_of(const char *path)
     return "application/octet-stream";
 }
 
+#define PAGE_CSP                                                                                   \
+    "default-src 'self'; img-src 'self' data: blob:; script-src 'self'; connect-src 'self'; "      \
+    "frame-ancestors 'none'; base-uri 'none'; form-action 'self'; style-src 'self'"
+
 static void page_headers(http_req *r)
 {
-    http_reply_header(r, "Content-Security-Policy",
-                      "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; "
-                      "script-src 'self'; connect-src 'self'; frame-ancestors 'none'; "
-                      "base-uri 'none'; form-action 'self'");
+    http_reply_header(r, "Content-Security-Policy", PAGE_CSP);
     http_reply_header(r, "Cache-Control", "no-cache");
     http_reply_header(r, "X-Frame-Options", "DENY");
+}
+
+void http_reply_html(http_req *r, const char *page, size_t len)
+{
+    /* The printable pages carry their style inline: the page's policy, with that one style
+     * allowed by its hash instead of 'unsafe-inline'. */
+    char csp[512];
+    snprintf(csp, sizeof csp, "%s", PAGE_CSP);
+    const char *open = page ? strstr(page, "<style>") : NULL;
+    const char *close = open ? strstr(open, "</style>") : NULL;
+    if (open && close && (size_t)(close - page) < len) {
+        const unsigned char *style = (const unsigned char *)open + strlen("<style>");
+        unsigned char digest[crypto_hash_sha256_BYTES];
+        char b64[sodium_base64_ENCODED_LEN(crypto_hash_sha256_BYTES,
+                                           sodium_base64_VARIANT_ORIGINAL)];
+        crypto_hash_sha256(digest, style,
+                           (unsigned long long)((const unsigned char *)close - style));
+        sodium_bin2base64(b64, sizeof b64, digest, sizeof digest, sodium_base64_VARIANT_ORIGINAL);
+        size_t n = strlen(csp);
+        snprintf(csp + n, sizeof csp - n, " 'sha256-%s'", b64);
+    }
+    http_reply_header(r, "Content-Security-Policy", csp);
+    http_reply_header(r, "Cache-Control", "no-cache");
+    http_reply_header(r, "X-Frame-Options", "DENY");
+    http_reply(r, 200, "text/html; charset=utf-8", page, len);
 }
 
 /* Only plain path characters: anything else is not one of our files anyway. */

@@ -24,6 +24,7 @@
 #include "go/score.h"
 #include "go/vision.h"
 #include "http_int.h"
+#include "http_photo.h"
 #include "http_score.h"
 #include "json_scan.h"
 
@@ -121,10 +122,17 @@ static void overlay_reserve(overlay_store *o, char out[OVERLAY_ID_HEX + 1])
 /* What the overlay needs once the scan's reply is gone: copies, never the request. */
 typedef struct overlay_job {
     overlay_store *store;
+    go_http *srv;
+    size_t reserved; /* of the decode budget, released once drawn */
     char id[OVERLAY_ID_HEX + 1];
-    uint8_t *photo;
+    uint8_t *photo; /* as sent, kept for a re-fit by photo_id */
     size_t len;
     go_vision_result res;
+    /* The reduced copy the reading was made from, drawn instead of the photo (with the
+     * reading in its pixels), or NULL. */
+    uint8_t *drawn;
+    size_t drawn_len;
+    go_vision_result drawn_res;
 } overlay_job;
 
 /* Runs after the reply (http_req.after): drawing the overlay costs more than the scan, so the
@@ -146,7 +154,10 @@ static void overlay_draw(void *ctx)
     if (!kept || rename(tmp, path) != 0)
         unlink(tmp); /* a re-fit by id then answers 404 and the page uploads the photo */
     overlay_path(path, sizeof path, o, job->id);
-    if (go_vision_write_overlay(path, job->photo, job->len, &job->res) != 0)
+    int drawn = job->drawn
+                    ? go_vision_write_overlay(path, job->drawn, job->drawn_len, &job->drawn_res)
+                    : go_vision_write_overlay(path, job->photo, job->len, &job->res);
+    if (drawn != 0)
         unlink(path); /* the GET then answers 404 */
     pthread_mutex_lock(&o->lock);
     for (int i = 0; i < OVERLAY_KEEP; i++)
@@ -155,7 +166,9 @@ static void overlay_draw(void *ctx)
     pthread_cond_broadcast(&o->drawn);
     pthread_mutex_unlock(&o->lock);
     atomic_fetch_sub(&o->drawing, 1);
+    http_memory_release(job->srv, job->reserved);
     free(job->photo);
+    free(job->drawn);
     free(job);
 }
 
@@ -251,6 +264,8 @@ missing:
 /* Multipart body -> the photo and the text fields the endpoints know, checked before a heavy
  * slot is taken. Points into the request's body, which outlives the job. */
 typedef struct photo_form {
+    go_http *srv;
+    size_t reserved; /* of the decode budget, held by the scan */
     const char *photo;
     size_t photo_len;
     char photo_id[OVERLAY_ID_HEX + 1]; /* "" or a kept photo to read instead of an upload */
@@ -266,6 +281,7 @@ static void photo_form_free(void *ctx)
     photo_form *f = ctx;
     if (!f)
         return;
+    http_memory_release(f->srv, f->reserved);
     json_decref(f->fields);
     free(f->kept);
     free(f);
@@ -413,8 +429,18 @@ static void queue_photo_job(http_req *r, void (*job)(http_req *r), bool score)
         http_reply_goerr(r, GO_ENOMEM);
         return;
     }
+    form->srv = r->srv;
     if (read_form(r, form) ||
         (score && http_count_options_from_json(r, &form->count, form->fields))) {
+        photo_form_free(form);
+        return;
+    }
+    /* A photo too large to decode within the whole budget is refused before it takes a slot. */
+    size_t need = form->photo ? http_photo_memory(form->photo, form->photo_len) : 0;
+    if (need > r->srv->opts.heavy_memory) {
+        http_reply_error_zh(r, 413, "too_big", "照片像素太多，无法读取：请用手机相机的普通尺寸",
+                            "decoding this photo would take about %zu MB; the limit is %zu MB",
+                            need >> 20, r->srv->opts.heavy_memory >> 20);
         photo_form_free(form);
         return;
     }
@@ -433,6 +459,8 @@ static void reply_refused(http_req *r, const go_vision_result *res)
         http_reply_goerr(r, GO_ENOBOARD);
         return;
     }
+    json_object_set_new(j, "message_zh", json_string(http_error_zh(code)));
+    snprintf(r->error_code, sizeof r->error_code, "%s", code);
     http_reply_json(r, status, j);
 }
 
@@ -453,17 +481,42 @@ static int scan(http_req *r, go_vision_result **out, char overlay_id[OVERLAY_ID_
         form->photo = (const char *)form->kept;
         form->photo_len = len;
     }
-    go_vision_result *res = malloc(sizeof *res);
-    if (!res) {
-        http_reply_goerr(r, GO_ENOMEM);
+    /* Heavy slots bound the CPU; the decode budget bounds the memory: a few huge photos at
+     * once must not take the machine's memory. */
+    size_t need = http_photo_memory(form->photo, form->photo_len);
+    if (need > r->srv->opts.heavy_memory) {
+        http_reply_error_zh(r, 413, "too_big", "照片像素太多，无法读取：请用手机相机的普通尺寸",
+                            "decoding this photo would take about %zu MB; the limit is %zu MB",
+                            need >> 20, r->srv->opts.heavy_memory >> 20);
         return -1;
     }
-    int err = go_vision_scan(res, form->photo, form->photo_len, &form->vision);
+    if (!http_memory_reserve(r->srv, need)) {
+        http_reply_header(r, "Retry-After", "2");
+        http_reply_error_zh(r, 503, "busy", "服务器正在读取其他大照片，请稍后再试",
+                            "other large photos are being read; try again in a moment");
+        return -1;
+    }
+    form->reserved = need;
+    go_vision_result *res = malloc(sizeof *res);
+    http_photo small;
+    int err = res ? http_photo_reduce(&small, form->photo, form->photo_len) : GO_ENOMEM;
+    if (err) {
+        http_reply_goerr(r, err);
+        free(res);
+        return -1;
+    }
+    go_vision_options vopt = form->vision;
+    http_photo_map_options(&small, &vopt);
+    err = small.png ? go_vision_scan(res, small.png, small.png_len, &vopt)
+                    : go_vision_scan(res, form->photo, form->photo_len, &vopt);
+    go_vision_result in_small = *res; /* the overlay is drawn on the reduced copy */
+    http_photo_map_result(&small, res);
     if (err) {
         if (err == GO_ENOBOARD && res->size > 0)
             reply_refused(r, res);
         else
             http_reply_goerr(r, err);
+        http_photo_free(&small);
         free(res);
         return -1;
     }
@@ -472,6 +525,7 @@ static int scan(http_req *r, go_vision_result **out, char overlay_id[OVERLAY_ID_
     overlay_store *o = r->srv->vision;
     if (atomic_fetch_add(&o->drawing, 1) >= 2 * (int)r->srv->opts.max_heavy) {
         atomic_fetch_sub(&o->drawing, 1);
+        http_photo_free(&small);
         *out = res;
         return 0;
     }
@@ -480,9 +534,16 @@ static int scan(http_req *r, go_vision_result **out, char overlay_id[OVERLAY_ID_
     if (job && photo) {
         memcpy(photo, form->photo, form->photo_len);
         job->store = r->srv->vision;
+        job->srv = r->srv;
+        job->reserved = form->reserved; /* drawing decodes the photo again */
+        form->reserved = 0;
         job->photo = photo;
         job->len = form->photo_len;
         job->res = *res;
+        job->drawn = small.png; /* the job owns the reduced copy now */
+        job->drawn_len = small.png_len;
+        job->drawn_res = in_small;
+        small.png = NULL;
         overlay_reserve(job->store, job->id);
         snprintf(overlay_id, OVERLAY_ID_HEX + 1, "%s", job->id);
         r->after = overlay_draw;
@@ -492,6 +553,7 @@ static int scan(http_req *r, go_vision_result **out, char overlay_id[OVERLAY_ID_
         free(job);
         free(photo);
     }
+    http_photo_free(&small);
     *out = res;
     return 0;
 }

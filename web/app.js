@@ -172,6 +172,9 @@ function say(text, error) {
 
 // ------------------------------------------------------------------------------- API
 
+// Every API error carries "message" and "message_zh": the page shows the one of its language.
+const errorText = data => data && (S.lang === 'zh' ? data.message_zh || data.message : data.message);
+
 async function api(method, path, body) {
   const headers = {};
   if (S.csrf) headers['X-CSRF-Token'] = S.csrf;
@@ -181,7 +184,7 @@ async function api(method, path, body) {
   let data = null;
   try { data = await res.json(); } catch (e) { data = null; }
   if (!res.ok) {
-    const err = new Error((data && data.message) || res.statusText);
+    const err = new Error(errorText(data) || res.statusText);
     err.status = res.status; err.code = data && data.error;
     throw err;
   }
@@ -200,9 +203,9 @@ function upload(path, form, onProgress) {
       let data = null;
       try { data = JSON.parse(xhr.responseText); } catch (e) { data = null; }
       if (xhr.status >= 200 && xhr.status < 300) resolve(data);
-      else reject(Object.assign(new Error((data && data.message) || xhr.statusText), { status: xhr.status, code: data && data.error, data }));
+      else reject(Object.assign(new Error(errorText(data) || xhr.statusText), { status: xhr.status, code: data && data.error, data }));
     };
-    xhr.onerror = () => reject(new Error('network'));
+    xhr.onerror = () => reject(new Error(S.lang === 'zh' ? '网络出错：请检查连接后再试' : 'network error: check the connection and try again'));
     xhr.send(form);
   });
 }

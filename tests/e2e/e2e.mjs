@@ -53,6 +53,14 @@ try {
   check(await page.evaluate(() => document.documentElement.scrollWidth <= 362), 'no sideways scrolling at 360 px');
   await shot('home');
 
+  // A refusal is said in the page's language: the server's message_zh on the Chinese page.
+  await page.click('#tab-account');
+  await page.fill('#login-form [name=name]', 'admin');
+  await page.fill('#login-form [name=password]', 'not the password');
+  await page.click('#login-form button[type=submit]');
+  await expectStatus(/用户名或密码错误/, 'a wrong password is said in Chinese');
+  check(!/wrong name or password/.test(await status().textContent()), 'no English on the Chinese page');
+
   // Sign in.
   await page.click('#tab-account');
   await page.fill('#login-form [name=name]', 'admin');

@@ -206,6 +206,131 @@ static void test_http_auth__password_change(void **state)
                      200);
 }
 
+/* A password change needs the old password, and guesses at it are bounded like sign-ins; a
+ * change ends the account's other sessions and keeps the one that made it. */
+static void test_http_auth__password_change_ends_other_sessions(void **state)
+{
+    (void)state;
+    th_server s;
+    th_start(&s, NULL);
+    th_session phone, laptop;
+    th_login(&phone, s.port, "teacher", TH_PASSWORD);
+    th_login(&laptop, s.port, "teacher", TH_PASSWORD);
+    th_resp r;
+    const char *change = "{\"old\":\"" TH_PASSWORD "\",\"new\":\"a much better one\"}";
+    assert_int_equal(th_call(&r, s.port, "POST", "/api/me/password", phone.both, "application/json",
+                             change, strlen(change)),
+                     0);
+    assert_int_equal(r.status, 200);
+    th_free(&r);
+    assert_int_equal(th_call(&r, s.port, "GET", "/api/me", phone.cookie, NULL, NULL, 0), 0);
+    assert_int_equal(r.status, 200);
+    th_free(&r);
+    assert_int_equal(th_call(&r, s.port, "GET", "/api/me", laptop.cookie, NULL, NULL, 0), 0);
+    assert_int_equal(r.status, 401);
+    th_free(&r);
+    /* Five wrong old passwords, then even the right one waits. */
+    const char *wrong = "{\"old\":\"not the password\",\"new\":\"another good one\"}";
+    for (int i = 0; i < 5; i++) {
+        assert_int_equal(th_call(&r, s.port, "POST", "/api/me/password", phone.both,
+                                 "application/json", wrong, strlen(wrong)),
+                         0);
+        assert_int_equal(r.status, 403);
+        th_free(&r);
+    }
+    const char *right = "{\"old\":\"a much better one\",\"new\":\"another good one\"}";
+    assert_int_equal(th_call(&r, s.port, "POST", "/api/me/password", phone.both, "application/json",
+                             right, strlen(right)),
+                     0);
+    assert_int_equal(r.status, 429);
+    char retry[32];
+    assert_non_null(th_header(&r, "Retry-After", retry, sizeof retry));
+    assert_non_null(strstr(r.body, "\"message_zh\""));
+    th_free(&r);
+    th_stop(&s);
+}
+
+/* Passwords have at least 10 characters and are not among the common ones. */
+static void test_http_auth__weak_passwords_refused(void **state)
+{
+    (void)state;
+    th_session admin;
+    th_login(&admin, server.port, "admin", TH_PASSWORD);
+    static const char *const weak[] = {
+        "short1234",  /* 9 characters */
+        "1234567890", /* a run */
+        "9876543210", "aaaaaaaaaaaa", "abcdefghijk", "Password123",
+        "QWERTYUIOP", "woaini1314",   "a123456789",
+    };
+    for (size_t i = 0; i < sizeof weak / sizeof weak[0]; i++) {
+        char body[256];
+        snprintf(body, sizeof body,
+                 "{\"name\":\"weak%zu\",\"password\":\"%s\",\"role\":\"referee\"}", i, weak[i]);
+        th_resp r;
+        assert_int_equal(call(&r, "POST", "/api/users", admin.both, body), 0);
+        if (r.status != 400)
+            fail_msg("%s accepted (%d)", weak[i], r.status);
+        assert_non_null(strstr(r.body, "密码")); /* message_zh says what is wrong with it */
+        th_free(&r);
+    }
+    /* The account's own name as its password. */
+    assert_int_equal(status_of("POST", "/api/users", admin.both,
+                               "{\"name\":\"longusername\",\"password\":\"LongUserName\","
+                               "\"role\":\"referee\"}"),
+                     400);
+    assert_int_equal(status_of("POST", "/api/users", admin.both,
+                               "{\"name\":\"strong\",\"password\":\"kifu on the wall 7\","
+                               "\"role\":\"referee\"}"),
+                     201);
+}
+
+/* Behind a proxy (--trust-proxy) the sign-in bounds key on the address the proxy names, so one
+ * client's failures lock neither the proxy's address nor other clients out; without it, the
+ * header is the client's to forge and is ignored. */
+static void test_http_auth__lockout_behind_proxy(void **state)
+{
+    (void)state;
+    for (int trusted = 0; trusted < 2; trusted++) {
+        th_server s;
+        go_http_options opts = GO_HTTP_OPTIONS_INIT;
+        opts.trust_proxy = trusted;
+        th_start(&s, &opts);
+        /* The attacker tries passwords on every account: 24 failures in all. */
+        static const char *const names[] = {"admin", "secretary", "teacher", "referee"};
+        th_resp r;
+        for (int i = 0; i < 24; i++) {
+            char body[128];
+            snprintf(body, sizeof body, "{\"name\":\"%s\",\"password\":\"guess %d guess\"}",
+                     names[i % 4], i);
+            assert_int_equal(th_call(&r, s.port, "POST", "/api/login",
+                                     "X-Forwarded-For: 198.51.100.7\r\n", "application/json", body,
+                                     strlen(body)),
+                             0);
+            assert_true(r.status == 401 || r.status == 429);
+            th_free(&r);
+        }
+        char body[128];
+        snprintf(body, sizeof body, "{\"name\":\"teacher\",\"password\":\"%s\"}", TH_PASSWORD);
+        /* The teacher, through the same proxy from another address. */
+        assert_int_equal(th_call(&r, s.port, "POST", "/api/login",
+                                 "X-Forwarded-For: 203.0.113.5, 198.51.100.9\r\n",
+                                 "application/json", body, strlen(body)),
+                         0);
+        assert_int_equal(r.status, trusted ? 200 : 429);
+        th_free(&r);
+        /* The attacker's own address stays locked when the proxy is trusted. */
+        if (trusted) {
+            assert_int_equal(th_call(&r, s.port, "POST", "/api/login",
+                                     "X-Forwarded-For: 198.51.100.7\r\n", "application/json", body,
+                                     strlen(body)),
+                             0);
+            assert_int_equal(r.status, 429);
+            th_free(&r);
+        }
+        th_stop(&s);
+    }
+}
+
 static void test_http_auth__failed_logins_bounded(void **state)
 {
     (void)state;
@@ -288,6 +413,9 @@ int main(void)
         cmocka_unit_test(test_http_auth__roles_on_accounts),
         cmocka_unit_test(test_http_auth__account_admin),
         cmocka_unit_test(test_http_auth__password_change),
+        cmocka_unit_test(test_http_auth__password_change_ends_other_sessions),
+        cmocka_unit_test(test_http_auth__weak_passwords_refused),
+        cmocka_unit_test(test_http_auth__lockout_behind_proxy),
         cmocka_unit_test(test_http_auth__failed_logins_bounded),
         cmocka_unit_test(test_http_auth__expired_session),
         cmocka_unit_test(test_http_auth__closed_scan),

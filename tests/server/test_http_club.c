@@ -11,6 +11,8 @@
 
 #include <jansson.h>
 
+#include <sodium.h>
+
 #include "test_http_util.h"
 #include "testutil.h"
 
@@ -66,6 +68,35 @@ static void day_text(char out[11], int offset_days)
     struct tm tm;
     localtime_r(&t, &tm);
     strftime(out, 11, "%Y-%m-%d", &tm);
+}
+
+/* A printable page sends the page's security headers: its Content-Security-Policy (the one of
+ * GET /, with the page's inline style allowed by its SHA-256 and nothing inline besides) and
+ * X-Frame-Options. */
+static void assert_page_headers(const th_resp *r)
+{
+    char csp[512], page_csp[512], frame[64];
+    th_resp page;
+    assert_int_equal(th_call(&page, server.port, "GET", "/", NULL, NULL, NULL, 0), 0);
+    assert_non_null(th_header(&page, "Content-Security-Policy", page_csp, sizeof page_csp));
+    th_free(&page);
+    assert_non_null(th_header(r, "Content-Security-Policy", csp, sizeof csp));
+    assert_int_equal(strncmp(csp, page_csp, strlen(page_csp)), 0);
+    assert_null(strstr(csp, "unsafe-inline"));
+    assert_non_null(th_header(r, "X-Frame-Options", frame, sizeof frame));
+    assert_string_equal(frame, "DENY");
+    const char *open = strstr(r->body, "<style>");
+    assert_non_null(open);
+    open += strlen("<style>");
+    const char *close = strstr(open, "</style>");
+    assert_non_null(close);
+    unsigned char digest[crypto_hash_sha256_BYTES];
+    char b64[64], want[128];
+    crypto_hash_sha256(digest, (const unsigned char *)open, (unsigned long long)(close - open));
+    sodium_bin2base64(b64, sizeof b64, digest, sizeof digest, sodium_base64_VARIANT_ORIGINAL);
+    snprintf(want, sizeof want, "style-src 'self' 'sha256-%s'", b64);
+    if (!strstr(csp, want))
+        fail_msg("%s not in %s", want, csp);
 }
 
 static void test_http_club__roles(void **state)
@@ -230,6 +261,7 @@ static void test_http_club__event_to_standings(void **state)
     assert_int_equal(th_call(&r, server.port, "GET", path, referee.cookie, NULL, NULL, 0), 0);
     assert_int_equal(r.status, 200);
     assert_non_null(strstr(r.body, "<table"));
+    assert_page_headers(&r);
     th_free(&r);
     json_decref(api(&referee, "GET", "/api/club/events/999/standings", NULL, 404));
     json_decref(api(&referee, "GET", "/api/club/nothing", NULL, 404));
@@ -548,6 +580,7 @@ static void test_http_club__withdraw_and_pairing_sheet(void **state)
     assert_non_null(strstr(r.body, "选手3"));
     char ctype[128];
     assert_non_null(strstr(th_header(&r, "Content-Type", ctype, sizeof ctype), "text/html"));
+    assert_page_headers(&r);
     th_free(&r);
     json_decref(api(&referee, "GET", "/api/club/events/987654/pairings.html", NULL, 404));
     assert_int_equal(th_call(&r, server.port, "GET", path, NULL, NULL, NULL, 0), 0);
@@ -730,9 +763,53 @@ static void test_http_club__cli_errors_match_the_service(void **state)
     }
 }
 
+/* The club's refusals a desk meets most are said in Chinese in full, not only by their code:
+ * a check-in with no activity that day says to start it, a taken member number and a rank
+ * written wrong say so (a fresh server: no schedule makes an activity on that day). */
+static void test_http_club__errors_in_chinese(void **state)
+{
+    (void)state;
+    th_server s;
+    th_start(&s, NULL);
+    th_session desk;
+    th_login(&desk, s.port, "secretary", TH_PASSWORD);
+    static const struct {
+        const char *path, *body;
+        int status;
+        const char *zh;
+    } cases[] = {
+        {"/api/club/members", "{\"number\":\"Z1\",\"name\":\"王一\",\"join_date\":\"2030-01-01\"}",
+         201, NULL},
+        {"/api/club/members", "{\"number\":\"Z1\",\"name\":\"王二\"}", 409, "会员编号"},
+        {"/api/club/members", "{\"number\":\"Z3\",\"name\":\"王三\",\"rank\":\"99z\"}", 400,
+         "段级位"},
+        {"/api/club/checkins", "{\"member\":1,\"at\":\"2031-01-07T10:00\"}", 404, "开始今天的活动"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        th_resp r;
+        assert_int_equal(th_call(&r, s.port, "POST", cases[i].path, desk.both, "application/json",
+                                 cases[i].body, strlen(cases[i].body)),
+                         0);
+        if (r.status != cases[i].status)
+            fail_msg("%s %s: %d %s", cases[i].path, cases[i].body, r.status, r.body);
+        if (cases[i].zh) {
+            json_t *j = json_loads(r.body, 0, NULL);
+            const char *zh = json_string_value(json_object_get(j, "message_zh"));
+            if (!zh || !strstr(zh, cases[i].zh))
+                fail_msg("%s: message_zh %s lacks %s", cases[i].body, zh ? zh : "(none)",
+                         cases[i].zh);
+            assert_non_null(json_string_value(json_object_get(j, "message")));
+            json_decref(j);
+        }
+        th_free(&r);
+    }
+    th_stop(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_http_club__errors_in_chinese),
         cmocka_unit_test(test_http_club__roles),
         cmocka_unit_test(test_http_club__club_day),
         cmocka_unit_test(test_http_club__event_to_standings),

@@ -178,8 +178,8 @@ static void test_http_core__body_caps(void **state)
     assert_error_shape(&r, "too_big");
     th_free(&r);
     /* Chunked past the cap: drained, then 413 (the body is never held whole). */
-    size_t chunk = 64 * 1024;
-    size_t chunks = 6; /* 384 KB > 256 KB cap */
+    size_t chunk = 16 * 1024;
+    size_t chunks = 6; /* 96 KB > the 64 KB cap of a JSON body */
     char *big = malloc(chunks * (chunk + 32) + 256);
     assert_non_null(big);
     size_t n = (size_t)snprintf(big, 256,
@@ -217,6 +217,7 @@ static void test_http_core__upload_budget(void **state)
     th_server small;
     go_http_options opts = GO_HTTP_OPTIONS_INIT;
     opts.max_body = 256 * 1024;
+    opts.max_json = 256 * 1024; /* JSON bodies as large as uploads, to fill the budget */
     opts.max_buffered = 300 * 1024;
     th_start(&small, &opts);
     size_t len = 200 * 1024;

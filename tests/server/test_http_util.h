@@ -36,8 +36,8 @@ typedef struct th_server {
 #define TH_PASSWORD "correct horse 42"
 
 /* Starts a server on a new database holding admin, secretary, teacher and referee accounts
- * (named after their roles, password TH_PASSWORD). opts may be NULL; port, db_path, quiet and
- * the password cost are set here. */
+ * (named after their roles, password TH_PASSWORD). opts may be NULL; port, db_path and the
+ * password cost are set here, and the access log is off unless opts names a file. */
 void th_start(th_server *s, const go_http_options *opts);
 void th_stop(th_server *s);
 

@@ -13,6 +13,9 @@
 #include <jansson.h>
 
 #include "go/vision.h"
+#include "cv_shim.h"
+#include "http_int.h"
+#include "http_photo.h"
 #include "synth.h"
 #include "test_http_util.h"
 #include "testutil.h"
@@ -468,6 +471,7 @@ static void test_http_vision__refusal_carries_the_refused_lattice(void **state)
             upload_fields(&status, e ? "/api/score" : "/api/scan", fields, (char *)jpeg, jlen);
         assert_int_equal(status, 422);
         assert_string_equal(json_string_value(json_object_get(j, "error")), "no_board");
+        assert_non_null(strstr(json_string_value(json_object_get(j, "message_zh")), "棋盘"));
         assert_true(json_is_true(json_object_get(j, "refused")));
         assert_int_equal(json_integer_value(json_object_get(j, "size")), 19);
         assert_int_equal(json_integer_value(json_object_get(j, "image_width")), 640);
@@ -580,6 +584,147 @@ static void test_http_vision__bad_request_needs_no_slot(void **state)
         TU_SKIP("the scan of %s never outlasted three requests: slot order not checked", BIG_PHOTO);
 }
 
+/* Heavy work has a memory budget, estimated from each photo's header before it is decoded: a
+ * photo that alone would pass it is refused 413 (without a slot, nor a byte decoded), and one
+ * that finds it spent by others gets 503 busy with Retry-After until they end. */
+static void test_http_vision__memory_budget(void **state)
+{
+    (void)state;
+    th_server s;
+    go_http_options opts = GO_HTTP_OPTIONS_INIT;
+    opts.heavy_memory = 64u << 20;
+    th_start(&s, &opts);
+    /* A PNG header that claims 8000x6000 pixels of colour, interlaced, so it must be decoded
+     * whole: 288 MB. */
+    unsigned char png[64] =
+        "\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR\0\0\x1f\x40\0\0\x17\x70\x08\x02\0\0\x01";
+    size_t len;
+    char *body = form(&len, NULL, png, sizeof png, true);
+    th_resp r;
+    assert_int_equal(th_call(&r, s.port, "POST", "/api/scan", NULL,
+                             "multipart/form-data; boundary=" BOUNDARY, body, len),
+                     0);
+    if (r.status != 413 || !strstr(r.body, "\"too_big\"") || !strstr(r.body, "message_zh"))
+        fail_msg("a 48 MP PNG under a 64 MB budget: %d %s", r.status, r.body);
+    th_free(&r);
+    free(body);
+    /* Not interlaced, it is read row by row at 1000x750: within the budget (and refused only
+     * when its missing rows are reached). */
+    png[28] = 0;
+    body = form(&len, NULL, png, sizeof png, true);
+    assert_int_equal(th_call(&r, s.port, "POST", "/api/scan", NULL,
+                             "multipart/form-data; boundary=" BOUNDARY, body, len),
+                     0);
+    if (r.status != 422 || !strstr(r.body, "\"image\""))
+        fail_msg("a truncated 48 MP PNG read row by row: %d %s", r.status, r.body);
+    th_free(&r);
+    free(body);
+    char *photo = NULL;
+    size_t photo_len;
+    if (!tu_have_data() || tu_read_file(tu_data_path(PHOTO), &photo, &photo_len) != 0) {
+        th_stop(&s);
+        TU_SKIP("the shared photo %s is not here", PHOTO);
+    }
+    body = form(&len, "19", photo, photo_len, true);
+    /* Others hold the whole budget: a small photo waits its turn. */
+    assert_true(http_memory_reserve(s.srv, opts.heavy_memory));
+    assert_int_equal(th_call(&r, s.port, "POST", "/api/scan", NULL,
+                             "multipart/form-data; boundary=" BOUNDARY, body, len),
+                     0);
+    assert_int_equal(r.status, 503);
+    char retry[16];
+    assert_non_null(th_header(&r, "Retry-After", retry, sizeof retry));
+    th_free(&r);
+    http_memory_release(s.srv, opts.heavy_memory);
+    assert_int_equal(th_call(&r, s.port, "POST", "/api/scan", NULL,
+                             "multipart/form-data; boundary=" BOUNDARY, body, len),
+                     0);
+    assert_int_equal(r.status, 200);
+    th_free(&r);
+    /* Once the overlay is drawn, the budget is whole again. */
+    struct timespec tick = {0, 20 * 1000 * 1000};
+    for (int i = 0; i < 500 && atomic_load(&s.srv->decoding) != 0; i++)
+        nanosleep(&tick, NULL);
+    assert_int_equal(atomic_load(&s.srv->decoding), 0);
+    free(body);
+    free(photo);
+    th_stop(&s);
+}
+
+/* A large PNG is read at the size the reader works at, as vision reads a JPEG: a 1200x900
+ * board photo blown up 4 times into a 4800x3600 PNG (lossless) reads exactly as the photo
+ * itself, with the corners and the image size in the PNG's own pixels. */
+static void test_http_vision__large_png_read_reduced(void **state)
+{
+    (void)state;
+    synth_params p = {.width = 1200,
+                      .height = 900,
+                      .size = 13,
+                      .rotate_deg = 4,
+                      .tilt = 0.1,
+                      .gradient = 0.1,
+                      .noise = 2,
+                      .jpeg_quality = 90,
+                      .seed = 7};
+    uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    uint8_t *jpeg = NULL;
+    size_t jlen = 0;
+    double corners[4][2];
+    synth_position(truth, 13, 0.3, 7);
+    assert_int_equal(synth_render(&jpeg, &jlen, &p, truth, corners), 0);
+    go_cv_image img = {0};
+    assert_int_equal(go_cv_decode(&img, jpeg, jlen, 1), 0);
+    assert_int_equal(img.width, 1200);
+    const int k = 4, w = img.width * k, h = img.height * k;
+    uint8_t *rgb = malloc((size_t)w * (size_t)h * 3);
+    assert_non_null(rgb);
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            const uint8_t *bgr =
+                img.pixels + ((size_t)(y / k) * (size_t)img.width + (size_t)(x / k)) * 3;
+            uint8_t *o = rgb + ((size_t)y * (size_t)w + (size_t)x) * 3;
+            o[0] = bgr[2], o[1] = bgr[1], o[2] = bgr[0];
+        }
+    go_cv_image_free(&img);
+    uint8_t *png = NULL;
+    size_t plen = 0;
+    assert_int_equal(http_png_encode(&png, &plen, rgb, w, h), 0);
+    free(rgb);
+    const char *fields[] = {"size", "13", NULL};
+    int status;
+    json_t *small = upload_fields(&status, "/api/scan", fields, (char *)jpeg, jlen);
+    assert_int_equal(status, 200);
+    json_t *big = upload_fields(&status, "/api/scan", fields, (char *)png, plen);
+    if (status != 200)
+        fail_msg("the 4800x3600 PNG: %d", status);
+    assert_int_equal(json_integer_value(json_object_get(big, "image_width")), w);
+    assert_int_equal(json_integer_value(json_object_get(big, "image_height")), h);
+    assert_true(json_equal(json_object_get(big, "board"), json_object_get(small, "board")));
+    for (int c = 0; c < 4; c++)
+        for (int v = 0; v < 2; v++)
+            /* the JSON gives corners to 0.1 pixel: k times one rounding, plus the other */
+            if (fabs(corner(big, c, v) - k * corner(small, c, v)) > 0.05 * (k + 1) + 1e-9)
+                fail_msg("corner %d: %.2f, expected %.2f", c, corner(big, c, v),
+                         k * corner(small, c, v));
+    /* A re-fit through those corners, in the PNG's pixels, reads the same board again. */
+    char text[256];
+    int n = snprintf(text, sizeof text, "[[%.1f,%.1f],[%.1f,%.1f],[%.1f,%.1f],[%.1f,%.1f]]",
+                     corner(big, 0, 0), corner(big, 0, 1), corner(big, 1, 0), corner(big, 1, 1),
+                     corner(big, 2, 0), corner(big, 2, 1), corner(big, 3, 0), corner(big, 3, 1));
+    assert_true(n > 0 && (size_t)n < sizeof text);
+    const char *refit[] = {"size", "13", "corners", text, NULL};
+    json_t *again = upload_fields(&status, "/api/scan", refit, (char *)png, plen);
+    assert_int_equal(status, 200);
+    assert_true(json_equal(json_object_get(again, "board"), json_object_get(big, "board")));
+    for (int c = 0; c < 4; c++)
+        assert_true(fabs(corner(again, c, 0) - corner(big, c, 0)) < 2 * k);
+    json_decref(again);
+    json_decref(big);
+    json_decref(small);
+    free(png);
+    free(jpeg);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -589,6 +734,8 @@ int main(void)
         cmocka_unit_test(test_http_vision__corners_refused),
         cmocka_unit_test(test_http_vision__refusal_carries_the_refused_lattice),
         cmocka_unit_test(test_http_vision__bad_request_needs_no_slot),
+        cmocka_unit_test(test_http_vision__memory_budget),
+        cmocka_unit_test(test_http_vision__large_png_read_reduced),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
