@@ -70,6 +70,8 @@ typedef struct ev_data {
     char date[11];
     go_event_kind kind;
     int rounds, boards;
+    int cycles;        /* round robins: 1 single, 2 double */
+    char first_colour; /* round 1, board 1: the higher player's colour 'B' 'W', 0 not drawn */
     ev_entry *entries;
     size_t nentries;
     ev_game *games;
@@ -87,6 +89,8 @@ int ev_load(go_club *c, ev_data *out, int64_t event);
 int ev_team_scores(const ev_data *ev, const go_xtable *xt, double *match_points,
                    unsigned char *met);
 void ev_clear(ev_data *ev);
+/* True when entry has left the event (Article 29) before round. */
+bool ev_gone(const ev_data *ev, int entry, int round);
 /* A cross-table result code as 2 (a win, forfeit win or full-point bye), 1 (a draw or
  * half-point bye) or 0 (anything else). */
 int go_xtable_outcome(char result);

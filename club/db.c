@@ -70,6 +70,15 @@ static const char *const migrations[] = {
     /* 2 -> 3: whether the count of a game was of a finished board (NULL: not known, as for
      * every game stored before). */
     "ALTER TABLE games ADD COLUMN finished INTEGER CHECK(finished IN (0, 1));",
+    /* 3 -> 4: double round robins (cycles), the lot for round 1's colours (the higher
+     * player's colour on board 1; NULL until drawn), and excused leave (请假). */
+    "ALTER TABLE events ADD COLUMN cycles INTEGER NOT NULL DEFAULT 1 CHECK(cycles IN (1, 2));"
+    "ALTER TABLE events ADD COLUMN first_colour TEXT CHECK(first_colour IN ('B', 'W'));"
+    "CREATE TABLE leaves(id INTEGER PRIMARY KEY, member_id INTEGER NOT NULL REFERENCES"
+    " members(id), from_date TEXT NOT NULL, to_date TEXT NOT NULL, reason TEXT NOT NULL,"
+    " recorded_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M','now')),"
+    " CHECK(to_date >= from_date));"
+    "CREATE INDEX leaves_member ON leaves(member_id, from_date);",
 };
 
 #define MIGRATION_COUNT ((int)(sizeof migrations / sizeof migrations[0]))

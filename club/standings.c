@@ -57,12 +57,8 @@ int go_xtable_tiebreaks(const go_xtable *t, go_unplayed_mode mode, double *point
 {
     int n = t->nplayers, R = t->nrounds;
     double *opp_score = calloc((size_t)n + 1, sizeof *opp_score);
-    int *games_played = calloc((size_t)n + 1, sizeof *games_played);
-    if (!opp_score || !games_played) {
-        free(opp_score);
-        free(games_played);
+    if (!opp_score)
         return go_error_set(GO_ENOMEM, "tie-breaks");
-    }
     int rounds_done = 0, first_pending = R;
     for (int i = 0; i < n; i++) {
         points[i] = 0;
@@ -73,8 +69,6 @@ int go_xtable_tiebreaks(const go_xtable *t, go_unplayed_mode mode, double *point
                 rounds_done = r + 1;
             if (g->opponent >= 0 && g->result == ' ' && r < first_pending)
                 first_pending = r; /* paired, no result yet: that round is not done */
-            if (g->opponent >= 0 && g->result != ' ')
-                games_played[i]++;
         }
     }
     if (rounds_done > first_pending)
@@ -90,14 +84,26 @@ int go_xtable_tiebreaks(const go_xtable *t, go_unplayed_mode mode, double *point
                     break;
                 opp_score[i] += t->draw - go_xtable_points_of(t, c);
             }
-        } else if (t->withdrawn_after && t->withdrawn_after[i] > 0 && games_played[i] > 0) {
-            /* Article 29 section 3: A = points / games played, at most a draw, times the games
-             * not played. */
-            double a = points[i] / games_played[i];
+        } else if (t->withdrawn_after && t->withdrawn_after[i] > 0) {
+            /* Article 29 section 3: A = points / rounds taken part in, at most a draw, times the
+             * finished rounds after leaving. A bye before leaving is a round taken part in (its
+             * points are in the sum), not a missing game. */
+            int left = t->withdrawn_after[i], taken = 0;
+            for (int r = 0; r < left && r < R; r++) {
+                char c = t->games[(size_t)i * (size_t)R + (size_t)r].result;
+                if (c != ' ' && c != 0)
+                    taken++;
+            }
+            double a = taken > 0 ? points[i] / taken : 0;
             if (a > t->draw)
                 a = t->draw;
-            int missing = rounds_done - games_played[i];
-            if (missing > 0)
+            int missing = 0; /* finished rounds after leaving with no game (no forfeit) */
+            for (int r = left; r < rounds_done && r < R; r++) {
+                char c = t->games[(size_t)i * (size_t)R + (size_t)r].result;
+                if (c == ' ' || c == 0)
+                    missing++;
+            }
+            if (taken > 0 && missing > 0)
                 opp_score[i] += a * missing;
         }
     }
@@ -134,7 +140,6 @@ int go_xtable_tiebreaks(const go_xtable *t, go_unplayed_mode mode, double *point
         }
     }
     free(opp_score);
-    free(games_played);
     return 0;
 }
 
@@ -147,12 +152,16 @@ void go_xtable_clear(go_xtable *t)
     memset(t, 0, sizeof *t);
 }
 
+/* The games a withdrawn player played before leaving (Article 29 section 2's 已赛局数): what
+ * was entered for the rounds after he left (a forfeit typed by hand) does not count, so the
+ * standings are the same whether or not it was entered. */
 static int entry_played(const ev_data *ev, int who)
 {
-    int n = 0;
+    int n = 0, last = ev->entries[who].withdrawn_after;
     for (size_t g = 0; g < ev->ngames; g++) {
         const ev_game *gm = &ev->games[g];
-        if ((gm->black == who || gm->white == who) && gm->white >= 0 && gm->by != GO_BY_PENDING)
+        if ((gm->black == who || gm->white == who) && gm->white >= 0 && gm->by != GO_BY_PENDING &&
+            gm->by != GO_BY_FORFEIT && (!last || gm->round <= last))
             n++;
     }
     return n;

@@ -39,6 +39,8 @@ static int64_t make_event(go_club *c, go_event_kind kind, int rounds, int player
 {
     int64_t ev = 0;
     assert_int_equal(go_club_event_add(c, &ev, "测试赛", kind, rounds, "2026-10-01", 0), 0);
+    /* the lot fixed: the higher player (the first number) takes Black on board 1 */
+    assert_int_equal(go_club_event_set_draw(c, ev, 'B'), 0);
     for (int i = 0; i < players; i++)
         assert_int_equal(go_club_event_enter(c, ev, ids[i], NULL, 0), 0);
     return ev;

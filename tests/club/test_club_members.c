@@ -211,12 +211,14 @@ static void test_club_members__forward_migration_and_newer_schema(void **state)
 {
     go_club_free(*state);
     *state = NULL;
-    /* Pretend the file is still at schema 1: drop what migrations 2 and 3 add. */
+    /* Pretend the file is still at schema 1: drop what migrations 2, 3 and 4 add. */
     sqlite3 *db = NULL;
     assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
     assert_int_equal(
         sqlite3_exec(db,
-                     "DROP INDEX checkins_credit; ALTER TABLE games DROP COLUMN finished;"
+                     "DROP TABLE leaves; ALTER TABLE events DROP COLUMN cycles;"
+                     " ALTER TABLE events DROP COLUMN first_colour;"
+                     " DROP INDEX checkins_credit; ALTER TABLE games DROP COLUMN finished;"
                      " PRAGMA user_version = 1",
                      NULL, NULL, NULL),
         SQLITE_OK);

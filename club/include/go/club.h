@@ -18,7 +18,7 @@ extern "C" {
 /* An open club database. Not shared between threads; open one per thread or process. */
 typedef struct go_club go_club;
 
-#define GO_CLUB_SCHEMA_VERSION 3
+#define GO_CLUB_SCHEMA_VERSION 4
 #define GO_CLUB_NAME_MAX 64  /* code points in a name */
 #define GO_CLUB_TEXT_MAX 512 /* bytes in a free-text field (contact, notes, reasons) */
 
@@ -240,6 +240,13 @@ int go_event_kind_parse(go_event_kind *out, const char *text);
 int go_club_event_add(go_club *club, int64_t *out_id, const char *name, go_event_kind kind,
                       int rounds, const char *date, int boards);
 int go_club_event_list(go_club *club, go_club_table **out);
+/* Round robins (individual or team): 1 a single cycle, 2 a double one (Article 27 二: every
+ * pair meets twice, the second time with the colours swapped). GO_ECONFLICT once paired. */
+int go_club_event_set_cycles(go_club *club, int64_t event, int cycles);
+/* The draw for round 1's colours: 'B' or 'W' is the colour of the higher player (team) on
+ * board 1, the next boards alternate. Without it the lot is drawn when round 1 is paired and
+ * stored. GO_ECONFLICT once paired. */
+int go_club_event_set_draw(go_club *club, int64_t event, char higher_colour);
 /* Enters a member; team events name the team and the board (1 = first board). */
 int go_club_event_enter(go_club *club, int64_t event, int64_t member, const char *team, int board);
 /* Article 29: the member leaves after round (0 = before the start: simply removed). */

@@ -1,0 +1,350 @@
+/* Results a secretary can trust: standings that do not depend on whether a withdrawn player's
+ * forfeit was typed (Article 29), byes in Article 29 section 3, double round robins (Article
+ * 27), round-1 colours from the draw, team withdrawals that do not block the next round. */
+#include <math.h>
+#include <stdlib.h>
+
+#include <sqlite3.h>
+
+#include "testutil.h"
+#include "club_fixture.h"
+
+static char path[512];
+static int64_t ids[16];
+
+static int setup(void **state)
+{
+    club_tmp_path(path, sizeof path, "records");
+    go_club *c = NULL;
+    if (go_club_open(&c, path) != 0)
+        return -1;
+    for (int i = 0; i < 16; i++) {
+        char num[8], name[32];
+        snprintf(num, sizeof num, "%d", i + 1);
+        snprintf(name, sizeof name, "棋手%02d", i + 1);
+        ids[i] = club_add_member(c, num, name, "2026-09-01");
+        if (!ids[i])
+            return -1;
+    }
+    *state = c;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    go_club_free(*state);
+    club_tmp_remove(path);
+    return 0;
+}
+
+static int64_t make_event(go_club *c, go_event_kind kind, int rounds, int players)
+{
+    int64_t ev = 0;
+    assert_int_equal(go_club_event_add(c, &ev, "测试赛", kind, rounds, "2026-10-01", 0), 0);
+    for (int i = 0; i < players; i++)
+        assert_int_equal(go_club_event_enter(c, ev, ids[i], NULL, 0), 0);
+    return ev;
+}
+
+static char lower_id_wins(int64_t b, int64_t w)
+{
+    return b < w ? 'B' : 'W';
+}
+
+/* Results for every pending game of a round, except those of `skip` and `skip2` (0: none). */
+static void play_round_but2(go_club *c, int64_t ev, int round, int64_t skip, int64_t skip2)
+{
+    go_club_table *p = NULL;
+    assert_int_equal(go_club_event_pairings(c, &p, ev, round), 0);
+    for (int k = 0; k < p->nrows; k++) {
+        if (strcmp(go_club_cell(p, k, 8), "pending") != 0)
+            continue;
+        int64_t b = strtol(go_club_cell(p, k, 3), NULL, 10),
+                w = strtol(go_club_cell(p, k, 5), NULL, 10);
+        if (b == skip || w == skip || (skip2 && (b == skip2 || w == skip2)))
+            continue;
+        go_game_record r = GO_GAME_RECORD_INIT;
+        r.id = strtol(go_club_cell(p, k, 2), NULL, 10);
+        r.winner = lower_id_wins(b, w);
+        r.by = GO_BY_RESIGN;
+        assert_int_equal(go_club_result_add(c, &r), 0);
+    }
+    go_club_table_free(p);
+}
+
+static void play_round_but(go_club *c, int64_t ev, int round, int64_t skip)
+{
+    play_round_but2(c, ev, round, skip, 0);
+}
+
+/* The pending games of member in the event entered as the opponent's forfeit wins. */
+static int enter_forfeits(go_club *c, int64_t ev, int64_t member)
+{
+    go_club_table *p = NULL;
+    int n = 0;
+    assert_int_equal(go_club_event_pairings(c, &p, ev, 0), 0);
+    for (int k = 0; k < p->nrows; k++) {
+        if (strcmp(go_club_cell(p, k, 8), "pending") != 0)
+            continue;
+        int64_t b = strtol(go_club_cell(p, k, 3), NULL, 10),
+                w = strtol(go_club_cell(p, k, 5), NULL, 10);
+        if (b != member && w != member)
+            continue;
+        go_game_record r = GO_GAME_RECORD_INIT;
+        r.id = strtol(go_club_cell(p, k, 2), NULL, 10);
+        r.winner = b == member ? 'W' : 'B';
+        r.by = GO_BY_FORFEIT;
+        assert_int_equal(go_club_result_add(c, &r), 0);
+        n++;
+    }
+    go_club_table_free(p);
+    return n;
+}
+
+static void assert_same_standings(const go_standing *a, const go_standing *b, size_t n)
+{
+    for (size_t k = 0; k < n; k++) {
+        assert_int_equal(a[k].member, b[k].member);
+        assert_int_equal(a[k].place, b[k].place);
+        assert_true(fabs(a[k].points - b[k].points) < 1e-9);
+        assert_true(fabs(a[k].tiebreak_sb - b[k].tiebreak_sb) < 1e-9);
+        assert_true(fabs(a[k].swiss_total - b[k].swiss_total) < 1e-9);
+    }
+}
+
+/* Article 29 section 2: a player who leaves a 6-player round robin after 2 of 5 rounds has
+ * every result voided; typing the forfeit of his unplayed games must not bring them back. */
+static void test_club_records__withdrawn_forfeit_changes_nothing(void **state)
+{
+    go_club *c = *state;
+    int64_t ev = make_event(c, GO_EVENT_ROUND_ROBIN, 0, 6);
+    int round;
+    assert_int_equal(go_club_event_pair(c, &round, ev), 0);
+    play_round_but(c, ev, 1, 0);
+    play_round_but(c, ev, 2, 0);
+    assert_int_equal(go_club_event_withdraw(c, ev, ids[5], 2), 0);
+    for (int r = 3; r <= 5; r++)
+        play_round_but(c, ev, r, ids[5]);
+    go_standing *before = NULL, *after = NULL;
+    size_t n = 0, m = 0;
+    assert_int_equal(go_club_event_standings(c, &before, &n, ev), 0);
+    for (size_t k = 0; k < n; k++)
+        if (before[k].member == ids[5])
+            assert_true(fabs(before[k].points) < 1e-9);
+    assert_int_equal(enter_forfeits(c, ev, ids[5]), 3);
+    assert_int_equal(go_club_event_standings(c, &after, &m, ev), 0);
+    assert_int_equal(n, m);
+    assert_same_standings(before, after, n);
+    for (size_t k = 0; k < m; k++)
+        if (after[k].member == ids[5]) {
+            assert_true(after[k].withdrawn);
+            assert_true(fabs(after[k].points) < 1e-9);
+        }
+    free(before);
+    free(after);
+}
+
+/* Article 29 section 3 with a bye: player 0 had the bye in round 1 (2 points), lost to player
+ * 1 in round 2 and left; round 3 is the one game he did not play. For his opponents he counts
+ * 2 + A x 1 with A = 2 / 2 rounds = 1: 3, so player 1's SB is 3 (the bye is no missing game). */
+static void test_club_records__bye_is_not_a_missing_game(void **state)
+{
+    (void)state;
+    go_xt_game g[2 * 3] = {
+        {-1, '-', 'U'}, {1, 'b', '0'}, {-1, '-', ' '},
+        {-1, '-', ' '}, {0, 'w', '1'}, {-1, '-', 'U'},
+    };
+    int withdrawn[2] = {2, 0};
+    go_xtable t = {2, 3, g, 2, 1, 0, withdrawn};
+    double pts[2], sb[2], total[2];
+    assert_int_equal(go_xtable_tiebreaks(&t, GO_UNPLAYED_AS_SCORED, pts, sb, total), 0);
+    assert_true(fabs(pts[0] - 2) < 1e-9);
+    assert_true(fabs(sb[1] - 3) < 1e-9);
+}
+
+/* Article 27 二: a double round robin pairs every pair twice, colours swapped. */
+static void test_club_records__double_round_robin(void **state)
+{
+    go_club *c = *state;
+    /* --rounds 6 with 4 players and no cycles: never silently a single cycle */
+    int64_t ev = make_event(c, GO_EVENT_ROUND_ROBIN, 6, 4);
+    int round = 0;
+    int rc = go_club_event_pair(c, &round, ev);
+    if (rc == 0) {
+        go_club_table *p = NULL;
+        assert_int_equal(go_club_event_pairings(c, &p, ev, 0), 0);
+        assert_int_equal(p->nrows, 12);
+        go_club_table_free(p);
+    } else {
+        assert_int_equal(rc, GO_EINVAL);
+        assert_non_null(strstr(go_error_last(), "cycles"));
+    }
+    int64_t ev2 = make_event(c, GO_EVENT_ROUND_ROBIN, 0, 4);
+    assert_int_equal(go_club_event_set_cycles(c, ev2, 2), 0);
+    assert_int_equal(go_club_event_set_cycles(c, ev2, 3), GO_EINVAL);
+    assert_int_equal(go_club_event_pair(c, &round, ev2), 0);
+    go_club_table *p = NULL;
+    assert_int_equal(go_club_event_pairings(c, &p, ev2, 0), 0);
+    assert_int_equal(p->nrows, 12); /* 6 rounds of 2 games */
+    int black[4][4] = {{0}};
+    for (int k = 0; k < p->nrows; k++) {
+        int b = (int)(strtol(go_club_cell(p, k, 3), NULL, 10) - ids[0]),
+            w = (int)(strtol(go_club_cell(p, k, 5), NULL, 10) - ids[0]);
+        black[b][w]++;
+    }
+    for (int a = 0; a < 4; a++)
+        for (int b = 0; b < 4; b++)
+            if (a != b)
+                assert_int_equal(black[a][b], 1); /* each pair twice, once each with Black */
+    go_club_table_free(p);
+    assert_int_equal(go_club_event_set_cycles(c, ev2, 1), GO_ECONFLICT); /* already paired */
+    for (int r = 1; r <= 6; r++)
+        play_round_but(c, ev2, r, 0);
+    go_standing *s = NULL;
+    size_t n = 0;
+    assert_int_equal(go_club_event_standings(c, &s, &n, ev2), 0);
+    assert_true(fabs(s[0].points - 12) < 1e-9); /* player 1 beats everyone twice */
+    assert_int_equal(s[0].played, 6);
+    free(s);
+}
+
+/* Round 1 of a Swiss: the higher player's colour on board 1 comes from the draw, then the
+ * colours alternate down the boards. */
+static void check_alternating(go_club *c, int64_t ev, char board1)
+{
+    go_club_table *p = NULL;
+    assert_int_equal(go_club_event_pairings(c, &p, ev, 1), 0);
+    assert_int_equal(p->nrows, 4);
+    for (int k = 0; k < p->nrows; k++) {
+        int64_t b = strtol(go_club_cell(p, k, 3), NULL, 10),
+                w = strtol(go_club_cell(p, k, 5), NULL, 10);
+        char higher_colour = b < w ? 'B' : 'W'; /* equal ranks: the earlier entry is higher */
+        char want = k % 2 == 0 ? board1 : (board1 == 'B' ? 'W' : 'B');
+        if (board1)
+            assert_int_equal(higher_colour, want);
+        else if (k > 0) {
+            int64_t b0 = strtol(go_club_cell(p, k - 1, 3), NULL, 10),
+                    w0 = strtol(go_club_cell(p, k - 1, 5), NULL, 10);
+            assert_int_not_equal(higher_colour, b0 < w0 ? 'B' : 'W');
+        }
+    }
+    go_club_table_free(p);
+}
+
+static void test_club_records__round_one_colours_alternate(void **state)
+{
+    go_club *c = *state;
+    int round;
+    int64_t ev = make_event(c, GO_EVENT_SWISS, 3, 8);
+    assert_int_equal(go_club_event_pair(c, &round, ev), 0);
+    check_alternating(c, ev, 0); /* whatever the lot gave */
+    int64_t ev2 = make_event(c, GO_EVENT_SWISS, 3, 8);
+    assert_int_equal(go_club_event_set_draw(c, ev2, 'W'), 0);
+    assert_int_equal(go_club_event_set_draw(c, ev2, 'X'), GO_EINVAL);
+    assert_int_equal(go_club_event_pair(c, &round, ev2), 0);
+    check_alternating(c, ev2, 'W');
+    assert_int_equal(go_club_event_set_draw(c, ev2, 'B'), GO_ECONFLICT); /* already paired */
+    int64_t ev3 = make_event(c, GO_EVENT_SWISS, 3, 8);
+    assert_int_equal(go_club_event_set_draw(c, ev3, 'B'), 0);
+    assert_int_equal(go_club_event_pair(c, &round, ev3), 0);
+    check_alternating(c, ev3, 'B');
+}
+
+/* A team Swiss player who withdraws: his later games are the opponents' forfeit wins, the
+ * next round pairs without anyone typing them, and standings count them once. */
+static void test_club_records__team_withdrawal_does_not_block(void **state)
+{
+    go_club *c = *state;
+    int64_t ev = 0;
+    assert_int_equal(go_club_event_add(c, &ev, "团体赛", GO_EVENT_TEAM_SWISS, 3, "2026-10-01", 2),
+                     0);
+    const char *teams[] = {"甲队", "乙队", "丙队", "丁队"};
+    for (int t = 0; t < 4; t++)
+        for (int b = 1; b <= 2; b++)
+            assert_int_equal(go_club_event_enter(c, ev, ids[t * 2 + b - 1], teams[t], b), 0);
+    int round;
+    assert_int_equal(go_club_event_pair(c, &round, ev), 0);
+    play_round_but(c, ev, 1, 0);
+    assert_int_equal(go_club_event_pair(c, &round, ev), 0);
+    /* the whole of 丁队 leaves after round 1, its round-2 match already paired */
+    assert_int_equal(go_club_event_withdraw(c, ev, ids[6], 1), 0);
+    assert_int_equal(go_club_event_withdraw(c, ev, ids[7], 1), 0);
+    play_round_but2(c, ev, 2, ids[6], ids[7]);
+    go_standing *before = NULL, *after = NULL;
+    size_t n = 0, m = 0;
+    assert_int_equal(go_club_event_standings(c, &before, &n, ev), 0);
+    assert_int_equal(enter_forfeits(c, ev, ids[6]) + enter_forfeits(c, ev, ids[7]), 2);
+    assert_int_equal(go_club_event_standings(c, &after, &m, ev), 0);
+    assert_int_equal(n, m);
+    assert_same_standings(before, after, n);
+    free(before);
+    free(after);
+    /* the same event again, the forfeits not typed: round 3 is paired all the same, without
+     * the team that left */
+    int64_t ev2 = 0;
+    assert_int_equal(
+        go_club_event_add(c, &ev2, "团体赛二", GO_EVENT_TEAM_SWISS, 3, "2026-10-01", 2), 0);
+    for (int t = 0; t < 4; t++)
+        for (int b = 1; b <= 2; b++)
+            assert_int_equal(go_club_event_enter(c, ev2, ids[t * 2 + b - 1], teams[t], b), 0);
+    assert_int_equal(go_club_event_pair(c, &round, ev2), 0);
+    play_round_but(c, ev2, 1, 0);
+    assert_int_equal(go_club_event_pair(c, &round, ev2), 0);
+    assert_int_equal(go_club_event_withdraw(c, ev2, ids[6], 1), 0);
+    assert_int_equal(go_club_event_withdraw(c, ev2, ids[7], 1), 0);
+    play_round_but2(c, ev2, 2, ids[6], ids[7]);
+    assert_int_equal(go_club_event_pair(c, &round, ev2), 0);
+    assert_int_equal(round, 3);
+    go_club_table *p = NULL;
+    assert_int_equal(go_club_event_pairings(c, &p, ev2, 3), 0);
+    for (int k = 0; k < p->nrows; k++) {
+        assert_int_not_equal(strtol(go_club_cell(p, k, 3), NULL, 10), ids[6]);
+        assert_int_not_equal(strtol(go_club_cell(p, k, 3), NULL, 10), ids[7]);
+    }
+    go_club_table_free(p);
+}
+
+/* A file of schema 3 (before cycles, the colour lot and leave): opened, migrated, its event
+ * kept as a single round robin that pairs as before. */
+static void test_club_records__schema_3_file_is_migrated(void **state)
+{
+    go_club *c = *state;
+    int64_t ev = make_event(c, GO_EVENT_ROUND_ROBIN, 0, 4);
+    go_club_free(c);
+    *state = NULL;
+    sqlite3 *db = NULL;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db,
+                                  "DROP TABLE leaves; ALTER TABLE events DROP COLUMN cycles;"
+                                  " ALTER TABLE events DROP COLUMN first_colour;"
+                                  " PRAGMA user_version = 3",
+                                  NULL, NULL, NULL),
+                     SQLITE_OK);
+    sqlite3_close(db);
+    assert_int_equal(go_club_open(&c, path), 0);
+    *state = c;
+    int round;
+    assert_int_equal(go_club_event_pair(c, &round, ev), 0);
+    go_club_table *p = NULL;
+    assert_int_equal(go_club_event_pairings(c, &p, ev, 0), 0);
+    assert_int_equal(p->nrows, 6); /* one cycle */
+    go_club_table_free(p);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_club_records__withdrawn_forfeit_changes_nothing, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_club_records__bye_is_not_a_missing_game, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_club_records__double_round_robin, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_club_records__round_one_colours_alternate, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_club_records__team_withdrawal_does_not_block, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_club_records__schema_3_file_is_migrated, setup,
+                                        teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
