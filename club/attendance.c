@@ -137,7 +137,94 @@ int go_club_activity_add(go_club *club, int64_t *out_id, const char *start, cons
         return rc;
     char date[11];
     go_club_date_format(date, day);
-    rc = activity_insert(club, out_id, date, start + 11, title);
+    sqlite3_stmt *st = NULL;
+    if ((rc = db_prepare(club, &st,
+                         "SELECT start_time, cancelled FROM activities WHERE date = ?1")) != 0)
+        return tx_end(club, rc);
+    sqlite3_bind_text(st, 1, date, 10, SQLITE_STATIC);
+    if (sqlite3_step(st) == SQLITE_ROW) {
+        const char *at = (const char *)sqlite3_column_text(st, 0);
+        if (sqlite3_column_int(st, 1))
+            rc = go_error_set(GO_EEXISTS,
+                              "%s already has an activity at %s, cancelled (restore it with"
+                              " `activity restore`)",
+                              date, at);
+        else if (strncmp(at, start + 11, 5) != 0)
+            rc = go_error_set(GO_EEXISTS,
+                              "%s already has an activity at %s (move it with `activity move`)",
+                              date, at);
+    }
+    sqlite3_finalize(st);
+    if (rc == 0)
+        rc = activity_insert(club, out_id, date, start + 11, title);
+    return tx_end(club, rc);
+}
+
+int go_club_activity_move(go_club *club, const char *date, const char *start)
+{
+    int32_t day;
+    int minute, rc;
+    if ((rc = check_date("date", date)) != 0)
+        return rc;
+    if ((rc = go_club_datetime_parse(&day, &minute, start)) != 0)
+        return rc;
+    if (strlen(start) < 16)
+        return go_error_set(GO_EINVAL, "give the new start: YYYY-MM-DDTHH:MM");
+    char to[11];
+    go_club_date_format(to, day);
+    sqlite3_stmt *st = NULL;
+    if ((rc = tx_begin(club)) != 0)
+        return rc;
+    if (strncmp(to, date, 10) != 0) {
+        if ((rc = db_prepare(club, &st, "SELECT 1 FROM activities WHERE date = ?1")) != 0)
+            goto done;
+        sqlite3_bind_text(st, 1, to, 10, SQLITE_STATIC);
+        if (sqlite3_step(st) == SQLITE_ROW) {
+            rc = go_error_set(GO_EEXISTS, "%s already has an activity", to);
+            goto done;
+        }
+        sqlite3_finalize(st);
+        st = NULL;
+    }
+    if ((rc = db_prepare(club, &st,
+                         "UPDATE activities SET date = ?2, start_time = ?3 WHERE date = ?1")) != 0)
+        goto done;
+    sqlite3_bind_text(st, 1, date, 10, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, to, 10, SQLITE_STATIC);
+    sqlite3_bind_text(st, 3, start + 11, 5, SQLITE_STATIC);
+    rc = db_step_done(club, st, "move activity");
+    if (rc == 0 && sqlite3_changes(club->db) == 0)
+        rc = go_error_set(GO_ENOTFOUND, "no activity on %.10s", date);
+done:
+    sqlite3_finalize(st);
+    return tx_end(club, rc);
+}
+
+int go_club_activity_restore(go_club *club, const char *date)
+{
+    int rc = check_date("date", date);
+    if (rc)
+        return rc;
+    sqlite3_stmt *st = NULL;
+    if ((rc = tx_begin(club)) != 0)
+        return rc;
+    if ((rc = db_prepare(club, &st, "SELECT cancelled FROM activities WHERE date = ?1")) != 0)
+        goto done;
+    sqlite3_bind_text(st, 1, date, 10, SQLITE_STATIC);
+    if (sqlite3_step(st) != SQLITE_ROW)
+        rc = go_error_set(GO_ENOTFOUND, "no activity on %.10s", date);
+    else if (!sqlite3_column_int(st, 0))
+        rc = go_error_set(GO_ECONFLICT, "the activity of %.10s is not cancelled", date);
+    sqlite3_finalize(st);
+    st = NULL;
+    if (rc)
+        goto done;
+    if ((rc = db_prepare(club, &st, "UPDATE activities SET cancelled = 0 WHERE date = ?1")) != 0)
+        goto done;
+    sqlite3_bind_text(st, 1, date, 10, SQLITE_STATIC);
+    rc = db_step_done(club, st, "restore activity");
+done:
+    sqlite3_finalize(st);
     return tx_end(club, rc);
 }
 

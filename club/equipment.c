@@ -114,6 +114,22 @@ int go_club_stocktake(go_club *club, int64_t item, int counted, const char *date
     int count = 0, on_loan = 0;
     if ((rc = item_count(club, item, &count, &on_loan, NULL)) != 0)
         goto done;
+    /* Expected on the stock-take's own date: the register count then (a loss recorded later
+     * still belonged to it) minus what was out on that date. */
+    if ((rc = db_prepare(club, &st,
+                         "SELECT ifnull(sum(CASE WHEN return_condition = 'lost' AND returned_date"
+                         " > ?2 THEN quantity ELSE 0 END), 0), ifnull(sum(CASE WHEN out_date <="
+                         " ?2 AND (returned_date IS NULL OR returned_date > ?2) THEN quantity ELSE"
+                         " 0 END), 0) FROM loans WHERE item_id = ?1")) != 0)
+        goto done;
+    sqlite3_bind_int64(st, 1, item);
+    sqlite3_bind_text(st, 2, date, 10, SQLITE_STATIC);
+    if (sqlite3_step(st) == SQLITE_ROW) {
+        count += sqlite3_column_int(st, 0);
+        on_loan = sqlite3_column_int(st, 1);
+    }
+    sqlite3_finalize(st);
+    st = NULL;
     if ((rc = db_prepare(club, &st,
                          "INSERT INTO stocktakes(item_id, date, expected, counted, note)"
                          " VALUES (?1, ?2, ?3, ?4, ?5)")) != 0)

@@ -190,6 +190,42 @@ int go_club_member_edit(go_club *club, const go_member *member)
     }
     sqlite3_finalize(st);
     st = NULL;
+    /* A new join date moves the joining row of the history and, while no status change came
+     * after it, the start of attendance (status_since); it cannot follow a later change. */
+    if ((rc = db_prepare(club, &st,
+                         "SELECT date FROM status_history WHERE member_id = ?1 AND from_status IS"
+                         " NOT NULL AND date < ?2 ORDER BY date LIMIT 1")) != 0)
+        goto done;
+    sqlite3_bind_int64(st, 1, member->id);
+    sqlite3_bind_text(st, 2, member->join_date, 10, SQLITE_STATIC);
+    if (sqlite3_step(st) == SQLITE_ROW) {
+        rc = go_error_set(GO_ECONFLICT, "joined %.10s: after the status change of %s",
+                          member->join_date, (const char *)sqlite3_column_text(st, 0));
+        goto done;
+    }
+    sqlite3_finalize(st);
+    st = NULL;
+    if ((rc = db_prepare(club, &st,
+                         "UPDATE members SET status_since = ?2 WHERE id = ?1 AND NOT EXISTS"
+                         " (SELECT 1 FROM status_history h WHERE h.member_id = ?1 AND"
+                         " h.from_status IS NOT NULL)")) != 0)
+        goto done;
+    sqlite3_bind_int64(st, 1, member->id);
+    sqlite3_bind_text(st, 2, member->join_date, 10, SQLITE_STATIC);
+    if ((rc = db_step_done(club, st, "edit member")) != 0)
+        goto done;
+    sqlite3_finalize(st);
+    st = NULL;
+    if ((rc = db_prepare(club, &st,
+                         "UPDATE status_history SET date = ?2 WHERE member_id = ?1 AND"
+                         " from_status IS NULL")) != 0)
+        goto done;
+    sqlite3_bind_int64(st, 1, member->id);
+    sqlite3_bind_text(st, 2, member->join_date, 10, SQLITE_STATIC);
+    if ((rc = db_step_done(club, st, "edit member")) != 0)
+        goto done;
+    sqlite3_finalize(st);
+    st = NULL;
     if ((rc = db_prepare(club, &st,
                          "UPDATE members SET number = ?1, name = ?2, grade = ?3, contact = ?4,"
                          " rank = ?5, join_date = ?6 WHERE id = ?7")) != 0)

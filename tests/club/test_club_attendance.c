@@ -206,6 +206,65 @@ static void test_club_attendance__cancelled_week_does_not_count(void **state)
     free(chg);
 }
 
+/* member edit of the join date moves the start of attendance and the history's joining row. */
+static void test_club_attendance__joined_later_moves_the_start(void **state)
+{
+    go_club *c = *state;
+    int64_t a = club_add_member(c, "1", "新生", "2026-09-01");
+    go_member m;
+    assert_int_equal(go_club_member_get(c, &m, a), 0);
+    snprintf(m.join_date, sizeof m.join_date, "2026-11-01");
+    assert_int_equal(go_club_member_edit(c, &m), 0);
+    go_rule_change *chg = NULL;
+    size_t n = 0;
+    /* Joined on 1 November, first activity the 4th: nothing missed by the 10th. */
+    assert_int_equal(go_club_rules_apply(c, &chg, &n, "2026-11-10", true), 0);
+    assert_int_equal(n, 0);
+    free(chg);
+    go_club_table *t = NULL;
+    assert_int_equal(go_club_member_history(c, &t, a), 0);
+    assert_int_equal(t->nrows, 1);
+    assert_string_equal(go_club_cell(t, 0, 0), "2026-11-01");
+    go_club_table_free(t);
+    /* a join date after a later status change is refused */
+    assert_int_equal(go_club_member_set_status(c, a, GO_MEMBER_LEFT, "2026-11-20", NULL, "moved"),
+                     0);
+    snprintf(m.join_date, sizeof m.join_date, "2026-12-01");
+    assert_int_equal(go_club_member_edit(c, &m), GO_ECONFLICT);
+}
+
+/* An activity on a day that has one: the same start gives it back, another start or a
+ * cancelled one is refused with the reason; an activity can be moved and un-cancelled. */
+static void test_club_attendance__activity_on_a_taken_day(void **state)
+{
+    go_club *c = *state;
+    int64_t id = 0, again = 0;
+    assert_int_equal(go_club_activity_add(c, &id, "2026-09-02T16:30", NULL), 0);
+    assert_int_equal(go_club_activity_add(c, &again, "2026-09-02T16:30", NULL), 0);
+    assert_int_equal(again, id);
+    assert_int_equal(go_club_activity_add(c, &again, "2026-09-02T18:00", NULL), GO_EEXISTS);
+    assert_non_null(strstr(go_error_last(), "16:30"));
+    assert_int_equal(go_club_activity_cancel(c, "2026-09-09"), 0);
+    assert_int_equal(go_club_activity_add(c, &again, "2026-09-09T16:30", NULL), GO_EEXISTS);
+    assert_non_null(strstr(go_error_last(), "cancelled"));
+    assert_int_equal(go_club_activity_move(c, "2026-09-02", "2026-09-02T18:00"), 0);
+    assert_int_equal(go_club_activity_restore(c, "2026-09-09"), 0);
+    assert_int_equal(go_club_activity_restore(c, "2026-09-09"), GO_ECONFLICT);
+    assert_int_equal(go_club_activity_move(c, "2026-09-03", "2026-09-03T18:00"), GO_ENOTFOUND);
+    assert_int_equal(go_club_activity_move(c, "2026-09-02", "2026-09-09T18:00"), GO_EEXISTS);
+    go_club_table *t = NULL;
+    assert_int_equal(go_club_activity_list(c, &t, "2026-09-02", "2026-09-09"), 0);
+    assert_int_equal(t->nrows, 2);
+    assert_string_equal(go_club_cell(t, 0, 2), "18:00");
+    assert_string_equal(go_club_cell(t, 1, 4), "0");
+    go_club_table_free(t);
+    /* a check-in at 18:10 of the moved activity is on time */
+    int64_t a = club_add_member(c, "1", "准时生", "2026-09-01");
+    bool half = true;
+    assert_int_equal(go_club_checkin(c, &half, a, "2026-09-02T18:10"), 0);
+    assert_false(half);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -220,6 +279,10 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_club_attendance__reward_lists_full_attendance, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_club_attendance__cancelled_week_does_not_count, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_club_attendance__joined_later_moves_the_start, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_club_attendance__activity_on_a_taken_day, setup,
                                         teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -112,9 +112,16 @@ int go_club_dues_list(go_club *club, go_club_table **out, int64_t member, bool u
 int go_club_schedule_set(go_club *club, int weekday, const char *start_hhmm, const char *from);
 /* Creates the scheduled activities between from and to (inclusive); *out_count new ones. */
 int go_club_schedule_generate(go_club *club, int *out_count, const char *from, const char *to);
-/* One activity at "YYYY-MM-DDTHH:MM"; *out_id its id (existing one when already there). */
+/* One activity at "YYYY-MM-DDTHH:MM"; *out_id its id (the existing one when the day has one at
+ * that time). GO_EEXISTS when the day has one at another time or a cancelled one (see move and
+ * restore). */
 int go_club_activity_add(go_club *club, int64_t *out_id, const char *start, const char *title);
 int go_club_activity_cancel(go_club *club, const char *date);
+/* Moves the activity of date to start "YYYY-MM-DDTHH:MM" (another time, or another day that has
+ * none). GO_ENOTFOUND without one, GO_EEXISTS when the new day has one. */
+int go_club_activity_move(go_club *club, const char *date, const char *start);
+/* Un-cancels the activity of date. GO_ECONFLICT when it is not cancelled. */
+int go_club_activity_restore(go_club *club, const char *date);
 int go_club_activity_list(go_club *club, go_club_table **out, const char *from, const char *to);
 
 /* Check-in of a member at "YYYY-MM-DDTHH:MM" to the activity of that day (created from the
