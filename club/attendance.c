@@ -413,6 +413,11 @@ typedef struct activity_row {
     int32_t week; /* Monday-based week number */
 } activity_row;
 
+typedef struct leave_row {
+    int64_t member;
+    int32_t from, to;
+} leave_row;
+
 typedef struct member_row {
     int64_t id;
     int32_t since; /* day of joining or of the last return to active */
@@ -426,9 +431,14 @@ static int32_t week_of(int32_t day)
     return d >= 0 ? d / 7 : -((-d + 6) / 7);
 }
 
+/* An activity inside an approved leave of the member. */
+#define CREDIT_EXCUSED 3
+
 /* Evaluates one member; returns 1 with *chg filled when a rule fires. credit[i] is the credit
- * (0, 1 half, 2 full) of activity i (date order). The first rule broken decides; when both
- * are broken on the same day the member is withdrawn (the more specific description). */
+ * (0, 1 half, 2 full, CREDIT_EXCUSED) of activity i (date order). A week whose every activity
+ * fell in a leave neither counts for the withdraw rule nor breaks a run of weeks away. The first
+ * rule broken decides; when both are broken on the same day the member is withdrawn (the more
+ * specific description). */
 static int evaluate(go_rule_change *chg, const member_row *m, const activity_row *act,
                     const unsigned char *credit, size_t nact, int32_t as_of,
                     const go_club_rules *rules)
@@ -443,13 +453,16 @@ static int evaluate(go_rule_change *chg, const member_row *m, const activity_row
         int32_t week = act[i].week, revoke_day = -1, week_end = act[i].day;
         int revoke_half = 0;
         size_t j = i;
-        bool seen = false, complete = true;
+        bool seen = false, complete = true, counted = false;
         for (; j < nact && act[j].week == week; j++) {
             if (act[j].day > as_of) {
                 complete = false;
                 continue;
             }
             week_end = act[j].day;
+            if (credit[j] == CREDIT_EXCUSED)
+                continue; /* on leave: neither a miss nor a week away */
+            counted = true;
             if (credit[j])
                 seen = true;
             if (credit[j] < 2)
@@ -462,7 +475,7 @@ static int evaluate(go_rule_change *chg, const member_row *m, const activity_row
             }
         }
         bool withdraw = false;
-        if (complete && rules->withdraw_enabled) {
+        if (complete && counted && rules->withdraw_enabled) {
             if (!seen) {
                 if (run == 0)
                     run_start = act[i].day;
@@ -517,7 +530,8 @@ int go_club_rules_apply(go_club *club, go_rule_change **out, size_t *out_count, 
     unsigned char *credit = NULL;
     int32_t *index_of = NULL; /* activity id -> position in act */
     go_rule_change *changes = NULL;
-    size_t nact = 0, cap = 0, nmem = 0, mcap = 0, nchg = 0;
+    size_t nact = 0, cap = 0, nmem = 0, mcap = 0, nchg = 0, nleave = 0;
+    leave_row *leaves = NULL;
     int64_t max_id = 0;
     sqlite3_stmt *st = NULL;
     if ((rc = tx_begin(club)) != 0)
@@ -587,6 +601,28 @@ int go_club_rules_apply(go_club *club, go_rule_change **out, size_t *out_count, 
     sqlite3_finalize(st);
     st = NULL;
 
+    /* The leaves, by member, to mark the activities they cover. */
+    if ((rc = db_prepare(club, &st,
+                         "SELECT member_id, from_date, to_date FROM leaves ORDER BY member_id")) !=
+        0)
+        goto done;
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        if (nleave % 64 == 0) {
+            leave_row *l = realloc(leaves, (nleave + 64) * sizeof *l);
+            if (!l) {
+                rc = go_error_set(GO_ENOMEM, "leaves");
+                goto done;
+            }
+            leaves = l;
+        }
+        leaves[nleave].member = sqlite3_column_int64(st, 0);
+        go_club_date_parse(&leaves[nleave].from, (const char *)sqlite3_column_text(st, 1));
+        go_club_date_parse(&leaves[nleave].to, (const char *)sqlite3_column_text(st, 2));
+        nleave++;
+    }
+    sqlite3_finalize(st);
+    st = NULL;
+
     /* One pass over the covering index checkins_credit, which yields the rows grouped by
      * member without touching the table; merged with the active members (sorted by id). */
     if ((rc = db_prepare(club, &st,
@@ -599,6 +635,7 @@ int go_club_rules_apply(go_club *club, go_rule_change **out, size_t *out_count, 
         goto done;
     }
     int step = sqlite3_step(st);
+    size_t lk = 0;
     for (size_t k = 0; k < nmem && rc == 0; k++) {
         size_t ntouched = 0;
         while (step == SQLITE_ROW && sqlite3_column_int64(st, 0) < mem[k].id)
@@ -611,6 +648,14 @@ int go_club_rules_apply(go_club *club, go_rule_change **out, size_t *out_count, 
             }
             step = sqlite3_step(st);
         }
+        while (lk < nleave && leaves[lk].member < mem[k].id)
+            lk++;
+        for (size_t l = lk; l < nleave && leaves[l].member == mem[k].id; l++)
+            for (size_t x = 0; x < nact && act[x].day <= leaves[l].to; x++)
+                if (act[x].day >= leaves[l].from && credit[x] == 0 && ntouched <= nact) {
+                    credit[x] = CREDIT_EXCUSED;
+                    touched[ntouched++] = x;
+                }
         go_rule_change chg;
         memset(&chg, 0, sizeof chg);
         if (evaluate(&chg, &mem[k], act, credit, nact, as_of_day, &rules)) {
@@ -670,6 +715,7 @@ done:
     sqlite3_finalize(st);
     free(act);
     free(mem);
+    free(leaves);
     free(credit);
     free(index_of);
     rc = tx_end(club, rc);
@@ -698,6 +744,66 @@ int go_club_rules_reward(go_club *club, go_club_table **out, const char *from, c
         return rc;
     sqlite3_bind_text(st, 1, from, 10, SQLITE_STATIC);
     sqlite3_bind_text(st, 2, to, 10, SQLITE_STATIC);
+    rc = table_from_stmt(out, st);
+    sqlite3_finalize(st);
+    return rc;
+}
+
+int go_club_leave_add(go_club *club, int64_t *out_id, int64_t member, const char *from,
+                      const char *to, const char *reason)
+{
+    int rc;
+    if ((rc = check_date("--from", from)) != 0 || (rc = check_date("--to", to)) != 0)
+        return rc;
+    if (strcmp(to, from) < 0)
+        return go_error_set(GO_EINVAL, "the leave ends (%.10s) before it starts (%.10s)", to, from);
+    if ((rc = check_text("reason", reason, GO_CLUB_TEXT_MAX, true)) != 0)
+        return rc;
+    sqlite3_stmt *st = NULL;
+    if ((rc = tx_begin(club)) != 0)
+        return rc;
+    if ((rc = member_exists(club, member)) != 0)
+        goto done;
+    if ((rc = db_prepare(club, &st,
+                         "SELECT from_date, to_date FROM leaves WHERE member_id = ?1 AND"
+                         " from_date <= ?3 AND to_date >= ?2")) != 0)
+        goto done;
+    sqlite3_bind_int64(st, 1, member);
+    sqlite3_bind_text(st, 2, from, 10, SQLITE_STATIC);
+    sqlite3_bind_text(st, 3, to, 10, SQLITE_STATIC);
+    if (sqlite3_step(st) == SQLITE_ROW) {
+        rc = go_error_set(GO_EEXISTS, "member %lld is already on leave from %s to %s",
+                          (long long)member, (const char *)sqlite3_column_text(st, 0),
+                          (const char *)sqlite3_column_text(st, 1));
+        goto done;
+    }
+    sqlite3_finalize(st);
+    st = NULL;
+    if ((rc = db_prepare(club, &st,
+                         "INSERT INTO leaves(member_id, from_date, to_date, reason)"
+                         " VALUES (?1, ?2, ?3, ?4)")) != 0)
+        goto done;
+    sqlite3_bind_int64(st, 1, member);
+    sqlite3_bind_text(st, 2, from, 10, SQLITE_STATIC);
+    sqlite3_bind_text(st, 3, to, 10, SQLITE_STATIC);
+    sqlite3_bind_text(st, 4, reason, -1, SQLITE_STATIC);
+    if ((rc = db_step_done(club, st, "leave")) == 0 && out_id)
+        *out_id = sqlite3_last_insert_rowid(club->db);
+done:
+    sqlite3_finalize(st);
+    return tx_end(club, rc);
+}
+
+int go_club_leave_list(go_club *club, go_club_table **out, int64_t member)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = db_prepare(club, &st,
+                        "SELECT l.id, l.member_id AS member, m.name, l.from_date, l.to_date,"
+                        " l.reason FROM leaves l JOIN members m ON m.id = l.member_id"
+                        " WHERE (?1 <= 0 OR l.member_id = ?1) ORDER BY l.from_date, l.id");
+    if (rc)
+        return rc;
+    sqlite3_bind_int64(st, 1, member);
     rc = table_from_stmt(out, st);
     sqlite3_finalize(st);
     return rc;

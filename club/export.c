@@ -90,6 +90,128 @@ int go_club_export_csv(go_club *club, FILE *out, const char *table)
         table ? table : "");
 }
 
+/* Tables for people (go_club_export_sheet): names beside ids, ranks as 5k/1d, yuan, komi in
+ * stones; the English and the Chinese headers, comma-separated, one per column. */
+static const struct {
+    const char *name, *sql, *en, *zh;
+} sheets[] = {
+    {"members",
+     "SELECT id, number, name, grade, contact, CASE WHEN rank < 0 THEN (-rank) || 'k' WHEN rank > "
+     "0 THEN rank || 'd' ELSE '' END, join_date, status, status_since FROM members ORDER BY id",
+     "id,number,name,class,contact,rank,joined,status,status since",
+     "编号,会员号,姓名,班级,联系方式,段级位,入会日期,状态,状态起始日"},
+    {"status_history",
+     "SELECT m.number, m.name, h.date, h.from_status, h.to_status, h.rule, h.reason, h.recorded_at "
+     "FROM status_history h JOIN members m ON m.id = h.member_id ORDER BY h.date, h.id",
+     "number,name,date,from,to,rule,reason,recorded at",
+     "会员号,姓名,日期,原状态,新状态,规则,原因,记录时间"},
+    {"dues",
+     "SELECT m.number, m.name, d.school_year, printf('%d.%02d', d.amount_fen / 100, d.amount_fen % "
+     "100), d.paid_on FROM dues d JOIN members m ON m.id = d.member_id ORDER BY d.school_year, "
+     "m.number",
+     "number,name,school year,amount (yuan),paid on", "会员号,姓名,学年,金额(元),缴费日期"},
+    {"activities",
+     "SELECT a.date, a.start_time, a.title, CASE a.cancelled WHEN 0 THEN '' ELSE 'cancelled' END, "
+     "(SELECT count(*) FROM checkins c WHERE c.activity_id = a.id) FROM activities a ORDER BY "
+     "a.date",
+     "date,start,title,cancelled,present", "日期,开始时间,内容,取消,出勤人数"},
+    {"checkins",
+     "SELECT a.date, m.number, m.name, c.at, CASE c.credit WHEN 2 THEN 'full' ELSE 'half' END FROM "
+     "checkins c JOIN members m ON m.id = c.member_id JOIN activities a ON a.id = c.activity_id "
+     "ORDER BY a.date, m.number",
+     "date,number,name,checked in at,attendance", "日期,会员号,姓名,签到时间,出勤"},
+    {"leaves",
+     "SELECT m.number, m.name, l.from_date, l.to_date, l.reason FROM leaves l JOIN members m ON "
+     "m.id = l.member_id ORDER BY l.from_date, m.number",
+     "number,name,from,to,reason", "会员号,姓名,开始日期,结束日期,原因"},
+    {"items",
+     "SELECT id, name, kind, CASE board_size WHEN 0 THEN '' ELSE board_size END, count, "
+     "printf('%d.%02d', price_fen / 100, price_fen % 100), location, condition, last_seen FROM "
+     "items ORDER BY id",
+     "id,name,kind,board size,count,price (yuan),location,condition,last seen",
+     "编号,名称,类别,路数,数量,单价(元),存放位置,状况,最近清点"},
+    {"stocktakes",
+     "SELECT s.date, i.name, s.expected, s.counted, s.counted - s.expected, s.note FROM stocktakes "
+     "s JOIN items i ON i.id = s.item_id ORDER BY s.date, i.id",
+     "date,item,expected,counted,difference,note", "日期,物品,应有,实有,差额,备注"},
+    {"loans",
+     "SELECT l.id, i.name, l.quantity, m.number, m.name, l.approver, l.out_date, l.due_date, "
+     "l.returned_date, l.return_condition, printf('%d.%02d', l.charge_fen / 100, l.charge_fen % "
+     "100) FROM loans l JOIN items i ON i.id = l.item_id JOIN members m ON m.id = l.member_id "
+     "ORDER BY l.id",
+     "loan,item,quantity,number,name,approved by,out,due,returned,condition,charge (yuan)",
+     "借用编号,物品,数量,会员号,姓名,批准人,借出日期,应还日期,归还日期,归还状况,赔偿(元)"},
+    {"games",
+     "SELECT g.id, g.date, e.name, g.round, g.board, b.name, CASE WHEN b.rank < 0 THEN (-b.rank) "
+     "|| 'k' WHEN b.rank > 0 THEN b.rank || 'd' ELSE '' END, w.name, CASE WHEN w.id IS NULL THEN "
+     "'' ELSE CASE WHEN w.rank < 0 THEN (-w.rank) || 'k' WHEN w.rank > 0 THEN w.rank || 'd' ELSE "
+     "'' END END, g.handicap, printf('%g', g.komi_quarters / 4.0), CASE g.winner WHEN 'B' THEN "
+     "'Black' WHEN 'W' THEN 'White' WHEN 'D' THEN 'draw' WHEN 'N' THEN 'both lose' ELSE '' END, "
+     "g.by, CASE WHEN g.by = 'count' THEN printf('%g', g.margin_quarters / 4.0) ELSE '' END, "
+     "g.referee FROM games g JOIN members b ON b.id = g.black_id LEFT JOIN members w ON w.id = "
+     "g.white_id LEFT JOIN events e ON e.id = g.event_id ORDER BY g.date, g.id",
+     "game,date,event,round,board,black,black rank,white,white rank,handicap,komi "
+     "(stones),winner,by,margin (stones),referee",
+     "对局编号,日期,比赛,轮次,台次,黑方,黑方段级位,白方,白方段级位,让子,贴子(子),胜方,方式,"
+     "胜负子数,裁判"},
+    {"events",
+     "SELECT e.id, e.name, e.kind, e.rounds, e.cycles, e.date, CASE e.boards WHEN 0 THEN '' ELSE "
+     "e.boards END, (SELECT count(*) FROM entries n WHERE n.event_id = e.id) FROM events e ORDER "
+     "BY e.id",
+     "event,name,kind,rounds,cycles,date,boards,players",
+     "比赛编号,名称,赛制,轮数,循环数,日期,台数,人数"},
+    {"entries",
+     "SELECT e.name, n.seed, m.number, m.name, CASE WHEN m.rank < 0 THEN (-m.rank) || 'k' WHEN "
+     "m.rank > 0 THEN m.rank || 'd' ELSE '' END, t.name, CASE n.board WHEN 0 THEN '' ELSE n.board "
+     "END, n.withdrawn_after FROM entries n JOIN events e ON e.id = n.event_id JOIN members m ON "
+     "m.id = n.member_id LEFT JOIN teams t ON t.id = n.team_id ORDER BY n.event_id, n.seed",
+     "event,entry,number,name,rank,team,board,withdrew after round",
+     "比赛,报名序号,会员号,姓名,段级位,队名,台次,退赛轮次"},
+};
+
+int go_club_export_sheet(go_club *club, FILE *out, const char *table, const char *lang)
+{
+    bool en = lang && strcmp(lang, "en") == 0;
+    if (lang && !en && strcmp(lang, "zh") != 0)
+        return go_error_set(GO_EINVAL, "language '%.10s': zh or en", lang);
+    for (size_t i = 0; i < sizeof sheets / sizeof sheets[0]; i++) {
+        if (!table || strcmp(table, sheets[i].name) != 0)
+            continue;
+        sqlite3_stmt *st = NULL;
+        go_club_table *t = NULL;
+        int rc = db_prepare(club, &st, sheets[i].sql);
+        if (rc)
+            return rc;
+        rc = table_from_stmt(&t, st);
+        sqlite3_finalize(st);
+        if (rc)
+            return rc;
+        /* The headers replace the query's column names, one per column. */
+        const char *h = en ? sheets[i].en : sheets[i].zh;
+        for (int c = 0; c < t->ncols && *h; c++) {
+            size_t len = strcspn(h, ",");
+            char *name = malloc(len + 1);
+            if (!name) {
+                go_club_table_free(t);
+                return go_error_set(GO_ENOMEM, "export");
+            }
+            memcpy(name, h, len);
+            name[len] = '\0';
+            free(t->names[c]);
+            t->names[c] = name;
+            h += len + (h[len] == ',');
+        }
+        fputs("\xEF\xBB\xBF", out); /* the BOM: Excel then reads UTF-8 */
+        go_club_table_csv(out, t);
+        go_club_table_free(t);
+        return ferror(out) ? go_error_set(GO_EIO, "write error") : 0;
+    }
+    return go_error_set(GO_EINVAL,
+                        "unknown table '%.40s' (members, status_history, dues, activities,"
+                        " checkins, leaves, items, stocktakes, loans, games, events, entries)",
+                        table ? table : "");
+}
+
 /* Copies s into a fixed-width TRF field (bytes; names are UTF-8 and may be wider). */
 static void trf_field(char *line, size_t col, size_t width, const char *s)
 {

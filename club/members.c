@@ -1,5 +1,6 @@
 /* Members: identity, class, contact, Chinese amateur rank (《中国围棋业余段位级位制》),
  * status with the dated reason of every change, and dues per school year. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -402,6 +403,75 @@ int go_club_dues_list(go_club *club, go_club_table **out, int64_t member, bool u
         return rc;
     sqlite3_bind_int64(st, 1, member);
     sqlite3_bind_int(st, 2, unpaid_only);
+    rc = table_from_stmt(out, st);
+    sqlite3_finalize(st);
+    return rc;
+}
+
+int go_club_member_find(go_club *club, int64_t *out_id, const char *text)
+{
+    *out_id = 0;
+    if (!text || !*text)
+        return go_error_set(GO_EINVAL, "no member given (an id or a member number)");
+    bool by_id = strncmp(text, "id:", 3) == 0, by_number = strncmp(text, "no:", 3) == 0;
+    const char *key = by_id || by_number ? text + 3 : text;
+    int64_t id_match = 0, number_match = 0;
+    sqlite3_stmt *st = NULL;
+    int rc;
+    if (!by_id) {
+        if ((rc = db_prepare(club, &st, "SELECT id FROM members WHERE number = ?1")) != 0)
+            return rc;
+        sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+        if (sqlite3_step(st) == SQLITE_ROW)
+            number_match = sqlite3_column_int64(st, 0);
+        sqlite3_finalize(st);
+        st = NULL;
+    }
+    if (!by_number) {
+        char *end;
+        errno = 0;
+        long long v = strtoll(key, &end, 10);
+        if (*key >= '0' && *key <= '9' && !*end && !errno && v > 0) {
+            if ((rc = db_prepare(club, &st, "SELECT id FROM members WHERE id = ?1")) != 0)
+                return rc;
+            sqlite3_bind_int64(st, 1, v);
+            if (sqlite3_step(st) == SQLITE_ROW)
+                id_match = v;
+            sqlite3_finalize(st);
+        } else if (by_id) {
+            return go_error_set(GO_EINVAL, "'%.40s' is not a member id", key);
+        }
+    }
+    if (id_match && number_match && id_match != number_match)
+        return go_error_set(GO_ECONFLICT,
+                            "'%.40s' is member id %lld and the number of member %lld: write"
+                            " id:%.40s or no:%.40s",
+                            key, (long long)id_match, (long long)number_match, key, key);
+    *out_id = number_match ? number_match : id_match;
+    if (!*out_id)
+        return go_error_set(GO_ENOTFOUND, "no member with id or number '%.40s'", key);
+    return 0;
+}
+
+int go_club_dues_unpaid(go_club *club, go_club_table **out, const char *school_year)
+{
+    int rc = check_school_year(school_year);
+    if (rc)
+        return rc;
+    sqlite3_stmt *st = NULL;
+    /* Who owes for the year: records without a payment, and the active members who joined
+     * before the year ended and have no record at all. */
+    if ((rc = db_prepare(club, &st,
+                         "SELECT m.id AS member, m.number, m.name, ?1 AS school_year,"
+                         " CASE WHEN d.id IS NULL THEN NULL ELSE printf('%d.%02d', d.amount_fen"
+                         " / 100, d.amount_fen % 100) END AS amount,"
+                         " CASE WHEN d.id IS NULL THEN 'no record' ELSE 'unpaid' END AS state"
+                         " FROM members m LEFT JOIN dues d ON d.member_id = m.id AND"
+                         " d.school_year = ?1 WHERE (d.id IS NOT NULL AND d.paid_on IS NULL) OR"
+                         " (d.id IS NULL AND m.status = 'active' AND m.join_date <="
+                         " substr(?1, 6, 4) || '-08-31') ORDER BY m.id")) != 0)
+        return rc;
+    sqlite3_bind_text(st, 1, school_year, -1, SQLITE_STATIC);
     rc = table_from_stmt(out, st);
     sqlite3_finalize(st);
     return rc;

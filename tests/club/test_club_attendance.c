@@ -265,6 +265,49 @@ static void test_club_attendance__activity_on_a_taken_day(void **state)
     assert_false(half);
 }
 
+/* An excused leave: its activities are neither misses nor weeks without a check-in, so a
+ * member away three weeks on leave is not withdrawn; without the leave he would be. */
+static void test_club_attendance__leave_keeps_a_member(void **state)
+{
+    go_club *c = *state;
+    int64_t a = club_add_member(c, "1", "请假生", "2026-09-01");
+    int64_t b = club_add_member(c, "2", "缺席生", "2026-09-01");
+    assert_int_equal(go_club_checkin(c, NULL, a, "2026-09-02T16:30"), 0);
+    assert_int_equal(go_club_checkin(c, NULL, b, "2026-09-02T16:30"), 0);
+    int64_t leave = 0;
+    assert_int_equal(go_club_leave_add(c, &leave, a, "2026-09-07", "2026-09-27", "生病"), 0);
+    assert_true(leave > 0);
+    assert_int_equal(go_club_leave_add(c, NULL, a, "2026-09-20", "2026-09-30", "again"),
+                     GO_EEXISTS);
+    assert_int_equal(go_club_leave_add(c, NULL, a, "2026-10-07", "2026-10-01", "x"), GO_EINVAL);
+    assert_int_equal(go_club_leave_add(c, NULL, a, "2026-10-01", "2026-10-07", ""), GO_EINVAL);
+    assert_int_equal(go_club_leave_add(c, NULL, 999, "2026-10-01", "2026-10-07", "x"),
+                     GO_ENOTFOUND);
+    go_rule_change *chg = NULL;
+    size_t n = 0;
+    assert_int_equal(go_club_rules_apply(c, &chg, &n, "2026-09-27", true), 0);
+    assert_int_equal(n, 1); /* only b, away without leave for the 9th, 16th and 23rd */
+    assert_int_equal(chg[0].member, b);
+    free(chg);
+    /* back on the 30th: the leave's weeks did not start a run; missing the 30th, 7th and
+     * 14th does (three weeks after the leave) */
+    assert_int_equal(go_club_rules_apply(c, &chg, &n, "2026-10-11", true), 0);
+    for (size_t k = 0; k < n; k++)
+        assert_int_not_equal(chg[k].member, a);
+    free(chg);
+    assert_int_equal(go_club_rules_apply(c, &chg, &n, "2026-10-18", true), 0);
+    bool a_out = false;
+    for (size_t k = 0; k < n; k++)
+        a_out = a_out || chg[k].member == a;
+    assert_true(a_out);
+    free(chg);
+    go_club_table *t = NULL;
+    assert_int_equal(go_club_leave_list(c, &t, a), 0);
+    assert_int_equal(t->nrows, 1);
+    assert_string_equal(go_club_cell(t, 0, 5), "生病");
+    go_club_table_free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -283,6 +326,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_club_attendance__joined_later_moves_the_start, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_club_attendance__activity_on_a_taken_day, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_club_attendance__leave_keeps_a_member, setup,
                                         teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

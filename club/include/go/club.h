@@ -106,6 +106,12 @@ int go_club_dues_set(go_club *club, int64_t member, const char *school_year, int
                      const char *paid_on);
 /* member <= 0: all members; unpaid_only lists dues without paid_on. */
 int go_club_dues_list(go_club *club, go_club_table **out, int64_t member, bool unpaid_only);
+/* Who owes for a school year: member, number, name, school_year, amount, state ("unpaid": a
+ * record without a payment; "no record": an active member who joined before the year ended). */
+int go_club_dues_unpaid(go_club *club, go_club_table **out, const char *school_year);
+/* The member named by text: a member number or an id ("id:12" or "no:2026001" to say which).
+ * GO_ECONFLICT when a bare text is one member's id and another's number. */
+int go_club_member_find(go_club *club, int64_t *out_id, const char *text);
 
 /* ---- Activities, check-ins, charter rules ---- */
 /* The weekly default: weekday (1 Monday .. 7 Sunday) and start "HH:MM" from a date on. */
@@ -129,6 +135,13 @@ int go_club_activity_list(go_club *club, go_club_table **out, const char *from, 
 int go_club_checkin(go_club *club, bool *out_half, int64_t member, const char *at);
 int go_club_checkin_list(go_club *club, go_club_table **out, int64_t member, const char *from,
                          const char *to);
+
+/* Excused leave (请假) from..to inclusive: its activities are neither misses nor weeks without
+ * a check-in for the charter rules. */
+int go_club_leave_add(go_club *club, int64_t *out_id, int64_t member, const char *from,
+                      const char *to, const char *reason);
+/* member <= 0: every leave. */
+int go_club_leave_list(go_club *club, go_club_table **out, int64_t member);
 
 /* The charter rules, stored per club (table settings) with these defaults. */
 typedef struct go_club_rules {
@@ -346,10 +359,16 @@ int go_trf_pair(go_pairing **out, size_t *out_count, const char *text, size_t le
 void go_pairing_write(FILE *out, const go_pairing *pairs, size_t n);
 
 /* ---- Exports and printing ---- */
-/* CSV (RFC 4180) of one table by name: members, status_history, dues, activities, checkins,
- * items, stocktakes, loans, games, events, entries. */
+/* CSV (RFC 4180) of one table by name, its columns as stored (ids, fen, quarters): members,
+ * status_history, dues, activities, checkins, items, stocktakes, loans, games, events,
+ * entries. For people, see go_club_export_sheet. */
 int go_club_export_csv(go_club *club, FILE *out, const char *table);
 void go_club_table_csv(FILE *out, const go_club_table *t);
+/* A table for people and spreadsheets (Excel on Chinese Windows): UTF-8 with a BOM, CRLF,
+ * names beside ids, ranks as 5k/1d, money in yuan, komi in stones, dates as text; headers in
+ * Chinese (lang "zh" or NULL) or English ("en"). Tables: members, status_history, dues,
+ * activities, checkins, leaves, items, stocktakes, loans, games, events, entries. */
+int go_club_export_sheet(go_club *club, FILE *out, const char *table, const char *lang);
 /* TRF of an event, with `XXS W=2 D=1` (our 2/1/0 points). */
 int go_club_export_trf(go_club *club, FILE *out, int64_t event);
 /* Display columns of UTF-8 text in a terminal: East Asian Wide and Fullwidth characters
