@@ -7,6 +7,16 @@
 static const cli_option global[] = {
     {"db", "FILE", "the club database (default goref.db, or GOREF_DB)"},
     {"json", NULL, "answer in JSON"},
+    {"who", "NAME", "who makes the change, for the change log (default GOREF_USER or USER)"},
+    {NULL, NULL, NULL},
+};
+static const cli_option reason[] = {
+    {"reason", "TEXT", "why (required: kept in the change log)"},
+    {NULL, NULL, NULL},
+};
+static const cli_option log_list[] = {
+    {"what", "KIND", "only result, dues, status, checkin or loan"},
+    {"member", "MEMBER", "one member (id or member number)"},
     {NULL, NULL, NULL},
 };
 static const cli_option listing[] = {
@@ -152,6 +162,7 @@ static const cli_option result_add[] = {
     {"position", "FILE", "the final position as board text"},
     {"photo", "FILE", "a photo of the final position (its SHA-256 is kept)"},
     {"photo-sha256", "HEX", "the photo's SHA-256 when the photo is elsewhere"},
+    {"reason", "TEXT", "why a result already entered changes (required then; logged)"},
     {NULL, NULL, NULL},
 };
 static const cli_option game_list[] = {
@@ -231,6 +242,9 @@ const club_verb club_verbs[] = {
      SPEC("dues set", "MEMBER YEAR AMOUNT",
           "Records the dues of a school year (AMOUNT in yuan: 50 or 50.00).",
           "club dues set 2026001 2026-2027 50 --paid 2026-09-10", dues_set, G, none, none)},
+    {"dues", "delete", 2, 2, W,
+     SPEC("dues delete", "MEMBER YEAR", "Deletes a dues record entered by mistake.",
+          "club dues delete 2026001 2026-2027 --reason 重复录入", reason, G, none, none)},
     {"dues", "list", 0, 0, R,
      SPEC("dues list", "", "Lists the dues; --unpaid lists who still owes.",
           "club dues list --unpaid --year 2026-2027", dues_list, G, L, none)},
@@ -259,6 +273,9 @@ const club_verb club_verbs[] = {
     {"checkin", "list", 0, 0, R,
      SPEC("checkin list", "", "Lists the check-ins.", "club checkin list --member 2026001",
           checkin_list, G, L, none)},
+    {"checkin", "delete", 2, 2, W,
+     SPEC("checkin delete", "MEMBER DATE", "Deletes a check-in entered by mistake.",
+          "club checkin delete 2026001 2026-09-02 --reason 签错人", reason, G, none, none)},
     {"checkin", "", 1, 1, W,
      SPEC("checkin", "MEMBER",
           "Checks a member in to the activity of the day (30+ minutes late: half).",
@@ -300,6 +317,9 @@ const club_verb club_verbs[] = {
     {"loan", "return", 1, 1, W,
      SPEC("loan return", "LOAN", "Records a return; damaged or lost is charged at the price.",
           "club loan return 3 --condition damaged", loan_return, G, none, none)},
+    {"loan", "delete", 1, 1, W,
+     SPEC("loan delete", "LOAN", "Deletes a loan entered by mistake (not returned).",
+          "club loan delete 3 --reason 录错物品", reason, G, none, none)},
     {"loan", "list", 0, 0, R,
      SPEC("loan list", "", "Lists the loans.", "club loan list --open", loan_list, G, L, none)},
     {"loan", "overdue", 0, 0, R,
@@ -347,6 +367,14 @@ const club_verb club_verbs[] = {
     {"backup", "", 1, 1, R,
      SPEC("backup", "FILE", "Copies the database to FILE (refused when FILE exists).",
           "club backup club-2026-12-31.db", backup, G, none, none)},
+    {"restore", "", 1, 1, R,
+     SPEC("restore", "FILE",
+          "Replaces the database with a backup after checking it; the database as it was is\n"
+          "kept beside it first (DB.before-restore-TIME).",
+          "club restore club-2026-12-31.db", none, G, none, none)},
+    {"log", "", 0, 0, R,
+     SPEC("log", "", "The change log: who changed what, when, the old and new values, why.",
+          "club log --what result", log_list, G, L, none)},
     {"check", "", 0, 0, R,
      SPEC("check", "", "Checks the database's integrity.", "club check", none, G, none, none)},
 };
@@ -355,7 +383,7 @@ const size_t club_nverbs = sizeof club_verbs / sizeof club_verbs[0];
 const char *const club_command_names[] = {
     "member", "dues",      "schedule", "activity", "checkin", "leave", "rules",
     "item",   "stocktake", "loan",     "result",   "game",    "event", "export",
-    "trf",    "backup",    "check",    "help",     NULL,
+    "trf",    "backup",    "check",    "help",     "restore", "log",   NULL,
 };
 
 const club_verb *club_verb_find(const char *command, const char *word, bool *word_is_verb)

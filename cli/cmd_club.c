@@ -31,6 +31,7 @@ typedef struct args {
     const char *val[MAX_ARGS];
     int nopt;
     bool json;
+    const char *db; /* the database's path */
 } args;
 
 static const char *opt(const args *a, const char *name)
@@ -476,6 +477,13 @@ static int cmd_dues(go_club *c, const args *a)
         ok(a, "dues", id);
         return 0;
     }
+    if (strcmp(verb, "delete") == 0) {
+        int64_t id = 0;
+        if ((rc = find_member(c, &id, a->pos[2])) || (rc = go_club_dues_delete(c, id, a->pos[3])))
+            return fail(a, rc);
+        ok(a, "dues deleted", id);
+        return 0;
+    }
     if (strcmp(verb, "list") == 0) {
         int64_t id = 0;
         if (opt(a, "member") && (rc = find_member(c, &id, opt(a, "member"))))
@@ -582,6 +590,14 @@ static int cmd_activity(go_club *c, const args *a)
 static int cmd_checkin(go_club *c, const args *a)
 {
     int rc;
+    if (a->npos > 1 && strcmp(a->pos[1], "delete") == 0) {
+        int64_t id = 0;
+        if ((rc = find_member(c, &id, a->pos[2])) ||
+            (rc = go_club_checkin_delete(c, id, a->pos[3])))
+            return fail(a, rc);
+        ok(a, "check-in deleted", id);
+        return 0;
+    }
     if (a->npos > 1 && strcmp(a->pos[1], "list") == 0) {
         int64_t id = 0;
         if (opt(a, "member") && (rc = find_member(c, &id, opt(a, "member"))))
@@ -803,6 +819,13 @@ static int cmd_loan(go_club *c, const args *a)
             fprintf(ANSWER, "returned loan %lld\n", (long long)loan);
         return 0;
     }
+    if (strcmp(verb, "delete") == 0) {
+        int64_t loan;
+        if ((rc = parse_id(&loan, a->pos[2], "loan")) || (rc = go_club_loan_delete(c, loan)))
+            return fail(a, rc);
+        ok(a, "loan deleted", loan);
+        return 0;
+    }
     go_club_table *t = NULL;
     if (strcmp(verb, "list") == 0)
         return listing(a, go_club_loan_list(c, &t, flag(a, "open")), &t, "Loans");
@@ -857,6 +880,31 @@ static int result_from_count(go_game_record *r, const char *text, const args *a)
 done:
     json_decref(j);
     return rc;
+}
+
+/* A result corrected after later rounds were paired: those pairings stand; say which. */
+static void warn_later_rounds(go_club *c, int64_t event, int round)
+{
+    go_club_table *t = NULL;
+    if (go_club_event_list(c, &t) != 0)
+        return;
+    for (int r = 0; r < t->nrows; r++) {
+        const char *paired = go_club_cell(t, r, 7);
+        if (strtoll(go_club_cell(t, r, 0), NULL, 10) != event || !paired)
+            continue;
+        int last = (int)strtol(paired, NULL, 10);
+        char rounds[48];
+        if (last == round + 1)
+            snprintf(rounds, sizeof rounds, "round %d", last);
+        else
+            snprintf(rounds, sizeof rounds, "rounds %d..%d", round + 1, last);
+        if (last > round)
+            fprintf(stderr,
+                    "goref club: warning: %s of %s %s paired before this correction; their"
+                    " pairings stand\n",
+                    rounds, go_club_cell(t, r, 1), last == round + 1 ? "was" : "were");
+    }
+    go_club_table_free(t);
 }
 
 static int cmd_result(go_club *c, const args *a)
@@ -976,6 +1024,8 @@ static int cmd_result(go_club *c, const args *a)
         goto done;
     }
     rc = go_club_result_add(c, &r);
+    if (rc == 0 && opt(a, "reason") && r.event > 0)
+        warn_later_rounds(c, r.event, r.round);
 done:
     if (r.dead && r.dead != opt(a, "dead"))
         free(r.dead);
@@ -1258,6 +1308,37 @@ static int cmd_backup(go_club *c, const args *a)
     return 0;
 }
 
+static int cmd_restore(go_club *c, const args *a)
+{
+    /* The database as it was, kept beside it before it is replaced. */
+    char keep[4200], stamp[32];
+    time_t now = time(NULL);
+    struct tm tm;
+    localtime_r(&now, &tm);
+    strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%S", &tm);
+    snprintf(keep, sizeof keep, "%s.before-restore-%s", a->db, stamp);
+    int rc = go_club_backup(c, keep);
+    if (rc == 0)
+        rc = go_club_restore(c, a->pos[1]);
+    if (rc)
+        return fail(a, rc);
+    if (a->json)
+        print_json(json_pack("{s:b, s:s, s:s}", "ok", 1, "restored", a->pos[1], "kept", keep));
+    else
+        fprintf(ANSWER, "restored %s (the database as it was: %s)\n", a->pos[1], keep);
+    return 0;
+}
+
+static int cmd_log(go_club *c, const args *a)
+{
+    int64_t member = 0;
+    int rc;
+    if (opt(a, "member") && (rc = find_member(c, &member, opt(a, "member"))))
+        return fail(a, rc);
+    go_club_table *t = NULL;
+    return listing(a, go_club_log_list(c, &t, opt(a, "what"), member), &t, "Change log");
+}
+
 static int cmd_check(go_club *c, const args *a)
 {
     int rc = go_club_check(c);
@@ -1278,7 +1359,7 @@ static const club_cmd club_cmds[] = {
     {"rules", cmd_rules},       {"item", cmd_item},       {"stocktake", cmd_stocktake},
     {"loan", cmd_loan},         {"result", cmd_result},   {"game", cmd_game},
     {"event", cmd_event},       {"export", cmd_export},   {"backup", cmd_backup},
-    {"check", cmd_check},
+    {"check", cmd_check},       {"restore", cmd_restore}, {"log", cmd_log},
 };
 
 /* The command and verb words of argv, found before the strict parse (which needs to know
@@ -1405,9 +1486,19 @@ int cmd_club(int argc, char **argv)
             cmd = &club_cmds[i];
     if (!cmd)
         return usage_error(&a, "club command '%.40s' has no handler", v->command);
+    a.db = db;
     go_club *c = NULL;
     if ((rc = go_club_open(&c, db)))
         return fail(&a, rc);
+    const char *who = opt(&a, "who");
+    if (!who)
+        who = getenv("GOREF_USER");
+    if (!who || !*who)
+        who = getenv("USER");
+    if ((rc = go_club_set_actor(c, who)) || (rc = go_club_set_reason(c, opt(&a, "reason")))) {
+        go_club_free(c);
+        return fail(&a, rc);
+    }
     /* One command, one transaction. A write's answer is held until the commit: it is shown
      * only when the change is stored (an error shows instead when the commit fails). */
     if (v->writes && (rc = go_club_begin(c))) {

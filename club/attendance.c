@@ -706,7 +706,9 @@ int go_club_rules_apply(go_club *club, go_rule_change **out, size_t *out_count, 
             sqlite3_bind_text(hist, 3, to, -1, SQLITE_STATIC);
             sqlite3_bind_text(hist, 4, changes[k].rule, -1, SQLITE_STATIC);
             sqlite3_bind_text(hist, 5, changes[k].reason, -1, SQLITE_STATIC);
-            rc = db_step_done(club, hist, "status history");
+            if ((rc = db_step_done(club, hist, "status history")) == 0)
+                rc = log_change(club, "status", changes[k].member, changes[k].member, "active", to,
+                                changes[k].reason);
         }
         sqlite3_finalize(upd);
         sqlite3_finalize(hist);
@@ -789,6 +791,43 @@ int go_club_leave_add(go_club *club, int64_t *out_id, int64_t member, const char
     sqlite3_bind_text(st, 4, reason, -1, SQLITE_STATIC);
     if ((rc = db_step_done(club, st, "leave")) == 0 && out_id)
         *out_id = sqlite3_last_insert_rowid(club->db);
+done:
+    sqlite3_finalize(st);
+    return tx_end(club, rc);
+}
+
+int go_club_checkin_delete(go_club *club, int64_t member, const char *date)
+{
+    int rc = check_date("date", date);
+    if (rc)
+        return rc;
+    if (!club->reason[0])
+        return go_error_set(GO_EINVAL, "give the reason for deleting a check-in");
+    sqlite3_stmt *st = NULL;
+    if ((rc = tx_begin(club)) != 0)
+        return rc;
+    if ((rc = db_prepare(club, &st,
+                         "SELECT c.id, c.at, c.credit FROM checkins c JOIN activities a ON a.id ="
+                         " c.activity_id WHERE c.member_id = ?1 AND a.date = ?2")) != 0)
+        goto done;
+    sqlite3_bind_int64(st, 1, member);
+    sqlite3_bind_text(st, 2, date, 10, SQLITE_STATIC);
+    if (sqlite3_step(st) != SQLITE_ROW) {
+        rc = go_error_set(GO_ENOTFOUND, "member %lld has no check-in on %.10s", (long long)member,
+                          date);
+        goto done;
+    }
+    int64_t id = sqlite3_column_int64(st, 0);
+    char old[40];
+    snprintf(old, sizeof old, "%s %s", (const char *)sqlite3_column_text(st, 1),
+             sqlite3_column_int(st, 2) == 2 ? "full" : "half");
+    sqlite3_finalize(st);
+    st = NULL;
+    if ((rc = db_prepare(club, &st, "DELETE FROM checkins WHERE id = ?1")) != 0)
+        goto done;
+    sqlite3_bind_int64(st, 1, id);
+    if ((rc = db_step_done(club, st, "check-in")) == 0)
+        rc = log_change(club, "checkin", id, member, old, NULL, NULL);
 done:
     sqlite3_finalize(st);
     return tx_end(club, rc);

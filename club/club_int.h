@@ -9,8 +9,10 @@
 
 struct go_club {
     sqlite3 *db;
-    int tx_depth; /* nesting of tx_begin; 0 = autocommit */
-    bool outer;   /* a go_club_begin transaction is open */
+    int tx_depth;     /* nesting of tx_begin; 0 = autocommit */
+    bool outer;       /* a go_club_begin transaction is open */
+    char actor[129];  /* who makes the changes (go_club_set_actor), for the change log */
+    char reason[513]; /* why (go_club_set_reason), for the change log */
 };
 
 /* Starts a write transaction (BEGIN IMMEDIATE) or, inside one, a savepoint. */
@@ -40,6 +42,11 @@ int check_date(const char *what, const char *s);
 int check_datetime(const char *what, const char *s);
 
 int member_exists(go_club *c, int64_t id);
+/* One row of the change log: what ("result", "dues", "status", "checkin", "loan", ...), the
+ * row it is about, the member, the old and new values as text (NULL: none) and why (NULL:
+ * the handle's reason). */
+int log_change(go_club *c, const char *what, int64_t ref, int64_t member, const char *old,
+               const char *new_value, const char *why);
 int64_t setting_int(go_club *c, const char *key, int64_t dflt);
 
 #endif

@@ -155,6 +155,44 @@ done:
     return tx_end(club, rc);
 }
 
+int go_club_loan_delete(go_club *club, int64_t loan)
+{
+    if (!club->reason[0])
+        return go_error_set(GO_EINVAL, "give the reason for deleting a loan");
+    sqlite3_stmt *st = NULL;
+    int rc = tx_begin(club);
+    if (rc)
+        return rc;
+    if ((rc = db_prepare(club, &st,
+                         "SELECT member_id, item_id, quantity, out_date, returned_date FROM loans"
+                         " WHERE id = ?1")) != 0)
+        goto done;
+    sqlite3_bind_int64(st, 1, loan);
+    if (sqlite3_step(st) != SQLITE_ROW) {
+        rc = go_error_set(GO_ENOTFOUND, "no loan with id %lld", (long long)loan);
+        goto done;
+    }
+    if (sqlite3_column_type(st, 4) != SQLITE_NULL) {
+        rc = go_error_set(GO_ECONFLICT, "loan %lld was returned on %s: a returned loan stays",
+                          (long long)loan, (const char *)sqlite3_column_text(st, 4));
+        goto done;
+    }
+    int64_t member = sqlite3_column_int64(st, 0);
+    char old[64];
+    snprintf(old, sizeof old, "item %lld x%d out %s", (long long)sqlite3_column_int64(st, 1),
+             sqlite3_column_int(st, 2), (const char *)sqlite3_column_text(st, 3));
+    sqlite3_finalize(st);
+    st = NULL;
+    if ((rc = db_prepare(club, &st, "DELETE FROM loans WHERE id = ?1")) != 0)
+        goto done;
+    sqlite3_bind_int64(st, 1, loan);
+    if ((rc = db_step_done(club, st, "loan")) == 0)
+        rc = log_change(club, "loan", loan, member, old, NULL, NULL);
+done:
+    sqlite3_finalize(st);
+    return tx_end(club, rc);
+}
+
 int go_club_stocktake_report(go_club *club, go_club_table **out)
 {
     sqlite3_stmt *st = NULL;

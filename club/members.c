@@ -292,7 +292,9 @@ int go_club_member_set_status(go_club *club, int64_t id, go_member_status to, co
     sqlite3_bind_text(st, 4, go_member_status_name(to), -1, SQLITE_STATIC);
     bind_text_or_null(st, 5, rule);
     sqlite3_bind_text(st, 6, reason, -1, SQLITE_STATIC);
-    rc = db_step_done(club, st, "status history");
+    if ((rc = db_step_done(club, st, "status history")) == 0)
+        rc = log_change(club, "status", id, id, go_member_status_name(m.status),
+                        go_member_status_name(to), reason);
 done:
     sqlite3_finalize(st);
     return tx_end(club, rc);
@@ -375,6 +377,34 @@ int go_club_dues_set(go_club *club, int64_t member, const char *school_year, int
         return rc;
     if ((rc = member_exists(club, member)) != 0)
         goto done;
+    /* The record before: a change of its amount or of a recorded payment is a correction,
+     * kept in the change log with why; recording the payment of an unpaid record is not. */
+    char old[64] = "", now[64];
+    snprintf(now, sizeof now, "%lld.%02lld paid %s", (long long)(amount_fen / 100),
+             (long long)(amount_fen % 100), paid_on && *paid_on ? paid_on : "-");
+    if ((rc = db_prepare(club, &st,
+                         "SELECT amount_fen, ifnull(paid_on, '') FROM dues WHERE member_id = ?1"
+                         " AND school_year = ?2")) != 0)
+        goto done;
+    sqlite3_bind_int64(st, 1, member);
+    sqlite3_bind_text(st, 2, school_year, -1, SQLITE_STATIC);
+    if (sqlite3_step(st) == SQLITE_ROW) {
+        int64_t was = sqlite3_column_int64(st, 0);
+        const char *was_paid = (const char *)sqlite3_column_text(st, 1);
+        snprintf(old, sizeof old, "%lld.%02lld paid %s", (long long)(was / 100),
+                 (long long)(was % 100), was_paid[0] ? was_paid : "-");
+        bool paid_changes = was_paid[0] && strcmp(was_paid, paid_on ? paid_on : "") != 0;
+        if ((was != amount_fen || paid_changes) && !club->reason[0]) {
+            rc = go_error_set(GO_ECONFLICT,
+                              "member %lld's dues for %s are %s: give the reason to change them",
+                              (long long)member, school_year, old);
+            goto done;
+        }
+    }
+    sqlite3_finalize(st);
+    st = NULL;
+    if ((rc = log_change(club, "dues", member, member, old[0] ? old : NULL, now, NULL)) != 0)
+        goto done;
     if ((rc = db_prepare(club, &st,
                          "INSERT INTO dues(member_id, school_year, amount_fen, paid_on)"
                          " VALUES (?1, ?2, ?3, ?4) ON CONFLICT(member_id, school_year) DO UPDATE"
@@ -451,6 +481,45 @@ int go_club_member_find(go_club *club, int64_t *out_id, const char *text)
     if (!*out_id)
         return go_error_set(GO_ENOTFOUND, "no member with id or number '%.40s'", key);
     return 0;
+}
+
+int go_club_dues_delete(go_club *club, int64_t member, const char *school_year)
+{
+    int rc = check_school_year(school_year);
+    if (rc)
+        return rc;
+    if (!club->reason[0])
+        return go_error_set(GO_EINVAL, "give the reason for deleting a dues record");
+    sqlite3_stmt *st = NULL;
+    if ((rc = tx_begin(club)) != 0)
+        return rc;
+    if ((rc = db_prepare(club, &st,
+                         "SELECT amount_fen, ifnull(paid_on, '-') FROM dues WHERE member_id = ?1"
+                         " AND school_year = ?2")) != 0)
+        goto done;
+    sqlite3_bind_int64(st, 1, member);
+    sqlite3_bind_text(st, 2, school_year, -1, SQLITE_STATIC);
+    if (sqlite3_step(st) != SQLITE_ROW) {
+        rc = go_error_set(GO_ENOTFOUND, "member %lld has no dues record for %s", (long long)member,
+                          school_year);
+        goto done;
+    }
+    char old[64];
+    int64_t was = sqlite3_column_int64(st, 0);
+    snprintf(old, sizeof old, "%s %lld.%02lld paid %s", school_year, (long long)(was / 100),
+             (long long)(was % 100), (const char *)sqlite3_column_text(st, 1));
+    sqlite3_finalize(st);
+    st = NULL;
+    if ((rc = db_prepare(club, &st,
+                         "DELETE FROM dues WHERE member_id = ?1 AND school_year = ?2")) != 0)
+        goto done;
+    sqlite3_bind_int64(st, 1, member);
+    sqlite3_bind_text(st, 2, school_year, -1, SQLITE_STATIC);
+    if ((rc = db_step_done(club, st, "dues")) == 0)
+        rc = log_change(club, "dues", member, member, old, NULL, NULL);
+done:
+    sqlite3_finalize(st);
+    return tx_end(club, rc);
 }
 
 int go_club_dues_unpaid(go_club *club, go_club_table **out, const char *school_year)

@@ -3,6 +3,7 @@
  * member with no dues record, the CSV opens in Excel (BOM, names, 5k), a leave keeps a member
  * from being withdrawn, a double round robin pairs every pair twice, and typing a withdrawn
  * player's forfeit leaves the standings as they were. */
+#include <dirent.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,13 +30,30 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     (void)state;
-    char side[600];
+    char side[1200];
     unlink(db);
     snprintf(side, sizeof side, "%s-wal", db);
     unlink(side);
     snprintf(side, sizeof side, "%s-shm", db);
     unlink(side);
     unlink(csv);
+    snprintf(side, sizeof side, "%s-wal", csv);
+    unlink(side);
+    snprintf(side, sizeof side, "%s-shm", csv);
+    unlink(side);
+    /* the database as it was before a restore, kept beside it */
+    char dir[600], prefix[600];
+    snprintf(dir, sizeof dir, "%s", GOREF_BINARY_DIR);
+    snprintf(prefix, sizeof prefix, "club_bars_%ld.db.before-restore-", (long)getpid());
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    while (d && (e = readdir(d)) != NULL)
+        if (strncmp(e->d_name, prefix, strlen(prefix)) == 0) {
+            snprintf(side, sizeof side, "%s/%s", dir, e->d_name);
+            unlink(side);
+        }
+    if (d)
+        closedir(d);
     return 0;
 }
 
@@ -311,6 +329,47 @@ static void test_club_bars__events(void **state)
     assert_non_null(strstr(err, "warning"));
 }
 
+/* Mending mistakes: a result changes only with a reason, the log says who, when, what and
+ * why, a backup is not overwritten silently, a restore brings the backup back. */
+static void test_club_bars__corrections_leave_a_trail(void **state)
+{
+    (void)state;
+    add_members(4);
+    CLUB("event", "add", "积分赛", "--kind", "swiss", "--rounds", "3", "--date", "2026-10-01");
+    CLUB("event", "enter", "1", "2026001", "2026002", "2026003", "2026004");
+    CLUB("event", "pair", "1");
+    CLUB("result", "add", "--game", "1", "--winner", "B", "--by", "resign");
+    CLUB("result", "add", "--game", "2", "--winner", "B", "--by", "resign");
+    CLUB("event", "pair", "1");
+    const char *fix[] = {"result", "add", "--game", "1", "--winner", "W", "--by", "resign", NULL};
+    assert_int_equal(club(fix), 2);
+    assert_non_null(strstr(err, "reason"));
+    CLUB("--who", "王老师", "result", "add", "--game", "1", "--winner", "W", "--by", "resign",
+         "--reason", "记错黑白");
+    assert_non_null(strstr(err, "round 2"));
+    CLUB("log", "--what", "result", "--json");
+    json_t *j = json_loads(out, 0, NULL);
+    assert_non_null(j);
+    json_t *last = json_array_get(j, json_array_size(j) - 1);
+    assert_string_equal(json_string_value(json_object_get(last, "who")), "王老师");
+    assert_string_equal(json_string_value(json_object_get(last, "old")), "B resign");
+    assert_string_equal(json_string_value(json_object_get(last, "new")), "W resign");
+    assert_string_equal(json_string_value(json_object_get(last, "why")), "记错黑白");
+    json_decref(j);
+    CLUB("backup", csv);
+    const char *again[] = {"backup", csv, NULL};
+    assert_int_equal(club(again), 2);
+    assert_non_null(strstr(err, "--force"));
+    CLUB("member", "add", "--name", "后来者", "--number", "2026099");
+    CLUB("restore", csv);
+    CLUB("member", "list", "--json");
+    j = json_loads(out, 0, NULL);
+    assert_int_equal(json_array_size(j), 4);
+    json_decref(j);
+    const char *bad[] = {"restore", "/nonexistent/backup.db", NULL};
+    assert_int_equal(club(bad), 2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -318,6 +377,7 @@ int main(void)
                                         teardown),
         cmocka_unit_test_setup_teardown(test_club_bars__a_secretary_s_season, setup, teardown),
         cmocka_unit_test_setup_teardown(test_club_bars__events, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_club_bars__corrections_leave_a_trail, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -178,7 +178,9 @@ static void test_club_events__warnings_break_ties(void **state)
     assert_int_equal(go_club_event_pairings(c, &p, ev, 1), 0);
     (void)p;
     go_club_table_free(p);
-    /* add a warning to player 3 by re-entering one of its games with the same result */
+    /* add a warning to player 3 by re-entering one of its games with the same result (a
+     * correction: it needs the reason) */
+    assert_int_equal(go_club_set_reason(c, "the referee's warning was left off"), 0);
     assert_int_equal(go_club_event_pairings(c, &p, ev, 0), 0);
     for (int k = 0; k < p->nrows; k++) {
         int64_t b = strtol(go_club_cell(p, k, 3), NULL, 10),

@@ -18,7 +18,7 @@ extern "C" {
 /* An open club database. Not shared between threads; open one per thread or process. */
 typedef struct go_club go_club;
 
-#define GO_CLUB_SCHEMA_VERSION 4
+#define GO_CLUB_SCHEMA_VERSION 5
 #define GO_CLUB_NAME_MAX 64  /* code points in a name */
 #define GO_CLUB_TEXT_MAX 512 /* bytes in a free-text field (contact, notes, reasons) */
 
@@ -38,6 +38,10 @@ void go_club_rollback(go_club *club);
 int go_club_backup(go_club *club, const char *path);
 /* PRAGMA integrity_check: 0 when "ok", GO_EDB with the first complaint otherwise. */
 int go_club_check(go_club *club);
+/* Replaces the database's content with a backup after checking it: a goref club file (its
+ * tables there, its schema no newer than this goref's), integrity ok. Migrates it when older.
+ * Not inside go_club_begin. */
+int go_club_restore(go_club *club, const char *path);
 
 /* ---- Dates: ISO text, validated (2026-02-30 is refused). ---- */
 /* Days since 1970-01-01 of "YYYY-MM-DD" (or the date part of "YYYY-MM-DDTHH:MM"). */
@@ -61,6 +65,13 @@ static inline const char *go_club_cell(const go_club_table *t, int row, int col)
 {
     return t->cells[(size_t)row * (size_t)t->ncols + (size_t)col];
 }
+
+/* ---- The change log: every change to results, dues and statuses, every deletion ---- */
+/* Who makes this handle's changes (a name; "" unknown) and why (kept until set again). */
+int go_club_set_actor(go_club *club, const char *who);
+int go_club_set_reason(go_club *club, const char *why);
+/* at, who, what, ref, member, name, old, new, why; what NULL: all; member <= 0: all. */
+int go_club_log_list(go_club *club, go_club_table **out, const char *what, int64_t member);
 
 /* ---- Members ---- */
 typedef enum go_member_status {
@@ -109,6 +120,9 @@ int go_club_dues_list(go_club *club, go_club_table **out, int64_t member, bool u
 /* Who owes for a school year: member, number, name, school_year, amount, state ("unpaid": a
  * record without a payment; "no record": an active member who joined before the year ended). */
 int go_club_dues_unpaid(go_club *club, go_club_table **out, const char *school_year);
+/* Deletes a dues record (go_club_set_reason first: it is logged). Changing a recorded amount
+ * or payment date with go_club_dues_set also needs the reason. */
+int go_club_dues_delete(go_club *club, int64_t member, const char *school_year);
 /* The member named by text: a member number or an id ("id:12" or "no:2026001" to say which).
  * GO_ECONFLICT when a bare text is one member's id and another's number. */
 int go_club_member_find(go_club *club, int64_t *out_id, const char *text);
@@ -135,6 +149,8 @@ int go_club_activity_list(go_club *club, go_club_table **out, const char *from, 
 int go_club_checkin(go_club *club, bool *out_half, int64_t member, const char *at);
 int go_club_checkin_list(go_club *club, go_club_table **out, int64_t member, const char *from,
                          const char *to);
+/* Deletes a member's check-in of a day (go_club_set_reason first: it is logged). */
+int go_club_checkin_delete(go_club *club, int64_t member, const char *date);
 
 /* Excused leave (请假) from..to inclusive: its activities are neither misses nor weeks without
  * a check-in for the charter rules. */
@@ -195,6 +211,8 @@ int go_club_loan_out(go_club *club, int64_t *out_id, int64_t item, int quantity,
 int go_club_loan_return(go_club *club, int64_t *out_charge_fen, int64_t loan, const char *condition,
                         const char *date);
 int go_club_loan_list(go_club *club, go_club_table **out, bool open_only);
+/* Deletes a loan entered by mistake, not returned (go_club_set_reason first: it is logged). */
+int go_club_loan_delete(go_club *club, int64_t loan);
 int go_club_loan_overdue(go_club *club, go_club_table **out, const char *as_of);
 
 /* ---- Games and results ---- */
@@ -239,7 +257,9 @@ typedef struct go_game_record {
     }
 
 /* Adds a game (or, when rec->id > 0, enters the result of that paired game). Applies Article
- * 25: a player with two warnings loses, whatever was entered. */
+ * 25: a player with two warnings loses, whatever was entered. Changing a result already
+ * entered is a correction: GO_ECONFLICT unless go_club_set_reason gave why. Every result goes
+ * to the change log. */
 int go_club_result_add(go_club *club, go_game_record *rec);
 int go_club_game_list(go_club *club, go_club_table **out, int64_t member, int64_t event);
 /* Lower-case hex SHA-256 of a buffer (for the photo of the final position), by libsodium. */
