@@ -56,6 +56,10 @@ static const cli_option dues_list[] = {
     {"year", "YYYY-YYYY", "the school year (default the current one, for --unpaid)"},
     {NULL, NULL, NULL},
 };
+static const cli_option dues_remind[] = {
+    {"year", "YYYY-YYYY", "the school year (default the current one)"},
+    {NULL, NULL, NULL},
+};
 static const cli_option schedule_set[] = {
     {"from", "DATE", "from when (default today)"},
     {NULL, NULL, NULL},
@@ -100,7 +104,7 @@ static const cli_option rules_set[] = {
     {NULL, NULL, NULL},
 };
 static const cli_option rules_apply[] = {
-    {"as-of", "DATE", "apply the rules as of this day (default today)"},
+    {"as-of", "DATE[THH:MM]", "apply the rules as of this day or time (default now)"},
     {"dry-run", NULL, "show the changes, write nothing"},
     {NULL, NULL, NULL},
 };
@@ -245,6 +249,12 @@ const club_verb club_verbs[] = {
     {"dues", "delete", 2, 2, W,
      SPEC("dues delete", "MEMBER YEAR", "Deletes a dues record entered by mistake.",
           "club dues delete 2026001 2026-2027 --reason 重复录入", reason, G, none, none)},
+    {"dues", "totals", 0, 0, R,
+     SPEC("dues totals", "", "Per school year: records, paid and unpaid, in yuan.",
+          "club dues totals", none, G, L, none)},
+    {"dues", "remind", 0, 0, R,
+     SPEC("dues remind", "", "Who still owes for a school year, with class and contact.",
+          "club dues remind --year 2026-2027 --html reminders.html", dues_remind, G, L, none)},
     {"dues", "list", 0, 0, R,
      SPEC("dues list", "", "Lists the dues; --unpaid lists who still owes.",
           "club dues list --unpaid --year 2026-2027", dues_list, G, L, none)},

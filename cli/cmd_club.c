@@ -376,6 +376,23 @@ static int member_fill(const args *a, go_member *m)
     return 0;
 }
 
+/* A member leaving (or withdrawn, revoked) who still holds equipment: say what. */
+static void warn_open_loans(go_club *c, int64_t member)
+{
+    go_member m;
+    go_club_table *t = NULL;
+    if (go_club_member_get(c, &m, member) != 0 || m.status == GO_MEMBER_ACTIVE ||
+        go_club_loan_list(c, &t, true) != 0)
+        return;
+    for (int r = 0; r < t->nrows; r++)
+        for (int k = 0; k < t->ncols; k++)
+            if (strcmp(t->names[k], "member") == 0 && go_club_cell(t, r, k) &&
+                strtoll(go_club_cell(t, r, k), NULL, 10) == member)
+                fprintf(stderr, "goref club: warning: %s still holds loan %s\n", m.name,
+                        go_club_cell(t, r, 0));
+    go_club_table_free(t);
+}
+
 static int cmd_member(go_club *c, const args *a)
 {
     const char *verb = a->npos > 1 ? a->pos[1] : "";
@@ -455,6 +472,7 @@ static int cmd_member(go_club *c, const args *a)
             (rc = go_club_member_set_status(c, id, s, opt(a, "date") ? opt(a, "date") : date, NULL,
                                             opt(a, "reason"))))
             return fail(a, rc);
+        warn_open_loans(c, id);
         ok(a, "status", id);
         return 0;
     }
@@ -484,12 +502,16 @@ static int cmd_dues(go_club *c, const args *a)
         ok(a, "dues deleted", id);
         return 0;
     }
-    if (strcmp(verb, "list") == 0) {
+    if (strcmp(verb, "totals") == 0) {
+        go_club_table *t = NULL;
+        return listing(a, go_club_dues_totals(c, &t), &t, "Dues per school year");
+    }
+    if (strcmp(verb, "list") == 0 || strcmp(verb, "remind") == 0) {
         int64_t id = 0;
         if (opt(a, "member") && (rc = find_member(c, &id, opt(a, "member"))))
             return fail(a, rc);
         go_club_table *t = NULL;
-        if (flag(a, "unpaid")) {
+        if (flag(a, "unpaid") || strcmp(verb, "remind") == 0) {
             char year[10];
             if (opt(a, "year")) {
                 snprintf(year, sizeof year, "%.9s", opt(a, "year"));
@@ -513,7 +535,8 @@ static int cmd_dues(go_club *c, const args *a)
                         t->nrows--;
                         r--;
                     }
-            return show_table(a, t, "Dues not paid");
+            return show_table(a, t,
+                              strcmp(verb, "remind") == 0 ? "Dues reminder" : "Dues not paid");
         }
         if (opt(a, "year"))
             return usage_error(a, "--year goes with --unpaid%s", "");
@@ -674,8 +697,8 @@ static int cmd_rules(go_club *c, const args *a)
         return 0;
     }
     if (strcmp(verb, "apply") == 0) {
-        char date[11];
-        today(date);
+        char date[17];
+        now_minute(date); /* an activity later today is not missed yet */
         go_rule_change *chg = NULL;
         size_t n = 0;
         bool dry = flag(a, "dry-run");
@@ -699,6 +722,23 @@ static int cmd_rules(go_club *c, const args *a)
                         chg[i].date, chg[i].rule, chg[i].reason);
             fprintf(ANSWER, "%zu change%s%s\n", n, n == 1 ? "" : "s",
                     dry ? " (dry run: nothing written)" : "");
+            /* A member who came back after the as-of day should not be withdrawn unseen. */
+            const char *as_of = opt(a, "as-of") ? opt(a, "as-of") : date;
+            for (size_t i = 0; i < n; i++) {
+                go_club_table *t = NULL;
+                if (go_club_checkin_list(c, &t, chg[i].member, NULL, NULL) != 0)
+                    continue;
+                for (int k = t->nrows - 1; k >= 0; k--)
+                    if (strncmp(go_club_cell(t, k, 2), as_of, 10) > 0) {
+                        fprintf(stderr,
+                                "goref club: warning: %s (member %lld) checked in on %s, after"
+                                " %.10s\n",
+                                chg[i].name, (long long)chg[i].member, go_club_cell(t, k, 2),
+                                as_of);
+                        break;
+                    }
+                go_club_table_free(t);
+            }
             if (r.reward_enabled) {
                 /* 出勤率100%以及无迟到: the school year so far (from 1 September). */
                 const char *as_of = opt(a, "as-of") ? opt(a, "as-of") : date;
@@ -1140,6 +1180,10 @@ static int cmd_event(go_club *c, const args *a)
             (rc = go_club_event_withdraw(c, ev, m, after)))
             return fail(a, rc);
         ok(a, "withdrawn", m);
+        go_club_table *t = NULL;
+        if (after == 0 && go_club_event_pairings(c, &t, ev, 0) == 0 && t->nrows == 0 && !a->json)
+            fprintf(ANSWER, "before the start: pair the event (again) for the draw\n");
+        go_club_table_free(t);
         return 0;
     }
     if (strcmp(verb, "pair") == 0) {

@@ -520,7 +520,11 @@ int go_club_rules_apply(go_club *club, go_rule_change **out, size_t *out_count, 
     *out = NULL;
     *out_count = 0;
     int32_t as_of_day;
-    int rc = go_club_date_parse(&as_of_day, as_of);
+    int as_of_minute = 24 * 60, rc;
+    if (as_of && strlen(as_of) > 10)
+        rc = go_club_datetime_parse(&as_of_day, &as_of_minute, as_of);
+    else
+        rc = go_club_date_parse(&as_of_day, as_of);
     if (rc)
         return rc;
     go_club_rules rules;
@@ -539,7 +543,8 @@ int go_club_rules_apply(go_club *club, go_rule_change **out, size_t *out_count, 
 
     /* Activities, including a few after as_of so that a week in progress is recognised. */
     if ((rc = db_prepare(club, &st,
-                         "SELECT id, date FROM activities WHERE cancelled = 0 ORDER BY date")) != 0)
+                         "SELECT id, date, start_time FROM activities WHERE cancelled = 0"
+                         " ORDER BY date")) != 0)
         goto done;
     int64_t *ids = NULL;
     while (sqlite3_step(st) == SQLITE_ROW) {
@@ -560,6 +565,14 @@ int go_club_rules_apply(go_club *club, go_rule_change **out, size_t *out_count, 
         ids[nact] = sqlite3_column_int64(st, 0);
         go_club_date_parse(&act[nact].day, (const char *)sqlite3_column_text(st, 1));
         act[nact].week = week_of(act[nact].day);
+        /* An activity of the as-of day that has not started yet is not missed: it counts as
+         * after the as-of day (its week stays its own, so that week is not complete). */
+        const char *start = (const char *)sqlite3_column_text(st, 2);
+        int start_minute = start && strlen(start) >= 5 ? (int)strtol(start, NULL, 10) * 60 +
+                                                             (int)strtol(start + 3, NULL, 10)
+                                                       : 0;
+        if (act[nact].day == as_of_day && start_minute >= as_of_minute)
+            act[nact].day = as_of_day + 1;
         if (ids[nact] > max_id)
             max_id = ids[nact];
         nact++;

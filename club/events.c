@@ -363,14 +363,33 @@ int go_club_event_withdraw(go_club *club, int64_t event, int64_t member, int aft
         goto done;
     }
     if (after_round == 0) {
-        /* Article 29 section 1: before the start the player is simply removed (and the draw
-         * done again when there is time). */
+        /* Article 29 section 1: before the start the player is removed and the draw done
+         * again: pairings without any result yet are dropped with the lot, so the next
+         * pairing draws anew without him. Once a game has a result, the event has started. */
         for (size_t i = 0; i < ev.ngames; i++)
-            if (ev.games[i].black == idx || ev.games[i].white == idx) {
-                rc = go_error_set(GO_ECONFLICT, "already paired: give the round after which"
-                                                " the player withdrew");
+            if (ev.games[i].by != GO_BY_PENDING && ev.games[i].by != GO_BY_BYE) {
+                rc = go_error_set(GO_ECONFLICT,
+                                  "%s has started (game %lld has a result): give"
+                                  " the round after which the player withdrew",
+                                  ev.name, (long long)ev.games[i].id);
                 goto done;
             }
+        if (ev.ngames > 0) {
+            if ((rc = db_prepare(club, &st, "DELETE FROM games WHERE event_id = ?1")) != 0)
+                goto done;
+            sqlite3_bind_int64(st, 1, event);
+            if ((rc = db_step_done(club, st, "new draw")) != 0)
+                goto done;
+            sqlite3_finalize(st);
+            if ((rc = db_prepare(club, &st,
+                                 "UPDATE events SET first_colour = NULL WHERE id = ?1")) != 0)
+                goto done;
+            sqlite3_bind_int64(st, 1, event);
+            if ((rc = db_step_done(club, st, "new draw")) != 0)
+                goto done;
+            sqlite3_finalize(st);
+            st = NULL;
+        }
         if ((rc = db_prepare(club, &st,
                              "DELETE FROM entries WHERE event_id = ?1 AND member_id = ?2")) != 0)
             goto done;

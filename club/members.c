@@ -483,6 +483,24 @@ int go_club_member_find(go_club *club, int64_t *out_id, const char *text)
     return 0;
 }
 
+int go_club_dues_totals(go_club *club, go_club_table **out)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = db_prepare(club, &st,
+                        "SELECT school_year, count(*) AS records,"
+                        " sum(paid_on IS NOT NULL) AS paid,"
+                        " printf('%.2f', sum(CASE WHEN paid_on IS NOT NULL THEN amount_fen ELSE 0"
+                        " END) / 100.0) AS paid_yuan, sum(paid_on IS NULL) AS unpaid,"
+                        " printf('%.2f', sum(CASE WHEN paid_on IS NULL THEN amount_fen ELSE 0 END)"
+                        " / 100.0) AS unpaid_yuan FROM dues GROUP BY school_year"
+                        " ORDER BY school_year");
+    if (rc)
+        return rc;
+    rc = table_from_stmt(out, st);
+    sqlite3_finalize(st);
+    return rc;
+}
+
 int go_club_dues_delete(go_club *club, int64_t member, const char *school_year)
 {
     int rc = check_school_year(school_year);
@@ -534,7 +552,8 @@ int go_club_dues_unpaid(go_club *club, go_club_table **out, const char *school_y
                          "SELECT m.id AS member, m.number, m.name, ?1 AS school_year,"
                          " CASE WHEN d.id IS NULL THEN NULL ELSE printf('%d.%02d', d.amount_fen"
                          " / 100, d.amount_fen % 100) END AS amount,"
-                         " CASE WHEN d.id IS NULL THEN 'no record' ELSE 'unpaid' END AS state"
+                         " CASE WHEN d.id IS NULL THEN 'no record' ELSE 'unpaid' END AS state,"
+                         " m.grade AS class, m.contact"
                          " FROM members m LEFT JOIN dues d ON d.member_id = m.id AND"
                          " d.school_year = ?1 WHERE (d.id IS NOT NULL AND d.paid_on IS NULL) OR"
                          " (d.id IS NULL AND m.status = 'active' AND m.join_date <="

@@ -308,6 +308,24 @@ static void test_club_attendance__leave_keeps_a_member(void **state)
     go_club_table_free(t);
 }
 
+/* As of a day and time: that day's activity, not started yet, is not missed. */
+static void test_club_attendance__today_not_missed_before_it_starts(void **state)
+{
+    go_club *c = *state;
+    int64_t a = club_add_member(c, "1", "准时生", "2026-09-01");
+    assert_int_equal(go_club_checkin(c, NULL, a, "2026-09-02T16:30"), 0);
+    go_rule_change *chg = NULL;
+    size_t n = 0;
+    /* missed the 9th and the 16th; the 23rd starts at 16:30 */
+    assert_int_equal(go_club_rules_apply(c, &chg, &n, "2026-09-23T15:00", true), 0);
+    assert_int_equal(n, 0);
+    free(chg);
+    assert_int_equal(go_club_rules_apply(c, &chg, &n, "2026-09-23T17:00", true), 0);
+    assert_int_equal(n, 1); /* now the third week is missed */
+    free(chg);
+    assert_int_equal(go_club_rules_apply(c, &chg, &n, "2026-09-23T25:00", true), GO_EINVAL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -327,6 +345,8 @@ int main(void)
                                         teardown),
         cmocka_unit_test_setup_teardown(test_club_attendance__activity_on_a_taken_day, setup,
                                         teardown),
+        cmocka_unit_test_setup_teardown(test_club_attendance__today_not_missed_before_it_starts,
+                                        setup, teardown),
         cmocka_unit_test_setup_teardown(test_club_attendance__leave_keeps_a_member, setup,
                                         teardown),
     };

@@ -304,6 +304,28 @@ static void test_club_records__team_withdrawal_does_not_block(void **state)
     go_club_table_free(p);
 }
 
+/* Article 29 section 1: a player who withdraws before the start (paired, nothing played) is
+ * removed and the draw is done again; once a game has a result, that is refused. */
+static void test_club_records__withdrawal_before_the_start_redraws(void **state)
+{
+    go_club *c = *state;
+    int64_t ev = make_event(c, GO_EVENT_SWISS, 3, 5);
+    int round;
+    assert_int_equal(go_club_event_pair(c, &round, ev), 0);
+    assert_int_equal(go_club_event_withdraw(c, ev, ids[4], 0), 0);
+    go_club_table *p = NULL;
+    assert_int_equal(go_club_event_pairings(c, &p, ev, 0), 0);
+    assert_int_equal(p->nrows, 0); /* the old draw is gone */
+    go_club_table_free(p);
+    assert_int_equal(go_club_event_pair(c, &round, ev), 0);
+    assert_int_equal(round, 1);
+    assert_int_equal(go_club_event_pairings(c, &p, ev, 1), 0);
+    assert_int_equal(p->nrows, 2); /* four players, no bye */
+    go_club_table_free(p);
+    play_round_but(c, ev, 1, 0);
+    assert_int_equal(go_club_event_withdraw(c, ev, ids[3], 0), GO_ECONFLICT);
+}
+
 /* A file of schema 3 (before cycles, the colour lot and leave): opened, migrated, its event
  * kept as a single round robin that pairs as before. */
 static void test_club_records__schema_3_file_is_migrated(void **state)
@@ -344,6 +366,8 @@ int main(void)
                                         teardown),
         cmocka_unit_test_setup_teardown(test_club_records__team_withdrawal_does_not_block, setup,
                                         teardown),
+        cmocka_unit_test_setup_teardown(test_club_records__withdrawal_before_the_start_redraws,
+                                        setup, teardown),
         cmocka_unit_test_setup_teardown(test_club_records__schema_3_file_is_migrated, setup,
                                         teardown),
     };

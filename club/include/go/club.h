@@ -118,8 +118,11 @@ int go_club_dues_set(go_club *club, int64_t member, const char *school_year, int
 /* member <= 0: all members; unpaid_only lists dues without paid_on. */
 int go_club_dues_list(go_club *club, go_club_table **out, int64_t member, bool unpaid_only);
 /* Who owes for a school year: member, number, name, school_year, amount, state ("unpaid": a
- * record without a payment; "no record": an active member who joined before the year ended). */
+ * record without a payment; "no record": an active member who joined before the year ended),
+ * class, contact (the reminder list). */
 int go_club_dues_unpaid(go_club *club, go_club_table **out, const char *school_year);
+/* Per school year: records, paid (count and yuan), unpaid (count and yuan). */
+int go_club_dues_totals(go_club *club, go_club_table **out);
 /* Deletes a dues record (go_club_set_reason first: it is logged). Changing a recorded amount
  * or payment date with go_club_dues_set also needs the reason. */
 int go_club_dues_delete(go_club *club, int64_t member, const char *school_year);
@@ -179,7 +182,9 @@ typedef struct go_rule_change {
     char date[11]; /* when the rule was broken */
     char reason[256];
 } go_rule_change;
-/* Applies the charter to every active member as of a date. Without dry_run each change is
+/* Applies the charter to every active member as of a date, or a date and time
+ * ("YYYY-MM-DDTHH:MM": an activity of that day not started by then is not missed yet). Without
+ * dry_run each change is
  * written with its reason into the status history. *out (malloc'd, caller frees) may be NULL
  * when there are no changes. */
 int go_club_rules_apply(go_club *club, go_rule_change **out, size_t *out_count, const char *as_of,
@@ -289,7 +294,9 @@ int go_club_event_set_cycles(go_club *club, int64_t event, int cycles);
 int go_club_event_set_draw(go_club *club, int64_t event, char higher_colour);
 /* Enters a member; team events name the team and the board (1 = first board). */
 int go_club_event_enter(go_club *club, int64_t event, int64_t member, const char *team, int board);
-/* Article 29: the member leaves after round (0 = before the start: simply removed). */
+/* Article 29: the member leaves after round. 0 = before the start (section 1): the entry is
+ * removed and, when the event is paired but no game has a result, the pairings and the colour
+ * lot are dropped for a new draw (pair again); GO_ECONFLICT once a game has a result. */
 int go_club_event_withdraw(go_club *club, int64_t event, int64_t member, int after_round);
 /* Pairs the next round (Swiss, knockout) or the whole schedule (round robin, match, team).
  * *out_round is the first round created. Refuses while the previous round has no results. */
