@@ -39,6 +39,10 @@ static const cli_option member_list[] = {
     {"status", "STATUS", "only active, withdrawn, revoked or left"},
     {NULL, NULL, NULL},
 };
+static const cli_option member_import[] = {
+    {"dry-run", NULL, "check every row, write nothing"},
+    {NULL, NULL, NULL},
+};
 static const cli_option member_status[] = {
     {"reason", "TEXT", "why (required)"},
     {"date", "DATE", "from when (default today)"},
@@ -225,6 +229,13 @@ const club_verb club_verbs[] = {
      SPEC("member add", "", "Adds a member.",
           "club member add --name 王小明 --number 2026001 --rank 15k --joined 2026-09-01",
           member_fields, G, none, none)},
+    {"member", "import", 1, 1, W,
+     SPEC("member import", "FILE",
+          "Adds the members of a CSV file: a header row (number, name, class, contact, rank,\n"
+          "joined, or 会员号, 姓名, 班级, 联系方式, 段级位, 入会日期), then a member a row. Every "
+          "bad\n"
+          "row is named with its line, and then nothing is imported.",
+          "club member import 新会员.csv --dry-run", member_import, G, none, none)},
     {"member", "list", 0, 0, R,
      SPEC("member list", "", "Lists the members.", "club member list --status active", member_list,
           G, L, none)},

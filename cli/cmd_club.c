@@ -405,6 +405,32 @@ static int cmd_member(go_club *c, const args *a)
         ok(a, "member", m.id);
         return 0;
     }
+    if (strcmp(verb, "import") == 0) {
+        size_t len = 0;
+        char *text = read_all(a->pos[2], &len, 16u << 20);
+        if (!text)
+            return fail(a, GO_EIO);
+        int added = 0;
+        char *report = NULL;
+        bool dry = flag(a, "dry-run");
+        rc = go_club_member_import(c, &added, &report, text, len, dry);
+        free(text);
+        if (rc) {
+            if (report && !a->json)
+                fprintf(stderr, "%s", report);
+            if (report && a->json)
+                go_error_set(rc, "%s", report); /* the lines, in the JSON error's message */
+            free(report);
+            return fail(a, rc);
+        }
+        free(report);
+        if (a->json)
+            print_json(json_pack("{s:b, s:i, s:b}", "ok", 1, "added", added, "dry_run", dry));
+        else
+            fprintf(ANSWER, "%d member%s %s\n", added, added == 1 ? "" : "s",
+                    dry ? "would be added (dry run: nothing written)" : "added");
+        return 0;
+    }
     if (strcmp(verb, "list") == 0) {
         int status = -1;
         go_club_table *t = NULL;

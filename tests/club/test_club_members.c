@@ -375,6 +375,56 @@ static void test_club_members__sheet_export_for_excel(void **state)
     free(buf);
 }
 
+/* A CSV of members (Excel's BOM, Chinese headers, quoted fields): every bad row is named
+ * with its line and then nothing is imported; a dry run writes nothing. */
+static void test_club_members__import_names_each_bad_row(void **state)
+{
+    go_club *c = *state;
+    club_add_member(c, "2026001", "老会员", "2026-09-01");
+    const char *bad_csv = "\xEF\xBB\xBF会员号,姓名,班级,段级位,入会日期\r\n"
+                          "2026002,王小明,三年级二班,15k,2026-09-01\r\n"
+                          "2026001,重号,三年级二班,15k,2026-09-01\r\n"
+                          "2026003,\"李, 四\",二班,30k,2026-09-01\r\n"
+                          "2026004,赵五,二班,,2026-02-30\r\n"
+                          "2026005,钱六,二班,1d,\r\n";
+    int added = -1;
+    char *report = NULL;
+    assert_int_equal(go_club_member_import(c, &added, &report, bad_csv, strlen(bad_csv), false),
+                     GO_EINVAL);
+    assert_non_null(report);
+    assert_null(strstr(report, "line 2:"));
+    assert_non_null(strstr(report, "line 3: member number 2026001 is already used"));
+    assert_non_null(strstr(report, "line 4:"));
+    assert_non_null(strstr(report, "line 5:"));
+    assert_non_null(strstr(report, "line 6: no join date"));
+    free(report);
+    go_club_table *t = NULL;
+    assert_int_equal(go_club_member_list(c, &t, -1), 0);
+    assert_int_equal(t->nrows, 1); /* nothing imported */
+    go_club_table_free(t);
+    const char *good = "number,name,class,contact,rank,joined\n"
+                       "2026002,王小明,三年级二班,\"电话 1, 2\",15k,2026-09-01\n"
+                       "2026003,\"李\"\"四\"\"\",二班,,1d,2026-09-02\n\n";
+    assert_int_equal(go_club_member_import(c, &added, &report, good, strlen(good), true), 0);
+    assert_int_equal(added, 2);
+    assert_null(report);
+    assert_int_equal(go_club_member_list(c, &t, -1), 0);
+    assert_int_equal(t->nrows, 1); /* a dry run writes nothing */
+    go_club_table_free(t);
+    assert_int_equal(go_club_member_import(c, &added, &report, good, strlen(good), false), 0);
+    assert_int_equal(added, 2);
+    int64_t id = 0;
+    assert_int_equal(go_club_member_find(c, &id, "2026003"), 0);
+    go_member m;
+    assert_int_equal(go_club_member_get(c, &m, id), 0);
+    assert_string_equal(m.name, "李\"四\"");
+    assert_int_equal(m.rank, 1);
+    const char *no_header = "王小明,2026-09-01\n";
+    assert_int_equal(go_club_member_import(c, &added, &report, no_header, strlen(no_header), false),
+                     GO_EINVAL);
+    free(report);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -393,6 +443,8 @@ int main(void)
                                         setup, teardown),
         cmocka_unit_test_setup_teardown(test_club_members__csv_and_html_are_safe, setup, teardown),
         cmocka_unit_test_setup_teardown(test_club_members__found_by_number_or_id, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_club_members__import_names_each_bad_row, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(test_club_members__unpaid_includes_members_without_a_record,
                                         setup, teardown),
         cmocka_unit_test_setup_teardown(test_club_members__sheet_export_for_excel, setup, teardown),

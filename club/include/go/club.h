@@ -126,6 +126,14 @@ int go_club_dues_totals(go_club *club, go_club_table **out);
 /* Deletes a dues record (go_club_set_reason first: it is logged). Changing a recorded amount
  * or payment date with go_club_dues_set also needs the reason. */
 int go_club_dues_delete(go_club *club, int64_t member, const char *school_year);
+/* Members from CSV text (a BOM allowed): a header row naming the columns number, name,
+ * class, contact, rank, joined (or 会员号, 姓名, 班级, 联系方式, 段级位, 入会日期; number, name
+ * and a join date are required), then a member a row. Every bad row is named with its line in
+ * *out_report (malloc'd, caller frees; NULL when none) and then nothing is imported
+ * (GO_EINVAL). dry_run checks every row and writes nothing. *out_added: members added (or
+ * that would be). */
+int go_club_member_import(go_club *club, int *out_added, char **out_report, const char *csv,
+                          size_t len, bool dry_run);
 /* The member named by text: a member number or an id ("id:12" or "no:2026001" to say which).
  * GO_ECONFLICT when a bare text is one member's id and another's number. */
 int go_club_member_find(go_club *club, int64_t *out_id, const char *text);
