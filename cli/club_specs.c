@@ -21,6 +21,7 @@ static const cli_option log_list[] = {
 };
 static const cli_option listing[] = {
     {"html", "FILE", "a printable HTML page instead (- for stdout)"},
+    {"csv", "FILE", "a CSV file for Excel instead (UTF-8 with BOM; - for stdout)"},
     {"projector", NULL, "the HTML page in large print, for a projector"},
     {NULL, NULL, NULL},
 };
@@ -96,6 +97,12 @@ static const cli_option leave_add[] = {
 };
 static const cli_option leave_list[] = {
     {"member", "MEMBER", "one member (id or member number)"},
+    {NULL, NULL, NULL},
+};
+static const cli_option attendance_report[] = {
+    {"month", "YYYY-MM", "one month"},
+    {"from", "DATE", "the first day (instead of --month)"},
+    {"to", "DATE", "the last day (instead of --month)"},
     {NULL, NULL, NULL},
 };
 static const cli_option rules_set[] = {
@@ -309,6 +316,12 @@ const club_verb club_verbs[] = {
           "Records an excused leave (请假): its activities are neither misses nor weeks away.",
           "club leave 2026001 --from 2026-11-02 --to 2026-11-20 --reason 生病", leave_add, G, none,
           none)},
+    {"attendance", "report", 0, 0, R,
+     SPEC("attendance report", "",
+          "The attendance grid of a month or a period: per member and activity ✓ present,\n"
+          "迟 late, 假 on leave, ✗ missed; then attended, possible and the rate.",
+          "club attendance report --month 2026-09 --html 九月出勤.html", attendance_report, G, L,
+          none)},
     {"rules", "show", 0, 0, R,
      SPEC("rules show", "", "The club's charter rules.", "club rules show", none, G, none, none)},
     {"rules", "set", 0, 0, W,
@@ -402,9 +415,9 @@ const club_verb club_verbs[] = {
 const size_t club_nverbs = sizeof club_verbs / sizeof club_verbs[0];
 
 const char *const club_command_names[] = {
-    "member", "dues",      "schedule", "activity", "checkin", "leave", "rules",
-    "item",   "stocktake", "loan",     "result",   "game",    "event", "export",
-    "trf",    "backup",    "check",    "help",     "restore", "log",   NULL,
+    "member",    "dues", "schedule", "activity", "checkin",    "leave",  "rules", "item",
+    "stocktake", "loan", "result",   "game",     "event",      "export", "trf",   "backup",
+    "check",     "help", "restore",  "log",      "attendance", NULL,
 };
 
 const club_verb *club_verb_find(const char *command, const char *word, bool *word_is_verb)

@@ -310,9 +310,20 @@ static void print_json(json_t *j)
 static int show_table(const args *a, go_club_table *t, const char *title)
 {
     int rc = 0;
-    const char *html = opt(a, "html");
+    const char *html = opt(a, "html"), *csv = opt(a, "csv");
     if (a->json) {
         print_json(go_json_club_table(t));
+    } else if (csv) {
+        FILE *f = strcmp(csv, "-") == 0 ? ANSWER : fopen(csv, "w");
+        if (!f) {
+            go_club_table_free(t);
+            go_error_set(GO_EIO, "cannot write %s", csv);
+            return fail(a, GO_EIO);
+        }
+        fputs("\xEF\xBB\xBF", f); /* Excel reads UTF-8 with the BOM */
+        go_club_table_csv(f, t);
+        if (f != ANSWER && fclose(f) != 0)
+            rc = fail(a, go_error_set(GO_EIO, "cannot write %s", csv));
     } else if (html) {
         FILE *f = strcmp(html, "-") == 0 ? ANSWER : fopen(html, "w");
         if (!f) {
@@ -1409,6 +1420,38 @@ static int cmd_log(go_club *c, const args *a)
     return listing(a, go_club_log_list(c, &t, opt(a, "what"), member), &t, "Change log");
 }
 
+static int cmd_attendance(go_club *c, const args *a)
+{
+    char from[11], to[11], title[64];
+    const char *month = opt(a, "month");
+    if (month && (opt(a, "from") || opt(a, "to")))
+        return usage_error(a, "--month or --from/--to, not both%s", "");
+    if (month) {
+        int32_t day;
+        char first[16];
+        snprintf(first, sizeof first, "%.7s-01", month);
+        if (strlen(month) != 7 || go_club_date_parse(&day, first) != 0)
+            return usage_error(a, "--month: YYYY-MM, not '%.10s'", month);
+        int y = (int)strtol(month, NULL, 10), m = (int)strtol(month + 5, NULL, 10);
+        int32_t next;
+        char next_first[32];
+        snprintf(next_first, sizeof next_first, "%04d-%02d-01", m == 12 ? y + 1 : y,
+                 m == 12 ? 1 : m + 1);
+        go_club_date_parse(&next, next_first);
+        go_club_date_format(from, day);
+        go_club_date_format(to, next - 1);
+        snprintf(title, sizeof title, "出勤 Attendance %.7s", month);
+    } else {
+        if (!opt(a, "from") || !opt(a, "to"))
+            return usage_error(a, "give --month YYYY-MM, or --from DATE --to DATE%s", "");
+        snprintf(from, sizeof from, "%.10s", opt(a, "from"));
+        snprintf(to, sizeof to, "%.10s", opt(a, "to"));
+        snprintf(title, sizeof title, "出勤 Attendance %s .. %s", from, to);
+    }
+    go_club_table *t = NULL;
+    return listing(a, go_club_attendance_report(c, &t, from, to), &t, title);
+}
+
 static int cmd_check(go_club *c, const args *a)
 {
     int rc = go_club_check(c);
@@ -1424,12 +1467,16 @@ typedef struct club_cmd {
 } club_cmd;
 
 static const club_cmd club_cmds[] = {
-    {"member", cmd_member},     {"dues", cmd_dues},       {"schedule", cmd_schedule},
-    {"activity", cmd_activity}, {"checkin", cmd_checkin}, {"leave", cmd_leave},
-    {"rules", cmd_rules},       {"item", cmd_item},       {"stocktake", cmd_stocktake},
-    {"loan", cmd_loan},         {"result", cmd_result},   {"game", cmd_game},
-    {"event", cmd_event},       {"export", cmd_export},   {"backup", cmd_backup},
-    {"check", cmd_check},       {"restore", cmd_restore}, {"log", cmd_log},
+    {"member", cmd_member},         {"dues", cmd_dues},
+    {"schedule", cmd_schedule},     {"activity", cmd_activity},
+    {"checkin", cmd_checkin},       {"leave", cmd_leave},
+    {"rules", cmd_rules},           {"item", cmd_item},
+    {"stocktake", cmd_stocktake},   {"loan", cmd_loan},
+    {"result", cmd_result},         {"game", cmd_game},
+    {"event", cmd_event},           {"export", cmd_export},
+    {"backup", cmd_backup},         {"check", cmd_check},
+    {"restore", cmd_restore},       {"log", cmd_log},
+    {"attendance", cmd_attendance},
 };
 
 /* The command and verb words of argv, found before the strict parse (which needs to know

@@ -860,3 +860,138 @@ int go_club_leave_list(go_club *club, go_club_table **out, int64_t member)
     sqlite3_finalize(st);
     return rc;
 }
+
+/* One cell of the attendance grid. */
+static const char *grid_mark(int credit, bool on_leave, bool member_then)
+{
+    if (!member_then)
+        return "";
+    if (credit == 2)
+        return "✓";
+    if (credit == 1)
+        return "迟";
+    return on_leave ? "假" : "✗";
+}
+
+int go_club_attendance_report(go_club *club, go_club_table **out, const char *from, const char *to)
+{
+    int rc;
+    if ((rc = check_date("--from", from)) != 0 || (rc = check_date("--to", to)) != 0)
+        return rc;
+    if (strcmp(to, from) < 0)
+        return go_error_set(GO_EINVAL, "the period ends (%.10s) before it starts (%.10s)", to,
+                            from);
+    go_club_table *acts = NULL, *mem = NULL, *t = NULL;
+    sqlite3_stmt *st = NULL;
+    if ((rc = db_prepare(club, &st,
+                         "SELECT id, date FROM activities WHERE cancelled = 0 AND date >= ?1 AND"
+                         " date <= ?2 ORDER BY date")) != 0)
+        return rc;
+    bind_text_or_null(st, 1, from);
+    bind_text_or_null(st, 2, to);
+    rc = table_from_stmt(&acts, st);
+    sqlite3_finalize(st);
+    st = NULL;
+    if (rc)
+        return rc;
+    if (acts->nrows > 400) {
+        go_club_table_free(acts);
+        return go_error_set(GO_EINVAL, "%d activities: give a shorter period (a month, a term)",
+                            acts->nrows);
+    }
+    /* Members of the club during the period: joined by its end, active or changed during it. */
+    if ((rc = db_prepare(club, &st,
+                         "SELECT id, number, name, join_date FROM members WHERE join_date <= ?2"
+                         " AND (status = 'active' OR status_since >= ?1) ORDER BY number")) != 0)
+        goto done;
+    bind_text_or_null(st, 1, from);
+    bind_text_or_null(st, 2, to);
+    rc = table_from_stmt(&mem, st);
+    sqlite3_finalize(st);
+    st = NULL;
+    if (rc)
+        goto done;
+    int na = acts->nrows, nm = mem->nrows, ncols = na + 5;
+    t = calloc(1, sizeof *t);
+    if (!t) {
+        rc = go_error_set(GO_ENOMEM, "report");
+        goto done;
+    }
+    t->ncols = ncols;
+    t->nrows = nm;
+    t->names = calloc((size_t)ncols, sizeof *t->names);
+    t->types = calloc((size_t)ncols, sizeof *t->types);
+    t->cells = calloc((size_t)ncols * (size_t)(nm > 0 ? nm : 1), sizeof *t->cells);
+    if (!t->names || !t->types || !t->cells) {
+        t->ncols = t->nrows = 0; /* nothing to free cell by cell */
+        rc = go_error_set(GO_ENOMEM, "report");
+        goto done;
+    }
+    const char *fixed[] = {"number", "name"};
+    for (int c = 0; c < 2; c++)
+        t->names[c] = strdup(fixed[c]);
+    for (int k = 0; k < na; k++)
+        t->names[2 + k] = strdup(go_club_cell(acts, k, 1) + 5); /* MM-DD */
+    t->names[na + 2] = strdup("attended");
+    t->names[na + 3] = strdup("possible");
+    t->names[na + 4] = strdup("rate");
+    t->types[na + 2] = GO_COL_REAL;
+    t->types[na + 3] = GO_COL_INT;
+    if ((rc = db_prepare(club, &st,
+                         "SELECT (SELECT credit FROM checkins WHERE member_id = ?1 AND"
+                         " activity_id = ?2), EXISTS(SELECT 1 FROM leaves WHERE member_id = ?1"
+                         " AND from_date <= ?3 AND to_date >= ?3)")) != 0)
+        goto done;
+    for (int r = 0; r < nm && rc == 0; r++) {
+        int64_t member = strtoll(go_club_cell(mem, r, 0), NULL, 10);
+        const char *joined = go_club_cell(mem, r, 3);
+        char **row = &t->cells[(size_t)r * (size_t)ncols];
+        row[0] = strdup(go_club_cell(mem, r, 1));
+        row[1] = strdup(go_club_cell(mem, r, 2));
+        int credits = 0, possible = 0;
+        for (int k = 0; k < na; k++) {
+            const char *day = go_club_cell(acts, k, 1);
+            sqlite3_reset(st);
+            sqlite3_bind_int64(st, 1, member);
+            sqlite3_bind_int64(st, 2, strtoll(go_club_cell(acts, k, 0), NULL, 10));
+            sqlite3_bind_text(st, 3, day, 10, SQLITE_STATIC);
+            if (sqlite3_step(st) != SQLITE_ROW) {
+                rc = db_error(club, "report");
+                break;
+            }
+            int credit = sqlite3_column_int(st, 0);
+            bool leave = sqlite3_column_int(st, 1) != 0, member_then = strcmp(day, joined) >= 0;
+            row[2 + k] = strdup(grid_mark(credit, leave, member_then));
+            if (member_then && (credit || !leave)) {
+                possible++;
+                credits += credit;
+            }
+        }
+        char num[32];
+        snprintf(num, sizeof num, "%g", credits / 2.0);
+        row[na + 2] = strdup(num);
+        snprintf(num, sizeof num, "%d", possible);
+        row[na + 3] = strdup(num);
+        if (possible)
+            snprintf(num, sizeof num, "%.0f%%", 100.0 * credits / (2.0 * possible));
+        else
+            snprintf(num, sizeof num, "-");
+        row[na + 4] = strdup(num);
+    }
+    for (int c = 0; rc == 0 && c < ncols; c++)
+        if (!t->names[c])
+            rc = go_error_set(GO_ENOMEM, "report");
+    for (size_t k = 0; rc == 0 && k < (size_t)ncols * (size_t)nm; k++)
+        if (!t->cells[k])
+            rc = go_error_set(GO_ENOMEM, "report");
+done:
+    sqlite3_finalize(st);
+    go_club_table_free(acts);
+    go_club_table_free(mem);
+    if (rc) {
+        go_club_table_free(t);
+        return rc;
+    }
+    *out = t;
+    return 0;
+}

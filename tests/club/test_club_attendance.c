@@ -308,6 +308,37 @@ static void test_club_attendance__leave_keeps_a_member(void **state)
     go_club_table_free(t);
 }
 
+/* The monthly grid: present, late, on leave, missed, not yet a member; the rate counts a late
+ * arrival as half and leaves out the activities on leave. */
+static void test_club_attendance__monthly_grid(void **state)
+{
+    go_club *c = *state;
+    int64_t a = club_add_member(c, "1", "甲", "2026-09-01");
+    int64_t b = club_add_member(c, "2", "乙", "2026-09-05");
+    assert_int_equal(go_club_checkin(c, NULL, a, "2026-09-02T16:30"), 0);
+    assert_int_equal(go_club_checkin(c, NULL, a, "2026-09-09T17:30"), 0); /* late */
+    assert_int_equal(go_club_checkin(c, NULL, b, "2026-09-09T16:30"), 0);
+    assert_int_equal(go_club_leave_add(c, NULL, b, "2026-09-14", "2026-09-27", "生病"), 0);
+    go_club_table *t = NULL;
+    assert_int_equal(go_club_attendance_report(c, &t, "2026-09-01", "2026-09-30"), 0);
+    assert_int_equal(t->nrows, 2);
+    assert_int_equal(t->ncols, 2 + 5 + 3); /* Wednesdays 2, 9, 16, 23, 30 */
+    assert_string_equal(t->names[2], "09-02");
+    assert_string_equal(go_club_cell(t, 0, 2), "✓");
+    assert_string_equal(go_club_cell(t, 0, 3), "迟");
+    assert_string_equal(go_club_cell(t, 0, 4), "✗");
+    assert_string_equal(go_club_cell(t, 0, 7), "1.5");
+    assert_string_equal(go_club_cell(t, 0, 8), "5");
+    assert_string_equal(go_club_cell(t, 0, 9), "30%");
+    assert_string_equal(go_club_cell(t, 1, 2), ""); /* not a member yet */
+    assert_string_equal(go_club_cell(t, 1, 4), "假");
+    assert_string_equal(go_club_cell(t, 1, 5), "假");
+    assert_string_equal(go_club_cell(t, 1, 8), "2"); /* the 9th and the 30th */
+    assert_string_equal(go_club_cell(t, 1, 9), "50%");
+    go_club_table_free(t);
+    assert_int_equal(go_club_attendance_report(c, &t, "2026-09-30", "2026-09-01"), GO_EINVAL);
+}
+
 /* As of a day and time: that day's activity, not started yet, is not missed. */
 static void test_club_attendance__today_not_missed_before_it_starts(void **state)
 {
@@ -345,6 +376,7 @@ int main(void)
                                         teardown),
         cmocka_unit_test_setup_teardown(test_club_attendance__activity_on_a_taken_day, setup,
                                         teardown),
+        cmocka_unit_test_setup_teardown(test_club_attendance__monthly_grid, setup, teardown),
         cmocka_unit_test_setup_teardown(test_club_attendance__today_not_missed_before_it_starts,
                                         setup, teardown),
         cmocka_unit_test_setup_teardown(test_club_attendance__leave_keeps_a_member, setup,

@@ -197,6 +197,11 @@ typedef struct go_rule_change {
  * when there are no changes. */
 int go_club_rules_apply(go_club *club, go_rule_change **out, size_t *out_count, const char *as_of,
                         bool dry_run);
+/* The attendance grid of a period (a month, a term; at most 400 activities): one row per
+ * member (number, name), one column per activity ("MM-DD": ✓ present, 迟 late, 假 on leave,
+ * ✗ missed, empty before joining), then attended (late = half), possible (activities as a
+ * member, not on leave) and the rate. */
+int go_club_attendance_report(go_club *club, go_club_table **out, const char *from, const char *to);
 /* Members with full attendance and no late arrival between from and to (reward list). */
 int go_club_rules_reward(go_club *club, go_club_table **out, const char *from, const char *to);
 
