@@ -204,6 +204,11 @@ static const cli_option event_withdraw[] = {
     {"after", "ROUND", "the last round played (0: before the start)"},
     {NULL, NULL, NULL},
 };
+static const cli_option event_tiebreak[] = {
+    {"lots", NULL, "draw every shared place by lot"},
+    {"playoff", "M1,M2,...", "the players of one shared place in the play-off's order"},
+    {NULL, NULL, NULL},
+};
 static const cli_option event_pairings[] = {
     {"round", "N", "one round"},
     {NULL, NULL, NULL},
@@ -386,6 +391,11 @@ const club_verb club_verbs[] = {
     {"event", "standings", 1, 1, R,
      SPEC("event standings", "EVENT", "The standings with the Article 28 tie-breaks.",
           "club event standings 1 --html standings.html", none, G, L, none)},
+    {"event", "tiebreak", 1, 1, W,
+     SPEC("event tiebreak", "EVENT",
+          "Article 28 D: places that may not be shared, decided by lot (every shared place)\n"
+          "or by a play-off (its players, the winner first), and recorded so.",
+          "club event tiebreak 1 --playoff 2026003,2026001", event_tiebreak, G, none, none)},
     {"event", "trf", 1, 1, R,
      SPEC("event trf", "EVENT", "The event as a FIDE TRF file.", "club event trf 1 --out event.trf",
           out_file, G, none, none)},

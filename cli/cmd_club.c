@@ -1275,6 +1275,32 @@ static int cmd_event(go_club *c, const args *a)
         event_title(c, title, sizeof title, ev, "standings");
         return listing(a, rc, &t, title);
     }
+    if (strcmp(verb, "tiebreak") == 0) {
+        bool lots = flag(a, "lots");
+        const char *playoff = opt(a, "playoff");
+        if (lots == (playoff != NULL))
+            return usage_error(a, "event tiebreak EVENT --lots | --playoff M1,M2,...%s", "");
+        int64_t order[64];
+        size_t n = 0;
+        for (const char *p = playoff; p && *p && n < 64;) {
+            char one[80];
+            size_t len = strcspn(p, ",");
+            snprintf(one, sizeof one, "%.*s", (int)(len < 79 ? len : 79), p);
+            if ((rc = find_member(c, &order[n++], one)))
+                return fail(a, rc);
+            p += len + (p[len] == ',');
+        }
+        if ((rc = go_club_event_tiebreak(c, ev, lots ? "lot" : "playoff", lots ? NULL : order, n)))
+            return fail(a, rc);
+        go_standing *s = NULL;
+        size_t ns = 0;
+        go_club_table *t = NULL;
+        if ((rc = go_club_event_standings(c, &s, &ns, ev)))
+            return fail(a, rc);
+        rc = go_club_standings_table(&t, s, ns, true);
+        free(s);
+        return listing(a, rc, &t, "standings");
+    }
     if (strcmp(verb, "trf") == 0) {
         const char *path = opt(a, "out");
         FILE *f = path ? fopen(path, "w") : ANSWER;

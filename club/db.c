@@ -80,11 +80,17 @@ static const char *const migrations[] = {
     " CHECK(to_date >= from_date));"
     "CREATE INDEX leaves_member ON leaves(member_id, from_date);",
     /* 4 -> 5: the corrections log: every change to results, dues and statuses, and every
-     * deletion, with who, when, the old and new values and why. */
+     * deletion, with who, when, the old and new values and why; and the ties broken by a
+     * play-off or by lot (Article 28 D), as recorded. */
     "CREATE TABLE change_log(id INTEGER PRIMARY KEY,"
     " at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%S','now')), who TEXT NOT NULL,"
     " what TEXT NOT NULL, ref INTEGER, member_id INTEGER, old TEXT, new TEXT, why TEXT);"
-    "CREATE INDEX change_log_what ON change_log(what, ref);",
+    "CREATE INDEX change_log_what ON change_log(what, ref);"
+    "CREATE TABLE tiebreaks(event_id INTEGER NOT NULL REFERENCES events(id),"
+    " member_id INTEGER NOT NULL REFERENCES members(id), rank INTEGER NOT NULL,"
+    " method TEXT NOT NULL CHECK(method IN ('lot', 'playoff')),"
+    " recorded_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M','now')),"
+    " PRIMARY KEY(event_id, member_id));",
 };
 
 #define MIGRATION_COUNT ((int)(sizeof migrations / sizeof migrations[0]))

@@ -541,7 +541,10 @@ int go_club_standings_table(go_club_table **out, const go_standing *s, size_t n,
         row[8] = fmt("%.0f", (double)s[r].wins);
         row[9] = fmt("%.0f", (double)s[r].draws);
         row[10] = fmt("%.0f", (double)s[r].losses);
-        const char *note = s[r].withdrawn ? "withdrew" : "";
+        const char *note = s[r].withdrawn                     ? "withdrew"
+                           : strcmp(s[r].decided, "lot") == 0 ? "by lot"
+                           : s[r].decided[0]                  ? "by play-off"
+                                                              : "";
         row[11] = malloc(strlen(note) + 1);
         if (row[11])
             memcpy(row[11], note, strlen(note) + 1);

@@ -506,6 +506,162 @@ static int team_standings(go_standing **out, size_t *out_count, const ev_data *e
     return 0;
 }
 
+/* Article 28 D on computed standings: a shared place whose players all have a recorded
+ * play-off or lot is split in that order. */
+static int apply_tiebreaks(go_club *club, go_standing *s, size_t n, int64_t event)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = db_prepare(club, &st,
+                        "SELECT rank, method FROM tiebreaks WHERE event_id = ?1 AND"
+                        " member_id = ?2");
+    if (rc)
+        return rc;
+    for (size_t k = 0; k < n;) {
+        size_t end = k + 1;
+        while (end < n && s[end].shared && s[end].place == s[k].place)
+            end++;
+        bool all = s[k].shared && end - k > 1;
+        int ranks[64];
+        char method[64][8];
+        for (size_t i = k; all && i < end; i++) {
+            if (i - k >= 64) {
+                all = false;
+                break;
+            }
+            sqlite3_reset(st);
+            sqlite3_bind_int64(st, 1, event);
+            sqlite3_bind_int64(st, 2, s[i].member);
+            if (sqlite3_step(st) != SQLITE_ROW) {
+                all = false;
+                break;
+            }
+            ranks[i - k] = sqlite3_column_int(st, 0);
+            snprintf(method[i - k], sizeof method[0], "%s", sqlite3_column_text(st, 1));
+        }
+        if (all) {
+            /* a small insertion sort of the group by its recorded order */
+            for (size_t i = k + 1; i < end; i++)
+                for (size_t j = i; j > k && ranks[j - k] < ranks[j - 1 - k]; j--) {
+                    go_standing tmp = s[j];
+                    s[j] = s[j - 1];
+                    s[j - 1] = tmp;
+                    int r = ranks[j - k];
+                    ranks[j - k] = ranks[j - 1 - k];
+                    ranks[j - 1 - k] = r;
+                    char m[8];
+                    memcpy(m, method[j - k], sizeof m);
+                    memcpy(method[j - k], method[j - 1 - k], sizeof m);
+                    memcpy(method[j - 1 - k], m, sizeof m);
+                }
+            for (size_t i = k; i < end; i++) {
+                s[i].place = s[k].place + (int)(i - k);
+                s[i].shared = false;
+                memcpy(s[i].decided, method[i - k], sizeof s[i].decided);
+            }
+        }
+        k = end;
+    }
+    sqlite3_finalize(st);
+    return 0;
+}
+
+int go_club_event_tiebreak(go_club *club, int64_t event, const char *method, const int64_t *order,
+                           size_t n)
+{
+    bool lot = method && strcmp(method, "lot") == 0;
+    if (!lot && !(method && strcmp(method, "playoff") == 0))
+        return go_error_set(GO_EINVAL, "a tie is broken by lot or by play-off");
+    if (!lot && (!order || n < 2))
+        return go_error_set(GO_EINVAL, "a play-off orders two players or more, the winner first");
+    go_standing *s = NULL;
+    size_t ns = 0;
+    sqlite3_stmt *st = NULL;
+    ev_data ev;
+    int rc = tx_begin(club);
+    if (rc)
+        return rc;
+    if ((rc = ev_load(club, &ev, event)) != 0)
+        goto done;
+    bool team = ev_is_team(ev.kind);
+    ev_clear(&ev);
+    if (team) {
+        rc = go_error_set(GO_EINVAL, "team places are decided board by board (Article 28 二)");
+        goto done;
+    }
+    if ((rc = go_club_event_standings(club, &s, &ns, event)) != 0)
+        goto done;
+    if ((rc = db_prepare(club, &st,
+                         "INSERT INTO tiebreaks(event_id, member_id, rank, method)"
+                         " VALUES (?1, ?2, ?3, ?4)")) != 0)
+        goto done;
+    int recorded = 0;
+    if (lot) {
+        for (size_t k = 0; k < ns && rc == 0;) {
+            size_t end = k + 1;
+            while (end < ns && s[end].shared && s[end].place == s[k].place)
+                end++;
+            if (s[k].shared && end - k > 1) {
+                /* a random order of the group (Fisher-Yates on sqlite's randomness) */
+                for (size_t i = end - 1; i > k; i--) {
+                    unsigned r = 0;
+                    sqlite3_randomness(sizeof r, &r);
+                    size_t j = k + r % (i - k + 1);
+                    go_standing tmp = s[i];
+                    s[i] = s[j];
+                    s[j] = tmp;
+                }
+                for (size_t i = k; i < end && rc == 0; i++) {
+                    sqlite3_reset(st);
+                    sqlite3_bind_int64(st, 1, event);
+                    sqlite3_bind_int64(st, 2, s[i].member);
+                    sqlite3_bind_int(st, 3, (int)(i - k) + 1);
+                    sqlite3_bind_text(st, 4, "lot", -1, SQLITE_STATIC);
+                    rc = db_step_done(club, st, "tie-break");
+                }
+                recorded++;
+            }
+            k = end;
+        }
+        if (rc == 0 && recorded == 0)
+            rc = go_error_set(GO_EINVAL, "no shared place to draw");
+    } else {
+        int place = -1;
+        for (size_t i = 0; i < n && rc == 0; i++) {
+            size_t k = 0;
+            while (k < ns && s[k].member != order[i])
+                k++;
+            if (k == ns || !s[k].shared || (place >= 0 && s[k].place != place)) {
+                rc = go_error_set(GO_EINVAL, "member %lld does not share the place of the others",
+                                  (long long)order[i]);
+                break;
+            }
+            place = s[k].place;
+        }
+        size_t group = 0;
+        for (size_t k = 0; rc == 0 && k < ns; k++)
+            group += s[k].place == place;
+        if (rc == 0 && group != n)
+            rc = go_error_set(GO_EINVAL,
+                              "%zu players share place %d: the play-off orders all of"
+                              " them",
+                              group, place);
+        for (size_t i = 0; i < n && rc == 0; i++) {
+            sqlite3_reset(st);
+            sqlite3_bind_int64(st, 1, event);
+            sqlite3_bind_int64(st, 2, order[i]);
+            sqlite3_bind_int(st, 3, (int)i + 1);
+            sqlite3_bind_text(st, 4, "playoff", -1, SQLITE_STATIC);
+            rc = db_step_done(club, st, "tie-break");
+        }
+    }
+    if (rc == GO_ECONFLICT)
+        rc = go_error_set(GO_EEXISTS, "that tie is already decided");
+done:
+    sqlite3_finalize(st);
+    free(s);
+    return tx_end(club, rc);
+}
+
 int go_club_event_standings(go_club *club, go_standing **out, size_t *out_count, int64_t event)
 {
     *out = NULL;
@@ -588,6 +744,8 @@ int go_club_event_standings(go_club *club, go_standing **out, size_t *out_count,
             s[k].shared = s[k - 1].shared = true;
         }
     }
+    if ((rc = apply_tiebreaks(club, s, n, event)) != 0)
+        goto done;
     if (ev.kind == GO_EVENT_KNOCKOUT)
         for (size_t k = 0; k < n; k++)
             s[k].swiss_total = s[k].points;

@@ -215,13 +215,13 @@ static void test_club_members__forward_migration_and_newer_schema(void **state)
     sqlite3 *db = NULL;
     assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
     assert_int_equal(
-        sqlite3_exec(
-            db,
-            "DROP TABLE change_log; DROP TABLE leaves; ALTER TABLE events DROP COLUMN cycles;"
-            " ALTER TABLE events DROP COLUMN first_colour;"
-            " DROP INDEX checkins_credit; ALTER TABLE games DROP COLUMN finished;"
-            " PRAGMA user_version = 1",
-            NULL, NULL, NULL),
+        sqlite3_exec(db,
+                     "DROP TABLE tiebreaks; DROP TABLE change_log; DROP TABLE leaves; ALTER TABLE "
+                     "events DROP COLUMN cycles;"
+                     " ALTER TABLE events DROP COLUMN first_colour;"
+                     " DROP INDEX checkins_credit; ALTER TABLE games DROP COLUMN finished;"
+                     " PRAGMA user_version = 1",
+                     NULL, NULL, NULL),
         SQLITE_OK);
     sqlite3_close(db);
     go_club *c = NULL;

@@ -304,6 +304,63 @@ static void test_club_records__team_withdrawal_does_not_block(void **state)
     go_club_table_free(p);
 }
 
+/* Article 28 D: a shared place decided by a play-off or by lot, recorded so. */
+static void draw_everything(go_club *c, int64_t ev, int rounds)
+{
+    for (int r = 1; r <= rounds; r++) {
+        go_club_table *p = NULL;
+        assert_int_equal(go_club_event_pairings(c, &p, ev, r), 0);
+        for (int k = 0; k < p->nrows; k++) {
+            go_game_record g = GO_GAME_RECORD_INIT;
+            g.id = strtol(go_club_cell(p, k, 2), NULL, 10);
+            g.winner = 'D';
+            g.by = GO_BY_DRAW;
+            assert_int_equal(go_club_result_add(c, &g), 0);
+        }
+        go_club_table_free(p);
+    }
+}
+
+static void test_club_records__ties_broken_by_playoff_or_lot(void **state)
+{
+    go_club *c = *state;
+    int round;
+    int64_t ev = make_event(c, GO_EVENT_ROUND_ROBIN, 0, 4);
+    assert_int_equal(go_club_event_pair(c, &round, ev), 0);
+    draw_everything(c, ev, 3); /* everyone shares place 1 */
+    int64_t wrong[] = {ids[2], ids[0]};
+    assert_int_equal(go_club_event_tiebreak(c, ev, "playoff", wrong, 2), GO_EINVAL);
+    int64_t stranger[] = {ids[2], ids[0], ids[1], ids[9]};
+    assert_int_equal(go_club_event_tiebreak(c, ev, "playoff", stranger, 4), GO_EINVAL);
+    int64_t order[] = {ids[2], ids[0], ids[3], ids[1]};
+    assert_int_equal(go_club_event_tiebreak(c, ev, "coin", NULL, 0), GO_EINVAL);
+    assert_int_equal(go_club_event_tiebreak(c, ev, "playoff", order, 4), 0);
+    go_standing *s = NULL;
+    size_t n = 0;
+    assert_int_equal(go_club_event_standings(c, &s, &n, ev), 0);
+    for (size_t k = 0; k < n; k++) {
+        assert_int_equal(s[k].member, order[k]);
+        assert_int_equal(s[k].place, (int)k + 1);
+        assert_false(s[k].shared);
+        assert_string_equal(s[k].decided, "playoff");
+    }
+    free(s);
+    assert_int_equal(go_club_event_tiebreak(c, ev, "lot", NULL, 0), GO_EINVAL); /* none left */
+    int64_t ev2 = make_event(c, GO_EVENT_ROUND_ROBIN, 0, 4);
+    assert_int_equal(go_club_event_pair(c, &round, ev2), 0);
+    draw_everything(c, ev2, 3);
+    assert_int_equal(go_club_event_tiebreak(c, ev2, "lot", NULL, 0), 0);
+    assert_int_equal(go_club_event_standings(c, &s, &n, ev2), 0);
+    int seen = 0;
+    for (size_t k = 0; k < n; k++) {
+        assert_int_equal(s[k].place, (int)k + 1);
+        assert_string_equal(s[k].decided, "lot");
+        seen |= 1 << (int)(s[k].member - ids[0]);
+    }
+    assert_int_equal(seen, 15); /* all four, once each */
+    free(s);
+}
+
 /* Article 29 section 1: a player who withdraws before the start (paired, nothing played) is
  * removed and the draw is done again; once a game has a result, that is refused. */
 static void test_club_records__withdrawal_before_the_start_redraws(void **state)
@@ -337,7 +394,7 @@ static void test_club_records__schema_3_file_is_migrated(void **state)
     sqlite3 *db = NULL;
     assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
     assert_int_equal(sqlite3_exec(db,
-                                  "DROP TABLE change_log; DROP TABLE leaves;"
+                                  "DROP TABLE tiebreaks; DROP TABLE change_log; DROP TABLE leaves;"
                                   " ALTER TABLE events DROP COLUMN cycles;"
                                   " ALTER TABLE events DROP COLUMN first_colour;"
                                   " PRAGMA user_version = 3",
@@ -365,6 +422,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_club_records__round_one_colours_alternate, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_club_records__team_withdrawal_does_not_block, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_club_records__ties_broken_by_playoff_or_lot, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_club_records__withdrawal_before_the_start_redraws,
                                         setup, teardown),

@@ -329,9 +329,16 @@ typedef struct go_standing {
     int warnings;       /* Article 28 B */
     int played, wins, draws, losses;
     bool withdrawn;
+    char decided[8]; /* Article 28 D: "lot" or "playoff" when a tie was broken so, else "" */
 } go_standing;
 /* Standings after the results entered so far, in place order. *out malloc'd (caller frees). */
 int go_club_event_standings(go_club *club, go_standing **out, size_t *out_count, int64_t event);
+/* Article 28 D: places that may not be shared are decided by a play-off or by lot, and
+ * recorded so. method "lot": every shared place of the standings now is drawn (order NULL).
+ * method "playoff": order lists one shared place's players, the play-off's winner first.
+ * GO_EINVAL when they are not tied; GO_EEXISTS when a tie of theirs is already decided. */
+int go_club_event_tiebreak(go_club *club, int64_t event, const char *method, const int64_t *order,
+                           size_t n);
 
 /* ---- Pure tie-break engine over a cross table (used by standings and the peer checks) ---- */
 /* Result codes are TRF's: '1' '=' '0' played; '+' '-' forfeit win/loss; 'H' half bye, 'F' full
