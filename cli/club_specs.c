@@ -209,6 +209,10 @@ static const cli_option event_tiebreak[] = {
     {"playoff", "M1,M2,...", "the players of one shared place in the play-off's order"},
     {NULL, NULL, NULL},
 };
+static const cli_option standings_opts[] = {
+    {"lang", "zh|en", "headers (default: zh on --html and --csv pages, en on the terminal)"},
+    {NULL, NULL, NULL},
+};
 static const cli_option event_pairings[] = {
     {"round", "N", "one round"},
     {NULL, NULL, NULL},
@@ -389,13 +393,15 @@ const club_verb club_verbs[] = {
      SPEC("event pairings", "EVENT", "The pairings and results.", "club event pairings 1 --round 2",
           event_pairings, G, L, none)},
     {"event", "standings", 1, 1, R,
-     SPEC("event standings", "EVENT", "The standings with the Article 28 tie-breaks.",
-          "club event standings 1 --html standings.html", none, G, L, none)},
+     SPEC("event standings", "EVENT",
+          "The standings with the Article 28 tie-breaks, in the columns of the event's system.",
+          "club event standings 1 --html standings.html", standings_opts, G, L, none)},
     {"event", "tiebreak", 1, 1, W,
      SPEC("event tiebreak", "EVENT",
           "Article 28 D: places that may not be shared, decided by lot (every shared place)\n"
           "or by a play-off (its players, the winner first), and recorded so.",
-          "club event tiebreak 1 --playoff 2026003,2026001", event_tiebreak, G, none, none)},
+          "club event tiebreak 1 --playoff 2026003,2026001", event_tiebreak, G, standings_opts,
+          none)},
     {"event", "trf", 1, 1, R,
      SPEC("event trf", "EVENT", "The event as a FIDE TRF file.", "club event trf 1 --out event.trf",
           out_file, G, none, none)},

@@ -1157,6 +1157,20 @@ static void event_title(go_club *c, char *out, size_t size, int64_t ev, const ch
     go_club_table_free(t);
 }
 
+/* The kind of an event (round robin when it cannot be read: the listing then says why). */
+static go_event_kind event_kind(go_club *c, int64_t ev)
+{
+    go_event_kind kind = GO_EVENT_ROUND_ROBIN;
+    go_club_table *t = NULL;
+    if (go_club_event_list(c, &t) != 0)
+        return kind;
+    for (int r = 0; r < t->nrows; r++)
+        if (strtoll(go_club_cell(t, r, 0), NULL, 10) == ev)
+            go_event_kind_parse(&kind, go_club_cell(t, r, 2));
+    go_club_table_free(t);
+    return kind;
+}
+
 static int cmd_event(go_club *c, const args *a)
 {
     const char *verb = a->npos > 1 ? a->pos[1] : "";
@@ -1269,10 +1283,15 @@ static int cmd_event(go_club *c, const args *a)
             return 0;
         }
         go_club_table *t = NULL;
-        rc = go_club_standings_table(&t, s, n, true);
+        /* printed pages and spreadsheets in Chinese, the terminal in English, unless --lang */
+        const char *lang = opt(a, "lang")                    ? opt(a, "lang")
+                           : opt(a, "html") || opt(a, "csv") ? "zh"
+                                                             : "en";
+        rc = go_club_standings_sheet(&t, s, n, event_kind(c, ev), lang);
         free(s);
         char title[512];
-        event_title(c, title, sizeof title, ev, "standings");
+        event_title(c, title, sizeof title, ev,
+                    strcmp(lang, "zh") == 0 ? "成绩 standings" : "standings");
         return listing(a, rc, &t, title);
     }
     if (strcmp(verb, "tiebreak") == 0) {
@@ -1297,7 +1316,7 @@ static int cmd_event(go_club *c, const args *a)
         go_club_table *t = NULL;
         if ((rc = go_club_event_standings(c, &s, &ns, ev)))
             return fail(a, rc);
-        rc = go_club_standings_table(&t, s, ns, true);
+        rc = go_club_standings_sheet(&t, s, ns, event_kind(c, ev), opt(a, "lang"));
         free(s);
         return listing(a, rc, &t, "standings");
     }

@@ -265,8 +265,10 @@ static int cmp_standing(const go_standing *a, const go_standing *b, go_event_kin
         return 0; /* board by board: compared by the caller */
     }
     if (kind == GO_EVENT_SWISS) {
-        if (fabs(a->swiss_total - b->swiss_total) > eps)
-            return a->swiss_total > b->swiss_total ? -1 : 1;
+        /* compared as printed (two decimals): 3.333 and 3.334 both show 3.33 and tie */
+        long long x = llround(a->swiss_total * 100), y = llround(b->swiss_total * 100);
+        if (x != y)
+            return x > y ? -1 : 1;
     } else {
         if (fabs(a->points - b->points) > eps)
             return a->points > b->points ? -1 : 1;

@@ -358,6 +358,30 @@ static void test_club_records__ties_broken_by_playoff_or_lot(void **state)
         seen |= 1 << (int)(s[k].member - ids[0]);
     }
     assert_int_equal(seen, 15); /* all four, once each */
+    /* the printed sheet: the round robin's columns only, how the tie was decided */
+    go_club_table *t = NULL;
+    assert_int_equal(go_club_standings_sheet(&t, s, n, GO_EVENT_ROUND_ROBIN, NULL), 0);
+    assert_string_equal(t->names[0], "名次");
+    bool sb = false, total = false;
+    for (int k = 0; k < t->ncols; k++) {
+        sb = sb || strcmp(t->names[k], "对手分") == 0;
+        total = total || strcmp(t->names[k], "总分") == 0;
+    }
+    assert_true(sb);
+    assert_false(total);
+    assert_string_equal(go_club_cell(t, 0, t->ncols - 1), "抽签");
+    go_club_table_free(t);
+    assert_int_equal(go_club_standings_sheet(&t, s, n, GO_EVENT_SWISS, "en"), 0);
+    sb = total = false;
+    for (int k = 0; k < t->ncols; k++) {
+        sb = sb || strcmp(t->names[k], "SB") == 0;
+        total = total || strcmp(t->names[k], "total") == 0;
+    }
+    assert_false(sb);
+    assert_true(total);
+    assert_non_null(strchr(go_club_cell(t, 0, 3), '.')); /* 3.00: two decimals */
+    go_club_table_free(t);
+    assert_int_equal(go_club_standings_sheet(&t, s, n, GO_EVENT_SWISS, "fr"), GO_EINVAL);
     free(s);
 }
 

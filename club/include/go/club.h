@@ -425,6 +425,12 @@ int go_club_text_width(const char *utf8);
  * columns are cut at a character boundary and end in '~'). */
 void go_club_table_text(FILE *out, const go_club_table *t);
 int go_club_standings_table(go_club_table **out, const go_standing *s, size_t n, bool swiss);
+/* Standings for people: only the columns of the event's system (round robin: points, SB;
+ * Swiss: points and the total with two decimals; knockout: games won and lost; match: won,
+ * drawn, lost; team: match and game points, and the team Swiss total), a shared place as
+ * "2=", how a tie was decided; headers in Chinese (lang "zh" or NULL) or English ("en"). */
+int go_club_standings_sheet(go_club_table **out, const go_standing *s, size_t n, go_event_kind kind,
+                            const char *lang);
 /* A printable HTML page (A4 print style, and a large projector view when projector). */
 void go_club_table_html(FILE *out, const go_club_table *t, const char *title, bool projector);
 
