@@ -145,7 +145,13 @@ static const cli_option loan_out[] = {
 };
 static const cli_option loan_return[] = {
     {"condition", "COND", "good, worn, damaged or lost (default good)"},
+    {"quantity", "N", "how many come back (default all; the rest stay out)"},
     {"date", "DATE", "the day it came back (default today)"},
+    {NULL, NULL, NULL},
+};
+static const cli_option charge_paid[] = {
+    {"date", "DATE", "the day it was paid (default today)"},
+    {"future", NULL, "allow a date after today"},
     {NULL, NULL, NULL},
 };
 static const cli_option loan_list[] = {
@@ -363,6 +369,12 @@ const club_verb club_verbs[] = {
     {"loan", "delete", 1, 1, W,
      SPEC("loan delete", "LOAN", "Deletes a loan entered by mistake (not returned).",
           "club loan delete 3 --reason 录错物品", reason, G, none, none)},
+    {"loan", "paid", 1, 1, W,
+     SPEC("loan paid", "LOAN", "The compensation of a damaged or lost item was paid.",
+          "club loan paid 3 --date 2026-10-12", charge_paid, G, none, none)},
+    {"loan", "owed", 0, 0, R,
+     SPEC("loan owed", "", "Compensation not paid yet, with the member's contact.",
+          "club loan owed", none, G, L, none)},
     {"loan", "list", 0, 0, R,
      SPEC("loan list", "", "Lists the loans.", "club loan list --open", loan_list, G, L, none)},
     {"loan", "overdue", 0, 0, R,

@@ -879,13 +879,38 @@ static int cmd_loan(go_club *c, const args *a)
         ok(a, "loan", id);
         return 0;
     }
-    if (strcmp(verb, "return") == 0) {
-        int64_t loan, charge = 0;
-        if ((rc = parse_id(&loan, a->npos > 2 ? a->pos[2] : NULL, "loan")) ||
-            (rc = go_club_loan_return(c, &charge, loan,
-                                      opt(a, "condition") ? opt(a, "condition") : "good",
-                                      opt(a, "date") ? opt(a, "date") : date)))
+    if (strcmp(verb, "paid") == 0) {
+        int64_t loan;
+        if ((rc = parse_id(&loan, a->pos[2], "loan")) ||
+            (rc = not_future(a, opt(a, "date"), "paid on")) ||
+            (rc = go_club_loan_charge_paid(c, loan, opt(a, "date") ? opt(a, "date") : date)))
             return fail(a, rc);
+        ok(a, "compensation paid", loan);
+        return 0;
+    }
+    if (strcmp(verb, "owed") == 0) {
+        go_club_table *t = NULL;
+        return listing(a, go_club_loan_owed(c, &t), &t, "Compensation owed");
+    }
+    if (strcmp(verb, "return") == 0) {
+        int64_t loan, charge = 0, part = 0;
+        int qty = 0;
+        if ((rc = parse_id(&loan, a->npos > 2 ? a->pos[2] : NULL, "loan")) ||
+            (opt(a, "quantity") && (rc = parse_int(&qty, opt(a, "quantity"), "quantity", 1, 1000))))
+            return fail(a, rc);
+        if (qty)
+            rc = go_club_loan_return_part(c, &charge, &part, loan, qty,
+                                          opt(a, "condition") ? opt(a, "condition") : "good",
+                                          opt(a, "date") ? opt(a, "date") : date);
+        else
+            rc = go_club_loan_return(c, &charge, loan,
+                                     opt(a, "condition") ? opt(a, "condition") : "good",
+                                     opt(a, "date") ? opt(a, "date") : date);
+        if (rc)
+            return fail(a, rc);
+        if (part && part != loan && !a->json)
+            fprintf(ANSWER, "%d returned as loan %lld; the rest stays out as loan %lld\n", qty,
+                    (long long)part, (long long)loan);
         if (a->json)
             print_json(json_pack("{s:b, s:I, s:f}", "ok", 1, "loan", (json_int_t)loan, "charge",
                                  charge / 100.0));

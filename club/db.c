@@ -80,8 +80,8 @@ static const char *const migrations[] = {
     " CHECK(to_date >= from_date));"
     "CREATE INDEX leaves_member ON leaves(member_id, from_date);",
     /* 4 -> 5: the corrections log: every change to results, dues and statuses, and every
-     * deletion, with who, when, the old and new values and why; and the ties broken by a
-     * play-off or by lot (Article 28 D), as recorded. */
+     * deletion, with who, when, the old and new values and why; the ties broken by a
+     * play-off or by lot (Article 28 D), as recorded; when a loan's charge was paid. */
     "CREATE TABLE change_log(id INTEGER PRIMARY KEY,"
     " at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%S','now')), who TEXT NOT NULL,"
     " what TEXT NOT NULL, ref INTEGER, member_id INTEGER, old TEXT, new TEXT, why TEXT);"
@@ -90,7 +90,8 @@ static const char *const migrations[] = {
     " member_id INTEGER NOT NULL REFERENCES members(id), rank INTEGER NOT NULL,"
     " method TEXT NOT NULL CHECK(method IN ('lot', 'playoff')),"
     " recorded_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M','now')),"
-    " PRIMARY KEY(event_id, member_id));",
+    " PRIMARY KEY(event_id, member_id));"
+    "ALTER TABLE loans ADD COLUMN charge_paid_on TEXT;",
 };
 
 #define MIGRATION_COUNT ((int)(sizeof migrations / sizeof migrations[0]))

@@ -395,3 +395,125 @@ int go_club_loan_overdue(go_club *club, go_club_table **out, const char *as_of)
     sqlite3_finalize(st);
     return rc;
 }
+
+int go_club_loan_return_part(go_club *club, int64_t *out_charge_fen, int64_t *out_returned,
+                             int64_t loan, int quantity, const char *condition, const char *date)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = tx_begin(club);
+    if (rc)
+        return rc;
+    if ((rc = db_prepare(club, &st,
+                         "SELECT quantity, returned_date IS NOT NULL FROM loans WHERE id = ?1")) !=
+        0)
+        goto done;
+    sqlite3_bind_int64(st, 1, loan);
+    if (sqlite3_step(st) != SQLITE_ROW) {
+        rc = go_error_set(GO_ENOTFOUND, "no loan with id %lld", (long long)loan);
+        goto done;
+    }
+    int out = sqlite3_column_int(st, 0), returned = sqlite3_column_int(st, 1);
+    sqlite3_finalize(st);
+    st = NULL;
+    if (returned) {
+        rc = go_error_set(GO_ECONFLICT, "loan %lld was already returned", (long long)loan);
+        goto done;
+    }
+    if (quantity < 1 || quantity > out) {
+        rc = go_error_set(GO_EINVAL, "loan %lld has %d out: return 1..%d", (long long)loan, out,
+                          out);
+        goto done;
+    }
+    int64_t part = loan;
+    if (quantity < out) {
+        /* The part that comes back becomes a loan of its own, returned; the rest stays out. */
+        if ((rc = db_prepare(club, &st,
+                             "INSERT INTO loans(item_id, quantity, member_id, approver, out_date,"
+                             " due_date) SELECT item_id, ?2, member_id, approver, out_date,"
+                             " due_date FROM loans WHERE id = ?1")) != 0)
+            goto done;
+        sqlite3_bind_int64(st, 1, loan);
+        sqlite3_bind_int(st, 2, quantity);
+        if ((rc = db_step_done(club, st, "partial return")) != 0)
+            goto done;
+        part = sqlite3_last_insert_rowid(club->db);
+        sqlite3_finalize(st);
+        if ((rc = db_prepare(club, &st,
+                             "UPDATE loans SET quantity = quantity - ?2 WHERE id = ?1")) != 0)
+            goto done;
+        sqlite3_bind_int64(st, 1, loan);
+        sqlite3_bind_int(st, 2, quantity);
+        if ((rc = db_step_done(club, st, "partial return")) != 0)
+            goto done;
+        sqlite3_finalize(st);
+        st = NULL;
+    }
+    rc = go_club_loan_return(club, out_charge_fen, part, condition, date);
+    if (rc == 0 && out_returned)
+        *out_returned = part;
+done:
+    sqlite3_finalize(st);
+    return tx_end(club, rc);
+}
+
+int go_club_loan_charge_paid(go_club *club, int64_t loan, const char *date)
+{
+    int rc = check_date("paid on", date);
+    if (rc)
+        return rc;
+    sqlite3_stmt *st = NULL;
+    if ((rc = tx_begin(club)) != 0)
+        return rc;
+    if ((rc = db_prepare(club, &st,
+                         "SELECT charge_fen, charge_paid_on, member_id, returned_date FROM loans"
+                         " WHERE id = ?1")) != 0)
+        goto done;
+    sqlite3_bind_int64(st, 1, loan);
+    if (sqlite3_step(st) != SQLITE_ROW) {
+        rc = go_error_set(GO_ENOTFOUND, "no loan with id %lld", (long long)loan);
+        goto done;
+    }
+    int64_t charge = sqlite3_column_int64(st, 0), member = sqlite3_column_int64(st, 2);
+    if (charge <= 0)
+        rc = go_error_set(GO_ECONFLICT, "loan %lld has nothing to pay", (long long)loan);
+    else if (sqlite3_column_type(st, 1) != SQLITE_NULL)
+        rc = go_error_set(GO_ECONFLICT, "loan %lld was paid on %s", (long long)loan,
+                          (const char *)sqlite3_column_text(st, 1));
+    else if (strncmp(date, (const char *)sqlite3_column_text(st, 3), 10) < 0)
+        rc = go_error_set(GO_EINVAL, "paid on %.10s, before the return (%s)", date,
+                          (const char *)sqlite3_column_text(st, 3));
+    sqlite3_finalize(st);
+    st = NULL;
+    if (rc)
+        goto done;
+    if ((rc = db_prepare(club, &st, "UPDATE loans SET charge_paid_on = ?2 WHERE id = ?1")) != 0)
+        goto done;
+    sqlite3_bind_int64(st, 1, loan);
+    sqlite3_bind_text(st, 2, date, 10, SQLITE_STATIC);
+    if ((rc = db_step_done(club, st, "charge paid")) == 0) {
+        char paid[48];
+        snprintf(paid, sizeof paid, "%lld.%02lld paid %.10s", (long long)(charge / 100),
+                 (long long)(charge % 100), date);
+        rc = log_change(club, "charge", loan, member, "owed", paid, NULL);
+    }
+done:
+    sqlite3_finalize(st);
+    return tx_end(club, rc);
+}
+
+int go_club_loan_owed(go_club *club, go_club_table **out)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = db_prepare(club, &st,
+                        "SELECT l.id AS loan, l.member_id AS member, m.name, m.contact, i.name AS"
+                        " item, l.quantity, l.return_condition, l.returned_date,"
+                        " printf('%d.%02d', l.charge_fen / 100, l.charge_fen % 100) AS charge"
+                        " FROM loans l JOIN members m ON m.id = l.member_id JOIN items i ON i.id ="
+                        " l.item_id WHERE l.charge_fen > 0 AND l.charge_paid_on IS NULL"
+                        " ORDER BY l.returned_date, l.id");
+    if (rc)
+        return rc;
+    rc = table_from_stmt(out, st);
+    sqlite3_finalize(st);
+    return rc;
+}

@@ -169,10 +169,11 @@ static void test_club_log__schema_4_file_gains_the_log(void **state)
     *state = NULL;
     sqlite3 *db = NULL;
     assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
-    assert_int_equal(
-        sqlite3_exec(db, "DROP TABLE tiebreaks; DROP TABLE change_log; PRAGMA user_version = 4",
-                     NULL, NULL, NULL),
-        SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db,
+                                  "DROP TABLE tiebreaks; DROP TABLE change_log; ALTER TABLE loans "
+                                  "DROP COLUMN charge_paid_on; PRAGMA user_version = 4",
+                                  NULL, NULL, NULL),
+                     SQLITE_OK);
     sqlite3_close(db);
     go_club *c = NULL;
     assert_int_equal(go_club_open(&c, path), 0);

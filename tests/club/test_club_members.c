@@ -216,7 +216,8 @@ static void test_club_members__forward_migration_and_newer_schema(void **state)
     assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
     assert_int_equal(
         sqlite3_exec(db,
-                     "DROP TABLE tiebreaks; DROP TABLE change_log; DROP TABLE leaves; ALTER TABLE "
+                     "DROP TABLE tiebreaks; DROP TABLE change_log; ALTER TABLE loans DROP COLUMN "
+                     "charge_paid_on; DROP TABLE leaves; ALTER TABLE "
                      "events DROP COLUMN cycles;"
                      " ALTER TABLE events DROP COLUMN first_colour;"
                      " DROP INDEX checkins_credit; ALTER TABLE games DROP COLUMN finished;"

@@ -418,7 +418,8 @@ static void test_club_records__schema_3_file_is_migrated(void **state)
     sqlite3 *db = NULL;
     assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
     assert_int_equal(sqlite3_exec(db,
-                                  "DROP TABLE tiebreaks; DROP TABLE change_log; DROP TABLE leaves;"
+                                  "DROP TABLE tiebreaks; DROP TABLE change_log; ALTER TABLE loans "
+                                  "DROP COLUMN charge_paid_on; DROP TABLE leaves;"
                                   " ALTER TABLE events DROP COLUMN cycles;"
                                   " ALTER TABLE events DROP COLUMN first_colour;"
                                   " PRAGMA user_version = 3",

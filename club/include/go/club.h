@@ -229,6 +229,15 @@ int go_club_loan_out(go_club *club, int64_t *out_id, int64_t item, int quantity,
 int go_club_loan_return(go_club *club, int64_t *out_charge_fen, int64_t loan, const char *condition,
                         const char *date);
 int go_club_loan_list(go_club *club, go_club_table **out, bool open_only);
+/* Returns quantity of a loan (all or part: the part becomes a loan of its own, returned, whose
+ * id is *out_returned; the rest stays out), as go_club_loan_return. */
+int go_club_loan_return_part(go_club *club, int64_t *out_charge_fen, int64_t *out_returned,
+                             int64_t loan, int quantity, const char *condition, const char *date);
+/* The compensation of a loan returned damaged or lost, paid on date (logged). */
+int go_club_loan_charge_paid(go_club *club, int64_t loan, const char *date);
+/* Compensation owed: loan, member, name, contact, item, quantity, condition, returned,
+ * charge (yuan), for every charge not paid. */
+int go_club_loan_owed(go_club *club, go_club_table **out);
 /* Deletes a loan entered by mistake, not returned (go_club_set_reason first: it is logged). */
 int go_club_loan_delete(go_club *club, int64_t loan);
 int go_club_loan_overdue(go_club *club, go_club_table **out, const char *as_of);
