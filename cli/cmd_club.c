@@ -1315,8 +1315,7 @@ static int cmd_event(go_club *c, const args *a)
         rc = go_club_standings_sheet(&t, s, n, event_kind(c, ev), lang);
         free(s);
         char title[512];
-        event_title(c, title, sizeof title, ev,
-                    strcmp(lang, "zh") == 0 ? "成绩 standings" : "standings");
+        event_title(c, title, sizeof title, ev, "standings");
         return listing(a, rc, &t, title);
     }
     if (strcmp(verb, "tiebreak") == 0) {

@@ -224,6 +224,43 @@ static void trf_field(char *line, size_t col, size_t width, const char *s)
     memcpy(line + col - 1, s, n);
 }
 
+/* Writes a field of width characters (UTF-8 text cut at a character boundary, then padded
+ * with spaces): TRF columns count characters, so a name in Hanzi keeps the columns after it. */
+static void trf_text(FILE *out, const char *s, size_t width)
+{
+    size_t chars = 0, i = 0;
+    while (s[i] && chars < width) {
+        unsigned char c = (unsigned char)s[i];
+        size_t step = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+        for (size_t k = 0; k < step && s[i]; k++)
+            fputc(s[i++], out);
+        chars++;
+    }
+    for (; chars < width; chars++)
+        fputc(' ', out);
+}
+
+/* The rating a rank stands for in the TRF (which has no kyu and dan): 100 a step, 25k = 100
+ * .. 1k = 2500, 1d = 2600 .. 7d = 3200; 0 for an unknown rank. */
+int go_rank_rating(int rank)
+{
+    return rank < 0 ? 2600 + 100 * rank : rank > 0 ? 2500 + 100 * rank : 0;
+}
+
+typedef struct trf_order {
+    int rank, seed, index;
+} trf_order;
+
+/* start numbers: the higher rank first, then the earlier entry (unknown ranks last) */
+static int cmp_trf_order(const void *a, const void *b)
+{
+    const trf_order *x = a, *y = b;
+    int rx = x->rank ? x->rank : -100, ry = y->rank ? y->rank : -100;
+    if (rx != ry)
+        return ry - rx;
+    return x->seed != y->seed ? x->seed - y->seed : x->index - y->index;
+}
+
 int go_club_export_trf(go_club *club, FILE *out, int64_t event)
 {
     ev_data ev;
@@ -238,11 +275,12 @@ int go_club_export_trf(go_club *club, FILE *out, int64_t event)
     size_t n = ev.nentries;
     int R = xt.nrounds;
     double *points = calloc(n + 1, sizeof *points), *sb = calloc(n + 1, sizeof *sb);
-    int *rank = calloc(n + 1, sizeof *rank);
+    int *rank = calloc(n + 1, sizeof *rank), *start = calloc(n + 1, sizeof *start);
+    trf_order *order = calloc(n + 1, sizeof *order);
     go_standing *s = NULL;
     size_t ns = 0;
     char *line = malloc(100 + 10 * (size_t)R + 1);
-    if (!points || !sb || !rank || !line) {
+    if (!points || !sb || !rank || !start || !order || !line) {
         rc = go_error_set(GO_ENOMEM, "TRF");
         goto done;
     }
@@ -252,6 +290,11 @@ int go_club_export_trf(go_club *club, FILE *out, int64_t event)
             for (size_t i = 0; i < n; i++)
                 if (ev.entries[i].member == s[k].member)
                     rank[i] = s[k].place;
+    for (size_t i = 0; i < n; i++)
+        order[i] = (trf_order){ev.entries[i].rank, ev.entries[i].seed, (int)i};
+    qsort(order, n, sizeof *order, cmp_trf_order);
+    for (size_t k = 0; k < n; k++)
+        start[order[k].index] = (int)k + 1;
     /* Only ASCII-safe header text; names are written as stored (UTF-8). */
     fprintf(out, "012 %s\n", ev.name);
     if (ev.date[0])
@@ -266,27 +309,41 @@ int go_club_export_trf(go_club *club, FILE *out, int64_t event)
     fprintf(out, "XXS W=2 D=1\n");
     /* the same for bbpPairings, which checks the points column against these values */
     fprintf(out, "BBW  2.0\nBBD  1.0\n");
-    for (size_t i = 0; i < n; i++) {
+    for (size_t k = 0; k < n; k++) {
+        size_t i = (size_t)order[k].index;
         size_t width = 91 + 10 * (size_t)R;
         memset(line, ' ', width);
         line[width] = '\0';
         char buf[48];
         memcpy(line, "001", 3);
-        snprintf(buf, sizeof buf, "%4zu", i + 1);
+        snprintf(buf, sizeof buf, "%4d", start[i]);
         trf_field(line, 5, 4, buf);
-        trf_field(line, 15, 33, ev.entries[i].name);
+        int rating = go_rank_rating(ev.entries[i].rank);
+        if (rating > 0) {
+            snprintf(buf, sizeof buf, "%4d", rating);
+            trf_field(line, 49, 4, buf);
+        }
         snprintf(buf, sizeof buf, "%4.1f", points[i]);
         trf_field(line, 81, 4, buf);
-        snprintf(buf, sizeof buf, "%4d", rank[i] ? rank[i] : (int)i + 1);
+        snprintf(buf, sizeof buf, "%4d", rank[i] ? rank[i] : start[i]);
         trf_field(line, 86, 4, buf);
+        int left = ev.entries[i].withdrawn_after;
         for (int r = 0; r < R; r++) {
             const go_xt_game *g = &xt.games[i * (size_t)R + (size_t)r];
             size_t c0 = 92 + 10 * (size_t)r;
-            if (g->result == ' ' && g->opponent < 0)
+            if (g->result == ' ' && g->opponent < 0) {
+                /* after a withdrawal: absent, no points (a zero-point bye), so a pairing
+                 * program reading the file does not pair the player again */
+                if (left > 0 && r + 1 > left) {
+                    trf_field(line, c0, 4, "0000");
+                    line[c0 + 4] = '-';
+                    line[c0 + 6] = 'Z';
+                }
                 continue;
+            }
             /* no opponent is written 0000: TRF readers refuse a start number of 0 */
             if (g->opponent >= 0)
-                snprintf(buf, sizeof buf, "%4d", g->opponent + 1);
+                snprintf(buf, sizeof buf, "%4d", start[g->opponent]);
             else
                 snprintf(buf, sizeof buf, "0000");
             trf_field(line, c0, 4, buf);
@@ -297,7 +354,20 @@ int go_club_export_trf(go_club *club, FILE *out, int64_t event)
         while (end > 0 && line[end - 1] == ' ')
             end--;
         line[end] = '\0';
-        fprintf(out, "%s\n", line);
+        /* columns 1-14, the name in 33 characters (columns 15-47), then the rest */
+        fprintf(out, "%.14s", line);
+        trf_text(out, ev.entries[i].name, 33);
+        fprintf(out, "%s\n", end > 47 ? line + 47 : "");
+    }
+    /* Team records (013): the team's name, then its players' start numbers by board. */
+    for (size_t t = 0; ev_is_team(ev.kind) && t < ev.nteams; t++) {
+        fprintf(out, "013 ");
+        trf_text(out, ev.teams[t].name, 32);
+        for (int b = 1; b <= ev.boards; b++)
+            for (size_t i = 0; i < n; i++)
+                if (ev.entries[i].team == ev.teams[t].id && ev.entries[i].board == b)
+                    fprintf(out, "%s%4d", b > 1 ? " " : "", start[i]);
+        fprintf(out, "\n");
     }
     if (ferror(out))
         rc = go_error_set(GO_EIO, "write error");
@@ -305,6 +375,8 @@ done:
     free(points);
     free(sb);
     free(rank);
+    free(start);
+    free(order);
     free(line);
     free(s);
     go_xtable_clear(&xt);

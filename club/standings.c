@@ -787,6 +787,35 @@ static int field_int(const char *line, size_t len, size_t from, size_t to, int *
     return 0;
 }
 
+/* A TRF line counted in characters: *norm holds one byte per character (a non-ASCII
+ * character becomes '?'), byte_of[k] the byte offset in line of character k (k = 0..nchars).
+ * Both are malloc'd. Returns the number of characters, or -1 when out of memory. */
+static long char_columns(char **norm, size_t **byte_of, const char *line, size_t len)
+{
+    *norm = malloc(len + 1);
+    *byte_of = malloc((len + 2) * sizeof **byte_of);
+    if (!*norm || !*byte_of) {
+        free(*norm);
+        free(*byte_of);
+        *norm = NULL;
+        *byte_of = NULL;
+        return -1;
+    }
+    size_t n = 0, i = 0;
+    while (i < len) {
+        unsigned char c = (unsigned char)line[i];
+        size_t step = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+        if (i + step > len)
+            step = len - i;
+        (*byte_of)[n] = i;
+        (*norm)[n++] = c < 0x80 ? (char)c : '?';
+        i += step;
+    }
+    (*byte_of)[n] = len;
+    (*norm)[n] = '\0';
+    return (long)n;
+}
+
 int go_trf_read(go_xtable *out, char ***names, const char *text, size_t len)
 {
     memset(out, 0, sizeof *out);
@@ -806,8 +835,11 @@ int go_trf_read(go_xtable *out, char ***names, const char *text, size_t len)
                 return go_error_set(GO_EPARSE, "TRF: bad start number in '%.40s'", p);
             if (no > maxno)
                 maxno = no;
-            if (l >= 92) {
-                int r = (int)((l - 92) / 10) + 1;
+            size_t chars = 0; /* the line's length in characters: columns count them */
+            for (size_t k = 0; k < l; k++)
+                chars += ((unsigned char)p[k] & 0xC0) != 0x80;
+            if (chars >= 92) {
+                int r = (int)((chars - 92) / 10) + 1;
                 if (r > rounds)
                     rounds = r;
             }
@@ -848,34 +880,49 @@ int go_trf_read(go_xtable *out, char ***names, const char *text, size_t len)
         const char *e = p;
         while (e < end && *e != '\n' && *e != '\r')
             e++;
-        size_t l = (size_t)(e - p);
-        if (l >= 8 && strncmp(p, "001", 3) == 0) {
+        size_t raw_len = (size_t)(e - p);
+        if (raw_len >= 8 && strncmp(p, "001", 3) == 0) {
+            /* Columns are characters: a name in UTF-8 takes 33 characters, not bytes. */
+            const char *raw = p;
+            char *norm = NULL;
+            size_t *byte_of = NULL;
+            long nchars = char_columns(&norm, &byte_of, raw, raw_len);
+            if (nchars < 0) {
+                go_xtable_clear(out);
+                return go_error_set(GO_ENOMEM, "TRF");
+            }
+            const char *line_p = norm;
+            size_t l = (size_t)nchars;
             int no = 0;
-            field_int(p, l, 5, 8, &no);
+            field_int(line_p, l, 5, 8, &no);
             if (names && l >= 15) {
                 size_t a = 14, b = l < 47 ? l : 47;
-                while (b > a && p[b - 1] == ' ')
+                while (b > a && line_p[b - 1] == ' ')
                     b--;
-                char *nm = malloc(b - a + 1);
+                size_t from = byte_of[a], to = byte_of[b];
+                char *nm = malloc(to - from + 1);
                 if (nm) {
-                    memcpy(nm, p + a, b - a);
-                    nm[b - a] = '\0';
+                    memcpy(nm, raw + from, to - from);
+                    nm[to - from] = '\0';
                 }
                 (*names)[no - 1] = nm;
             }
+            free(byte_of);
             for (int r = 0; r < rounds; r++) {
                 size_t c0 = 92 + 10 * (size_t)r; /* 1-based column of the opponent field */
                 if (c0 > l)
                     break;
                 int opp;
-                if (field_int(p, l, c0, c0 + 3, &opp) != 0 || opp < 0 || opp > maxno) {
+                if (field_int(line_p, l, c0, c0 + 3, &opp) != 0 || opp < 0 || opp > maxno) {
+                    free(norm);
                     go_xtable_clear(out);
                     return go_error_set(GO_EPARSE, "TRF: player %d round %d: bad opponent", no,
                                         r + 1);
                 }
-                char color = c0 + 5 <= l ? p[c0 + 4] : ' ';
-                char res = c0 + 7 <= l ? p[c0 + 6] : ' ';
+                char color = c0 + 5 <= l ? line_p[c0 + 4] : ' ';
+                char res = c0 + 7 <= l ? line_p[c0 + 6] : ' ';
                 if (!strchr("10=+-WDLHFUZ ", res) || res == 0) {
+                    free(norm);
                     go_xtable_clear(out);
                     return go_error_set(GO_EPARSE, "TRF: player %d round %d: result '%c'", no,
                                         r + 1, res);
@@ -883,6 +930,7 @@ int go_trf_read(go_xtable *out, char ***names, const char *text, size_t len)
                 out->games[(size_t)(no - 1) * (size_t)rounds + (size_t)r] =
                     (go_xt_game){opp > 0 ? opp - 1 : -1, color, res};
             }
+            free(norm);
         }
         p = e;
         while (p < end && (*p == '\n' || *p == '\r'))

@@ -385,6 +385,104 @@ static void test_club_records__ties_broken_by_playoff_or_lot(void **state)
     free(s);
 }
 
+/* An independent TRF reader, by characters: the 1-based columns from..to of a line decoded
+ * from UTF-8, as UTF-8 again (trailing spaces dropped). */
+static void trf_columns(char *out, size_t size, const char *line, int from, int to)
+{
+    int col = 1;
+    size_t n = 0;
+    for (const unsigned char *p = (const unsigned char *)line; *p && *p != '\n' && col <= to;) {
+        int len = *p < 0x80 ? 1 : *p >= 0xF0 ? 4 : *p >= 0xE0 ? 3 : 2;
+        if (col >= from)
+            for (int k = 0; k < len && n + 1 < size; k++)
+                out[n++] = (char)p[k];
+        p += len;
+        col++;
+    }
+    while (n > 0 && out[n - 1] == ' ')
+        n--;
+    out[n] = '\0';
+}
+
+/* The TRF of an event: start numbers by rank, ranks as ratings, names in Hanzi keeping the
+ * columns (counted in characters, read back by the reader above and by go_trf_read), the
+ * rounds after a withdrawal as zero-point byes. */
+static void test_club_records__trf_counts_characters(void **state)
+{
+    go_club *c = *state;
+    const char *ranks[] = {"10k", "1d", "", "5k"};
+    int64_t m[4];
+    for (int i = 0; i < 4; i++) {
+        go_member mm = {0};
+        snprintf(mm.number, sizeof mm.number, "T%d", i);
+        snprintf(mm.name, sizeof mm.name, "欧阳棋手%d", i);
+        snprintf(mm.join_date, sizeof mm.join_date, "2026-09-01");
+        if (ranks[i][0])
+            assert_int_equal(go_rank_parse(&mm.rank, ranks[i]), 0);
+        assert_int_equal(go_club_member_add(c, &mm), 0);
+        m[i] = mm.id;
+    }
+    int64_t ev = 0;
+    int round;
+    assert_int_equal(go_club_event_add(c, &ev, "积分赛", GO_EVENT_SWISS, 3, "2026-10-01", 0), 0);
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(go_club_event_enter(c, ev, m[i], NULL, 0), 0);
+    assert_int_equal(go_club_event_pair(c, &round, ev), 0);
+    play_round_but(c, ev, 1, 0);
+    assert_int_equal(go_club_event_withdraw(c, ev, m[2], 1), 0); /* the unranked player */
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    assert_int_equal(go_club_export_trf(c, f, ev), 0);
+    fclose(f);
+    /* start numbers: 1d, 5k, 10k, unranked */
+    const int by_start[] = {1, 3, 0, 2};
+    const char *rating[] = {"2600", "2100", "1600", ""};
+    int seen = 0;
+    for (const char *line = buf; line && *line;
+         line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+        if (strncmp(line, "001", 3) != 0)
+            continue;
+        char field[160];
+        trf_columns(field, sizeof field, line, 5, 8);
+        int no = atoi(field);
+        assert_true(no >= 1 && no <= 4);
+        int who = by_start[no - 1];
+        char name[64];
+        snprintf(name, sizeof name, "欧阳棋手%d", who);
+        trf_columns(field, sizeof field, line, 15, 47);
+        assert_string_equal(field, name);
+        trf_columns(field, sizeof field, line, 49, 52);
+        assert_string_equal(field, rating[no - 1]);
+        trf_columns(field, sizeof field, line, 81, 84);
+        assert_true(strcmp(field, " 2.0") == 0 || strcmp(field, "2.0") == 0 ||
+                    strcmp(field, " 0.0") == 0 || strcmp(field, "0.0") == 0);
+        if (who == 2) { /* round 2 and 3: absent, a zero-point bye */
+            trf_columns(field, sizeof field, line, 102, 109);
+            assert_string_equal(field, "0000 - Z");
+            trf_columns(field, sizeof field, line, 112, 119);
+            assert_string_equal(field, "0000 - Z");
+        }
+        seen++;
+    }
+    assert_int_equal(seen, 4);
+    go_xtable t;
+    char **names = NULL;
+    assert_int_equal(go_trf_read(&t, &names, buf, len), 0);
+    assert_int_equal(t.nplayers, 4);
+    assert_int_equal(t.nrounds, 3);
+    assert_string_equal(names[0], "欧阳棋手1");
+    assert_string_equal(names[3], "欧阳棋手2");
+    assert_int_equal(t.games[3 * 3 + 1].result, 'Z');
+    for (int i = 0; i < 4; i++)
+        free(names[i]);
+    free(names);
+    go_xtable_clear(&t);
+    free(buf);
+    assert_int_equal(go_rank_rating(-25), 100);
+    assert_int_equal(go_rank_rating(7), 3200);
+}
+
 /* Article 29 section 1: a player who withdraws before the start (paired, nothing played) is
  * removed and the draw is done again; once a game has a result, that is refused. */
 static void test_club_records__withdrawal_before_the_start_redraws(void **state)
@@ -450,6 +548,7 @@ int main(void)
                                         teardown),
         cmocka_unit_test_setup_teardown(test_club_records__ties_broken_by_playoff_or_lot, setup,
                                         teardown),
+        cmocka_unit_test_setup_teardown(test_club_records__trf_counts_characters, setup, teardown),
         cmocka_unit_test_setup_teardown(test_club_records__withdrawal_before_the_start_redraws,
                                         setup, teardown),
         cmocka_unit_test_setup_teardown(test_club_records__schema_3_file_is_migrated, setup,

@@ -87,6 +87,9 @@ int go_member_status_parse(go_member_status *out, const char *text);
  * 7 dan, 0 = unknown. Accepts "5k", "5 kyu", "5级", "1d", "1 dan", "1段", "业余1段". */
 int go_rank_parse(int *out, const char *text);
 void go_rank_format(char out[16], int rank);
+/* The rating a rank stands for in a TRF file (no kyu or dan there): 100 a step, 25k = 100 ..
+ * 1k = 2500, 1d = 2600 .. 7d = 3200; 0 for an unknown rank. */
+int go_rank_rating(int rank);
 /* True for the ranks that have a printed certificate: 1, 2, 5, 10, 15, 20, 25 kyu and dans. */
 bool go_rank_has_certificate(int rank);
 
@@ -425,7 +428,9 @@ void go_club_table_csv(FILE *out, const go_club_table *t);
  * Chinese (lang "zh" or NULL) or English ("en"). Tables: members, status_history, dues,
  * activities, checkins, leaves, items, stocktakes, loans, games, events, entries. */
 int go_club_export_sheet(go_club *club, FILE *out, const char *table, const char *lang);
-/* TRF of an event, with `XXS W=2 D=1` (our 2/1/0 points). */
+/* TRF of an event, with `XXS W=2 D=1` (our 2/1/0 points): start numbers by rank (then entry),
+ * ranks as ratings (go_rank_rating), the rounds after a withdrawal as zero-point byes, team
+ * records (013); columns count characters (a name in Hanzi is 33 characters, not bytes). */
 int go_club_export_trf(go_club *club, FILE *out, int64_t event);
 /* Display columns of UTF-8 text in a terminal: East Asian Wide and Fullwidth characters
  * (汉字, kana, Hangul, fullwidth forms, 。，) take two, combining marks none, others one. */
