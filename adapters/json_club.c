@@ -40,6 +40,9 @@ json_t *go_json_standings(const go_standing *s, size_t n)
                       "tiebreak_sb", s[i].tiebreak_sb, "swiss_total", s[i].swiss_total, "warnings",
                       s[i].warnings, "shared", s[i].shared, "withdrawn", s[i].withdrawn, "played",
                       s[i].played, "wins", s[i].wins, "draws", s[i].draws, "losses", s[i].losses));
+    for (size_t i = 0; list && i < n; i++)
+        if (s[i].decided[0]) /* Article 28 D: the place was decided by lot or play-off */
+            json_object_set_new(json_array_get(list, i), "decided", json_string(s[i].decided));
     return list;
 }
 

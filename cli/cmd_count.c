@@ -14,39 +14,43 @@
 #include "go/file.h"
 #include "go/sgf.h"
 
-static int usage(void)
-{
-    fprintf(stderr,
-            "usage: goref count FILE [--dead D4,Q16] [--suggest-dead] [--komi STONES | "
-            "--komi-points POINTS]\n"
-            "                  [--rules 2002|1988] [--handicap N] [--json] [--png OUT.png]\n"
-            "                  [--seed N] [--playouts N]\n"
-            "FILE: an SGF record (its final position) or a board text file ('size N' then N rows\n"
-            "of . X O). Komi defaults to the record's KM, else the rules preset (2002: 3 3/4\n"
-            "stones, 1988: 2 3/4). In a handicap game Black gives back half a stone per handicap\n"
-            "stone (GNU Go and the Chinese rules). A count with open borders is provisional;\n"
-            "a board without stones of both colours gets no verdict (exit status 1).\n");
-    return 2;
-}
+static const cli_spec spec = {
+    "count",
+    "FILE",
+    "The referee's count. FILE: an SGF record (its final position) or a board text file\n"
+    "('size N' then N rows of . X O). Komi defaults to the record's KM, else the rules preset\n"
+    "(2002: 3 3/4 stones, 1988: 2 3/4). In a handicap game Black gives back half a stone per\n"
+    "handicap stone (GNU Go and the Chinese rules). A count with open borders is provisional;\n"
+    "a board without stones of both colours gets no verdict (exit status 1).",
+    {count_cli_option_table},
+    "count game.sgf --dead D4,Q16 --komi 3.75",
+};
 
 static int fail(const count_cli_options *o, int code)
 {
     return cli_fail("count", o->json, code, count_cli_error_name(code));
 }
 
-static int parse_args(const char **file, count_cli_options *o, int argc, char **argv)
+static int parse_args(const char **file, count_cli_options *o, bool *help, int argc, char **argv)
 {
     count_cli_options_init(o);
     *file = NULL;
-    for (int i = 1; i < argc; i++) {
-        int rc = count_cli_parse_option(o, argc, argv, &i);
-        if (rc == 0)
-            rc = cli_take_operand(file, argv[i], "FILE");
-        if (rc < 0)
-            return rc;
+    cli_args a;
+    int rc = cli_parse(&a, &spec, argc, argv, 1);
+    for (int i = 0; rc == 0 && i < a.nopt; i++) {
+        int taken = count_cli_take(o, a.opt[i]->name, a.val[i]);
+        rc = taken < 0 ? taken : 0;
     }
-    if (!*file)
+    if (rc)
+        return rc;
+    *help = a.help;
+    if (a.help)
+        return 0;
+    if (a.npos > 1)
+        return go_error_set(GO_EINVAL, "more than one FILE (%s, %s)", a.pos[0], a.pos[1]);
+    if (!a.npos)
         return go_error_set(GO_EINVAL, "no FILE given");
+    *file = a.pos[0];
     return count_cli_check(o);
 }
 
@@ -115,11 +119,13 @@ int cmd_count(int argc, char **argv)
     count_cli_options o;
     go_sgf *sgf = NULL;
     json_t *json = NULL;
-    int rc = parse_args(&file, &o, argc, argv);
-    if (rc) {
-        if (!o.json)
-            usage();
+    bool help = false;
+    int rc = parse_args(&file, &o, &help, argc, argv);
+    if (rc)
         return fail(&o, rc);
+    if (help) {
+        cli_help(stdout, &spec);
+        return 0;
     }
     go_board b;
     count_cli_record info;

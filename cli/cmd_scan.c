@@ -10,12 +10,19 @@
 #include "json_scan.h"
 #include "scan_cli.h"
 
-static int usage(void)
-{
-    fprintf(stderr, "usage: goref scan PHOTO [--size N [--corners x,y,x,y,x,y,x,y]] [--json]\n"
-                    "                  [--overlay OUT.png] [--sgf OUT.sgf]\n");
-    return 2;
-}
+static const cli_option scan_options[] = {
+    {"json", NULL, "the reading as JSON"},
+    {NULL, NULL, NULL},
+};
+
+static const cli_spec spec = {
+    "scan",
+    "PHOTO",
+    "Reads the position from a photo of a board: the stones as text (X black, O white),\n"
+    "the points read with doubt, the stones off their points.",
+    {scan_cli_option_table, scan_options},
+    "scan board.jpg --json",
+};
 
 static int fail(bool json, int code)
 {
@@ -57,24 +64,26 @@ static void print_text(const go_vision_result *r)
 int cmd_scan(int argc, char **argv)
 {
     const char *photo = NULL;
-    bool json = false;
     scan_cli_options opt;
     scan_cli_options_init(&opt);
-    for (int i = 1; i < argc; i++) {
-        int taken = scan_cli_parse_option(&opt, argc, argv, &i);
-        if (taken < 0)
-            return fail(json, taken);
-        if (taken)
-            continue;
-        if (strcmp(argv[i], "--json") == 0)
-            json = true;
-        else if ((argv[i][0] == '-' && argv[i][1]) || photo)
-            return usage();
-        else
-            photo = argv[i];
+    cli_args a;
+    int prc = cli_parse(&a, &spec, argc, argv, 1);
+    bool json = prc == 0 && cli_flag(&a, "json");
+    for (int i = 0; prc == 0 && i < a.nopt; i++) {
+        int taken = scan_cli_take(&opt, a.opt[i]->name, a.val[i]);
+        prc = taken < 0 ? taken : 0;
     }
-    if (!photo)
-        return usage();
+    if (prc == 0 && a.help) {
+        cli_help(stdout, &spec);
+        return 0;
+    }
+    if (prc == 0 && a.npos > 1)
+        prc = go_error_set(GO_EINVAL, "more than one PHOTO (%s, %s)", a.pos[0], a.pos[1]);
+    if (prc == 0 && a.npos == 0)
+        prc = go_error_set(GO_EINVAL, "no PHOTO given");
+    if (prc)
+        return fail(json, prc);
+    photo = a.pos[0];
     static go_vision_result res;
     int rc = scan_cli_run(&res, photo, &opt);
     if (rc == GO_ENOBOARD && res.size > 0)

@@ -12,18 +12,16 @@
 #include "json_scan.h"
 #include "scan_cli.h"
 
-static int usage(void)
-{
-    fprintf(stderr,
-            "usage: goref score PHOTO [--size N [--corners x,y,x,y,x,y,x,y]] [--overlay OUT.png]\n"
-            "                   [--sgf OUT.sgf]\n"
-            "       " COUNT_CLI_USAGE "\n"
-            "Reads the board from the photo, suggests the dead stones (unless --dead lists them)\n"
-            "and counts (Chinese area counting). Points read with doubt are listed: look at\n"
-            "them on the board before trusting the count. A photo without stones of both\n"
-            "colours gets no verdict (exit status 1).\n");
-    return 2;
-}
+static const cli_spec spec = {
+    "score",
+    "PHOTO",
+    "Reads the board from the photo, suggests the dead stones (unless --dead lists them)\n"
+    "and counts (Chinese area counting). Points read with doubt are listed: look at\n"
+    "them on the board before trusting the count. A photo without stones of both\n"
+    "colours gets no verdict (exit status 1).",
+    {scan_cli_option_table, count_cli_option_table},
+    "score board.jpg --komi 3.75",
+};
 
 /* Vision's names for what only the photo can cause, the count's for the rest. */
 static const char *error_name(int code)
@@ -39,24 +37,30 @@ static int fail(const count_cli_options *o, int code)
 }
 
 static int parse_args(const char **photo, scan_cli_options *scan, count_cli_options *count,
-                      int argc, char **argv)
+                      bool *help, int argc, char **argv)
 {
     *photo = NULL;
     scan_cli_options_init(scan);
     count_cli_options_init(count);
-    for (int i = 1; i < argc; i++) {
-        int rc = scan_cli_parse_option(scan, argc, argv, &i);
-        if (rc == 0)
-            rc = count_cli_parse_option(count, argc, argv, &i);
-        if (rc == 0)
-            rc = cli_take_operand(photo, argv[i], "PHOTO");
-        if (rc < 0)
-            return rc;
+    cli_args a;
+    int rc = cli_parse(&a, &spec, argc, argv, 1);
+    for (int i = 0; rc == 0 && i < a.nopt; i++) {
+        int taken = scan_cli_take(scan, a.opt[i]->name, a.val[i]);
+        if (taken == 0)
+            taken = count_cli_take(count, a.opt[i]->name, a.val[i]);
+        rc = taken < 0 ? taken : 0;
     }
-    if (!*photo)
-        return go_error_set(GO_EINVAL, "no PHOTO given");
-    int rc = count_cli_check(count);
     if (rc)
+        return rc;
+    *help = a.help;
+    if (a.help)
+        return 0;
+    if (a.npos > 1)
+        return go_error_set(GO_EINVAL, "more than one PHOTO (%s, %s)", a.pos[0], a.pos[1]);
+    if (!a.npos)
+        return go_error_set(GO_EINVAL, "no PHOTO given");
+    *photo = a.pos[0];
+    if ((rc = count_cli_check(count)) != 0)
         return rc;
     /* A photo carries no statuses: the suggestion stands in for the players' agreement. */
     count->suggest = count->dead == NULL;
@@ -122,11 +126,13 @@ int cmd_score(int argc, char **argv)
     static go_vision_result res;
     static go_alternatives alternatives;
     bool no_game = false;
-    int rc = parse_args(&photo, &scan, &count, argc, argv);
-    if (rc) {
-        if (!count.json)
-            usage();
+    bool help = false;
+    int rc = parse_args(&photo, &scan, &count, &help, argc, argv);
+    if (rc)
         return fail(&count, rc);
+    if (help) {
+        cli_help(stdout, &spec);
+        return 0;
     }
     rc = scan_cli_run(&res, photo, &scan);
     if (rc == GO_ENOBOARD && res.size > 0)

@@ -15,24 +15,37 @@
 #include "go/error.h"
 #include "go/vision.h"
 #include "http.h"
+#include "opts.h"
 
-static void usage(void)
-{
-    fprintf(stderr,
-            "usage: goref serve [--port 8080] [--bind 127.0.0.1] [--db goref.db]\n"
-            "                   [--init-admin NAME] [--open-scan | --no-open-scan] [--secure]\n"
-            "                   [--web-dir DIR] [--threads N] [--quiet]\n"
-            "                   [--trust-proxy] [--host NAME[,NAME...]]\n"
-            "  --init-admin NAME  create an administrator first; the password comes from\n"
-            "                     GOREF_ADMIN_PASSWORD or is asked for on the terminal\n"
-            "  --open-scan        scanning and counting work without an account (default)\n"
-            "  --secure           mark cookies Secure (when a TLS proxy is in front)\n"
-            "  --web-dir DIR      serve the page from DIR instead of the embedded copy\n"
-            "  --trust-proxy      behind a reverse proxy: the client is the last address of\n"
-            "                     X-Forwarded-For (sign-in bounds and the log use it)\n"
-            "  --host NAME,...    answer only requests whose Host header names one of these\n"
-            "                     (a port is ignored); others get 421\n");
-}
+static const cli_option serve_options[] = {
+    {"port", "N", "the port (default 8080)"},
+    {"bind", "ADDRESS", "the address to listen on (default 127.0.0.1)"},
+    {"db", "FILE", "the club database (default goref.db, or GOREF_DB)"},
+    {"init-admin", "NAME",
+     "create an administrator first; the password comes from GOREF_ADMIN_PASSWORD or is asked"
+     " for on the terminal"},
+    {"open-scan", NULL, "scanning and counting work without an account (default)"},
+    {"no-open-scan", NULL, "scanning and counting need an account"},
+    {"secure", NULL, "mark cookies Secure (when a TLS proxy is in front)"},
+    {"web-dir", "DIR", "serve the page from DIR instead of the embedded copy"},
+    {"threads", "N", "worker threads"},
+    {"quiet", NULL, "no request log"},
+    {"trust-proxy", NULL,
+     "behind a reverse proxy: the client is the last address of X-Forwarded-For (sign-in bounds"
+     " and the log use it)"},
+    {"host", "NAME[,NAME...]",
+     "answer only requests whose Host header names one of these (a port is ignored); others"
+     " get 421"},
+    {NULL, NULL, NULL},
+};
+
+static const cli_spec spec = {
+    "serve",
+    "",
+    "Runs the HTTP service and the web page until SIGINT or SIGTERM, then stops cleanly.",
+    {serve_options},
+    "serve --port 8080 --db club.db",
+};
 
 static int parse_uint(unsigned *out, const char *text, unsigned max)
 {
@@ -103,54 +116,57 @@ int cmd_serve(int argc, char **argv)
     const char *db_env = getenv("GOREF_DB");
     if (db_env && *db_env)
         opts.db_path = db_env;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (strcmp(a, "--port") == 0 && v) {
+    cli_args args;
+    if (cli_parse(&args, &spec, argc, argv, 1) != 0) {
+        fprintf(stderr, "goref serve: %s\n", go_error_last());
+        return 2;
+    }
+    if (args.help) {
+        cli_help(stdout, &spec);
+        return 0;
+    }
+    if (args.npos > 0) {
+        fprintf(stderr, "goref serve: unexpected operand '%s' (see goref serve --help)\n",
+                args.pos[0]);
+        return 2;
+    }
+    for (int i = 0; i < args.nopt; i++) {
+        const char *a = args.opt[i]->name, *v = args.val[i];
+        if (strcmp(a, "port") == 0) {
             if (parse_uint(&opts.port, v, 65535)) {
                 fprintf(stderr, "goref serve: bad port '%s'\n", v);
                 return 2;
             }
-            i++;
-        } else if (strcmp(a, "--bind") == 0 && v) {
+        } else if (strcmp(a, "bind") == 0) {
             opts.bind = v;
-            i++;
-        } else if (strcmp(a, "--db") == 0 && v) {
+        } else if (strcmp(a, "db") == 0) {
             opts.db_path = v;
-            i++;
-        } else if (strcmp(a, "--init-admin") == 0 && v) {
+        } else if (strcmp(a, "init-admin") == 0) {
             admin = v;
-            i++;
-        } else if (strcmp(a, "--web-dir") == 0 && v) {
+        } else if (strcmp(a, "web-dir") == 0) {
             opts.web_dir = v;
-            i++;
-        } else if (strcmp(a, "--threads") == 0 && v) {
+        } else if (strcmp(a, "threads") == 0) {
             if (parse_uint(&opts.threads, v, 256)) {
                 fprintf(stderr, "goref serve: bad thread count '%s'\n", v);
                 return 2;
             }
-            i++;
-        } else if (strcmp(a, "--open-scan") == 0) {
+        } else if (strcmp(a, "open-scan") == 0) {
             opts.open_scan = true;
-        } else if (strcmp(a, "--no-open-scan") == 0) {
+        } else if (strcmp(a, "no-open-scan") == 0) {
             opts.open_scan = false;
-        } else if (strcmp(a, "--trust-proxy") == 0) {
+        } else if (strcmp(a, "trust-proxy") == 0) {
             opts.trust_proxy = true;
-        } else if (strcmp(a, "--host") == 0 && v) {
+        } else if (strcmp(a, "host") == 0) {
             if (!*v || strlen(v) >= 1024) {
                 fprintf(stderr,
                         "goref serve: --host needs one or more names, separated by commas\n");
                 return 2;
             }
             opts.hosts = v;
-            i++;
-        } else if (strcmp(a, "--secure") == 0) {
+        } else if (strcmp(a, "secure") == 0) {
             opts.secure_cookies = true;
-        } else if (strcmp(a, "--quiet") == 0) {
+        } else if (strcmp(a, "quiet") == 0) {
             opts.quiet = true;
-        } else {
-            usage();
-            return 2;
         }
     }
     if (admin) {

@@ -9,6 +9,7 @@
 #include "commands.h"
 #include "go/game.h"
 #include "go/sgf.h"
+#include "opts.h"
 
 static void json_string(FILE *f, const char *s)
 {
@@ -43,11 +44,22 @@ static void json_error(int code, const char *detail)
     printf("}\n");
 }
 
-static int usage(void)
-{
-    fprintf(stderr, "usage: goref sgf FILE [--json] [--positional] [--charset NAME] [--game N]\n");
-    return 2;
-}
+static const cli_option sgf_options[] = {
+    {"json", NULL, "the game information and the final position as JSON"},
+    {"positional", NULL, "positional superko instead of situational"},
+    {"charset", "NAME", "the record's character set when it has no CA (GB18030, Big5, ...)"},
+    {"game", "N", "the Nth game of a collection (1 = the first)"},
+    {NULL, NULL, NULL},
+};
+
+static const cli_spec spec = {
+    "sgf",
+    "FILE",
+    "Reads a game record, replays its main line under the Chinese rules and prints the\n"
+    "game information and the final position, or the error with its place.",
+    {sgf_options},
+    "sgf game.sgf --json",
+};
 
 int cmd_sgf(int argc, char **argv)
 {
@@ -57,25 +69,36 @@ int cmd_sgf(int argc, char **argv)
     go_sgf_replay_options ropts = GO_SGF_REPLAY_OPTIONS_INIT;
     ropts.keep_partial = true;
     long game_no = 1;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--json") == 0)
-            json = true;
-        else if (strcmp(argv[i], "--positional") == 0)
-            ropts.superko = GO_SUPERKO_POSITIONAL;
-        else if (strcmp(argv[i], "--charset") == 0 && i + 1 < argc)
-            opts.charset = argv[++i];
-        else if (strcmp(argv[i], "--game") == 0 && i + 1 < argc) {
-            char *end;
-            game_no = strtol(argv[++i], &end, 10);
-            if (*end || game_no < 1)
-                return usage();
-        } else if (argv[i][0] == '-' || path)
-            return usage();
-        else
-            path = argv[i];
+    cli_args a;
+    int prc = cli_parse(&a, &spec, argc, argv, 1);
+    if (prc == 0 && a.help) {
+        cli_help(stdout, &spec);
+        return 0;
     }
-    if (!path)
-        return usage();
+    json = prc == 0 && cli_flag(&a, "json");
+    if (prc == 0 && cli_flag(&a, "positional"))
+        ropts.superko = GO_SUPERKO_POSITIONAL;
+    if (prc == 0 && cli_value(&a, "charset"))
+        opts.charset = cli_value(&a, "charset");
+    if (prc == 0 && cli_value(&a, "game")) {
+        char *end;
+        const char *g = cli_value(&a, "game");
+        game_no = strtol(g, &end, 10);
+        if (end == g || *end || game_no < 1)
+            prc = go_error_set(GO_EINVAL, "--game: a number from 1, not '%.20s'", g);
+    }
+    if (prc == 0 && a.npos > 1)
+        prc = go_error_set(GO_EINVAL, "more than one FILE (%s, %s)", a.pos[0], a.pos[1]);
+    if (prc == 0 && a.npos == 0)
+        prc = go_error_set(GO_EINVAL, "no FILE given");
+    if (prc) {
+        if (json)
+            json_error(prc, go_error_last());
+        else
+            fprintf(stderr, "goref sgf: %s\n", go_error_last());
+        return 2;
+    }
+    path = a.pos[0];
 
     go_sgf *sgf = NULL;
     go_game *game = NULL;

@@ -23,43 +23,53 @@ void count_cli_record_init(count_cli_record *out)
     out->to_move = GO_BLACK;
 }
 
-int count_cli_parse_option(count_cli_options *o, int argc, char **argv, int *i)
+const cli_option count_cli_option_table[] = {
+    {"dead", "D4,Q16", "the dead stones (GTP points), as the players agreed"},
+    {"suggest-dead", NULL, "suggest the dead stones instead"},
+    {"komi", "STONES", "komi in stones (3.75, 3¾, 3 3/4)"},
+    {"komi-points", "POINTS", "komi in points (7.5)"},
+    {"rules", "2002|1988", "the rules preset (komi 3 3/4 or 2 3/4 stones)"},
+    {"handicap", "N", "handicap stones (Black gives back half a stone each)"},
+    {"json", NULL, "the count as JSON"},
+    {"png", "OUT.png", "draw the counted board"},
+    {"seed", "N", "seed of the dead-stone suggestion"},
+    {"playouts", "N", "playouts of the dead-stone suggestion"},
+    {NULL, NULL, NULL},
+};
+
+int count_cli_take(count_cli_options *o, const char *name, const char *value)
 {
-    const char *arg = argv[*i];
     const char **slot = NULL;
-    if (strcmp(arg, "--json") == 0) {
+    if (strcmp(name, "json") == 0) {
         o->json = true;
         return 1;
     }
-    if (strcmp(arg, "--suggest-dead") == 0) {
+    if (strcmp(name, "suggest-dead") == 0) {
         o->suggest = true;
         return 1;
     }
-    if (strcmp(arg, "--dead") == 0)
+    if (strcmp(name, "dead") == 0)
         slot = &o->dead;
-    else if (strcmp(arg, "--komi") == 0)
+    else if (strcmp(name, "komi") == 0)
         slot = &o->komi_stones;
-    else if (strcmp(arg, "--komi-points") == 0)
+    else if (strcmp(name, "komi-points") == 0)
         slot = &o->komi_points;
-    else if (strcmp(arg, "--rules") == 0)
+    else if (strcmp(name, "rules") == 0)
         slot = &o->rules;
-    else if (strcmp(arg, "--handicap") == 0)
+    else if (strcmp(name, "handicap") == 0)
         slot = &o->handicap;
-    else if (strcmp(arg, "--png") == 0)
+    else if (strcmp(name, "png") == 0)
         slot = &o->png;
-    bool numeric = strcmp(arg, "--seed") == 0 || strcmp(arg, "--playouts") == 0;
-    if (!slot && !numeric)
+    bool seed = strcmp(name, "seed") == 0;
+    if (!slot && !seed && strcmp(name, "playouts") != 0)
         return 0;
-    if (*i + 1 >= argc)
-        return go_error_set(GO_EINVAL, "%s needs a value", arg);
-    const char *value = argv[++*i];
     if (slot) {
         *slot = value;
         return 1;
     }
     int v = 0;
-    bool seed = arg[2] == 's';
-    int rc = cli_parse_int(&v, value, seed ? 0 : 1, seed ? 2147483647 : 1000000, arg);
+    int rc = cli_parse_int(&v, value, seed ? 0 : 1, seed ? 2147483647 : 1000000,
+                           seed ? "--seed" : "--playouts");
     if (rc)
         return rc;
     if (seed)

@@ -12,6 +12,7 @@
 
 #include "go/alternatives.h"
 #include "go/score.h"
+#include "opts.h"
 
 /* The options' usage lines, for a command's usage text. */
 #define COUNT_CLI_USAGE                                                                            \
@@ -57,9 +58,10 @@ void count_cli_options_init(count_cli_options *out);
 /* The record of a bare position: nothing known, Black to move. */
 void count_cli_record_init(count_cli_record *out);
 
-/* If argv[*i] is one of the count options, takes it (and its value, advancing *i) and returns
- * 1; returns 0 when it is not a count option; a negative go_err for a missing or bad value. */
-int count_cli_parse_option(count_cli_options *o, int argc, char **argv, int *i);
+/* The count options' table (cli_parse), and the taking of one: 1 when name is a count option
+ * (its value stored), 0 when it is not, a negative go_err for a bad value. */
+extern const cli_option count_cli_option_table[];
+int count_cli_take(count_cli_options *o, const char *name, const char *value);
 
 /* The combinations that make no sense (--komi with --komi-points, --dead with --suggest-dead). */
 int count_cli_check(const count_cli_options *o);

@@ -3,6 +3,8 @@
 #include <string.h>
 
 #include "commands.h"
+#include "go/error.h"
+#include "opts.h"
 #include "go/vision.h"
 
 #ifndef GOREF_VERSION
@@ -24,33 +26,84 @@ static const goref_command commands[] = {
     {"sgf", "read a game record, replay its main line, print the final position", cmd_sgf},
 };
 
+static const cli_option no_options[] = {{NULL, NULL, NULL}};
+static const cli_spec version_spec = {
+    "version", "", "Prints the version and the point classifier's name.", {no_options}, "version"};
+static const cli_spec help_spec = {"help", "", "Lists the commands.", {no_options}, "help"};
+
+/* A command without options: --help answers, anything else is refused. */
+static int no_option_command(const cli_spec *spec, int argc, char **argv, bool *help)
+{
+    cli_args a;
+    *help = false;
+    if (cli_parse(&a, spec, argc, argv, 1) != 0) {
+        fprintf(stderr, "goref %s: %s\n", spec->command, go_error_last());
+        return 2;
+    }
+    if (a.help) {
+        cli_help(stdout, spec);
+        *help = true;
+        return 0;
+    }
+    if (a.npos > 0) {
+        fprintf(stderr, "goref %s: unexpected operand '%s'\n", spec->command, a.pos[0]);
+        return 2;
+    }
+    return 0;
+}
+
 static int cmd_version(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
+    bool help;
+    int rc = no_option_command(&version_spec, argc, argv, &help);
+    if (rc || help)
+        return rc;
     printf("goref %s\npoint classifier: %s\n", GOREF_VERSION, go_vision_model_name());
     return 0;
 }
 
+static void list_commands(FILE *out)
+{
+    fprintf(out, "usage: goref COMMAND [ARGS]   (goref COMMAND --help: its options and an"
+                 " example)\n\ncommands:\n");
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
+    fprintf(out, "\nexample:\n  goref count game.sgf --komi 3.75\n");
+}
+
 static int cmd_help(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    printf("usage: goref COMMAND [ARGS]\n\ncommands:\n");
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        printf("  %-10s %s\n", commands[i].name, commands[i].summary);
+    bool help;
+    int rc = no_option_command(&help_spec, argc, argv, &help);
+    if (rc || help)
+        return rc;
+    list_commands(stdout);
     return 0;
 }
 
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        cmd_help(0, NULL);
+        list_commands(stderr);
         return 2;
     }
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        list_commands(stdout);
+        return 0;
+    }
+    if (strcmp(argv[1], "--version") == 0)
+        return cmd_version(1, argv);
+    const char *names[sizeof commands / sizeof commands[0] + 1];
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
         if (strcmp(argv[1], commands[i].name) == 0)
             return commands[i].run(argc - 1, argv + 1);
-    fprintf(stderr, "goref: unknown command '%s' (see 'goref help')\n", argv[1]);
+        names[i] = commands[i].name;
+    }
+    names[sizeof commands / sizeof commands[0]] = NULL;
+    const char *near = cli_nearest(argv[1], names);
+    if (near)
+        fprintf(stderr, "goref: unknown command '%s' (did you mean '%s'?)\n", argv[1], near);
+    else
+        fprintf(stderr, "goref: unknown command '%s' (see 'goref --help')\n", argv[1]);
     return 2;
 }

@@ -39,21 +39,25 @@ static int parse_corners(go_vision_options *out, const char *value)
     return 0;
 }
 
-int scan_cli_parse_option(scan_cli_options *o, int argc, char **argv, int *i)
+const cli_option scan_cli_option_table[] = {
+    {"size", "N", "the board's size when corners are given (9, 13, 19)"},
+    {"corners", "x,y,x,y,x,y,x,y", "the board's four corners in the photo, placed by a person"},
+    {"overlay", "OUT.png", "draw what was read over the photo"},
+    {"sgf", "OUT.sgf", "write the position as an SGF record"},
+    {NULL, NULL, NULL},
+};
+
+int scan_cli_take(scan_cli_options *o, const char *name, const char *value)
 {
-    const char *arg = argv[*i];
-    bool size = strcmp(arg, "--size") == 0, corners = strcmp(arg, "--corners") == 0;
-    if (!size && !corners && strcmp(arg, "--overlay") != 0 && strcmp(arg, "--sgf") != 0)
+    bool size = strcmp(name, "size") == 0, corners = strcmp(name, "corners") == 0;
+    if (!size && !corners && strcmp(name, "overlay") != 0 && strcmp(name, "sgf") != 0)
         return 0;
-    if (*i + 1 >= argc)
-        return go_error_set(GO_EINVAL, "%s needs a value", arg);
-    const char *value = argv[++*i];
     if (corners) {
         int rc = parse_corners(&o->vision, value);
         return rc < 0 ? rc : 1;
     }
     if (!size) {
-        if (arg[2] == 'o')
+        if (name[0] == 'o')
             o->overlay = value;
         else
             o->sgf = value;

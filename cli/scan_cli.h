@@ -7,6 +7,7 @@
 #include <stdbool.h>
 
 #include "go/vision.h"
+#include "opts.h"
 
 typedef struct scan_cli_options {
     go_vision_options vision; /* .size from --size, .corners from --corners */
@@ -16,11 +17,12 @@ typedef struct scan_cli_options {
 
 void scan_cli_options_init(scan_cli_options *out);
 
-/* If argv[*i] is --size, --corners, --overlay or --sgf with its value, takes both (advancing
- * *i) and returns 1; returns 0 otherwise; GO_EINVAL without a value or for bad --corners
+/* The photo options' table (cli_parse) and the taking of one: 1 when name is --size,
+ * --corners, --overlay or --sgf (its value stored), 0 otherwise; GO_EINVAL for bad --corners
  * (8 numbers x,y,... : top-left, top-right, bottom-right, bottom-left), GO_ERANGE for a bad
  * --size. Corners without --size are refused by go_vision_scan (GO_EINVAL). */
-int scan_cli_parse_option(scan_cli_options *o, int argc, char **argv, int *i);
+extern const cli_option scan_cli_option_table[];
+int scan_cli_take(scan_cli_options *o, const char *name, const char *value);
 
 /* Reads the photo at path into *out, then writes the overlay and the SGF when asked. Errors:
  * GO_EIO, GO_ETOOBIG, GO_EIMAGE, GO_ENOBOARD (reason in go_error_last()), ... */

@@ -137,7 +137,94 @@ int go_club_activity_add(go_club *club, int64_t *out_id, const char *start, cons
         return rc;
     char date[11];
     go_club_date_format(date, day);
-    rc = activity_insert(club, out_id, date, start + 11, title);
+    sqlite3_stmt *st = NULL;
+    if ((rc = db_prepare(club, &st,
+                         "SELECT start_time, cancelled FROM activities WHERE date = ?1")) != 0)
+        return tx_end(club, rc);
+    sqlite3_bind_text(st, 1, date, 10, SQLITE_STATIC);
+    if (sqlite3_step(st) == SQLITE_ROW) {
+        const char *at = (const char *)sqlite3_column_text(st, 0);
+        if (sqlite3_column_int(st, 1))
+            rc = go_error_set(GO_EEXISTS,
+                              "%s already has an activity at %s, cancelled (restore it with"
+                              " `activity restore`)",
+                              date, at);
+        else if (strncmp(at, start + 11, 5) != 0)
+            rc = go_error_set(GO_EEXISTS,
+                              "%s already has an activity at %s (move it with `activity move`)",
+                              date, at);
+    }
+    sqlite3_finalize(st);
+    if (rc == 0)
+        rc = activity_insert(club, out_id, date, start + 11, title);
+    return tx_end(club, rc);
+}
+
+int go_club_activity_move(go_club *club, const char *date, const char *start)
+{
+    int32_t day;
+    int minute, rc;
+    if ((rc = check_date("date", date)) != 0)
+        return rc;
+    if ((rc = go_club_datetime_parse(&day, &minute, start)) != 0)
+        return rc;
+    if (strlen(start) < 16)
+        return go_error_set(GO_EINVAL, "give the new start: YYYY-MM-DDTHH:MM");
+    char to[11];
+    go_club_date_format(to, day);
+    sqlite3_stmt *st = NULL;
+    if ((rc = tx_begin(club)) != 0)
+        return rc;
+    if (strncmp(to, date, 10) != 0) {
+        if ((rc = db_prepare(club, &st, "SELECT 1 FROM activities WHERE date = ?1")) != 0)
+            goto done;
+        sqlite3_bind_text(st, 1, to, 10, SQLITE_STATIC);
+        if (sqlite3_step(st) == SQLITE_ROW) {
+            rc = go_error_set(GO_EEXISTS, "%s already has an activity", to);
+            goto done;
+        }
+        sqlite3_finalize(st);
+        st = NULL;
+    }
+    if ((rc = db_prepare(club, &st,
+                         "UPDATE activities SET date = ?2, start_time = ?3 WHERE date = ?1")) != 0)
+        goto done;
+    sqlite3_bind_text(st, 1, date, 10, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, to, 10, SQLITE_STATIC);
+    sqlite3_bind_text(st, 3, start + 11, 5, SQLITE_STATIC);
+    rc = db_step_done(club, st, "move activity");
+    if (rc == 0 && sqlite3_changes(club->db) == 0)
+        rc = go_error_set(GO_ENOTFOUND, "no activity on %.10s", date);
+done:
+    sqlite3_finalize(st);
+    return tx_end(club, rc);
+}
+
+int go_club_activity_restore(go_club *club, const char *date)
+{
+    int rc = check_date("date", date);
+    if (rc)
+        return rc;
+    sqlite3_stmt *st = NULL;
+    if ((rc = tx_begin(club)) != 0)
+        return rc;
+    if ((rc = db_prepare(club, &st, "SELECT cancelled FROM activities WHERE date = ?1")) != 0)
+        goto done;
+    sqlite3_bind_text(st, 1, date, 10, SQLITE_STATIC);
+    if (sqlite3_step(st) != SQLITE_ROW)
+        rc = go_error_set(GO_ENOTFOUND, "no activity on %.10s", date);
+    else if (!sqlite3_column_int(st, 0))
+        rc = go_error_set(GO_ECONFLICT, "the activity of %.10s is not cancelled", date);
+    sqlite3_finalize(st);
+    st = NULL;
+    if (rc)
+        goto done;
+    if ((rc = db_prepare(club, &st, "UPDATE activities SET cancelled = 0 WHERE date = ?1")) != 0)
+        goto done;
+    sqlite3_bind_text(st, 1, date, 10, SQLITE_STATIC);
+    rc = db_step_done(club, st, "restore activity");
+done:
+    sqlite3_finalize(st);
     return tx_end(club, rc);
 }
 
@@ -326,6 +413,11 @@ typedef struct activity_row {
     int32_t week; /* Monday-based week number */
 } activity_row;
 
+typedef struct leave_row {
+    int64_t member;
+    int32_t from, to;
+} leave_row;
+
 typedef struct member_row {
     int64_t id;
     int32_t since; /* day of joining or of the last return to active */
@@ -339,9 +431,14 @@ static int32_t week_of(int32_t day)
     return d >= 0 ? d / 7 : -((-d + 6) / 7);
 }
 
+/* An activity inside an approved leave of the member. */
+#define CREDIT_EXCUSED 3
+
 /* Evaluates one member; returns 1 with *chg filled when a rule fires. credit[i] is the credit
- * (0, 1 half, 2 full) of activity i (date order). The first rule broken decides; when both
- * are broken on the same day the member is withdrawn (the more specific description). */
+ * (0, 1 half, 2 full, CREDIT_EXCUSED) of activity i (date order). A week whose every activity
+ * fell in a leave neither counts for the withdraw rule nor breaks a run of weeks away. The first
+ * rule broken decides; when both are broken on the same day the member is withdrawn (the more
+ * specific description). */
 static int evaluate(go_rule_change *chg, const member_row *m, const activity_row *act,
                     const unsigned char *credit, size_t nact, int32_t as_of,
                     const go_club_rules *rules)
@@ -356,13 +453,16 @@ static int evaluate(go_rule_change *chg, const member_row *m, const activity_row
         int32_t week = act[i].week, revoke_day = -1, week_end = act[i].day;
         int revoke_half = 0;
         size_t j = i;
-        bool seen = false, complete = true;
+        bool seen = false, complete = true, counted = false;
         for (; j < nact && act[j].week == week; j++) {
             if (act[j].day > as_of) {
                 complete = false;
                 continue;
             }
             week_end = act[j].day;
+            if (credit[j] == CREDIT_EXCUSED)
+                continue; /* on leave: neither a miss nor a week away */
+            counted = true;
             if (credit[j])
                 seen = true;
             if (credit[j] < 2)
@@ -375,7 +475,7 @@ static int evaluate(go_rule_change *chg, const member_row *m, const activity_row
             }
         }
         bool withdraw = false;
-        if (complete && rules->withdraw_enabled) {
+        if (complete && counted && rules->withdraw_enabled) {
             if (!seen) {
                 if (run == 0)
                     run_start = act[i].day;
@@ -420,7 +520,11 @@ int go_club_rules_apply(go_club *club, go_rule_change **out, size_t *out_count, 
     *out = NULL;
     *out_count = 0;
     int32_t as_of_day;
-    int rc = go_club_date_parse(&as_of_day, as_of);
+    int as_of_minute = 24 * 60, rc;
+    if (as_of && strlen(as_of) > 10)
+        rc = go_club_datetime_parse(&as_of_day, &as_of_minute, as_of);
+    else
+        rc = go_club_date_parse(&as_of_day, as_of);
     if (rc)
         return rc;
     go_club_rules rules;
@@ -430,7 +534,8 @@ int go_club_rules_apply(go_club *club, go_rule_change **out, size_t *out_count, 
     unsigned char *credit = NULL;
     int32_t *index_of = NULL; /* activity id -> position in act */
     go_rule_change *changes = NULL;
-    size_t nact = 0, cap = 0, nmem = 0, mcap = 0, nchg = 0;
+    size_t nact = 0, cap = 0, nmem = 0, mcap = 0, nchg = 0, nleave = 0;
+    leave_row *leaves = NULL;
     int64_t max_id = 0;
     sqlite3_stmt *st = NULL;
     if ((rc = tx_begin(club)) != 0)
@@ -438,7 +543,8 @@ int go_club_rules_apply(go_club *club, go_rule_change **out, size_t *out_count, 
 
     /* Activities, including a few after as_of so that a week in progress is recognised. */
     if ((rc = db_prepare(club, &st,
-                         "SELECT id, date FROM activities WHERE cancelled = 0 ORDER BY date")) != 0)
+                         "SELECT id, date, start_time FROM activities WHERE cancelled = 0"
+                         " ORDER BY date")) != 0)
         goto done;
     int64_t *ids = NULL;
     while (sqlite3_step(st) == SQLITE_ROW) {
@@ -459,6 +565,14 @@ int go_club_rules_apply(go_club *club, go_rule_change **out, size_t *out_count, 
         ids[nact] = sqlite3_column_int64(st, 0);
         go_club_date_parse(&act[nact].day, (const char *)sqlite3_column_text(st, 1));
         act[nact].week = week_of(act[nact].day);
+        /* An activity of the as-of day that has not started yet is not missed: it counts as
+         * after the as-of day (its week stays its own, so that week is not complete). */
+        const char *start = (const char *)sqlite3_column_text(st, 2);
+        int start_minute = start && strlen(start) >= 5 ? (int)strtol(start, NULL, 10) * 60 +
+                                                             (int)strtol(start + 3, NULL, 10)
+                                                       : 0;
+        if (act[nact].day == as_of_day && start_minute >= as_of_minute)
+            act[nact].day = as_of_day + 1;
         if (ids[nact] > max_id)
             max_id = ids[nact];
         nact++;
@@ -500,6 +614,28 @@ int go_club_rules_apply(go_club *club, go_rule_change **out, size_t *out_count, 
     sqlite3_finalize(st);
     st = NULL;
 
+    /* The leaves, by member, to mark the activities they cover. */
+    if ((rc = db_prepare(club, &st,
+                         "SELECT member_id, from_date, to_date FROM leaves ORDER BY member_id")) !=
+        0)
+        goto done;
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        if (nleave % 64 == 0) {
+            leave_row *l = realloc(leaves, (nleave + 64) * sizeof *l);
+            if (!l) {
+                rc = go_error_set(GO_ENOMEM, "leaves");
+                goto done;
+            }
+            leaves = l;
+        }
+        leaves[nleave].member = sqlite3_column_int64(st, 0);
+        go_club_date_parse(&leaves[nleave].from, (const char *)sqlite3_column_text(st, 1));
+        go_club_date_parse(&leaves[nleave].to, (const char *)sqlite3_column_text(st, 2));
+        nleave++;
+    }
+    sqlite3_finalize(st);
+    st = NULL;
+
     /* One pass over the covering index checkins_credit, which yields the rows grouped by
      * member without touching the table; merged with the active members (sorted by id). */
     if ((rc = db_prepare(club, &st,
@@ -512,6 +648,7 @@ int go_club_rules_apply(go_club *club, go_rule_change **out, size_t *out_count, 
         goto done;
     }
     int step = sqlite3_step(st);
+    size_t lk = 0;
     for (size_t k = 0; k < nmem && rc == 0; k++) {
         size_t ntouched = 0;
         while (step == SQLITE_ROW && sqlite3_column_int64(st, 0) < mem[k].id)
@@ -524,6 +661,14 @@ int go_club_rules_apply(go_club *club, go_rule_change **out, size_t *out_count, 
             }
             step = sqlite3_step(st);
         }
+        while (lk < nleave && leaves[lk].member < mem[k].id)
+            lk++;
+        for (size_t l = lk; l < nleave && leaves[l].member == mem[k].id; l++)
+            for (size_t x = 0; x < nact && act[x].day <= leaves[l].to; x++)
+                if (act[x].day >= leaves[l].from && credit[x] == 0 && ntouched <= nact) {
+                    credit[x] = CREDIT_EXCUSED;
+                    touched[ntouched++] = x;
+                }
         go_rule_change chg;
         memset(&chg, 0, sizeof chg);
         if (evaluate(&chg, &mem[k], act, credit, nact, as_of_day, &rules)) {
@@ -574,7 +719,9 @@ int go_club_rules_apply(go_club *club, go_rule_change **out, size_t *out_count, 
             sqlite3_bind_text(hist, 3, to, -1, SQLITE_STATIC);
             sqlite3_bind_text(hist, 4, changes[k].rule, -1, SQLITE_STATIC);
             sqlite3_bind_text(hist, 5, changes[k].reason, -1, SQLITE_STATIC);
-            rc = db_step_done(club, hist, "status history");
+            if ((rc = db_step_done(club, hist, "status history")) == 0)
+                rc = log_change(club, "status", changes[k].member, changes[k].member, "active", to,
+                                changes[k].reason);
         }
         sqlite3_finalize(upd);
         sqlite3_finalize(hist);
@@ -583,6 +730,7 @@ done:
     sqlite3_finalize(st);
     free(act);
     free(mem);
+    free(leaves);
     free(credit);
     free(index_of);
     rc = tx_end(club, rc);
@@ -614,4 +762,236 @@ int go_club_rules_reward(go_club *club, go_club_table **out, const char *from, c
     rc = table_from_stmt(out, st);
     sqlite3_finalize(st);
     return rc;
+}
+
+int go_club_leave_add(go_club *club, int64_t *out_id, int64_t member, const char *from,
+                      const char *to, const char *reason)
+{
+    int rc;
+    if ((rc = check_date("--from", from)) != 0 || (rc = check_date("--to", to)) != 0)
+        return rc;
+    if (strcmp(to, from) < 0)
+        return go_error_set(GO_EINVAL, "the leave ends (%.10s) before it starts (%.10s)", to, from);
+    if ((rc = check_text("reason", reason, GO_CLUB_TEXT_MAX, true)) != 0)
+        return rc;
+    sqlite3_stmt *st = NULL;
+    if ((rc = tx_begin(club)) != 0)
+        return rc;
+    if ((rc = member_exists(club, member)) != 0)
+        goto done;
+    if ((rc = db_prepare(club, &st,
+                         "SELECT from_date, to_date FROM leaves WHERE member_id = ?1 AND"
+                         " from_date <= ?3 AND to_date >= ?2")) != 0)
+        goto done;
+    sqlite3_bind_int64(st, 1, member);
+    sqlite3_bind_text(st, 2, from, 10, SQLITE_STATIC);
+    sqlite3_bind_text(st, 3, to, 10, SQLITE_STATIC);
+    if (sqlite3_step(st) == SQLITE_ROW) {
+        rc = go_error_set(GO_EEXISTS, "member %lld is already on leave from %s to %s",
+                          (long long)member, (const char *)sqlite3_column_text(st, 0),
+                          (const char *)sqlite3_column_text(st, 1));
+        goto done;
+    }
+    sqlite3_finalize(st);
+    st = NULL;
+    if ((rc = db_prepare(club, &st,
+                         "INSERT INTO leaves(member_id, from_date, to_date, reason)"
+                         " VALUES (?1, ?2, ?3, ?4)")) != 0)
+        goto done;
+    sqlite3_bind_int64(st, 1, member);
+    sqlite3_bind_text(st, 2, from, 10, SQLITE_STATIC);
+    sqlite3_bind_text(st, 3, to, 10, SQLITE_STATIC);
+    sqlite3_bind_text(st, 4, reason, -1, SQLITE_STATIC);
+    if ((rc = db_step_done(club, st, "leave")) == 0 && out_id)
+        *out_id = sqlite3_last_insert_rowid(club->db);
+done:
+    sqlite3_finalize(st);
+    return tx_end(club, rc);
+}
+
+int go_club_checkin_delete(go_club *club, int64_t member, const char *date)
+{
+    int rc = check_date("date", date);
+    if (rc)
+        return rc;
+    if (!club->reason[0])
+        return go_error_set(GO_EINVAL, "give the reason for deleting a check-in");
+    sqlite3_stmt *st = NULL;
+    if ((rc = tx_begin(club)) != 0)
+        return rc;
+    if ((rc = db_prepare(club, &st,
+                         "SELECT c.id, c.at, c.credit FROM checkins c JOIN activities a ON a.id ="
+                         " c.activity_id WHERE c.member_id = ?1 AND a.date = ?2")) != 0)
+        goto done;
+    sqlite3_bind_int64(st, 1, member);
+    sqlite3_bind_text(st, 2, date, 10, SQLITE_STATIC);
+    if (sqlite3_step(st) != SQLITE_ROW) {
+        rc = go_error_set(GO_ENOTFOUND, "member %lld has no check-in on %.10s", (long long)member,
+                          date);
+        goto done;
+    }
+    int64_t id = sqlite3_column_int64(st, 0);
+    char old[40];
+    snprintf(old, sizeof old, "%s %s", (const char *)sqlite3_column_text(st, 1),
+             sqlite3_column_int(st, 2) == 2 ? "full" : "half");
+    sqlite3_finalize(st);
+    st = NULL;
+    if ((rc = db_prepare(club, &st, "DELETE FROM checkins WHERE id = ?1")) != 0)
+        goto done;
+    sqlite3_bind_int64(st, 1, id);
+    if ((rc = db_step_done(club, st, "check-in")) == 0)
+        rc = log_change(club, "checkin", id, member, old, NULL, NULL);
+done:
+    sqlite3_finalize(st);
+    return tx_end(club, rc);
+}
+
+int go_club_leave_list(go_club *club, go_club_table **out, int64_t member)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = db_prepare(club, &st,
+                        "SELECT l.id, l.member_id AS member, m.name, l.from_date, l.to_date,"
+                        " l.reason FROM leaves l JOIN members m ON m.id = l.member_id"
+                        " WHERE (?1 <= 0 OR l.member_id = ?1) ORDER BY l.from_date, l.id");
+    if (rc)
+        return rc;
+    sqlite3_bind_int64(st, 1, member);
+    rc = table_from_stmt(out, st);
+    sqlite3_finalize(st);
+    return rc;
+}
+
+/* One cell of the attendance grid. */
+static const char *grid_mark(int credit, bool on_leave, bool member_then)
+{
+    if (!member_then)
+        return "";
+    if (credit == 2)
+        return "✓";
+    if (credit == 1)
+        return "迟";
+    return on_leave ? "假" : "✗";
+}
+
+int go_club_attendance_report(go_club *club, go_club_table **out, const char *from, const char *to)
+{
+    int rc;
+    if ((rc = check_date("--from", from)) != 0 || (rc = check_date("--to", to)) != 0)
+        return rc;
+    if (strcmp(to, from) < 0)
+        return go_error_set(GO_EINVAL, "the period ends (%.10s) before it starts (%.10s)", to,
+                            from);
+    go_club_table *acts = NULL, *mem = NULL, *t = NULL;
+    sqlite3_stmt *st = NULL;
+    if ((rc = db_prepare(club, &st,
+                         "SELECT id, date FROM activities WHERE cancelled = 0 AND date >= ?1 AND"
+                         " date <= ?2 ORDER BY date")) != 0)
+        return rc;
+    bind_text_or_null(st, 1, from);
+    bind_text_or_null(st, 2, to);
+    rc = table_from_stmt(&acts, st);
+    sqlite3_finalize(st);
+    st = NULL;
+    if (rc)
+        return rc;
+    if (acts->nrows > 400) {
+        go_club_table_free(acts);
+        return go_error_set(GO_EINVAL, "%d activities: give a shorter period (a month, a term)",
+                            acts->nrows);
+    }
+    /* Members of the club during the period: joined by its end, active or changed during it. */
+    if ((rc = db_prepare(club, &st,
+                         "SELECT id, number, name, join_date FROM members WHERE join_date <= ?2"
+                         " AND (status = 'active' OR status_since >= ?1) ORDER BY number")) != 0)
+        goto done;
+    bind_text_or_null(st, 1, from);
+    bind_text_or_null(st, 2, to);
+    rc = table_from_stmt(&mem, st);
+    sqlite3_finalize(st);
+    st = NULL;
+    if (rc)
+        goto done;
+    int na = acts->nrows, nm = mem->nrows, ncols = na + 5;
+    t = calloc(1, sizeof *t);
+    if (!t) {
+        rc = go_error_set(GO_ENOMEM, "report");
+        goto done;
+    }
+    t->ncols = ncols;
+    t->nrows = nm;
+    t->names = calloc((size_t)ncols, sizeof *t->names);
+    t->types = calloc((size_t)ncols, sizeof *t->types);
+    t->cells = calloc((size_t)ncols * (size_t)(nm > 0 ? nm : 1), sizeof *t->cells);
+    if (!t->names || !t->types || !t->cells) {
+        t->ncols = t->nrows = 0; /* nothing to free cell by cell */
+        rc = go_error_set(GO_ENOMEM, "report");
+        goto done;
+    }
+    const char *fixed[] = {"number", "name"};
+    for (int c = 0; c < 2; c++)
+        t->names[c] = strdup(fixed[c]);
+    for (int k = 0; k < na; k++)
+        t->names[2 + k] = strdup(go_club_cell(acts, k, 1) + 5); /* MM-DD */
+    t->names[na + 2] = strdup("attended");
+    t->names[na + 3] = strdup("possible");
+    t->names[na + 4] = strdup("rate");
+    t->types[na + 2] = GO_COL_REAL;
+    t->types[na + 3] = GO_COL_INT;
+    if ((rc = db_prepare(club, &st,
+                         "SELECT (SELECT credit FROM checkins WHERE member_id = ?1 AND"
+                         " activity_id = ?2), EXISTS(SELECT 1 FROM leaves WHERE member_id = ?1"
+                         " AND from_date <= ?3 AND to_date >= ?3)")) != 0)
+        goto done;
+    for (int r = 0; r < nm && rc == 0; r++) {
+        int64_t member = strtoll(go_club_cell(mem, r, 0), NULL, 10);
+        const char *joined = go_club_cell(mem, r, 3);
+        char **row = &t->cells[(size_t)r * (size_t)ncols];
+        row[0] = strdup(go_club_cell(mem, r, 1));
+        row[1] = strdup(go_club_cell(mem, r, 2));
+        int credits = 0, possible = 0;
+        for (int k = 0; k < na; k++) {
+            const char *day = go_club_cell(acts, k, 1);
+            sqlite3_reset(st);
+            sqlite3_bind_int64(st, 1, member);
+            sqlite3_bind_int64(st, 2, strtoll(go_club_cell(acts, k, 0), NULL, 10));
+            sqlite3_bind_text(st, 3, day, 10, SQLITE_STATIC);
+            if (sqlite3_step(st) != SQLITE_ROW) {
+                rc = db_error(club, "report");
+                break;
+            }
+            int credit = sqlite3_column_int(st, 0);
+            bool leave = sqlite3_column_int(st, 1) != 0, member_then = strcmp(day, joined) >= 0;
+            row[2 + k] = strdup(grid_mark(credit, leave, member_then));
+            if (member_then && (credit || !leave)) {
+                possible++;
+                credits += credit;
+            }
+        }
+        char num[32];
+        snprintf(num, sizeof num, "%g", credits / 2.0);
+        row[na + 2] = strdup(num);
+        snprintf(num, sizeof num, "%d", possible);
+        row[na + 3] = strdup(num);
+        if (possible)
+            snprintf(num, sizeof num, "%.0f%%", 100.0 * credits / (2.0 * possible));
+        else
+            snprintf(num, sizeof num, "-");
+        row[na + 4] = strdup(num);
+    }
+    for (int c = 0; rc == 0 && c < ncols; c++)
+        if (!t->names[c])
+            rc = go_error_set(GO_ENOMEM, "report");
+    for (size_t k = 0; rc == 0 && k < (size_t)ncols * (size_t)nm; k++)
+        if (!t->cells[k])
+            rc = go_error_set(GO_ENOMEM, "report");
+done:
+    sqlite3_finalize(st);
+    go_club_table_free(acts);
+    go_club_table_free(mem);
+    if (rc) {
+        go_club_table_free(t);
+        return rc;
+    }
+    *out = t;
+    return 0;
 }

@@ -9,8 +9,10 @@
 
 struct go_club {
     sqlite3 *db;
-    int tx_depth; /* nesting of tx_begin; 0 = autocommit */
-    bool outer;   /* a go_club_begin transaction is open */
+    int tx_depth;     /* nesting of tx_begin; 0 = autocommit */
+    bool outer;       /* a go_club_begin transaction is open */
+    char actor[129];  /* who makes the changes (go_club_set_actor), for the change log */
+    char reason[513]; /* why (go_club_set_reason), for the change log */
 };
 
 /* Starts a write transaction (BEGIN IMMEDIATE) or, inside one, a savepoint. */
@@ -40,6 +42,11 @@ int check_date(const char *what, const char *s);
 int check_datetime(const char *what, const char *s);
 
 int member_exists(go_club *c, int64_t id);
+/* One row of the change log: what ("result", "dues", "status", "checkin", "loan", ...), the
+ * row it is about, the member, the old and new values as text (NULL: none) and why (NULL:
+ * the handle's reason). */
+int log_change(go_club *c, const char *what, int64_t ref, int64_t member, const char *old,
+               const char *new_value, const char *why);
 int64_t setting_int(go_club *c, const char *key, int64_t dflt);
 
 #endif
@@ -70,6 +77,8 @@ typedef struct ev_data {
     char date[11];
     go_event_kind kind;
     int rounds, boards;
+    int cycles;        /* round robins: 1 single, 2 double */
+    char first_colour; /* round 1, board 1: the higher player's colour 'B' 'W', 0 not drawn */
     ev_entry *entries;
     size_t nentries;
     ev_game *games;
@@ -87,6 +96,8 @@ int ev_load(go_club *c, ev_data *out, int64_t event);
 int ev_team_scores(const ev_data *ev, const go_xtable *xt, double *match_points,
                    unsigned char *met);
 void ev_clear(ev_data *ev);
+/* True when entry has left the event (Article 29) before round. */
+bool ev_gone(const ev_data *ev, int entry, int round);
 /* A cross-table result code as 2 (a win, forfeit win or full-point bye), 1 (a draw or
  * half-point bye) or 0 (anything else). */
 int go_xtable_outcome(char result);

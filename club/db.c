@@ -70,6 +70,28 @@ static const char *const migrations[] = {
     /* 2 -> 3: whether the count of a game was of a finished board (NULL: not known, as for
      * every game stored before). */
     "ALTER TABLE games ADD COLUMN finished INTEGER CHECK(finished IN (0, 1));",
+    /* 3 -> 4: double round robins (cycles), the lot for round 1's colours (the higher
+     * player's colour on board 1; NULL until drawn), and excused leave (请假). */
+    "ALTER TABLE events ADD COLUMN cycles INTEGER NOT NULL DEFAULT 1 CHECK(cycles IN (1, 2));"
+    "ALTER TABLE events ADD COLUMN first_colour TEXT CHECK(first_colour IN ('B', 'W'));"
+    "CREATE TABLE leaves(id INTEGER PRIMARY KEY, member_id INTEGER NOT NULL REFERENCES"
+    " members(id), from_date TEXT NOT NULL, to_date TEXT NOT NULL, reason TEXT NOT NULL,"
+    " recorded_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M','now')),"
+    " CHECK(to_date >= from_date));"
+    "CREATE INDEX leaves_member ON leaves(member_id, from_date);",
+    /* 4 -> 5: the corrections log: every change to results, dues and statuses, and every
+     * deletion, with who, when, the old and new values and why; the ties broken by a
+     * play-off or by lot (Article 28 D), as recorded; when a loan's charge was paid. */
+    "CREATE TABLE change_log(id INTEGER PRIMARY KEY,"
+    " at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%S','now')), who TEXT NOT NULL,"
+    " what TEXT NOT NULL, ref INTEGER, member_id INTEGER, old TEXT, new TEXT, why TEXT);"
+    "CREATE INDEX change_log_what ON change_log(what, ref);"
+    "CREATE TABLE tiebreaks(event_id INTEGER NOT NULL REFERENCES events(id),"
+    " member_id INTEGER NOT NULL REFERENCES members(id), rank INTEGER NOT NULL,"
+    " method TEXT NOT NULL CHECK(method IN ('lot', 'playoff')),"
+    " recorded_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M','now')),"
+    " PRIMARY KEY(event_id, member_id));"
+    "ALTER TABLE loans ADD COLUMN charge_paid_on TEXT;",
 };
 
 #define MIGRATION_COUNT ((int)(sizeof migrations / sizeof migrations[0]))
@@ -295,6 +317,131 @@ int go_club_backup(go_club *club, const char *path)
         rc = go_error_set(GO_EDB, "backup to %s failed: %s", path, sqlite3_errstr(r));
 done:
     sqlite3_close(dst);
+    return rc;
+}
+
+int go_club_restore(go_club *club, const char *path)
+{
+    if (!path || !*path)
+        return go_error_set(GO_EINVAL, "no backup file name");
+    if (club->tx_depth)
+        return go_error_set(GO_EINVAL, "restore runs outside a transaction");
+    sqlite3 *src = NULL;
+    sqlite3_stmt *st = NULL;
+    int rc = 0;
+    if (sqlite3_open_v2(path, &src, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
+        rc = go_error_set(GO_EIO, "cannot open %s", path);
+        goto done;
+    }
+    /* A goref club file: integrity ok, our tables, a schema this goref knows. */
+    if (sqlite3_prepare_v2(src, "PRAGMA integrity_check", -1, &st, NULL) != SQLITE_OK ||
+        sqlite3_step(st) != SQLITE_ROW) {
+        rc = go_error_set(GO_EDB, "%s is not a database: %s", path, sqlite3_errmsg(src));
+        goto done;
+    }
+    if (strcmp((const char *)sqlite3_column_text(st, 0), "ok") != 0) {
+        rc = go_error_set(GO_EDB, "%s fails its integrity check: %s", path,
+                          sqlite3_column_text(st, 0));
+        goto done;
+    }
+    sqlite3_finalize(st);
+    st = NULL;
+    if (sqlite3_prepare_v2(src,
+                           "SELECT (SELECT user_version FROM pragma_user_version), (SELECT"
+                           " count(*) FROM sqlite_master WHERE type = 'table' AND name IN"
+                           " ('members', 'games', 'events', 'activities', 'settings'))",
+                           -1, &st, NULL) != SQLITE_OK ||
+        sqlite3_step(st) != SQLITE_ROW) {
+        rc = go_error_set(GO_EDB, "%s: %s", path, sqlite3_errmsg(src));
+        goto done;
+    }
+    int version = sqlite3_column_int(st, 0), tables = sqlite3_column_int(st, 1);
+    sqlite3_finalize(st);
+    st = NULL;
+    if (version < 1 || tables != 5) {
+        rc = go_error_set(GO_EINVAL, "%s is not a goref club database", path);
+        goto done;
+    }
+    if (version > MIGRATION_COUNT) {
+        rc = go_error_set(GO_EUNSUPPORTED, "%s has schema %d, newer than this goref (%d)", path,
+                          version, MIGRATION_COUNT);
+        goto done;
+    }
+    sqlite3_backup *b = sqlite3_backup_init(club->db, "main", src, "main");
+    if (!b) {
+        rc = go_error_set(GO_EDB, "restore: %s", sqlite3_errmsg(club->db));
+        goto done;
+    }
+    int r;
+    while ((r = sqlite3_backup_step(b, 256)) == SQLITE_OK || r == SQLITE_BUSY || r == SQLITE_LOCKED)
+        sqlite3_sleep(5);
+    sqlite3_backup_finish(b);
+    if (r != SQLITE_DONE) {
+        rc = go_error_set(GO_EDB, "restore from %s failed: %s", path, sqlite3_errstr(r));
+        goto done;
+    }
+    rc = migrate(club);
+done:
+    sqlite3_finalize(st);
+    sqlite3_close(src);
+    return rc;
+}
+
+int go_club_set_actor(go_club *club, const char *who)
+{
+    int rc = check_text("who", who, sizeof club->actor - 1, false);
+    if (rc)
+        return rc;
+    snprintf(club->actor, sizeof club->actor, "%s", who ? who : "");
+    return 0;
+}
+
+int go_club_set_reason(go_club *club, const char *why)
+{
+    int rc = check_text("reason", why, sizeof club->reason - 1, false);
+    if (rc)
+        return rc;
+    snprintf(club->reason, sizeof club->reason, "%s", why ? why : "");
+    return 0;
+}
+
+int log_change(go_club *c, const char *what, int64_t ref, int64_t member, const char *old,
+               const char *new_value, const char *why)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = db_prepare(c, &st,
+                        "INSERT INTO change_log(who, what, ref, member_id, old, new, why)"
+                        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+    if (rc)
+        return rc;
+    sqlite3_bind_text(st, 1, c->actor[0] ? c->actor : "unknown", -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, what, -1, SQLITE_STATIC);
+    if (ref)
+        sqlite3_bind_int64(st, 3, ref);
+    if (member)
+        sqlite3_bind_int64(st, 4, member);
+    bind_text_or_null(st, 5, old);
+    bind_text_or_null(st, 6, new_value);
+    bind_text_or_null(st, 7, why && *why ? why : c->reason);
+    rc = db_step_done(c, st, "change log");
+    sqlite3_finalize(st);
+    return rc;
+}
+
+int go_club_log_list(go_club *club, go_club_table **out, const char *what, int64_t member)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = db_prepare(club, &st,
+                        "SELECT l.at, l.who, l.what, l.ref, l.member_id AS member, m.name, l.old,"
+                        " l.new, l.why FROM change_log l LEFT JOIN members m ON m.id = l.member_id"
+                        " WHERE (?1 IS NULL OR l.what = ?1) AND (?2 <= 0 OR l.member_id = ?2)"
+                        " ORDER BY l.id");
+    if (rc)
+        return rc;
+    bind_text_or_null(st, 1, what);
+    sqlite3_bind_int64(st, 2, member);
+    rc = table_from_stmt(out, st);
+    sqlite3_finalize(st);
     return rc;
 }
 

@@ -114,6 +114,22 @@ int go_club_stocktake(go_club *club, int64_t item, int counted, const char *date
     int count = 0, on_loan = 0;
     if ((rc = item_count(club, item, &count, &on_loan, NULL)) != 0)
         goto done;
+    /* Expected on the stock-take's own date: the register count then (a loss recorded later
+     * still belonged to it) minus what was out on that date. */
+    if ((rc = db_prepare(club, &st,
+                         "SELECT ifnull(sum(CASE WHEN return_condition = 'lost' AND returned_date"
+                         " > ?2 THEN quantity ELSE 0 END), 0), ifnull(sum(CASE WHEN out_date <="
+                         " ?2 AND (returned_date IS NULL OR returned_date > ?2) THEN quantity ELSE"
+                         " 0 END), 0) FROM loans WHERE item_id = ?1")) != 0)
+        goto done;
+    sqlite3_bind_int64(st, 1, item);
+    sqlite3_bind_text(st, 2, date, 10, SQLITE_STATIC);
+    if (sqlite3_step(st) == SQLITE_ROW) {
+        count += sqlite3_column_int(st, 0);
+        on_loan = sqlite3_column_int(st, 1);
+    }
+    sqlite3_finalize(st);
+    st = NULL;
     if ((rc = db_prepare(club, &st,
                          "INSERT INTO stocktakes(item_id, date, expected, counted, note)"
                          " VALUES (?1, ?2, ?3, ?4, ?5)")) != 0)
@@ -134,6 +150,44 @@ int go_club_stocktake(go_club *club, int64_t item, int counted, const char *date
     sqlite3_bind_int64(st, 1, item);
     sqlite3_bind_text(st, 2, date, 10, SQLITE_STATIC);
     rc = db_step_done(club, st, "last seen");
+done:
+    sqlite3_finalize(st);
+    return tx_end(club, rc);
+}
+
+int go_club_loan_delete(go_club *club, int64_t loan)
+{
+    if (!club->reason[0])
+        return go_error_set(GO_EINVAL, "give the reason for deleting a loan");
+    sqlite3_stmt *st = NULL;
+    int rc = tx_begin(club);
+    if (rc)
+        return rc;
+    if ((rc = db_prepare(club, &st,
+                         "SELECT member_id, item_id, quantity, out_date, returned_date FROM loans"
+                         " WHERE id = ?1")) != 0)
+        goto done;
+    sqlite3_bind_int64(st, 1, loan);
+    if (sqlite3_step(st) != SQLITE_ROW) {
+        rc = go_error_set(GO_ENOTFOUND, "no loan with id %lld", (long long)loan);
+        goto done;
+    }
+    if (sqlite3_column_type(st, 4) != SQLITE_NULL) {
+        rc = go_error_set(GO_ECONFLICT, "loan %lld was returned on %s: a returned loan stays",
+                          (long long)loan, (const char *)sqlite3_column_text(st, 4));
+        goto done;
+    }
+    int64_t member = sqlite3_column_int64(st, 0);
+    char old[64];
+    snprintf(old, sizeof old, "item %lld x%d out %s", (long long)sqlite3_column_int64(st, 1),
+             sqlite3_column_int(st, 2), (const char *)sqlite3_column_text(st, 3));
+    sqlite3_finalize(st);
+    st = NULL;
+    if ((rc = db_prepare(club, &st, "DELETE FROM loans WHERE id = ?1")) != 0)
+        goto done;
+    sqlite3_bind_int64(st, 1, loan);
+    if ((rc = db_step_done(club, st, "loan")) == 0)
+        rc = log_change(club, "loan", loan, member, old, NULL, NULL);
 done:
     sqlite3_finalize(st);
     return tx_end(club, rc);
@@ -337,6 +391,128 @@ int go_club_loan_overdue(go_club *club, go_club_table **out, const char *as_of)
              " WHERE l.returned_date IS NULL AND l.due_date < ?1 ORDER BY l.due_date")) != 0)
         return rc;
     sqlite3_bind_text(st, 1, as_of, 10, SQLITE_STATIC);
+    rc = table_from_stmt(out, st);
+    sqlite3_finalize(st);
+    return rc;
+}
+
+int go_club_loan_return_part(go_club *club, int64_t *out_charge_fen, int64_t *out_returned,
+                             int64_t loan, int quantity, const char *condition, const char *date)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = tx_begin(club);
+    if (rc)
+        return rc;
+    if ((rc = db_prepare(club, &st,
+                         "SELECT quantity, returned_date IS NOT NULL FROM loans WHERE id = ?1")) !=
+        0)
+        goto done;
+    sqlite3_bind_int64(st, 1, loan);
+    if (sqlite3_step(st) != SQLITE_ROW) {
+        rc = go_error_set(GO_ENOTFOUND, "no loan with id %lld", (long long)loan);
+        goto done;
+    }
+    int out = sqlite3_column_int(st, 0), returned = sqlite3_column_int(st, 1);
+    sqlite3_finalize(st);
+    st = NULL;
+    if (returned) {
+        rc = go_error_set(GO_ECONFLICT, "loan %lld was already returned", (long long)loan);
+        goto done;
+    }
+    if (quantity < 1 || quantity > out) {
+        rc = go_error_set(GO_EINVAL, "loan %lld has %d out: return 1..%d", (long long)loan, out,
+                          out);
+        goto done;
+    }
+    int64_t part = loan;
+    if (quantity < out) {
+        /* The part that comes back becomes a loan of its own, returned; the rest stays out. */
+        if ((rc = db_prepare(club, &st,
+                             "INSERT INTO loans(item_id, quantity, member_id, approver, out_date,"
+                             " due_date) SELECT item_id, ?2, member_id, approver, out_date,"
+                             " due_date FROM loans WHERE id = ?1")) != 0)
+            goto done;
+        sqlite3_bind_int64(st, 1, loan);
+        sqlite3_bind_int(st, 2, quantity);
+        if ((rc = db_step_done(club, st, "partial return")) != 0)
+            goto done;
+        part = sqlite3_last_insert_rowid(club->db);
+        sqlite3_finalize(st);
+        if ((rc = db_prepare(club, &st,
+                             "UPDATE loans SET quantity = quantity - ?2 WHERE id = ?1")) != 0)
+            goto done;
+        sqlite3_bind_int64(st, 1, loan);
+        sqlite3_bind_int(st, 2, quantity);
+        if ((rc = db_step_done(club, st, "partial return")) != 0)
+            goto done;
+        sqlite3_finalize(st);
+        st = NULL;
+    }
+    rc = go_club_loan_return(club, out_charge_fen, part, condition, date);
+    if (rc == 0 && out_returned)
+        *out_returned = part;
+done:
+    sqlite3_finalize(st);
+    return tx_end(club, rc);
+}
+
+int go_club_loan_charge_paid(go_club *club, int64_t loan, const char *date)
+{
+    int rc = check_date("paid on", date);
+    if (rc)
+        return rc;
+    sqlite3_stmt *st = NULL;
+    if ((rc = tx_begin(club)) != 0)
+        return rc;
+    if ((rc = db_prepare(club, &st,
+                         "SELECT charge_fen, charge_paid_on, member_id, returned_date FROM loans"
+                         " WHERE id = ?1")) != 0)
+        goto done;
+    sqlite3_bind_int64(st, 1, loan);
+    if (sqlite3_step(st) != SQLITE_ROW) {
+        rc = go_error_set(GO_ENOTFOUND, "no loan with id %lld", (long long)loan);
+        goto done;
+    }
+    int64_t charge = sqlite3_column_int64(st, 0), member = sqlite3_column_int64(st, 2);
+    if (charge <= 0)
+        rc = go_error_set(GO_ECONFLICT, "loan %lld has nothing to pay", (long long)loan);
+    else if (sqlite3_column_type(st, 1) != SQLITE_NULL)
+        rc = go_error_set(GO_ECONFLICT, "loan %lld was paid on %s", (long long)loan,
+                          (const char *)sqlite3_column_text(st, 1));
+    else if (strncmp(date, (const char *)sqlite3_column_text(st, 3), 10) < 0)
+        rc = go_error_set(GO_EINVAL, "paid on %.10s, before the return (%s)", date,
+                          (const char *)sqlite3_column_text(st, 3));
+    sqlite3_finalize(st);
+    st = NULL;
+    if (rc)
+        goto done;
+    if ((rc = db_prepare(club, &st, "UPDATE loans SET charge_paid_on = ?2 WHERE id = ?1")) != 0)
+        goto done;
+    sqlite3_bind_int64(st, 1, loan);
+    sqlite3_bind_text(st, 2, date, 10, SQLITE_STATIC);
+    if ((rc = db_step_done(club, st, "charge paid")) == 0) {
+        char paid[48];
+        snprintf(paid, sizeof paid, "%lld.%02lld paid %.10s", (long long)(charge / 100),
+                 (long long)(charge % 100), date);
+        rc = log_change(club, "charge", loan, member, "owed", paid, NULL);
+    }
+done:
+    sqlite3_finalize(st);
+    return tx_end(club, rc);
+}
+
+int go_club_loan_owed(go_club *club, go_club_table **out)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = db_prepare(club, &st,
+                        "SELECT l.id AS loan, l.member_id AS member, m.name, m.contact, i.name AS"
+                        " item, l.quantity, l.return_condition, l.returned_date,"
+                        " printf('%d.%02d', l.charge_fen / 100, l.charge_fen % 100) AS charge"
+                        " FROM loans l JOIN members m ON m.id = l.member_id JOIN items i ON i.id ="
+                        " l.item_id WHERE l.charge_fen > 0 AND l.charge_paid_on IS NULL"
+                        " ORDER BY l.returned_date, l.id");
+    if (rc)
+        return rc;
     rc = table_from_stmt(out, st);
     sqlite3_finalize(st);
     return rc;

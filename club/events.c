@@ -80,6 +80,53 @@ int go_club_event_list(go_club *club, go_club_table **out)
     return rc;
 }
 
+/* Sets one column of an event that is not paired yet (cycles, the colour lot). */
+static int set_before_pairing(go_club *club, int64_t event, const char *sql, int value,
+                              const char *text)
+{
+    ev_data ev;
+    sqlite3_stmt *st = NULL;
+    int rc;
+    if ((rc = tx_begin(club)) != 0)
+        return rc;
+    if ((rc = ev_load(club, &ev, event)) != 0)
+        return tx_end(club, rc);
+    if (ev.ngames > 0) {
+        rc = go_error_set(GO_ECONFLICT, "%s is already paired", ev.name);
+        goto done;
+    }
+    if ((rc = db_prepare(club, &st, sql)) != 0)
+        goto done;
+    sqlite3_bind_int64(st, 1, event);
+    if (text)
+        sqlite3_bind_text(st, 2, text, -1, SQLITE_STATIC);
+    else
+        sqlite3_bind_int(st, 2, value);
+    rc = db_step_done(club, st, "event");
+done:
+    sqlite3_finalize(st);
+    ev_clear(&ev);
+    return tx_end(club, rc);
+}
+
+int go_club_event_set_cycles(go_club *club, int64_t event, int cycles)
+{
+    if (cycles != 1 && cycles != 2)
+        return go_error_set(GO_EINVAL, "cycles: %d (1 a single round robin, 2 a double one)",
+                            cycles);
+    return set_before_pairing(club, event, "UPDATE events SET cycles = ?2 WHERE id = ?1", cycles,
+                              NULL);
+}
+
+int go_club_event_set_draw(go_club *club, int64_t event, char higher_colour)
+{
+    if (higher_colour != 'B' && higher_colour != 'W')
+        return go_error_set(GO_EINVAL, "the draw gives the higher player Black (B) or White (W)");
+    const char *text = higher_colour == 'B' ? "B" : "W";
+    return set_before_pairing(club, event, "UPDATE events SET first_colour = ?2 WHERE id = ?1", 0,
+                              text);
+}
+
 void ev_clear(ev_data *ev)
 {
     free(ev->entries);
@@ -100,8 +147,9 @@ int ev_load(go_club *c, ev_data *ev, int64_t event)
 {
     memset(ev, 0, sizeof *ev);
     sqlite3_stmt *st = NULL;
-    int rc =
-        db_prepare(c, &st, "SELECT name, kind, rounds, date, boards FROM events WHERE id = ?1");
+    int rc = db_prepare(c, &st,
+                        "SELECT name, kind, rounds, date, boards, cycles, ifnull(first_colour, '')"
+                        " FROM events WHERE id = ?1");
     if (rc)
         return rc;
     sqlite3_bind_int64(st, 1, event);
@@ -115,6 +163,8 @@ int ev_load(go_club *c, ev_data *ev, int64_t event)
     ev->rounds = sqlite3_column_int(st, 2);
     col_copy(ev->date, sizeof ev->date, st, 3);
     ev->boards = sqlite3_column_int(st, 4);
+    ev->cycles = sqlite3_column_int(st, 5);
+    ev->first_colour = (char)sqlite3_column_text(st, 6)[0];
     sqlite3_finalize(st);
     st = NULL;
 
@@ -313,14 +363,33 @@ int go_club_event_withdraw(go_club *club, int64_t event, int64_t member, int aft
         goto done;
     }
     if (after_round == 0) {
-        /* Article 29 section 1: before the start the player is simply removed (and the draw
-         * done again when there is time). */
+        /* Article 29 section 1: before the start the player is removed and the draw done
+         * again: pairings without any result yet are dropped with the lot, so the next
+         * pairing draws anew without him. Once a game has a result, the event has started. */
         for (size_t i = 0; i < ev.ngames; i++)
-            if (ev.games[i].black == idx || ev.games[i].white == idx) {
-                rc = go_error_set(GO_ECONFLICT, "already paired: give the round after which"
-                                                " the player withdrew");
+            if (ev.games[i].by != GO_BY_PENDING && ev.games[i].by != GO_BY_BYE) {
+                rc = go_error_set(GO_ECONFLICT,
+                                  "%s has started (game %lld has a result): give"
+                                  " the round after which the player withdrew",
+                                  ev.name, (long long)ev.games[i].id);
                 goto done;
             }
+        if (ev.ngames > 0) {
+            if ((rc = db_prepare(club, &st, "DELETE FROM games WHERE event_id = ?1")) != 0)
+                goto done;
+            sqlite3_bind_int64(st, 1, event);
+            if ((rc = db_step_done(club, st, "new draw")) != 0)
+                goto done;
+            sqlite3_finalize(st);
+            if ((rc = db_prepare(club, &st,
+                                 "UPDATE events SET first_colour = NULL WHERE id = ?1")) != 0)
+                goto done;
+            sqlite3_bind_int64(st, 1, event);
+            if ((rc = db_step_done(club, st, "new draw")) != 0)
+                goto done;
+            sqlite3_finalize(st);
+            st = NULL;
+        }
         if ((rc = db_prepare(club, &st,
                              "DELETE FROM entries WHERE event_id = ?1 AND member_id = ?2")) != 0)
             goto done;
@@ -346,6 +415,30 @@ typedef struct pair {
     int black, white; /* entry indices (team indices for team events); white -1: bye */
 } pair;
 
+bool ev_gone(const ev_data *ev, int entry, int round)
+{
+    int after = ev->entries[entry].withdrawn_after;
+    return after > 0 && round > after;
+}
+
+/* Round 1 (Swiss, team Swiss, knockout): the higher player of board 1 takes the colour the lot
+ * gave (first_colour, 'B' or 'W'), and the colours alternate down the boards. rank: smaller
+ * is higher (NULL: the index). Byes are left as they are. */
+static void orient_round_one(go_pairing *pairs, size_t n, const int *rank, char first_colour)
+{
+    size_t board = 0;
+    for (size_t k = 0; k < n; k++) {
+        int a = pairs[k].first, b = pairs[k].second;
+        if (b < 0)
+            continue;
+        int ra = rank ? rank[a] : a, rb = rank ? rank[b] : b;
+        int higher = ra <= rb ? a : b, lower = ra <= rb ? b : a;
+        bool higher_black = (board % 2 == 0) == (first_colour != 'W');
+        pairs[k] = higher_black ? (go_pairing){higher, lower} : (go_pairing){lower, higher};
+        board++;
+    }
+}
+
 static int insert_pairs(go_club *club, const ev_data *ev, int round, const pair *pairs, size_t n)
 {
     sqlite3_stmt *st = NULL;
@@ -359,7 +452,20 @@ static int insert_pairs(go_club *club, const ev_data *ev, int round, const pair 
         sqlite3_bind_int64(st, 2, ev->entries[pairs[i].black].member);
         if (pairs[i].white >= 0) {
             sqlite3_bind_int64(st, 3, ev->entries[pairs[i].white].member);
-            sqlite3_bind_text(st, 5, "pending", -1, SQLITE_STATIC);
+            /* Article 29: a game of a player who has left is the opponent's forfeit win from
+             * the start, so nobody has to type it before the next round. */
+            bool b_gone = ev_gone(ev, pairs[i].black, round),
+                 w_gone = ev_gone(ev, pairs[i].white, round);
+            if (b_gone || w_gone) {
+                sqlite3_bind_text(st, 4,
+                                  b_gone && w_gone ? "N"
+                                  : b_gone         ? "W"
+                                                   : "B",
+                                  -1, SQLITE_STATIC);
+                sqlite3_bind_text(st, 5, "forfeit", -1, SQLITE_STATIC);
+            } else {
+                sqlite3_bind_text(st, 5, "pending", -1, SQLITE_STATIC);
+            }
         } else {
             sqlite3_bind_text(st, 4, "B", -1, SQLITE_STATIC);
             sqlite3_bind_text(st, 5, "bye", -1, SQLITE_STATIC);
@@ -405,18 +511,20 @@ static int pair_round_robin(go_club *club, ev_data *ev, int *out_round, size_t n
         rc = go_error_set(GO_ENOMEM, "pairings");
         goto done;
     }
-    for (int r = 1; r <= n - 1 && rc == 0; r++) {
-        size_t k = berger_round(tbl, n, r), np = 0;
-        for (size_t i = 0; i < k; i++) {
-            bool bye_b = tbl[i].black >= (int)nplayers, bye_w = tbl[i].white >= (int)nplayers;
-            if (bye_b && bye_w)
-                continue;
-            if (bye_b || bye_w) /* the odd player sits out: no game, no points */
-                continue;
-            pairs[np++] = (pair){players[tbl[i].black], players[tbl[i].white]};
+    /* The lot gives the first number's colour in round 1; a second cycle swaps every colour. */
+    bool flip = ev->first_colour == 'W';
+    for (int cycle = 0; cycle < ev->cycles && rc == 0; cycle++)
+        for (int r = 1; r <= n - 1 && rc == 0; r++) {
+            size_t k = berger_round(tbl, n, r), np = 0;
+            for (size_t i = 0; i < k; i++) {
+                bool bye_b = tbl[i].black >= (int)nplayers, bye_w = tbl[i].white >= (int)nplayers;
+                if (bye_b || bye_w) /* the odd player sits out: no game, no points */
+                    continue;
+                int b = players[tbl[i].black], w = players[tbl[i].white];
+                pairs[np++] = flip != (cycle == 1) ? (pair){w, b} : (pair){b, w};
+            }
+            rc = insert_pairs(club, ev, cycle * (n - 1) + r, pairs, np);
         }
-        rc = insert_pairs(club, ev, r, pairs, np);
-    }
     *out_round = 1;
 done:
     free(tbl);
@@ -464,20 +572,23 @@ static int pair_team(go_club *club, ev_data *ev, int *out_round)
     }
     if ((rc = team_lineup(ev, &lineup)) != 0)
         goto done;
-    for (int r = 1; r <= n - 1 && rc == 0; r++) {
-        size_t k = berger_round(tbl, n, r), np = 0;
-        for (size_t i = 0; i < k; i++) {
-            if (tbl[i].black >= nt || tbl[i].white >= nt)
-                continue;
-            for (int b = 0; b < ev->boards; b++) {
-                /* Colours alternate down the boards so neither team has all the blacks. */
-                int a = lineup[tbl[i].black * ev->boards + b],
-                    c = lineup[tbl[i].white * ev->boards + b];
-                pairs[np++] = b % 2 == 0 ? (pair){a, c} : (pair){c, a};
+    bool flip = ev->first_colour == 'W';
+    for (int cycle = 0; cycle < ev->cycles && rc == 0; cycle++)
+        for (int r = 1; r <= n - 1 && rc == 0; r++) {
+            size_t k = berger_round(tbl, n, r), np = 0;
+            for (size_t i = 0; i < k; i++) {
+                if (tbl[i].black >= nt || tbl[i].white >= nt)
+                    continue;
+                for (int b = 0; b < ev->boards; b++) {
+                    /* Colours alternate down the boards so neither team has all the blacks. */
+                    int a = lineup[tbl[i].black * ev->boards + b],
+                        c = lineup[tbl[i].white * ev->boards + b];
+                    bool swap = (b % 2 == 1) != (flip != (cycle == 1));
+                    pairs[np++] = swap ? (pair){c, a} : (pair){a, c};
+                }
             }
+            rc = insert_pairs(club, ev, cycle * (n - 1) + r, pairs, np);
         }
-        rc = insert_pairs(club, ev, r, pairs, np);
-    }
     *out_round = 1;
 done:
     free(lineup);
@@ -497,6 +608,7 @@ static int pair_team_swiss(go_club *club, ev_data *ev, int *out_round, int next)
     if (nt < 2)
         return go_error_set(GO_EINVAL, "a team event needs at least two teams");
     int *lineup = NULL, *team_of = malloc((ev->nentries + 1) * sizeof *team_of);
+    bool *team_absent = NULL;
     pair *pairs = malloc(((size_t)nt / 2 + 1) * (size_t)ev->boards * sizeof *pairs + sizeof *pairs);
     go_xtable xt = {0}, tt = {0};
     double *gp = NULL;
@@ -549,9 +661,22 @@ static int pair_team_swiss(go_club *club, ev_data *ev, int *out_round, int next)
             }
             *out = (go_xt_game){o, g->color, res};
         }
+    /* A team whose every player has left is not paired any more. */
+    team_absent = calloc((size_t)nt + 1, sizeof *team_absent);
+    if (!team_absent) {
+        rc = go_error_set(GO_ENOMEM, "pairing");
+        goto done;
+    }
+    for (int t = 0; t < nt; t++) {
+        team_absent[t] = true;
+        for (int bd = 0; bd < ev->boards; bd++)
+            if (!ev->entries[lineup[t * ev->boards + bd]].withdrawn_after)
+                team_absent[t] = false;
+    }
     go_dutch_options opt = GO_DUTCH_OPTIONS_INIT;
     opt.rounds_total = ev->rounds;
     opt.first_color = 'b';
+    opt.absent = team_absent;
     opt.forfeit_is_game = true;
     if ((rc = go_dutch_pair(&gpair, &ngp, &tt, next - 1, &opt)) != 0) {
         if (rc == GO_ECONFLICT) {
@@ -562,6 +687,8 @@ static int pair_team_swiss(go_club *club, ev_data *ev, int *out_round, int next)
         goto done;
     }
     size_t np = 0;
+    if (next == 1)
+        orient_round_one(gpair, ngp, NULL, ev->first_colour);
     for (size_t k = 0; k < ngp; k++) {
         int a = gpair[k].first, b = gpair[k].second;
         for (int bd = 0; bd < ev->boards; bd++) {
@@ -579,6 +706,7 @@ static int pair_team_swiss(go_club *club, ev_data *ev, int *out_round, int next)
 done:
     free(lineup);
     free(team_of);
+    free(team_absent);
     free(pairs);
     free(gp);
     free(gpair);
@@ -648,6 +776,8 @@ static int pair_swiss(go_club *club, ev_data *ev, int *out_round, int next)
         }
         goto done;
     }
+    if (next == 1)
+        orient_round_one(gp, ngp, rank, ev->first_colour);
     for (size_t k = 0; k < ngp; k++)
         pairs[k] = (pair){gp[k].first, gp[k].second};
     rc = insert_pairs(club, ev, next, pairs, ngp);
@@ -703,12 +833,15 @@ static int pair_knockout(go_club *club, ev_data *ev, int *out_round, int next)
             free(tmp);
             len *= 2;
         }
-        /* entries are sorted by seed in ev_load for individual events */
+        /* entries are sorted by seed in ev_load for individual events; the higher seed's
+         * colour comes from the lot and alternates down the boards */
         for (size_t i = 0; i + 1 < size; i += 2) {
             int a = order[i] - 1, b = order[i + 1] - 1;
-            if ((size_t)a < ne && (size_t)b < ne)
-                pairs[np++] = (pair){a, b};
-            else if ((size_t)a < ne)
+            if ((size_t)a < ne && (size_t)b < ne) {
+                bool higher_black = (np % 2 == 0) == (ev->first_colour != 'W');
+                int hi = a < b ? a : b, lo = a < b ? b : a;
+                pairs[np++] = higher_black ? (pair){hi, lo} : (pair){lo, hi};
+            } else if ((size_t)a < ne)
                 pairs[np++] = (pair){a, -1};
             else if ((size_t)b < ne)
                 pairs[np++] = (pair){b, -1};
@@ -763,7 +896,10 @@ int go_club_event_pair(go_club *club, int *out_round, int64_t event)
     for (size_t i = 0; i < ev.ngames; i++)
         if (ev.games[i].round == last && ev.games[i].by == GO_BY_PENDING &&
             (ev.kind == GO_EVENT_SWISS || ev.kind == GO_EVENT_KNOCKOUT ||
-             ev.kind == GO_EVENT_TEAM_SWISS)) {
+             ev.kind == GO_EVENT_TEAM_SWISS) &&
+            /* a game of a player who has left counts as the opponent's forfeit win */
+            !ev_gone(&ev, ev.games[i].black, ev.games[i].round) &&
+            !(ev.games[i].white >= 0 && ev_gone(&ev, ev.games[i].white, ev.games[i].round))) {
             rc = go_error_set(GO_ECONFLICT, "round %d still has games without a result (game %lld)",
                               last, (long long)ev.games[i].id);
             goto done;
@@ -787,20 +923,48 @@ int go_club_event_pair(go_club *club, int *out_round, int64_t event)
         rc = go_error_set(GO_EINVAL, "%s needs at least two players", ev.name);
         goto done;
     }
+    if (last == 0 && ev.first_colour == 0) {
+        /* The lot for round 1's colours, drawn once and kept with the event. */
+        unsigned char coin = 0;
+        sqlite3_randomness(1, &coin);
+        ev.first_colour = coin & 1 ? 'W' : 'B';
+        sqlite3_stmt *st = NULL;
+        if ((rc = db_prepare(club, &st, "UPDATE events SET first_colour = ?2 WHERE id = ?1")) ==
+            0) {
+            sqlite3_bind_int64(st, 1, event);
+            sqlite3_bind_text(st, 2, ev.first_colour == 'W' ? "W" : "B", -1, SQLITE_STATIC);
+            rc = db_step_done(club, st, "draw");
+        }
+        sqlite3_finalize(st);
+        if (rc) {
+            free(players);
+            goto done;
+        }
+    }
     switch (ev.kind) {
-    case GO_EVENT_ROUND_ROBIN:
+    case GO_EVENT_ROUND_ROBIN: {
+        /* the number of rounds follows from the number of players and the cycles */
+        int per_cycle = (int)(active - 1 + active % 2), total = per_cycle * ev.cycles;
+        if (ev.rounds > 0 && ev.rounds != total) {
+            rc = go_error_set(GO_EINVAL,
+                              "%s: %zu players play %d rounds in a single round robin and %d in"
+                              " a double one, not %d (give the cycles: --cycles 2 for a double"
+                              " round robin)",
+                              ev.name, active, per_cycle, 2 * per_cycle, ev.rounds);
+            break;
+        }
         rc = pair_round_robin(club, &ev, out_round, active, players);
         if (rc == 0) {
             sqlite3_stmt *st = NULL;
-            /* the number of rounds follows from the number of players */
             if ((rc = db_prepare(club, &st, "UPDATE events SET rounds = ?2 WHERE id = ?1")) == 0) {
                 sqlite3_bind_int64(st, 1, event);
-                sqlite3_bind_int(st, 2, (int)(active - 1 + active % 2));
+                sqlite3_bind_int(st, 2, total);
                 rc = db_step_done(club, st, "rounds");
             }
             sqlite3_finalize(st);
         }
         break;
+    }
     case GO_EVENT_SWISS:
         if (last >= ev.rounds)
             rc = go_error_set(GO_ECONFLICT, "all %d rounds of %s are paired", ev.rounds, ev.name);
@@ -817,8 +981,10 @@ int go_club_event_pair(go_club *club, int *out_round, int64_t event)
             break;
         }
         for (int r = 1; r <= ev.rounds && rc == 0; r++) {
-            /* colours alternate from game to game */
-            pairs[0] = r % 2 ? (pair){players[0], players[1]} : (pair){players[1], players[0]};
+            /* game 1's colours by the lot, then they alternate from game to game */
+            bool first_black = (r % 2 == 1) == (ev.first_colour != 'W');
+            pairs[0] =
+                first_black ? (pair){players[0], players[1]} : (pair){players[1], players[0]};
             rc = insert_pairs(club, &ev, r, pairs, 1);
         }
         free(pairs);

@@ -90,6 +90,128 @@ int go_club_export_csv(go_club *club, FILE *out, const char *table)
         table ? table : "");
 }
 
+/* Tables for people (go_club_export_sheet): names beside ids, ranks as 5k/1d, yuan, komi in
+ * stones; the English and the Chinese headers, comma-separated, one per column. */
+static const struct {
+    const char *name, *sql, *en, *zh;
+} sheets[] = {
+    {"members",
+     "SELECT id, number, name, grade, contact, CASE WHEN rank < 0 THEN (-rank) || 'k' WHEN rank > "
+     "0 THEN rank || 'd' ELSE '' END, join_date, status, status_since FROM members ORDER BY id",
+     "id,number,name,class,contact,rank,joined,status,status since",
+     "编号,会员号,姓名,班级,联系方式,段级位,入会日期,状态,状态起始日"},
+    {"status_history",
+     "SELECT m.number, m.name, h.date, h.from_status, h.to_status, h.rule, h.reason, h.recorded_at "
+     "FROM status_history h JOIN members m ON m.id = h.member_id ORDER BY h.date, h.id",
+     "number,name,date,from,to,rule,reason,recorded at",
+     "会员号,姓名,日期,原状态,新状态,规则,原因,记录时间"},
+    {"dues",
+     "SELECT m.number, m.name, d.school_year, printf('%d.%02d', d.amount_fen / 100, d.amount_fen % "
+     "100), d.paid_on FROM dues d JOIN members m ON m.id = d.member_id ORDER BY d.school_year, "
+     "m.number",
+     "number,name,school year,amount (yuan),paid on", "会员号,姓名,学年,金额(元),缴费日期"},
+    {"activities",
+     "SELECT a.date, a.start_time, a.title, CASE a.cancelled WHEN 0 THEN '' ELSE 'cancelled' END, "
+     "(SELECT count(*) FROM checkins c WHERE c.activity_id = a.id) FROM activities a ORDER BY "
+     "a.date",
+     "date,start,title,cancelled,present", "日期,开始时间,内容,取消,出勤人数"},
+    {"checkins",
+     "SELECT a.date, m.number, m.name, c.at, CASE c.credit WHEN 2 THEN 'full' ELSE 'half' END FROM "
+     "checkins c JOIN members m ON m.id = c.member_id JOIN activities a ON a.id = c.activity_id "
+     "ORDER BY a.date, m.number",
+     "date,number,name,checked in at,attendance", "日期,会员号,姓名,签到时间,出勤"},
+    {"leaves",
+     "SELECT m.number, m.name, l.from_date, l.to_date, l.reason FROM leaves l JOIN members m ON "
+     "m.id = l.member_id ORDER BY l.from_date, m.number",
+     "number,name,from,to,reason", "会员号,姓名,开始日期,结束日期,原因"},
+    {"items",
+     "SELECT id, name, kind, CASE board_size WHEN 0 THEN '' ELSE board_size END, count, "
+     "printf('%d.%02d', price_fen / 100, price_fen % 100), location, condition, last_seen FROM "
+     "items ORDER BY id",
+     "id,name,kind,board size,count,price (yuan),location,condition,last seen",
+     "编号,名称,类别,路数,数量,单价(元),存放位置,状况,最近清点"},
+    {"stocktakes",
+     "SELECT s.date, i.name, s.expected, s.counted, s.counted - s.expected, s.note FROM stocktakes "
+     "s JOIN items i ON i.id = s.item_id ORDER BY s.date, i.id",
+     "date,item,expected,counted,difference,note", "日期,物品,应有,实有,差额,备注"},
+    {"loans",
+     "SELECT l.id, i.name, l.quantity, m.number, m.name, l.approver, l.out_date, l.due_date, "
+     "l.returned_date, l.return_condition, printf('%d.%02d', l.charge_fen / 100, l.charge_fen % "
+     "100) FROM loans l JOIN items i ON i.id = l.item_id JOIN members m ON m.id = l.member_id "
+     "ORDER BY l.id",
+     "loan,item,quantity,number,name,approved by,out,due,returned,condition,charge (yuan)",
+     "借用编号,物品,数量,会员号,姓名,批准人,借出日期,应还日期,归还日期,归还状况,赔偿(元)"},
+    {"games",
+     "SELECT g.id, g.date, e.name, g.round, g.board, b.name, CASE WHEN b.rank < 0 THEN (-b.rank) "
+     "|| 'k' WHEN b.rank > 0 THEN b.rank || 'd' ELSE '' END, w.name, CASE WHEN w.id IS NULL THEN "
+     "'' ELSE CASE WHEN w.rank < 0 THEN (-w.rank) || 'k' WHEN w.rank > 0 THEN w.rank || 'd' ELSE "
+     "'' END END, g.handicap, printf('%g', g.komi_quarters / 4.0), CASE g.winner WHEN 'B' THEN "
+     "'Black' WHEN 'W' THEN 'White' WHEN 'D' THEN 'draw' WHEN 'N' THEN 'both lose' ELSE '' END, "
+     "g.by, CASE WHEN g.by = 'count' THEN printf('%g', g.margin_quarters / 4.0) ELSE '' END, "
+     "g.referee FROM games g JOIN members b ON b.id = g.black_id LEFT JOIN members w ON w.id = "
+     "g.white_id LEFT JOIN events e ON e.id = g.event_id ORDER BY g.date, g.id",
+     "game,date,event,round,board,black,black rank,white,white rank,handicap,komi "
+     "(stones),winner,by,margin (stones),referee",
+     "对局编号,日期,比赛,轮次,台次,黑方,黑方段级位,白方,白方段级位,让子,贴子(子),胜方,方式,"
+     "胜负子数,裁判"},
+    {"events",
+     "SELECT e.id, e.name, e.kind, e.rounds, e.cycles, e.date, CASE e.boards WHEN 0 THEN '' ELSE "
+     "e.boards END, (SELECT count(*) FROM entries n WHERE n.event_id = e.id) FROM events e ORDER "
+     "BY e.id",
+     "event,name,kind,rounds,cycles,date,boards,players",
+     "比赛编号,名称,赛制,轮数,循环数,日期,台数,人数"},
+    {"entries",
+     "SELECT e.name, n.seed, m.number, m.name, CASE WHEN m.rank < 0 THEN (-m.rank) || 'k' WHEN "
+     "m.rank > 0 THEN m.rank || 'd' ELSE '' END, t.name, CASE n.board WHEN 0 THEN '' ELSE n.board "
+     "END, n.withdrawn_after FROM entries n JOIN events e ON e.id = n.event_id JOIN members m ON "
+     "m.id = n.member_id LEFT JOIN teams t ON t.id = n.team_id ORDER BY n.event_id, n.seed",
+     "event,entry,number,name,rank,team,board,withdrew after round",
+     "比赛,报名序号,会员号,姓名,段级位,队名,台次,退赛轮次"},
+};
+
+int go_club_export_sheet(go_club *club, FILE *out, const char *table, const char *lang)
+{
+    bool en = lang && strcmp(lang, "en") == 0;
+    if (lang && !en && strcmp(lang, "zh") != 0)
+        return go_error_set(GO_EINVAL, "language '%.10s': zh or en", lang);
+    for (size_t i = 0; i < sizeof sheets / sizeof sheets[0]; i++) {
+        if (!table || strcmp(table, sheets[i].name) != 0)
+            continue;
+        sqlite3_stmt *st = NULL;
+        go_club_table *t = NULL;
+        int rc = db_prepare(club, &st, sheets[i].sql);
+        if (rc)
+            return rc;
+        rc = table_from_stmt(&t, st);
+        sqlite3_finalize(st);
+        if (rc)
+            return rc;
+        /* The headers replace the query's column names, one per column. */
+        const char *h = en ? sheets[i].en : sheets[i].zh;
+        for (int c = 0; c < t->ncols && *h; c++) {
+            size_t len = strcspn(h, ",");
+            char *name = malloc(len + 1);
+            if (!name) {
+                go_club_table_free(t);
+                return go_error_set(GO_ENOMEM, "export");
+            }
+            memcpy(name, h, len);
+            name[len] = '\0';
+            free(t->names[c]);
+            t->names[c] = name;
+            h += len + (h[len] == ',');
+        }
+        fputs("\xEF\xBB\xBF", out); /* the BOM: Excel then reads UTF-8 */
+        go_club_table_csv(out, t);
+        go_club_table_free(t);
+        return ferror(out) ? go_error_set(GO_EIO, "write error") : 0;
+    }
+    return go_error_set(GO_EINVAL,
+                        "unknown table '%.40s' (members, status_history, dues, activities,"
+                        " checkins, leaves, items, stocktakes, loans, games, events, entries)",
+                        table ? table : "");
+}
+
 /* Copies s into a fixed-width TRF field (bytes; names are UTF-8 and may be wider). */
 static void trf_field(char *line, size_t col, size_t width, const char *s)
 {
@@ -100,6 +222,43 @@ static void trf_field(char *line, size_t col, size_t width, const char *s)
             n--;
     }
     memcpy(line + col - 1, s, n);
+}
+
+/* Writes a field of width characters (UTF-8 text cut at a character boundary, then padded
+ * with spaces): TRF columns count characters, so a name in Hanzi keeps the columns after it. */
+static void trf_text(FILE *out, const char *s, size_t width)
+{
+    size_t chars = 0, i = 0;
+    while (s[i] && chars < width) {
+        unsigned char c = (unsigned char)s[i];
+        size_t step = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+        for (size_t k = 0; k < step && s[i]; k++)
+            fputc(s[i++], out);
+        chars++;
+    }
+    for (; chars < width; chars++)
+        fputc(' ', out);
+}
+
+/* The rating a rank stands for in the TRF (which has no kyu and dan): 100 a step, 25k = 100
+ * .. 1k = 2500, 1d = 2600 .. 7d = 3200; 0 for an unknown rank. */
+int go_rank_rating(int rank)
+{
+    return rank < 0 ? 2600 + 100 * rank : rank > 0 ? 2500 + 100 * rank : 0;
+}
+
+typedef struct trf_order {
+    int rank, seed, index;
+} trf_order;
+
+/* start numbers: the higher rank first, then the earlier entry (unknown ranks last) */
+static int cmp_trf_order(const void *a, const void *b)
+{
+    const trf_order *x = a, *y = b;
+    int rx = x->rank ? x->rank : -100, ry = y->rank ? y->rank : -100;
+    if (rx != ry)
+        return ry - rx;
+    return x->seed != y->seed ? x->seed - y->seed : x->index - y->index;
 }
 
 int go_club_export_trf(go_club *club, FILE *out, int64_t event)
@@ -116,11 +275,12 @@ int go_club_export_trf(go_club *club, FILE *out, int64_t event)
     size_t n = ev.nentries;
     int R = xt.nrounds;
     double *points = calloc(n + 1, sizeof *points), *sb = calloc(n + 1, sizeof *sb);
-    int *rank = calloc(n + 1, sizeof *rank);
+    int *rank = calloc(n + 1, sizeof *rank), *start = calloc(n + 1, sizeof *start);
+    trf_order *order = calloc(n + 1, sizeof *order);
     go_standing *s = NULL;
     size_t ns = 0;
     char *line = malloc(100 + 10 * (size_t)R + 1);
-    if (!points || !sb || !rank || !line) {
+    if (!points || !sb || !rank || !start || !order || !line) {
         rc = go_error_set(GO_ENOMEM, "TRF");
         goto done;
     }
@@ -130,6 +290,11 @@ int go_club_export_trf(go_club *club, FILE *out, int64_t event)
             for (size_t i = 0; i < n; i++)
                 if (ev.entries[i].member == s[k].member)
                     rank[i] = s[k].place;
+    for (size_t i = 0; i < n; i++)
+        order[i] = (trf_order){ev.entries[i].rank, ev.entries[i].seed, (int)i};
+    qsort(order, n, sizeof *order, cmp_trf_order);
+    for (size_t k = 0; k < n; k++)
+        start[order[k].index] = (int)k + 1;
     /* Only ASCII-safe header text; names are written as stored (UTF-8). */
     fprintf(out, "012 %s\n", ev.name);
     if (ev.date[0])
@@ -144,27 +309,41 @@ int go_club_export_trf(go_club *club, FILE *out, int64_t event)
     fprintf(out, "XXS W=2 D=1\n");
     /* the same for bbpPairings, which checks the points column against these values */
     fprintf(out, "BBW  2.0\nBBD  1.0\n");
-    for (size_t i = 0; i < n; i++) {
+    for (size_t k = 0; k < n; k++) {
+        size_t i = (size_t)order[k].index;
         size_t width = 91 + 10 * (size_t)R;
         memset(line, ' ', width);
         line[width] = '\0';
         char buf[48];
         memcpy(line, "001", 3);
-        snprintf(buf, sizeof buf, "%4zu", i + 1);
+        snprintf(buf, sizeof buf, "%4d", start[i]);
         trf_field(line, 5, 4, buf);
-        trf_field(line, 15, 33, ev.entries[i].name);
+        int rating = go_rank_rating(ev.entries[i].rank);
+        if (rating > 0) {
+            snprintf(buf, sizeof buf, "%4d", rating);
+            trf_field(line, 49, 4, buf);
+        }
         snprintf(buf, sizeof buf, "%4.1f", points[i]);
         trf_field(line, 81, 4, buf);
-        snprintf(buf, sizeof buf, "%4d", rank[i] ? rank[i] : (int)i + 1);
+        snprintf(buf, sizeof buf, "%4d", rank[i] ? rank[i] : start[i]);
         trf_field(line, 86, 4, buf);
+        int left = ev.entries[i].withdrawn_after;
         for (int r = 0; r < R; r++) {
             const go_xt_game *g = &xt.games[i * (size_t)R + (size_t)r];
             size_t c0 = 92 + 10 * (size_t)r;
-            if (g->result == ' ' && g->opponent < 0)
+            if (g->result == ' ' && g->opponent < 0) {
+                /* after a withdrawal: absent, no points (a zero-point bye), so a pairing
+                 * program reading the file does not pair the player again */
+                if (left > 0 && r + 1 > left) {
+                    trf_field(line, c0, 4, "0000");
+                    line[c0 + 4] = '-';
+                    line[c0 + 6] = 'Z';
+                }
                 continue;
+            }
             /* no opponent is written 0000: TRF readers refuse a start number of 0 */
             if (g->opponent >= 0)
-                snprintf(buf, sizeof buf, "%4d", g->opponent + 1);
+                snprintf(buf, sizeof buf, "%4d", start[g->opponent]);
             else
                 snprintf(buf, sizeof buf, "0000");
             trf_field(line, c0, 4, buf);
@@ -175,7 +354,20 @@ int go_club_export_trf(go_club *club, FILE *out, int64_t event)
         while (end > 0 && line[end - 1] == ' ')
             end--;
         line[end] = '\0';
-        fprintf(out, "%s\n", line);
+        /* columns 1-14, the name in 33 characters (columns 15-47), then the rest */
+        fprintf(out, "%.14s", line);
+        trf_text(out, ev.entries[i].name, 33);
+        fprintf(out, "%s\n", end > 47 ? line + 47 : "");
+    }
+    /* Team records (013): the team's name, then its players' start numbers by board. */
+    for (size_t t = 0; ev_is_team(ev.kind) && t < ev.nteams; t++) {
+        fprintf(out, "013 ");
+        trf_text(out, ev.teams[t].name, 32);
+        for (int b = 1; b <= ev.boards; b++)
+            for (size_t i = 0; i < n; i++)
+                if (ev.entries[i].team == ev.teams[t].id && ev.entries[i].board == b)
+                    fprintf(out, "%s%4d", b > 1 ? " " : "", start[i]);
+        fprintf(out, "\n");
     }
     if (ferror(out))
         rc = go_error_set(GO_EIO, "write error");
@@ -183,6 +375,8 @@ done:
     free(points);
     free(sb);
     free(rank);
+    free(start);
+    free(order);
     free(line);
     free(s);
     go_xtable_clear(&xt);
@@ -419,10 +613,150 @@ int go_club_standings_table(go_club_table **out, const go_standing *s, size_t n,
         row[8] = fmt("%.0f", (double)s[r].wins);
         row[9] = fmt("%.0f", (double)s[r].draws);
         row[10] = fmt("%.0f", (double)s[r].losses);
-        const char *note = s[r].withdrawn ? "withdrew" : "";
+        const char *note = s[r].withdrawn                     ? "withdrew"
+                           : strcmp(s[r].decided, "lot") == 0 ? "by lot"
+                           : s[r].decided[0]                  ? "by play-off"
+                                                              : "";
         row[11] = malloc(strlen(note) + 1);
         if (row[11])
             memcpy(row[11], note, strlen(note) + 1);
+    }
+    *out = t;
+    return 0;
+}
+
+/* The columns of a standings sheet: what each system ranks by, and nothing else. */
+enum sheet_col {
+    SC_PLACE,
+    SC_NAME,
+    SC_POINTS,
+    SC_SB,
+    SC_TOTAL,
+    SC_MATCH_POINTS,
+    SC_GAME_POINTS,
+    SC_WARNINGS,
+    SC_PLAYED,
+    SC_WON,
+    SC_DRAWN,
+    SC_LOST,
+    SC_NOTE,
+    SC_END
+};
+static const char *const sheet_en[] = {"place",        "name",        "points",   "SB",     "total",
+                                       "match points", "game points", "warnings", "played", "won",
+                                       "drawn",        "lost",        "note"};
+static const char *const sheet_zh[] = {"名次", "姓名", "积分", "对手分", "总分", "场分", "局分",
+                                       "警告", "局数", "胜",   "和",     "负",   "备注"};
+
+int go_club_standings_sheet(go_club_table **out, const go_standing *s, size_t n, go_event_kind kind,
+                            const char *lang)
+{
+    static const enum sheet_col rr[] = {SC_PLACE,    SC_NAME,   SC_POINTS, SC_SB,
+                                        SC_WARNINGS, SC_PLAYED, SC_WON,    SC_DRAWN,
+                                        SC_LOST,     SC_NOTE,   SC_END};
+    static const enum sheet_col swiss[] = {SC_PLACE,    SC_NAME,   SC_POINTS, SC_TOTAL,
+                                           SC_WARNINGS, SC_PLAYED, SC_WON,    SC_DRAWN,
+                                           SC_LOST,     SC_NOTE,   SC_END};
+    static const enum sheet_col ko[] = {SC_PLACE, SC_NAME, SC_PLAYED, SC_WON,
+                                        SC_LOST,  SC_NOTE, SC_END};
+    static const enum sheet_col match[] = {SC_PLACE, SC_NAME, SC_POINTS, SC_WON,
+                                           SC_DRAWN, SC_LOST, SC_END};
+    static const enum sheet_col team[] = {SC_PLACE,       SC_NAME,   SC_MATCH_POINTS,
+                                          SC_GAME_POINTS, SC_PLAYED, SC_END};
+    static const enum sheet_col team_swiss[] = {
+        SC_PLACE, SC_NAME, SC_MATCH_POINTS, SC_TOTAL, SC_GAME_POINTS, SC_PLAYED, SC_END};
+    bool en = lang && strcmp(lang, "en") == 0;
+    if (lang && !en && strcmp(lang, "zh") != 0)
+        return go_error_set(GO_EINVAL, "language '%.10s': zh or en", lang);
+    const enum sheet_col *cols = kind == GO_EVENT_SWISS        ? swiss
+                                 : kind == GO_EVENT_KNOCKOUT   ? ko
+                                 : kind == GO_EVENT_MATCH      ? match
+                                 : kind == GO_EVENT_TEAM       ? team
+                                 : kind == GO_EVENT_TEAM_SWISS ? team_swiss
+                                                               : rr;
+    int nc = 0;
+    while (cols[nc] != SC_END)
+        nc++;
+    go_club_table *t = calloc(1, sizeof *t);
+    if (!t)
+        return go_error_set(GO_ENOMEM, "table");
+    t->names = calloc((size_t)nc, sizeof *t->names);
+    t->types = calloc((size_t)nc, sizeof *t->types);
+    t->cells = calloc((size_t)nc * (n + 1), sizeof *t->cells);
+    if (!t->names || !t->types || !t->cells) {
+        go_club_table_free(t);
+        return go_error_set(GO_ENOMEM, "table");
+    }
+    t->ncols = nc;
+    t->nrows = (int)n;
+    bool ok = true;
+    for (int c = 0; c < nc; c++) {
+        const char *name = cols[c] == SC_NAME && ev_is_team(kind) ? (en ? "team" : "队名")
+                           : en                                   ? sheet_en[cols[c]]
+                                                                  : sheet_zh[cols[c]];
+        t->names[c] = malloc(strlen(name) + 1);
+        if (t->names[c])
+            memcpy(t->names[c], name, strlen(name) + 1);
+        ok = ok && t->names[c];
+        t->types[c] = cols[c] == SC_NAME || cols[c] == SC_PLACE || cols[c] == SC_NOTE ? GO_COL_TEXT
+                                                                                      : GO_COL_REAL;
+    }
+    for (size_t r = 0; r < n; r++) {
+        char **row = &t->cells[r * (size_t)nc];
+        for (int c = 0; c < nc; c++) {
+            char buf[4 * GO_CLUB_NAME_MAX + 16];
+            switch (cols[c]) {
+            case SC_PLACE: /* a shared place: 2= (Article 28 C) */
+                snprintf(buf, sizeof buf, "%d%s", s[r].place, s[r].shared ? "=" : "");
+                break;
+            case SC_NAME:
+                snprintf(buf, sizeof buf, "%s", s[r].name);
+                break;
+            case SC_POINTS:
+            case SC_MATCH_POINTS:
+                snprintf(buf, sizeof buf, "%g", s[r].points);
+                break;
+            case SC_SB:
+                snprintf(buf, sizeof buf, "%g", s[r].tiebreak_sb);
+                break;
+            case SC_TOTAL: /* printed with two decimals, compared as printed */
+                snprintf(buf, sizeof buf, "%.2f", s[r].swiss_total);
+                break;
+            case SC_GAME_POINTS:
+                snprintf(buf, sizeof buf, "%g", s[r].game_points);
+                break;
+            case SC_WARNINGS:
+                snprintf(buf, sizeof buf, "%d", s[r].warnings);
+                break;
+            case SC_PLAYED:
+                snprintf(buf, sizeof buf, "%d", s[r].played);
+                break;
+            case SC_WON:
+                snprintf(buf, sizeof buf, "%d", s[r].wins);
+                break;
+            case SC_DRAWN:
+                snprintf(buf, sizeof buf, "%d", s[r].draws);
+                break;
+            case SC_LOST:
+                snprintf(buf, sizeof buf, "%d", s[r].losses);
+                break;
+            default: {
+                const char *note = s[r].withdrawn                     ? (en ? "withdrew" : "退赛")
+                                   : strcmp(s[r].decided, "lot") == 0 ? (en ? "by lot" : "抽签")
+                                   : s[r].decided[0] ? (en ? "by play-off" : "加赛")
+                                                     : "";
+                snprintf(buf, sizeof buf, "%s", note);
+            }
+            }
+            row[c] = malloc(strlen(buf) + 1);
+            if (row[c])
+                memcpy(row[c], buf, strlen(buf) + 1);
+            ok = ok && row[c];
+        }
+    }
+    if (!ok) {
+        go_club_table_free(t);
+        return go_error_set(GO_ENOMEM, "table");
     }
     *out = t;
     return 0;

@@ -105,18 +105,30 @@ static int validate(go_game_record *r)
     return 0;
 }
 
+/* "B count 2.75", "W resign", "D draw", "pending": a result as the change log keeps it. */
+static void result_text(char out[48], char winner, const char *by, int margin_quarters)
+{
+    if (!by || strcmp(by, "pending") == 0)
+        snprintf(out, 48, "pending");
+    else if (strcmp(by, "count") == 0)
+        snprintf(out, 48, "%c count %g", winner ? winner : '?', margin_quarters / 4.0);
+    else
+        snprintf(out, 48, "%c %s", winner ? winner : '?', by);
+}
+
 int go_club_result_add(go_club *club, go_game_record *rec)
 {
     sqlite3_stmt *st = NULL;
+    char old[48] = "";
     int rc = tx_begin(club);
     if (rc)
         return rc;
     if (rec->id > 0) {
         /* Entering the result of a paired game: players, event and round come from it. */
-        if ((rc =
-                 db_prepare(club, &st,
-                            "SELECT black_id, ifnull(white_id, 0), by, event_id, round, board, date"
-                            " FROM games WHERE id = ?1")) != 0)
+        if ((rc = db_prepare(
+                 club, &st,
+                 "SELECT black_id, ifnull(white_id, 0), by, event_id, round, board,"
+                 " date, ifnull(winner, ''), margin_quarters FROM games WHERE id = ?1")) != 0)
             goto done;
         sqlite3_bind_int64(st, 1, rec->id);
         if (sqlite3_step(st) != SQLITE_ROW) {
@@ -131,6 +143,17 @@ int go_club_result_add(go_club *club, go_game_record *rec)
         }
         if (w == 0) {
             rc = go_error_set(GO_ECONFLICT, "game %lld is a bye", (long long)rec->id);
+            goto done;
+        }
+        const char *by = (const char *)sqlite3_column_text(st, 2);
+        result_text(old, ((const char *)sqlite3_column_text(st, 7))[0], by,
+                    sqlite3_column_int(st, 8));
+        if (strcmp(old, "pending") != 0 && !club->reason[0]) {
+            /* A correction: kept in the change log, with why. */
+            rc = go_error_set(GO_ECONFLICT,
+                              "game %lld already has a result (%s): give the reason to correct"
+                              " it",
+                              (long long)rec->id, old);
             goto done;
         }
         rec->black = b;
@@ -203,6 +226,11 @@ int go_club_result_add(go_club *club, go_game_record *rec)
     }
     if ((rc = db_step_done(club, st, "game")) == 0 && rec->id <= 0)
         rec->id = sqlite3_last_insert_rowid(club->db);
+    if (rc == 0) {
+        char now[48];
+        result_text(now, rec->winner, go_result_by_name(rec->by), rec->margin_quarters);
+        rc = log_change(club, "result", rec->id, rec->black, old[0] ? old : NULL, now, NULL);
+    }
 done:
     sqlite3_finalize(st);
     return tx_end(club, rc);

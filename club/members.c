@@ -1,5 +1,6 @@
 /* Members: identity, class, contact, Chinese amateur rank (《中国围棋业余段位级位制》),
  * status with the dated reason of every change, and dues per school year. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -190,6 +191,42 @@ int go_club_member_edit(go_club *club, const go_member *member)
     }
     sqlite3_finalize(st);
     st = NULL;
+    /* A new join date moves the joining row of the history and, while no status change came
+     * after it, the start of attendance (status_since); it cannot follow a later change. */
+    if ((rc = db_prepare(club, &st,
+                         "SELECT date FROM status_history WHERE member_id = ?1 AND from_status IS"
+                         " NOT NULL AND date < ?2 ORDER BY date LIMIT 1")) != 0)
+        goto done;
+    sqlite3_bind_int64(st, 1, member->id);
+    sqlite3_bind_text(st, 2, member->join_date, 10, SQLITE_STATIC);
+    if (sqlite3_step(st) == SQLITE_ROW) {
+        rc = go_error_set(GO_ECONFLICT, "joined %.10s: after the status change of %s",
+                          member->join_date, (const char *)sqlite3_column_text(st, 0));
+        goto done;
+    }
+    sqlite3_finalize(st);
+    st = NULL;
+    if ((rc = db_prepare(club, &st,
+                         "UPDATE members SET status_since = ?2 WHERE id = ?1 AND NOT EXISTS"
+                         " (SELECT 1 FROM status_history h WHERE h.member_id = ?1 AND"
+                         " h.from_status IS NOT NULL)")) != 0)
+        goto done;
+    sqlite3_bind_int64(st, 1, member->id);
+    sqlite3_bind_text(st, 2, member->join_date, 10, SQLITE_STATIC);
+    if ((rc = db_step_done(club, st, "edit member")) != 0)
+        goto done;
+    sqlite3_finalize(st);
+    st = NULL;
+    if ((rc = db_prepare(club, &st,
+                         "UPDATE status_history SET date = ?2 WHERE member_id = ?1 AND"
+                         " from_status IS NULL")) != 0)
+        goto done;
+    sqlite3_bind_int64(st, 1, member->id);
+    sqlite3_bind_text(st, 2, member->join_date, 10, SQLITE_STATIC);
+    if ((rc = db_step_done(club, st, "edit member")) != 0)
+        goto done;
+    sqlite3_finalize(st);
+    st = NULL;
     if ((rc = db_prepare(club, &st,
                          "UPDATE members SET number = ?1, name = ?2, grade = ?3, contact = ?4,"
                          " rank = ?5, join_date = ?6 WHERE id = ?7")) != 0)
@@ -255,7 +292,9 @@ int go_club_member_set_status(go_club *club, int64_t id, go_member_status to, co
     sqlite3_bind_text(st, 4, go_member_status_name(to), -1, SQLITE_STATIC);
     bind_text_or_null(st, 5, rule);
     sqlite3_bind_text(st, 6, reason, -1, SQLITE_STATIC);
-    rc = db_step_done(club, st, "status history");
+    if ((rc = db_step_done(club, st, "status history")) == 0)
+        rc = log_change(club, "status", id, id, go_member_status_name(m.status),
+                        go_member_status_name(to), reason);
 done:
     sqlite3_finalize(st);
     return tx_end(club, rc);
@@ -338,6 +377,34 @@ int go_club_dues_set(go_club *club, int64_t member, const char *school_year, int
         return rc;
     if ((rc = member_exists(club, member)) != 0)
         goto done;
+    /* The record before: a change of its amount or of a recorded payment is a correction,
+     * kept in the change log with why; recording the payment of an unpaid record is not. */
+    char old[64] = "", now[64];
+    snprintf(now, sizeof now, "%lld.%02lld paid %s", (long long)(amount_fen / 100),
+             (long long)(amount_fen % 100), paid_on && *paid_on ? paid_on : "-");
+    if ((rc = db_prepare(club, &st,
+                         "SELECT amount_fen, ifnull(paid_on, '') FROM dues WHERE member_id = ?1"
+                         " AND school_year = ?2")) != 0)
+        goto done;
+    sqlite3_bind_int64(st, 1, member);
+    sqlite3_bind_text(st, 2, school_year, -1, SQLITE_STATIC);
+    if (sqlite3_step(st) == SQLITE_ROW) {
+        int64_t was = sqlite3_column_int64(st, 0);
+        const char *was_paid = (const char *)sqlite3_column_text(st, 1);
+        snprintf(old, sizeof old, "%lld.%02lld paid %s", (long long)(was / 100),
+                 (long long)(was % 100), was_paid[0] ? was_paid : "-");
+        bool paid_changes = was_paid[0] && strcmp(was_paid, paid_on ? paid_on : "") != 0;
+        if ((was != amount_fen || paid_changes) && !club->reason[0]) {
+            rc = go_error_set(GO_ECONFLICT,
+                              "member %lld's dues for %s are %s: give the reason to change them",
+                              (long long)member, school_year, old);
+            goto done;
+        }
+    }
+    sqlite3_finalize(st);
+    st = NULL;
+    if ((rc = log_change(club, "dues", member, member, old[0] ? old : NULL, now, NULL)) != 0)
+        goto done;
     if ((rc = db_prepare(club, &st,
                          "INSERT INTO dues(member_id, school_year, amount_fen, paid_on)"
                          " VALUES (?1, ?2, ?3, ?4) ON CONFLICT(member_id, school_year) DO UPDATE"
@@ -366,6 +433,133 @@ int go_club_dues_list(go_club *club, go_club_table **out, int64_t member, bool u
         return rc;
     sqlite3_bind_int64(st, 1, member);
     sqlite3_bind_int(st, 2, unpaid_only);
+    rc = table_from_stmt(out, st);
+    sqlite3_finalize(st);
+    return rc;
+}
+
+int go_club_member_find(go_club *club, int64_t *out_id, const char *text)
+{
+    *out_id = 0;
+    if (!text || !*text)
+        return go_error_set(GO_EINVAL, "no member given (an id or a member number)");
+    bool by_id = strncmp(text, "id:", 3) == 0, by_number = strncmp(text, "no:", 3) == 0;
+    const char *key = by_id || by_number ? text + 3 : text;
+    int64_t id_match = 0, number_match = 0;
+    sqlite3_stmt *st = NULL;
+    int rc;
+    if (!by_id) {
+        if ((rc = db_prepare(club, &st, "SELECT id FROM members WHERE number = ?1")) != 0)
+            return rc;
+        sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+        if (sqlite3_step(st) == SQLITE_ROW)
+            number_match = sqlite3_column_int64(st, 0);
+        sqlite3_finalize(st);
+        st = NULL;
+    }
+    if (!by_number) {
+        char *end;
+        errno = 0;
+        long long v = strtoll(key, &end, 10);
+        if (*key >= '0' && *key <= '9' && !*end && !errno && v > 0) {
+            if ((rc = db_prepare(club, &st, "SELECT id FROM members WHERE id = ?1")) != 0)
+                return rc;
+            sqlite3_bind_int64(st, 1, v);
+            if (sqlite3_step(st) == SQLITE_ROW)
+                id_match = v;
+            sqlite3_finalize(st);
+        } else if (by_id) {
+            return go_error_set(GO_EINVAL, "'%.40s' is not a member id", key);
+        }
+    }
+    if (id_match && number_match && id_match != number_match)
+        return go_error_set(GO_ECONFLICT,
+                            "'%.40s' is member id %lld and the number of member %lld: write"
+                            " id:%.40s or no:%.40s",
+                            key, (long long)id_match, (long long)number_match, key, key);
+    *out_id = number_match ? number_match : id_match;
+    if (!*out_id)
+        return go_error_set(GO_ENOTFOUND, "no member with id or number '%.40s'", key);
+    return 0;
+}
+
+int go_club_dues_totals(go_club *club, go_club_table **out)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = db_prepare(club, &st,
+                        "SELECT school_year, count(*) AS records,"
+                        " sum(paid_on IS NOT NULL) AS paid,"
+                        " printf('%.2f', sum(CASE WHEN paid_on IS NOT NULL THEN amount_fen ELSE 0"
+                        " END) / 100.0) AS paid_yuan, sum(paid_on IS NULL) AS unpaid,"
+                        " printf('%.2f', sum(CASE WHEN paid_on IS NULL THEN amount_fen ELSE 0 END)"
+                        " / 100.0) AS unpaid_yuan FROM dues GROUP BY school_year"
+                        " ORDER BY school_year");
+    if (rc)
+        return rc;
+    rc = table_from_stmt(out, st);
+    sqlite3_finalize(st);
+    return rc;
+}
+
+int go_club_dues_delete(go_club *club, int64_t member, const char *school_year)
+{
+    int rc = check_school_year(school_year);
+    if (rc)
+        return rc;
+    if (!club->reason[0])
+        return go_error_set(GO_EINVAL, "give the reason for deleting a dues record");
+    sqlite3_stmt *st = NULL;
+    if ((rc = tx_begin(club)) != 0)
+        return rc;
+    if ((rc = db_prepare(club, &st,
+                         "SELECT amount_fen, ifnull(paid_on, '-') FROM dues WHERE member_id = ?1"
+                         " AND school_year = ?2")) != 0)
+        goto done;
+    sqlite3_bind_int64(st, 1, member);
+    sqlite3_bind_text(st, 2, school_year, -1, SQLITE_STATIC);
+    if (sqlite3_step(st) != SQLITE_ROW) {
+        rc = go_error_set(GO_ENOTFOUND, "member %lld has no dues record for %s", (long long)member,
+                          school_year);
+        goto done;
+    }
+    char old[64];
+    int64_t was = sqlite3_column_int64(st, 0);
+    snprintf(old, sizeof old, "%s %lld.%02lld paid %s", school_year, (long long)(was / 100),
+             (long long)(was % 100), (const char *)sqlite3_column_text(st, 1));
+    sqlite3_finalize(st);
+    st = NULL;
+    if ((rc = db_prepare(club, &st,
+                         "DELETE FROM dues WHERE member_id = ?1 AND school_year = ?2")) != 0)
+        goto done;
+    sqlite3_bind_int64(st, 1, member);
+    sqlite3_bind_text(st, 2, school_year, -1, SQLITE_STATIC);
+    if ((rc = db_step_done(club, st, "dues")) == 0)
+        rc = log_change(club, "dues", member, member, old, NULL, NULL);
+done:
+    sqlite3_finalize(st);
+    return tx_end(club, rc);
+}
+
+int go_club_dues_unpaid(go_club *club, go_club_table **out, const char *school_year)
+{
+    int rc = check_school_year(school_year);
+    if (rc)
+        return rc;
+    sqlite3_stmt *st = NULL;
+    /* Who owes for the year: records without a payment, and the active members who joined
+     * before the year ended and have no record at all. */
+    if ((rc = db_prepare(club, &st,
+                         "SELECT m.id AS member, m.number, m.name, ?1 AS school_year,"
+                         " CASE WHEN d.id IS NULL THEN NULL ELSE printf('%d.%02d', d.amount_fen"
+                         " / 100, d.amount_fen % 100) END AS amount,"
+                         " CASE WHEN d.id IS NULL THEN 'no record' ELSE 'unpaid' END AS state,"
+                         " m.grade AS class, m.contact"
+                         " FROM members m LEFT JOIN dues d ON d.member_id = m.id AND"
+                         " d.school_year = ?1 WHERE (d.id IS NOT NULL AND d.paid_on IS NULL) OR"
+                         " (d.id IS NULL AND m.status = 'active' AND m.join_date <="
+                         " substr(?1, 6, 4) || '-08-31') ORDER BY m.id")) != 0)
+        return rc;
+    sqlite3_bind_text(st, 1, school_year, -1, SQLITE_STATIC);
     rc = table_from_stmt(out, st);
     sqlite3_finalize(st);
     return rc;

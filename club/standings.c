@@ -57,12 +57,8 @@ int go_xtable_tiebreaks(const go_xtable *t, go_unplayed_mode mode, double *point
 {
     int n = t->nplayers, R = t->nrounds;
     double *opp_score = calloc((size_t)n + 1, sizeof *opp_score);
-    int *games_played = calloc((size_t)n + 1, sizeof *games_played);
-    if (!opp_score || !games_played) {
-        free(opp_score);
-        free(games_played);
+    if (!opp_score)
         return go_error_set(GO_ENOMEM, "tie-breaks");
-    }
     int rounds_done = 0, first_pending = R;
     for (int i = 0; i < n; i++) {
         points[i] = 0;
@@ -73,8 +69,6 @@ int go_xtable_tiebreaks(const go_xtable *t, go_unplayed_mode mode, double *point
                 rounds_done = r + 1;
             if (g->opponent >= 0 && g->result == ' ' && r < first_pending)
                 first_pending = r; /* paired, no result yet: that round is not done */
-            if (g->opponent >= 0 && g->result != ' ')
-                games_played[i]++;
         }
     }
     if (rounds_done > first_pending)
@@ -90,14 +84,26 @@ int go_xtable_tiebreaks(const go_xtable *t, go_unplayed_mode mode, double *point
                     break;
                 opp_score[i] += t->draw - go_xtable_points_of(t, c);
             }
-        } else if (t->withdrawn_after && t->withdrawn_after[i] > 0 && games_played[i] > 0) {
-            /* Article 29 section 3: A = points / games played, at most a draw, times the games
-             * not played. */
-            double a = points[i] / games_played[i];
+        } else if (t->withdrawn_after && t->withdrawn_after[i] > 0) {
+            /* Article 29 section 3: A = points / rounds taken part in, at most a draw, times the
+             * finished rounds after leaving. A bye before leaving is a round taken part in (its
+             * points are in the sum), not a missing game. */
+            int left = t->withdrawn_after[i], taken = 0;
+            for (int r = 0; r < left && r < R; r++) {
+                char c = t->games[(size_t)i * (size_t)R + (size_t)r].result;
+                if (c != ' ' && c != 0)
+                    taken++;
+            }
+            double a = taken > 0 ? points[i] / taken : 0;
             if (a > t->draw)
                 a = t->draw;
-            int missing = rounds_done - games_played[i];
-            if (missing > 0)
+            int missing = 0; /* finished rounds after leaving with no game (no forfeit) */
+            for (int r = left; r < rounds_done && r < R; r++) {
+                char c = t->games[(size_t)i * (size_t)R + (size_t)r].result;
+                if (c == ' ' || c == 0)
+                    missing++;
+            }
+            if (taken > 0 && missing > 0)
                 opp_score[i] += a * missing;
         }
     }
@@ -134,7 +140,6 @@ int go_xtable_tiebreaks(const go_xtable *t, go_unplayed_mode mode, double *point
         }
     }
     free(opp_score);
-    free(games_played);
     return 0;
 }
 
@@ -147,12 +152,16 @@ void go_xtable_clear(go_xtable *t)
     memset(t, 0, sizeof *t);
 }
 
+/* The games a withdrawn player played before leaving (Article 29 section 2's 已赛局数): what
+ * was entered for the rounds after he left (a forfeit typed by hand) does not count, so the
+ * standings are the same whether or not it was entered. */
 static int entry_played(const ev_data *ev, int who)
 {
-    int n = 0;
+    int n = 0, last = ev->entries[who].withdrawn_after;
     for (size_t g = 0; g < ev->ngames; g++) {
         const ev_game *gm = &ev->games[g];
-        if ((gm->black == who || gm->white == who) && gm->white >= 0 && gm->by != GO_BY_PENDING)
+        if ((gm->black == who || gm->white == who) && gm->white >= 0 && gm->by != GO_BY_PENDING &&
+            gm->by != GO_BY_FORFEIT && (!last || gm->round <= last))
             n++;
     }
     return n;
@@ -256,8 +265,10 @@ static int cmp_standing(const go_standing *a, const go_standing *b, go_event_kin
         return 0; /* board by board: compared by the caller */
     }
     if (kind == GO_EVENT_SWISS) {
-        if (fabs(a->swiss_total - b->swiss_total) > eps)
-            return a->swiss_total > b->swiss_total ? -1 : 1;
+        /* compared as printed (two decimals): 3.333 and 3.334 both show 3.33 and tie */
+        long long x = llround(a->swiss_total * 100), y = llround(b->swiss_total * 100);
+        if (x != y)
+            return x > y ? -1 : 1;
     } else {
         if (fabs(a->points - b->points) > eps)
             return a->points > b->points ? -1 : 1;
@@ -497,6 +508,162 @@ static int team_standings(go_standing **out, size_t *out_count, const ev_data *e
     return 0;
 }
 
+/* Article 28 D on computed standings: a shared place whose players all have a recorded
+ * play-off or lot is split in that order. */
+static int apply_tiebreaks(go_club *club, go_standing *s, size_t n, int64_t event)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = db_prepare(club, &st,
+                        "SELECT rank, method FROM tiebreaks WHERE event_id = ?1 AND"
+                        " member_id = ?2");
+    if (rc)
+        return rc;
+    for (size_t k = 0; k < n;) {
+        size_t end = k + 1;
+        while (end < n && s[end].shared && s[end].place == s[k].place)
+            end++;
+        bool all = s[k].shared && end - k > 1;
+        int ranks[64];
+        char method[64][8];
+        for (size_t i = k; all && i < end; i++) {
+            if (i - k >= 64) {
+                all = false;
+                break;
+            }
+            sqlite3_reset(st);
+            sqlite3_bind_int64(st, 1, event);
+            sqlite3_bind_int64(st, 2, s[i].member);
+            if (sqlite3_step(st) != SQLITE_ROW) {
+                all = false;
+                break;
+            }
+            ranks[i - k] = sqlite3_column_int(st, 0);
+            snprintf(method[i - k], sizeof method[0], "%s", sqlite3_column_text(st, 1));
+        }
+        if (all) {
+            /* a small insertion sort of the group by its recorded order */
+            for (size_t i = k + 1; i < end; i++)
+                for (size_t j = i; j > k && ranks[j - k] < ranks[j - 1 - k]; j--) {
+                    go_standing tmp = s[j];
+                    s[j] = s[j - 1];
+                    s[j - 1] = tmp;
+                    int r = ranks[j - k];
+                    ranks[j - k] = ranks[j - 1 - k];
+                    ranks[j - 1 - k] = r;
+                    char m[8];
+                    memcpy(m, method[j - k], sizeof m);
+                    memcpy(method[j - k], method[j - 1 - k], sizeof m);
+                    memcpy(method[j - 1 - k], m, sizeof m);
+                }
+            for (size_t i = k; i < end; i++) {
+                s[i].place = s[k].place + (int)(i - k);
+                s[i].shared = false;
+                memcpy(s[i].decided, method[i - k], sizeof s[i].decided);
+            }
+        }
+        k = end;
+    }
+    sqlite3_finalize(st);
+    return 0;
+}
+
+int go_club_event_tiebreak(go_club *club, int64_t event, const char *method, const int64_t *order,
+                           size_t n)
+{
+    bool lot = method && strcmp(method, "lot") == 0;
+    if (!lot && !(method && strcmp(method, "playoff") == 0))
+        return go_error_set(GO_EINVAL, "a tie is broken by lot or by play-off");
+    if (!lot && (!order || n < 2))
+        return go_error_set(GO_EINVAL, "a play-off orders two players or more, the winner first");
+    go_standing *s = NULL;
+    size_t ns = 0;
+    sqlite3_stmt *st = NULL;
+    ev_data ev;
+    int rc = tx_begin(club);
+    if (rc)
+        return rc;
+    if ((rc = ev_load(club, &ev, event)) != 0)
+        goto done;
+    bool team = ev_is_team(ev.kind);
+    ev_clear(&ev);
+    if (team) {
+        rc = go_error_set(GO_EINVAL, "team places are decided board by board (Article 28 二)");
+        goto done;
+    }
+    if ((rc = go_club_event_standings(club, &s, &ns, event)) != 0)
+        goto done;
+    if ((rc = db_prepare(club, &st,
+                         "INSERT INTO tiebreaks(event_id, member_id, rank, method)"
+                         " VALUES (?1, ?2, ?3, ?4)")) != 0)
+        goto done;
+    int recorded = 0;
+    if (lot) {
+        for (size_t k = 0; k < ns && rc == 0;) {
+            size_t end = k + 1;
+            while (end < ns && s[end].shared && s[end].place == s[k].place)
+                end++;
+            if (s[k].shared && end - k > 1) {
+                /* a random order of the group (Fisher-Yates on sqlite's randomness) */
+                for (size_t i = end - 1; i > k; i--) {
+                    unsigned r = 0;
+                    sqlite3_randomness(sizeof r, &r);
+                    size_t j = k + r % (i - k + 1);
+                    go_standing tmp = s[i];
+                    s[i] = s[j];
+                    s[j] = tmp;
+                }
+                for (size_t i = k; i < end && rc == 0; i++) {
+                    sqlite3_reset(st);
+                    sqlite3_bind_int64(st, 1, event);
+                    sqlite3_bind_int64(st, 2, s[i].member);
+                    sqlite3_bind_int(st, 3, (int)(i - k) + 1);
+                    sqlite3_bind_text(st, 4, "lot", -1, SQLITE_STATIC);
+                    rc = db_step_done(club, st, "tie-break");
+                }
+                recorded++;
+            }
+            k = end;
+        }
+        if (rc == 0 && recorded == 0)
+            rc = go_error_set(GO_EINVAL, "no shared place to draw");
+    } else {
+        int place = -1;
+        for (size_t i = 0; i < n && rc == 0; i++) {
+            size_t k = 0;
+            while (k < ns && s[k].member != order[i])
+                k++;
+            if (k == ns || !s[k].shared || (place >= 0 && s[k].place != place)) {
+                rc = go_error_set(GO_EINVAL, "member %lld does not share the place of the others",
+                                  (long long)order[i]);
+                break;
+            }
+            place = s[k].place;
+        }
+        size_t group = 0;
+        for (size_t k = 0; rc == 0 && k < ns; k++)
+            group += s[k].place == place;
+        if (rc == 0 && group != n)
+            rc = go_error_set(GO_EINVAL,
+                              "%zu players share place %d: the play-off orders all of"
+                              " them",
+                              group, place);
+        for (size_t i = 0; i < n && rc == 0; i++) {
+            sqlite3_reset(st);
+            sqlite3_bind_int64(st, 1, event);
+            sqlite3_bind_int64(st, 2, order[i]);
+            sqlite3_bind_int(st, 3, (int)i + 1);
+            sqlite3_bind_text(st, 4, "playoff", -1, SQLITE_STATIC);
+            rc = db_step_done(club, st, "tie-break");
+        }
+    }
+    if (rc == GO_ECONFLICT)
+        rc = go_error_set(GO_EEXISTS, "that tie is already decided");
+done:
+    sqlite3_finalize(st);
+    free(s);
+    return tx_end(club, rc);
+}
+
 int go_club_event_standings(go_club *club, go_standing **out, size_t *out_count, int64_t event)
 {
     *out = NULL;
@@ -579,6 +746,8 @@ int go_club_event_standings(go_club *club, go_standing **out, size_t *out_count,
             s[k].shared = s[k - 1].shared = true;
         }
     }
+    if ((rc = apply_tiebreaks(club, s, n, event)) != 0)
+        goto done;
     if (ev.kind == GO_EVENT_KNOCKOUT)
         for (size_t k = 0; k < n; k++)
             s[k].swiss_total = s[k].points;
@@ -618,6 +787,35 @@ static int field_int(const char *line, size_t len, size_t from, size_t to, int *
     return 0;
 }
 
+/* A TRF line counted in characters: *norm holds one byte per character (a non-ASCII
+ * character becomes '?'), byte_of[k] the byte offset in line of character k (k = 0..nchars).
+ * Both are malloc'd. Returns the number of characters, or -1 when out of memory. */
+static long char_columns(char **norm, size_t **byte_of, const char *line, size_t len)
+{
+    *norm = malloc(len + 1);
+    *byte_of = malloc((len + 2) * sizeof **byte_of);
+    if (!*norm || !*byte_of) {
+        free(*norm);
+        free(*byte_of);
+        *norm = NULL;
+        *byte_of = NULL;
+        return -1;
+    }
+    size_t n = 0, i = 0;
+    while (i < len) {
+        unsigned char c = (unsigned char)line[i];
+        size_t step = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+        if (i + step > len)
+            step = len - i;
+        (*byte_of)[n] = i;
+        (*norm)[n++] = c < 0x80 ? (char)c : '?';
+        i += step;
+    }
+    (*byte_of)[n] = len;
+    (*norm)[n] = '\0';
+    return (long)n;
+}
+
 int go_trf_read(go_xtable *out, char ***names, const char *text, size_t len)
 {
     memset(out, 0, sizeof *out);
@@ -637,8 +835,11 @@ int go_trf_read(go_xtable *out, char ***names, const char *text, size_t len)
                 return go_error_set(GO_EPARSE, "TRF: bad start number in '%.40s'", p);
             if (no > maxno)
                 maxno = no;
-            if (l >= 92) {
-                int r = (int)((l - 92) / 10) + 1;
+            size_t chars = 0; /* the line's length in characters: columns count them */
+            for (size_t k = 0; k < l; k++)
+                chars += ((unsigned char)p[k] & 0xC0) != 0x80;
+            if (chars >= 92) {
+                int r = (int)((chars - 92) / 10) + 1;
                 if (r > rounds)
                     rounds = r;
             }
@@ -679,34 +880,49 @@ int go_trf_read(go_xtable *out, char ***names, const char *text, size_t len)
         const char *e = p;
         while (e < end && *e != '\n' && *e != '\r')
             e++;
-        size_t l = (size_t)(e - p);
-        if (l >= 8 && strncmp(p, "001", 3) == 0) {
+        size_t raw_len = (size_t)(e - p);
+        if (raw_len >= 8 && strncmp(p, "001", 3) == 0) {
+            /* Columns are characters: a name in UTF-8 takes 33 characters, not bytes. */
+            const char *raw = p;
+            char *norm = NULL;
+            size_t *byte_of = NULL;
+            long nchars = char_columns(&norm, &byte_of, raw, raw_len);
+            if (nchars < 0) {
+                go_xtable_clear(out);
+                return go_error_set(GO_ENOMEM, "TRF");
+            }
+            const char *line_p = norm;
+            size_t l = (size_t)nchars;
             int no = 0;
-            field_int(p, l, 5, 8, &no);
+            field_int(line_p, l, 5, 8, &no);
             if (names && l >= 15) {
                 size_t a = 14, b = l < 47 ? l : 47;
-                while (b > a && p[b - 1] == ' ')
+                while (b > a && line_p[b - 1] == ' ')
                     b--;
-                char *nm = malloc(b - a + 1);
+                size_t from = byte_of[a], to = byte_of[b];
+                char *nm = malloc(to - from + 1);
                 if (nm) {
-                    memcpy(nm, p + a, b - a);
-                    nm[b - a] = '\0';
+                    memcpy(nm, raw + from, to - from);
+                    nm[to - from] = '\0';
                 }
                 (*names)[no - 1] = nm;
             }
+            free(byte_of);
             for (int r = 0; r < rounds; r++) {
                 size_t c0 = 92 + 10 * (size_t)r; /* 1-based column of the opponent field */
                 if (c0 > l)
                     break;
                 int opp;
-                if (field_int(p, l, c0, c0 + 3, &opp) != 0 || opp < 0 || opp > maxno) {
+                if (field_int(line_p, l, c0, c0 + 3, &opp) != 0 || opp < 0 || opp > maxno) {
+                    free(norm);
                     go_xtable_clear(out);
                     return go_error_set(GO_EPARSE, "TRF: player %d round %d: bad opponent", no,
                                         r + 1);
                 }
-                char color = c0 + 5 <= l ? p[c0 + 4] : ' ';
-                char res = c0 + 7 <= l ? p[c0 + 6] : ' ';
+                char color = c0 + 5 <= l ? line_p[c0 + 4] : ' ';
+                char res = c0 + 7 <= l ? line_p[c0 + 6] : ' ';
                 if (!strchr("10=+-WDLHFUZ ", res) || res == 0) {
+                    free(norm);
                     go_xtable_clear(out);
                     return go_error_set(GO_EPARSE, "TRF: player %d round %d: result '%c'", no,
                                         r + 1, res);
@@ -714,6 +930,7 @@ int go_trf_read(go_xtable *out, char ***names, const char *text, size_t len)
                 out->games[(size_t)(no - 1) * (size_t)rounds + (size_t)r] =
                     (go_xt_game){opp > 0 ? opp - 1 : -1, color, res};
             }
+            free(norm);
         }
         p = e;
         while (p < end && (*p == '\n' || *p == '\r'))

@@ -206,6 +206,157 @@ static void test_club_attendance__cancelled_week_does_not_count(void **state)
     free(chg);
 }
 
+/* member edit of the join date moves the start of attendance and the history's joining row. */
+static void test_club_attendance__joined_later_moves_the_start(void **state)
+{
+    go_club *c = *state;
+    int64_t a = club_add_member(c, "1", "新生", "2026-09-01");
+    go_member m;
+    assert_int_equal(go_club_member_get(c, &m, a), 0);
+    snprintf(m.join_date, sizeof m.join_date, "2026-11-01");
+    assert_int_equal(go_club_member_edit(c, &m), 0);
+    go_rule_change *chg = NULL;
+    size_t n = 0;
+    /* Joined on 1 November, first activity the 4th: nothing missed by the 10th. */
+    assert_int_equal(go_club_rules_apply(c, &chg, &n, "2026-11-10", true), 0);
+    assert_int_equal(n, 0);
+    free(chg);
+    go_club_table *t = NULL;
+    assert_int_equal(go_club_member_history(c, &t, a), 0);
+    assert_int_equal(t->nrows, 1);
+    assert_string_equal(go_club_cell(t, 0, 0), "2026-11-01");
+    go_club_table_free(t);
+    /* a join date after a later status change is refused */
+    assert_int_equal(go_club_member_set_status(c, a, GO_MEMBER_LEFT, "2026-11-20", NULL, "moved"),
+                     0);
+    snprintf(m.join_date, sizeof m.join_date, "2026-12-01");
+    assert_int_equal(go_club_member_edit(c, &m), GO_ECONFLICT);
+}
+
+/* An activity on a day that has one: the same start gives it back, another start or a
+ * cancelled one is refused with the reason; an activity can be moved and un-cancelled. */
+static void test_club_attendance__activity_on_a_taken_day(void **state)
+{
+    go_club *c = *state;
+    int64_t id = 0, again = 0;
+    assert_int_equal(go_club_activity_add(c, &id, "2026-09-02T16:30", NULL), 0);
+    assert_int_equal(go_club_activity_add(c, &again, "2026-09-02T16:30", NULL), 0);
+    assert_int_equal(again, id);
+    assert_int_equal(go_club_activity_add(c, &again, "2026-09-02T18:00", NULL), GO_EEXISTS);
+    assert_non_null(strstr(go_error_last(), "16:30"));
+    assert_int_equal(go_club_activity_cancel(c, "2026-09-09"), 0);
+    assert_int_equal(go_club_activity_add(c, &again, "2026-09-09T16:30", NULL), GO_EEXISTS);
+    assert_non_null(strstr(go_error_last(), "cancelled"));
+    assert_int_equal(go_club_activity_move(c, "2026-09-02", "2026-09-02T18:00"), 0);
+    assert_int_equal(go_club_activity_restore(c, "2026-09-09"), 0);
+    assert_int_equal(go_club_activity_restore(c, "2026-09-09"), GO_ECONFLICT);
+    assert_int_equal(go_club_activity_move(c, "2026-09-03", "2026-09-03T18:00"), GO_ENOTFOUND);
+    assert_int_equal(go_club_activity_move(c, "2026-09-02", "2026-09-09T18:00"), GO_EEXISTS);
+    go_club_table *t = NULL;
+    assert_int_equal(go_club_activity_list(c, &t, "2026-09-02", "2026-09-09"), 0);
+    assert_int_equal(t->nrows, 2);
+    assert_string_equal(go_club_cell(t, 0, 2), "18:00");
+    assert_string_equal(go_club_cell(t, 1, 4), "0");
+    go_club_table_free(t);
+    /* a check-in at 18:10 of the moved activity is on time */
+    int64_t a = club_add_member(c, "1", "准时生", "2026-09-01");
+    bool half = true;
+    assert_int_equal(go_club_checkin(c, &half, a, "2026-09-02T18:10"), 0);
+    assert_false(half);
+}
+
+/* An excused leave: its activities are neither misses nor weeks without a check-in, so a
+ * member away three weeks on leave is not withdrawn; without the leave he would be. */
+static void test_club_attendance__leave_keeps_a_member(void **state)
+{
+    go_club *c = *state;
+    int64_t a = club_add_member(c, "1", "请假生", "2026-09-01");
+    int64_t b = club_add_member(c, "2", "缺席生", "2026-09-01");
+    assert_int_equal(go_club_checkin(c, NULL, a, "2026-09-02T16:30"), 0);
+    assert_int_equal(go_club_checkin(c, NULL, b, "2026-09-02T16:30"), 0);
+    int64_t leave = 0;
+    assert_int_equal(go_club_leave_add(c, &leave, a, "2026-09-07", "2026-09-27", "生病"), 0);
+    assert_true(leave > 0);
+    assert_int_equal(go_club_leave_add(c, NULL, a, "2026-09-20", "2026-09-30", "again"),
+                     GO_EEXISTS);
+    assert_int_equal(go_club_leave_add(c, NULL, a, "2026-10-07", "2026-10-01", "x"), GO_EINVAL);
+    assert_int_equal(go_club_leave_add(c, NULL, a, "2026-10-01", "2026-10-07", ""), GO_EINVAL);
+    assert_int_equal(go_club_leave_add(c, NULL, 999, "2026-10-01", "2026-10-07", "x"),
+                     GO_ENOTFOUND);
+    go_rule_change *chg = NULL;
+    size_t n = 0;
+    assert_int_equal(go_club_rules_apply(c, &chg, &n, "2026-09-27", true), 0);
+    assert_int_equal(n, 1); /* only b, away without leave for the 9th, 16th and 23rd */
+    assert_int_equal(chg[0].member, b);
+    free(chg);
+    /* back on the 30th: the leave's weeks did not start a run; missing the 30th, 7th and
+     * 14th does (three weeks after the leave) */
+    assert_int_equal(go_club_rules_apply(c, &chg, &n, "2026-10-11", true), 0);
+    for (size_t k = 0; k < n; k++)
+        assert_int_not_equal(chg[k].member, a);
+    free(chg);
+    assert_int_equal(go_club_rules_apply(c, &chg, &n, "2026-10-18", true), 0);
+    bool a_out = false;
+    for (size_t k = 0; k < n; k++)
+        a_out = a_out || chg[k].member == a;
+    assert_true(a_out);
+    free(chg);
+    go_club_table *t = NULL;
+    assert_int_equal(go_club_leave_list(c, &t, a), 0);
+    assert_int_equal(t->nrows, 1);
+    assert_string_equal(go_club_cell(t, 0, 5), "生病");
+    go_club_table_free(t);
+}
+
+/* The monthly grid: present, late, on leave, missed, not yet a member; the rate counts a late
+ * arrival as half and leaves out the activities on leave. */
+static void test_club_attendance__monthly_grid(void **state)
+{
+    go_club *c = *state;
+    int64_t a = club_add_member(c, "1", "甲", "2026-09-01");
+    int64_t b = club_add_member(c, "2", "乙", "2026-09-05");
+    assert_int_equal(go_club_checkin(c, NULL, a, "2026-09-02T16:30"), 0);
+    assert_int_equal(go_club_checkin(c, NULL, a, "2026-09-09T17:30"), 0); /* late */
+    assert_int_equal(go_club_checkin(c, NULL, b, "2026-09-09T16:30"), 0);
+    assert_int_equal(go_club_leave_add(c, NULL, b, "2026-09-14", "2026-09-27", "生病"), 0);
+    go_club_table *t = NULL;
+    assert_int_equal(go_club_attendance_report(c, &t, "2026-09-01", "2026-09-30"), 0);
+    assert_int_equal(t->nrows, 2);
+    assert_int_equal(t->ncols, 2 + 5 + 3); /* Wednesdays 2, 9, 16, 23, 30 */
+    assert_string_equal(t->names[2], "09-02");
+    assert_string_equal(go_club_cell(t, 0, 2), "✓");
+    assert_string_equal(go_club_cell(t, 0, 3), "迟");
+    assert_string_equal(go_club_cell(t, 0, 4), "✗");
+    assert_string_equal(go_club_cell(t, 0, 7), "1.5");
+    assert_string_equal(go_club_cell(t, 0, 8), "5");
+    assert_string_equal(go_club_cell(t, 0, 9), "30%");
+    assert_string_equal(go_club_cell(t, 1, 2), ""); /* not a member yet */
+    assert_string_equal(go_club_cell(t, 1, 4), "假");
+    assert_string_equal(go_club_cell(t, 1, 5), "假");
+    assert_string_equal(go_club_cell(t, 1, 8), "2"); /* the 9th and the 30th */
+    assert_string_equal(go_club_cell(t, 1, 9), "50%");
+    go_club_table_free(t);
+    assert_int_equal(go_club_attendance_report(c, &t, "2026-09-30", "2026-09-01"), GO_EINVAL);
+}
+
+/* As of a day and time: that day's activity, not started yet, is not missed. */
+static void test_club_attendance__today_not_missed_before_it_starts(void **state)
+{
+    go_club *c = *state;
+    int64_t a = club_add_member(c, "1", "准时生", "2026-09-01");
+    assert_int_equal(go_club_checkin(c, NULL, a, "2026-09-02T16:30"), 0);
+    go_rule_change *chg = NULL;
+    size_t n = 0;
+    /* missed the 9th and the 16th; the 23rd starts at 16:30 */
+    assert_int_equal(go_club_rules_apply(c, &chg, &n, "2026-09-23T15:00", true), 0);
+    assert_int_equal(n, 0);
+    free(chg);
+    assert_int_equal(go_club_rules_apply(c, &chg, &n, "2026-09-23T17:00", true), 0);
+    assert_int_equal(n, 1); /* now the third week is missed */
+    free(chg);
+    assert_int_equal(go_club_rules_apply(c, &chg, &n, "2026-09-23T25:00", true), GO_EINVAL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -220,6 +371,15 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_club_attendance__reward_lists_full_attendance, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_club_attendance__cancelled_week_does_not_count, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_club_attendance__joined_later_moves_the_start, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_club_attendance__activity_on_a_taken_day, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_club_attendance__monthly_grid, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_club_attendance__today_not_missed_before_it_starts,
+                                        setup, teardown),
+        cmocka_unit_test_setup_teardown(test_club_attendance__leave_keeps_a_member, setup,
                                         teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

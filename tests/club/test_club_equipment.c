@@ -121,6 +121,67 @@ static void test_club_equipment__stocktake_lists_differences(void **state)
     go_club_table_free(t);
 }
 
+/* A stock-take counts what was on loan on its own date, not today. */
+static void test_club_equipment__stocktake_as_of_its_date(void **state)
+{
+    go_club *c = *state;
+    int64_t m = club_add_member(c, "1", "借用人", "2026-09-01");
+    int64_t boards = add_item(c, "19路棋盘", "board", 19, 8, 3000);
+    int64_t loan = 0, charge = 0;
+    /* out 2 Sept, back 8 Sept: on loan on the 5th */
+    assert_int_equal(go_club_loan_out(c, &loan, boards, 2, m, "李老师", "2026-09-02", NULL), 0);
+    assert_int_equal(go_club_loan_return(c, &charge, loan, "good", "2026-09-08"), 0);
+    /* out on the 10th: not yet on the 5th */
+    assert_int_equal(go_club_loan_out(c, NULL, boards, 3, m, "李老师", "2026-09-10", NULL), 0);
+    assert_int_equal(go_club_stocktake(c, boards, 6, "2026-09-05", NULL), 0);
+    go_club_table *t = NULL;
+    assert_int_equal(go_club_stocktake_report(c, &t), 0);
+    assert_string_equal(go_club_cell(t, 0, 3), "6"); /* expected: 8 - 2 */
+    assert_string_equal(go_club_cell(t, 0, 5), "0");
+    go_club_table_free(t);
+    /* on the 12th: 3 out */
+    assert_int_equal(go_club_stocktake(c, boards, 5, "2026-09-12", NULL), 0);
+    assert_int_equal(go_club_stocktake_report(c, &t), 0);
+    assert_string_equal(go_club_cell(t, 0, 3), "5");
+    go_club_table_free(t);
+}
+
+/* Part of a loan comes back (the rest stays out); a damaged part is charged, and the charge is
+ * owed until paid. */
+static void test_club_equipment__partial_return_and_compensation(void **state)
+{
+    go_club *c = *state;
+    int64_t m = club_add_member(c, "1", "借用人", "2026-09-01");
+    int64_t stones = add_item(c, "棋子", "stones", 0, 10, 2000);
+    int64_t loan = 0, charge = 0, part = 0;
+    assert_int_equal(go_club_loan_out(c, &loan, stones, 3, m, "李老师", "2026-09-02", "2026-09-09"),
+                     0);
+    assert_int_equal(go_club_loan_return_part(c, &charge, &part, loan, 4, "good", "2026-09-09"),
+                     GO_EINVAL);
+    assert_int_equal(go_club_loan_return_part(c, &charge, &part, loan, 1, "damaged", "2026-09-09"),
+                     0);
+    assert_int_not_equal(part, loan);
+    assert_int_equal(charge, 2000);
+    go_club_table *t = NULL;
+    assert_int_equal(go_club_loan_list(c, &t, true), 0);
+    assert_int_equal(t->nrows, 1); /* two still out */
+    assert_string_equal(go_club_cell(t, 0, 3), "2");
+    go_club_table_free(t);
+    assert_int_equal(go_club_loan_owed(c, &t), 0);
+    assert_int_equal(t->nrows, 1);
+    assert_string_equal(go_club_cell(t, 0, 8), "20.00");
+    go_club_table_free(t);
+    assert_int_equal(go_club_loan_charge_paid(c, loan, "2026-09-12"), GO_ECONFLICT); /* none */
+    assert_int_equal(go_club_loan_charge_paid(c, part, "2026-09-01"), GO_EINVAL);
+    assert_int_equal(go_club_loan_charge_paid(c, part, "2026-09-12"), 0);
+    assert_int_equal(go_club_loan_charge_paid(c, part, "2026-09-12"), GO_ECONFLICT);
+    assert_int_equal(go_club_loan_owed(c, &t), 0);
+    assert_int_equal(t->nrows, 0);
+    go_club_table_free(t);
+    assert_int_equal(go_club_loan_return_part(c, &charge, &part, loan, 2, "good", "2026-09-10"), 0);
+    assert_int_equal(part, loan); /* the rest: the loan itself */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -129,6 +190,10 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_club_equipment__loan_due_next_activity_and_charges,
                                         setup, teardown),
         cmocka_unit_test_setup_teardown(test_club_equipment__stocktake_lists_differences, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_club_equipment__partial_return_and_compensation, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_club_equipment__stocktake_as_of_its_date, setup,
                                         teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -39,6 +39,8 @@ static int64_t make_event(go_club *c, go_event_kind kind, int rounds, int player
 {
     int64_t ev = 0;
     assert_int_equal(go_club_event_add(c, &ev, "测试赛", kind, rounds, "2026-10-01", 0), 0);
+    /* the lot fixed: the higher player (the first number) takes Black on board 1 */
+    assert_int_equal(go_club_event_set_draw(c, ev, 'B'), 0);
     for (int i = 0; i < players; i++)
         assert_int_equal(go_club_event_enter(c, ev, ids[i], NULL, 0), 0);
     return ev;
@@ -176,7 +178,9 @@ static void test_club_events__warnings_break_ties(void **state)
     assert_int_equal(go_club_event_pairings(c, &p, ev, 1), 0);
     (void)p;
     go_club_table_free(p);
-    /* add a warning to player 3 by re-entering one of its games with the same result */
+    /* add a warning to player 3 by re-entering one of its games with the same result (a
+     * correction: it needs the reason) */
+    assert_int_equal(go_club_set_reason(c, "the referee's warning was left off"), 0);
     assert_int_equal(go_club_event_pairings(c, &p, ev, 0), 0);
     for (int k = 0; k < p->nrows; k++) {
         int64_t b = strtol(go_club_cell(p, k, 3), NULL, 10),

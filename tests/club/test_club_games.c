@@ -153,6 +153,10 @@ static void test_club_games__schema_2_file_gains_the_column(void **state)
     assert_int_equal(sqlite3_open(old, &db), SQLITE_OK);
     char sql[512];
     snprintf(sql, sizeof sql,
+             "DROP TABLE tiebreaks; DROP TABLE change_log; ALTER TABLE loans DROP COLUMN "
+             "charge_paid_on; DROP TABLE leaves; ALTER TABLE events "
+             "DROP COLUMN cycles;"
+             "ALTER TABLE events DROP COLUMN first_colour;"
              "ALTER TABLE games DROP COLUMN finished; PRAGMA user_version = 2;"
              "INSERT INTO games(date, black_id, white_id, winner, by, margin_quarters)"
              " VALUES ('2026-09-02', %lld, %lld, 'B', 'count', 7)",

@@ -211,12 +211,16 @@ static void test_club_members__forward_migration_and_newer_schema(void **state)
 {
     go_club_free(*state);
     *state = NULL;
-    /* Pretend the file is still at schema 1: drop what migrations 2 and 3 add. */
+    /* Pretend the file is still at schema 1: drop what migrations 2 to 5 add. */
     sqlite3 *db = NULL;
     assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
     assert_int_equal(
         sqlite3_exec(db,
-                     "DROP INDEX checkins_credit; ALTER TABLE games DROP COLUMN finished;"
+                     "DROP TABLE tiebreaks; DROP TABLE change_log; ALTER TABLE loans DROP COLUMN "
+                     "charge_paid_on; DROP TABLE leaves; ALTER TABLE "
+                     "events DROP COLUMN cycles;"
+                     " ALTER TABLE events DROP COLUMN first_colour;"
+                     " DROP INDEX checkins_credit; ALTER TABLE games DROP COLUMN finished;"
                      " PRAGMA user_version = 1",
                      NULL, NULL, NULL),
         SQLITE_OK);
@@ -273,6 +277,155 @@ static void test_club_members__csv_and_html_are_safe(void **state)
     go_club_table_free(t);
 }
 
+/* A member named by id or by member number; a text that is one member's id and another's
+ * number is refused with the way to say which. */
+static void test_club_members__found_by_number_or_id(void **state)
+{
+    go_club *c = *state;
+    int64_t a = club_add_member(c, "2026001", "甲", "2026-09-01");
+    int64_t b = club_add_member(c, "1", "乙", "2026-09-01"); /* number 1, id 2 */
+    int64_t id = 0;
+    assert_int_equal(go_club_member_find(c, &id, "2026001"), 0);
+    assert_int_equal(id, a);
+    assert_int_equal(go_club_member_find(c, &id, "2"), 0); /* id 2, no member numbered 2 */
+    assert_int_equal(id, b);
+    assert_int_equal(go_club_member_find(c, &id, "1"), GO_ECONFLICT); /* id of 甲, number of 乙 */
+    assert_non_null(strstr(go_error_last(), "id:1"));
+    assert_int_equal(go_club_member_find(c, &id, "id:1"), 0);
+    assert_int_equal(id, a);
+    assert_int_equal(go_club_member_find(c, &id, "no:1"), 0);
+    assert_int_equal(id, b);
+    assert_int_equal(go_club_member_find(c, &id, "99"), GO_ENOTFOUND);
+    assert_int_equal(go_club_member_find(c, &id, "id:x"), GO_EINVAL);
+}
+
+/* Who owes for a year: unpaid records and active members with no record at all. */
+static void test_club_members__unpaid_includes_members_without_a_record(void **state)
+{
+    go_club *c = *state;
+    int64_t paid = club_add_member(c, "1", "已缴", "2026-09-01");
+    int64_t owes = club_add_member(c, "2", "欠缴", "2026-09-01");
+    int64_t none = club_add_member(c, "3", "无记录", "2026-09-01");
+    int64_t late = club_add_member(c, "4", "明年入会", "2027-09-15");
+    int64_t left = club_add_member(c, "5", "已离开", "2026-09-01");
+    assert_int_equal(go_club_dues_set(c, paid, "2026-2027", 5000, "2026-09-10"), 0);
+    assert_int_equal(go_club_dues_set(c, owes, "2026-2027", 5000, NULL), 0);
+    assert_int_equal(go_club_member_set_status(c, left, GO_MEMBER_LEFT, "2026-09-20", NULL, "转学"),
+                     0);
+    go_club_table *t = NULL;
+    assert_int_equal(go_club_dues_unpaid(c, &t, "2026-2027"), 0);
+    assert_int_equal(t->nrows, 2);
+    assert_int_equal(strtoll(go_club_cell(t, 0, 0), NULL, 10), owes);
+    assert_string_equal(go_club_cell(t, 0, 5), "unpaid");
+    assert_string_equal(go_club_cell(t, 0, 4), "50.00");
+    assert_int_equal(strtoll(go_club_cell(t, 1, 0), NULL, 10), none);
+    assert_string_equal(go_club_cell(t, 1, 5), "no record");
+    assert_null(go_club_cell(t, 1, 4));
+    go_club_table_free(t);
+    (void)late;
+    assert_int_equal(go_club_dues_unpaid(c, &t, "2026-2028"), GO_EINVAL);
+}
+
+/* The export for a spreadsheet: BOM, Chinese headers, names, ranks as 5k, yuan, komi in
+ * stones; English headers on request. */
+static void test_club_members__sheet_export_for_excel(void **state)
+{
+    go_club *c = *state;
+    go_member m = {0};
+    snprintf(m.number, sizeof m.number, "2026001");
+    snprintf(m.name, sizeof m.name, "王小明");
+    snprintf(m.join_date, sizeof m.join_date, "2026-09-01");
+    m.rank = -5;
+    assert_int_equal(go_club_member_add(c, &m), 0);
+    int64_t w = club_add_member(c, "2026002", "李白", "2026-09-01");
+    assert_int_equal(go_club_dues_set(c, m.id, "2026-2027", 4550, "2026-09-10"), 0);
+    go_game_record r = GO_GAME_RECORD_INIT;
+    snprintf(r.date, sizeof r.date, "2026-09-09");
+    r.black = m.id;
+    r.white = w;
+    r.winner = 'B';
+    r.by = GO_BY_COUNT;
+    r.margin_quarters = 11;
+    assert_int_equal(go_club_result_add(c, &r), 0);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    assert_int_equal(go_club_export_sheet(c, f, "members", NULL), 0);
+    fclose(f);
+    assert_memory_equal(buf, "\xEF\xBB\xBF", 3);
+    assert_non_null(strstr(buf, "姓名"));
+    assert_non_null(strstr(buf, "王小明"));
+    assert_non_null(strstr(buf, ",5k,"));
+    free(buf);
+    f = open_memstream(&buf, &len);
+    assert_int_equal(go_club_export_sheet(c, f, "dues", "en"), 0);
+    fclose(f);
+    assert_non_null(strstr(buf, "amount (yuan)"));
+    assert_non_null(strstr(buf, "王小明,2026-2027,45.50,2026-09-10"));
+    free(buf);
+    f = open_memstream(&buf, &len);
+    assert_int_equal(go_club_export_sheet(c, f, "games", "zh"), 0);
+    fclose(f);
+    assert_non_null(strstr(buf, "贴子(子)"));
+    assert_non_null(strstr(buf, "王小明,5k,李白,,0,3.75,Black,count,2.75"));
+    free(buf);
+    f = open_memstream(&buf, &len);
+    assert_int_equal(go_club_export_sheet(c, f, "settings", NULL), GO_EINVAL);
+    assert_int_equal(go_club_export_sheet(c, f, "members", "fr"), GO_EINVAL);
+    fclose(f);
+    free(buf);
+}
+
+/* A CSV of members (Excel's BOM, Chinese headers, quoted fields): every bad row is named
+ * with its line and then nothing is imported; a dry run writes nothing. */
+static void test_club_members__import_names_each_bad_row(void **state)
+{
+    go_club *c = *state;
+    club_add_member(c, "2026001", "老会员", "2026-09-01");
+    const char *bad_csv = "\xEF\xBB\xBF会员号,姓名,班级,段级位,入会日期\r\n"
+                          "2026002,王小明,三年级二班,15k,2026-09-01\r\n"
+                          "2026001,重号,三年级二班,15k,2026-09-01\r\n"
+                          "2026003,\"李, 四\",二班,30k,2026-09-01\r\n"
+                          "2026004,赵五,二班,,2026-02-30\r\n"
+                          "2026005,钱六,二班,1d,\r\n";
+    int added = -1;
+    char *report = NULL;
+    assert_int_equal(go_club_member_import(c, &added, &report, bad_csv, strlen(bad_csv), false),
+                     GO_EINVAL);
+    assert_non_null(report);
+    assert_null(strstr(report, "line 2:"));
+    assert_non_null(strstr(report, "line 3: member number 2026001 is already used"));
+    assert_non_null(strstr(report, "line 4:"));
+    assert_non_null(strstr(report, "line 5:"));
+    assert_non_null(strstr(report, "line 6: no join date"));
+    free(report);
+    go_club_table *t = NULL;
+    assert_int_equal(go_club_member_list(c, &t, -1), 0);
+    assert_int_equal(t->nrows, 1); /* nothing imported */
+    go_club_table_free(t);
+    const char *good = "number,name,class,contact,rank,joined\n"
+                       "2026002,王小明,三年级二班,\"电话 1, 2\",15k,2026-09-01\n"
+                       "2026003,\"李\"\"四\"\"\",二班,,1d,2026-09-02\n\n";
+    assert_int_equal(go_club_member_import(c, &added, &report, good, strlen(good), true), 0);
+    assert_int_equal(added, 2);
+    assert_null(report);
+    assert_int_equal(go_club_member_list(c, &t, -1), 0);
+    assert_int_equal(t->nrows, 1); /* a dry run writes nothing */
+    go_club_table_free(t);
+    assert_int_equal(go_club_member_import(c, &added, &report, good, strlen(good), false), 0);
+    assert_int_equal(added, 2);
+    int64_t id = 0;
+    assert_int_equal(go_club_member_find(c, &id, "2026003"), 0);
+    go_member m;
+    assert_int_equal(go_club_member_get(c, &m, id), 0);
+    assert_string_equal(m.name, "李\"四\"");
+    assert_int_equal(m.rank, 1);
+    const char *no_header = "王小明,2026-09-01\n";
+    assert_int_equal(go_club_member_import(c, &added, &report, no_header, strlen(no_header), false),
+                     GO_EINVAL);
+    free(report);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -290,6 +443,12 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_club_members__forward_migration_and_newer_schema,
                                         setup, teardown),
         cmocka_unit_test_setup_teardown(test_club_members__csv_and_html_are_safe, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_club_members__found_by_number_or_id, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_club_members__import_names_each_bad_row, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_club_members__unpaid_includes_members_without_a_record,
+                                        setup, teardown),
+        cmocka_unit_test_setup_teardown(test_club_members__sheet_export_for_excel, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -18,7 +18,7 @@ extern "C" {
 /* An open club database. Not shared between threads; open one per thread or process. */
 typedef struct go_club go_club;
 
-#define GO_CLUB_SCHEMA_VERSION 3
+#define GO_CLUB_SCHEMA_VERSION 5
 #define GO_CLUB_NAME_MAX 64  /* code points in a name */
 #define GO_CLUB_TEXT_MAX 512 /* bytes in a free-text field (contact, notes, reasons) */
 
@@ -38,6 +38,10 @@ void go_club_rollback(go_club *club);
 int go_club_backup(go_club *club, const char *path);
 /* PRAGMA integrity_check: 0 when "ok", GO_EDB with the first complaint otherwise. */
 int go_club_check(go_club *club);
+/* Replaces the database's content with a backup after checking it: a goref club file (its
+ * tables there, its schema no newer than this goref's), integrity ok. Migrates it when older.
+ * Not inside go_club_begin. */
+int go_club_restore(go_club *club, const char *path);
 
 /* ---- Dates: ISO text, validated (2026-02-30 is refused). ---- */
 /* Days since 1970-01-01 of "YYYY-MM-DD" (or the date part of "YYYY-MM-DDTHH:MM"). */
@@ -62,6 +66,13 @@ static inline const char *go_club_cell(const go_club_table *t, int row, int col)
     return t->cells[(size_t)row * (size_t)t->ncols + (size_t)col];
 }
 
+/* ---- The change log: every change to results, dues and statuses, every deletion ---- */
+/* Who makes this handle's changes (a name; "" unknown) and why (kept until set again). */
+int go_club_set_actor(go_club *club, const char *who);
+int go_club_set_reason(go_club *club, const char *why);
+/* at, who, what, ref, member, name, old, new, why; what NULL: all; member <= 0: all. */
+int go_club_log_list(go_club *club, go_club_table **out, const char *what, int64_t member);
+
 /* ---- Members ---- */
 typedef enum go_member_status {
     GO_MEMBER_ACTIVE = 0,
@@ -76,6 +87,9 @@ int go_member_status_parse(go_member_status *out, const char *text);
  * 7 dan, 0 = unknown. Accepts "5k", "5 kyu", "5级", "1d", "1 dan", "1段", "业余1段". */
 int go_rank_parse(int *out, const char *text);
 void go_rank_format(char out[16], int rank);
+/* The rating a rank stands for in a TRF file (no kyu or dan there): 100 a step, 25k = 100 ..
+ * 1k = 2500, 1d = 2600 .. 7d = 3200; 0 for an unknown rank. */
+int go_rank_rating(int rank);
 /* True for the ranks that have a printed certificate: 1, 2, 5, 10, 15, 20, 25 kyu and dans. */
 bool go_rank_has_certificate(int rank);
 
@@ -106,15 +120,42 @@ int go_club_dues_set(go_club *club, int64_t member, const char *school_year, int
                      const char *paid_on);
 /* member <= 0: all members; unpaid_only lists dues without paid_on. */
 int go_club_dues_list(go_club *club, go_club_table **out, int64_t member, bool unpaid_only);
+/* Who owes for a school year: member, number, name, school_year, amount, state ("unpaid": a
+ * record without a payment; "no record": an active member who joined before the year ended),
+ * class, contact (the reminder list). */
+int go_club_dues_unpaid(go_club *club, go_club_table **out, const char *school_year);
+/* Per school year: records, paid (count and yuan), unpaid (count and yuan). */
+int go_club_dues_totals(go_club *club, go_club_table **out);
+/* Deletes a dues record (go_club_set_reason first: it is logged). Changing a recorded amount
+ * or payment date with go_club_dues_set also needs the reason. */
+int go_club_dues_delete(go_club *club, int64_t member, const char *school_year);
+/* Members from CSV text (a BOM allowed): a header row naming the columns number, name,
+ * class, contact, rank, joined (or 会员号, 姓名, 班级, 联系方式, 段级位, 入会日期; number, name
+ * and a join date are required), then a member a row. Every bad row is named with its line in
+ * *out_report (malloc'd, caller frees; NULL when none) and then nothing is imported
+ * (GO_EINVAL). dry_run checks every row and writes nothing. *out_added: members added (or
+ * that would be). */
+int go_club_member_import(go_club *club, int *out_added, char **out_report, const char *csv,
+                          size_t len, bool dry_run);
+/* The member named by text: a member number or an id ("id:12" or "no:2026001" to say which).
+ * GO_ECONFLICT when a bare text is one member's id and another's number. */
+int go_club_member_find(go_club *club, int64_t *out_id, const char *text);
 
 /* ---- Activities, check-ins, charter rules ---- */
 /* The weekly default: weekday (1 Monday .. 7 Sunday) and start "HH:MM" from a date on. */
 int go_club_schedule_set(go_club *club, int weekday, const char *start_hhmm, const char *from);
 /* Creates the scheduled activities between from and to (inclusive); *out_count new ones. */
 int go_club_schedule_generate(go_club *club, int *out_count, const char *from, const char *to);
-/* One activity at "YYYY-MM-DDTHH:MM"; *out_id its id (existing one when already there). */
+/* One activity at "YYYY-MM-DDTHH:MM"; *out_id its id (the existing one when the day has one at
+ * that time). GO_EEXISTS when the day has one at another time or a cancelled one (see move and
+ * restore). */
 int go_club_activity_add(go_club *club, int64_t *out_id, const char *start, const char *title);
 int go_club_activity_cancel(go_club *club, const char *date);
+/* Moves the activity of date to start "YYYY-MM-DDTHH:MM" (another time, or another day that has
+ * none). GO_ENOTFOUND without one, GO_EEXISTS when the new day has one. */
+int go_club_activity_move(go_club *club, const char *date, const char *start);
+/* Un-cancels the activity of date. GO_ECONFLICT when it is not cancelled. */
+int go_club_activity_restore(go_club *club, const char *date);
 int go_club_activity_list(go_club *club, go_club_table **out, const char *from, const char *to);
 
 /* Check-in of a member at "YYYY-MM-DDTHH:MM" to the activity of that day (created from the
@@ -122,6 +163,15 @@ int go_club_activity_list(go_club *club, go_club_table **out, const char *from, 
 int go_club_checkin(go_club *club, bool *out_half, int64_t member, const char *at);
 int go_club_checkin_list(go_club *club, go_club_table **out, int64_t member, const char *from,
                          const char *to);
+/* Deletes a member's check-in of a day (go_club_set_reason first: it is logged). */
+int go_club_checkin_delete(go_club *club, int64_t member, const char *date);
+
+/* Excused leave (请假) from..to inclusive: its activities are neither misses nor weeks without
+ * a check-in for the charter rules. */
+int go_club_leave_add(go_club *club, int64_t *out_id, int64_t member, const char *from,
+                      const char *to, const char *reason);
+/* member <= 0: every leave. */
+int go_club_leave_list(go_club *club, go_club_table **out, int64_t member);
 
 /* The charter rules, stored per club (table settings) with these defaults. */
 typedef struct go_club_rules {
@@ -143,11 +193,18 @@ typedef struct go_rule_change {
     char date[11]; /* when the rule was broken */
     char reason[256];
 } go_rule_change;
-/* Applies the charter to every active member as of a date. Without dry_run each change is
+/* Applies the charter to every active member as of a date, or a date and time
+ * ("YYYY-MM-DDTHH:MM": an activity of that day not started by then is not missed yet). Without
+ * dry_run each change is
  * written with its reason into the status history. *out (malloc'd, caller frees) may be NULL
  * when there are no changes. */
 int go_club_rules_apply(go_club *club, go_rule_change **out, size_t *out_count, const char *as_of,
                         bool dry_run);
+/* The attendance grid of a period (a month, a term; at most 400 activities): one row per
+ * member (number, name), one column per activity ("MM-DD": ✓ present, 迟 late, 假 on leave,
+ * ✗ missed, empty before joining), then attended (late = half), possible (activities as a
+ * member, not on leave) and the rate. */
+int go_club_attendance_report(go_club *club, go_club_table **out, const char *from, const char *to);
 /* Members with full attendance and no late arrival between from and to (reward list). */
 int go_club_rules_reward(go_club *club, go_club_table **out, const char *from, const char *to);
 
@@ -175,6 +232,17 @@ int go_club_loan_out(go_club *club, int64_t *out_id, int64_t item, int quantity,
 int go_club_loan_return(go_club *club, int64_t *out_charge_fen, int64_t loan, const char *condition,
                         const char *date);
 int go_club_loan_list(go_club *club, go_club_table **out, bool open_only);
+/* Returns quantity of a loan (all or part: the part becomes a loan of its own, returned, whose
+ * id is *out_returned; the rest stays out), as go_club_loan_return. */
+int go_club_loan_return_part(go_club *club, int64_t *out_charge_fen, int64_t *out_returned,
+                             int64_t loan, int quantity, const char *condition, const char *date);
+/* The compensation of a loan returned damaged or lost, paid on date (logged). */
+int go_club_loan_charge_paid(go_club *club, int64_t loan, const char *date);
+/* Compensation owed: loan, member, name, contact, item, quantity, condition, returned,
+ * charge (yuan), for every charge not paid. */
+int go_club_loan_owed(go_club *club, go_club_table **out);
+/* Deletes a loan entered by mistake, not returned (go_club_set_reason first: it is logged). */
+int go_club_loan_delete(go_club *club, int64_t loan);
 int go_club_loan_overdue(go_club *club, go_club_table **out, const char *as_of);
 
 /* ---- Games and results ---- */
@@ -219,7 +287,9 @@ typedef struct go_game_record {
     }
 
 /* Adds a game (or, when rec->id > 0, enters the result of that paired game). Applies Article
- * 25: a player with two warnings loses, whatever was entered. */
+ * 25: a player with two warnings loses, whatever was entered. Changing a result already
+ * entered is a correction: GO_ECONFLICT unless go_club_set_reason gave why. Every result goes
+ * to the change log. */
 int go_club_result_add(go_club *club, go_game_record *rec);
 int go_club_game_list(go_club *club, go_club_table **out, int64_t member, int64_t event);
 /* Lower-case hex SHA-256 of a buffer (for the photo of the final position), by libsodium. */
@@ -240,9 +310,18 @@ int go_event_kind_parse(go_event_kind *out, const char *text);
 int go_club_event_add(go_club *club, int64_t *out_id, const char *name, go_event_kind kind,
                       int rounds, const char *date, int boards);
 int go_club_event_list(go_club *club, go_club_table **out);
+/* Round robins (individual or team): 1 a single cycle, 2 a double one (Article 27 二: every
+ * pair meets twice, the second time with the colours swapped). GO_ECONFLICT once paired. */
+int go_club_event_set_cycles(go_club *club, int64_t event, int cycles);
+/* The draw for round 1's colours: 'B' or 'W' is the colour of the higher player (team) on
+ * board 1, the next boards alternate. Without it the lot is drawn when round 1 is paired and
+ * stored. GO_ECONFLICT once paired. */
+int go_club_event_set_draw(go_club *club, int64_t event, char higher_colour);
 /* Enters a member; team events name the team and the board (1 = first board). */
 int go_club_event_enter(go_club *club, int64_t event, int64_t member, const char *team, int board);
-/* Article 29: the member leaves after round (0 = before the start: simply removed). */
+/* Article 29: the member leaves after round. 0 = before the start (section 1): the entry is
+ * removed and, when the event is paired but no game has a result, the pairings and the colour
+ * lot are dropped for a new draw (pair again); GO_ECONFLICT once a game has a result. */
 int go_club_event_withdraw(go_club *club, int64_t event, int64_t member, int after_round);
 /* Pairs the next round (Swiss, knockout) or the whole schedule (round robin, match, team).
  * *out_round is the first round created. Refuses while the previous round has no results. */
@@ -262,9 +341,16 @@ typedef struct go_standing {
     int warnings;       /* Article 28 B */
     int played, wins, draws, losses;
     bool withdrawn;
+    char decided[8]; /* Article 28 D: "lot" or "playoff" when a tie was broken so, else "" */
 } go_standing;
 /* Standings after the results entered so far, in place order. *out malloc'd (caller frees). */
 int go_club_event_standings(go_club *club, go_standing **out, size_t *out_count, int64_t event);
+/* Article 28 D: places that may not be shared are decided by a play-off or by lot, and
+ * recorded so. method "lot": every shared place of the standings now is drawn (order NULL).
+ * method "playoff": order lists one shared place's players, the play-off's winner first.
+ * GO_EINVAL when they are not tied; GO_EEXISTS when a tie of theirs is already decided. */
+int go_club_event_tiebreak(go_club *club, int64_t event, const char *method, const int64_t *order,
+                           size_t n);
 
 /* ---- Pure tie-break engine over a cross table (used by standings and the peer checks) ---- */
 /* Result codes are TRF's: '1' '=' '0' played; '+' '-' forfeit win/loss; 'H' half bye, 'F' full
@@ -332,11 +418,19 @@ int go_trf_pair(go_pairing **out, size_t *out_count, const char *text, size_t le
 void go_pairing_write(FILE *out, const go_pairing *pairs, size_t n);
 
 /* ---- Exports and printing ---- */
-/* CSV (RFC 4180) of one table by name: members, status_history, dues, activities, checkins,
- * items, stocktakes, loans, games, events, entries. */
+/* CSV (RFC 4180) of one table by name, its columns as stored (ids, fen, quarters): members,
+ * status_history, dues, activities, checkins, items, stocktakes, loans, games, events,
+ * entries. For people, see go_club_export_sheet. */
 int go_club_export_csv(go_club *club, FILE *out, const char *table);
 void go_club_table_csv(FILE *out, const go_club_table *t);
-/* TRF of an event, with `XXS W=2 D=1` (our 2/1/0 points). */
+/* A table for people and spreadsheets (Excel on Chinese Windows): UTF-8 with a BOM, CRLF,
+ * names beside ids, ranks as 5k/1d, money in yuan, komi in stones, dates as text; headers in
+ * Chinese (lang "zh" or NULL) or English ("en"). Tables: members, status_history, dues,
+ * activities, checkins, leaves, items, stocktakes, loans, games, events, entries. */
+int go_club_export_sheet(go_club *club, FILE *out, const char *table, const char *lang);
+/* TRF of an event, with `XXS W=2 D=1` (our 2/1/0 points): start numbers by rank (then entry),
+ * ranks as ratings (go_rank_rating), the rounds after a withdrawal as zero-point byes, team
+ * records (013); columns count characters (a name in Hanzi is 33 characters, not bytes). */
 int go_club_export_trf(go_club *club, FILE *out, int64_t event);
 /* Display columns of UTF-8 text in a terminal: East Asian Wide and Fullwidth characters
  * (汉字, kana, Hangul, fullwidth forms, 。，) take two, combining marks none, others one. */
@@ -345,6 +439,12 @@ int go_club_text_width(const char *utf8);
  * columns are cut at a character boundary and end in '~'). */
 void go_club_table_text(FILE *out, const go_club_table *t);
 int go_club_standings_table(go_club_table **out, const go_standing *s, size_t n, bool swiss);
+/* Standings for people: only the columns of the event's system (round robin: points, SB;
+ * Swiss: points and the total with two decimals; knockout: games won and lost; match: won,
+ * drawn, lost; team: match and game points, and the team Swiss total), a shared place as
+ * "2=", how a tie was decided; headers in Chinese (lang "zh" or NULL) or English ("en"). */
+int go_club_standings_sheet(go_club_table **out, const go_standing *s, size_t n, go_event_kind kind,
+                            const char *lang);
 /* A printable HTML page (A4 print style, and a large projector view when projector). */
 void go_club_table_html(FILE *out, const go_club_table *t, const char *title, bool projector);
 
