@@ -80,9 +80,18 @@ static void board_means(double mean[3], const go_cv_image *b, int inset)
 
 int vz_point_patches(uint8_t *out, const double h[9], int n, const go_cv_image *bgr)
 {
+    return vz_point_patches_ring(out, h, n, 0, bgr);
+}
+
+int vz_point_patches_ring(uint8_t *out, const double h_in[9], int n_in, int ring,
+                          const go_cv_image *bgr)
+{
     /* The board is warped at VZ_PATCH_OVERSAMPLE times the patch's scale and then averaged
      * down: warping straight to a few pixels a cell would sample a large board's lines
      * and stones' edges at random. Lattice (i, j) lands at the centre of patch (i, j). */
+    double h[9];
+    vz_lattice_move(h, h_in, -ring, -ring);
+    const int n = n_in + 2 * ring;
     const int os = VZ_PATCH_OVERSAMPLE, cell = VZ_PATCH_CELL * os;
     const double half = VZ_PATCH_SIDE * os / 2.0 - 0.5;
     const int side = VZ_PATCH_CELL * (n - 1) + VZ_PATCH_SIDE;
@@ -97,7 +106,8 @@ int vz_point_patches(uint8_t *out, const double h[9], int n, const go_cv_image *
     if (rc < 0)
         return rc;
     double mean[3];
-    board_means(mean, &board, VZ_PATCH_SIDE / 2 - VZ_PATCH_CELL / 2);
+    /* the board's own points only: the ring beyond may hold the table */
+    board_means(mean, &board, VZ_PATCH_SIDE / 2 - VZ_PATCH_CELL / 2 + ring * VZ_PATCH_CELL);
     double gain[3];
     for (int c = 0; c < 3; c++)
         gain[c] = VZ_PATCH_MEAN / (mean[c] > 8 ? mean[c] : 8);

@@ -213,6 +213,10 @@ int vz_gray(go_cv_image *out, const go_cv_image *bgr);
 /* The patches of the n x n points of lattice h (lattice -> pixels of bgr), row by row, into out
  * (n * n * VZ_PATCH_SIDE * VZ_PATCH_SIDE * 3 bytes, HWC, BGR). */
 int vz_point_patches(uint8_t *out, const double h[9], int n, const go_cv_image *bgr);
+/* The same for lattice h's points and `ring` lines of points beyond each of its ends: the
+ * (n + 2 ring)^2 patches of points (-ring..n - 1 + ring) in each family, row by row; the
+ * channels scaled by the mean over h's own points, as vz_point_patches scales them. */
+int vz_point_patches_ring(uint8_t *out, const double h[9], int n, int ring, const go_cv_image *bgr);
 /* The classifier's probabilities of empty, black and white for count patches, into
  * out[count * 3]. */
 int vz_point_probs(float *out, const uint8_t *patches, int count);
@@ -225,6 +229,24 @@ int vz_point_probs(float *out, const uint8_t *patches, int count);
  * the rule made it (the benchmark compares the two). */
 #define VZ_POINTS_DOUBT 0.5f
 int vz_points_check(go_vision_result *r, const vz_grid *g, const go_cv_image *work);
+
+/* The classifier's evidence for a lattice (evidence.c): how surely its points read as stones
+ * or empty crossings, and whether the lattice moved a line along either family puts the
+ * evidence better on its points. The cascade does not judge by it: on the photos, the network
+ * (trained on points only) reads the squares between crowded stones and the plain wood beyond a
+ * board's edge about as surely as points (vision/README.md). */
+#define VZ_EVIDENCE_SURE 0.9 /* a point read with its surest class under this is unsure */
+typedef struct vz_evidence {
+    double sure;        /* the mean surest probability over the lattice's points */
+    int unsure;         /* its points read less surely than VZ_EVIDENCE_SURE */
+    int shift[2];       /* the window (columns, rows; -1..1) whose points read surest */
+    double shift_gain;  /* by how much (sum of the points' log surest probability) */
+    double beyond;      /* the surest line of points just beyond an end: its mean surest prob */
+    double beyond_next; /* the second surest such line */
+} vz_evidence;
+/* Runs the classifier on lattice g's points and the ring of points around them (one batch)
+ * in work; 0 with *out filled, or a negative go_err. */
+int vz_lattice_evidence(vz_evidence *out, const vz_grid *g, const go_cv_image *work);
 
 /* The work image's longer side: enough pixels for a 19x19 grid seen at an angle, few enough
  * for one core. */

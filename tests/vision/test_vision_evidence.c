@@ -1,0 +1,142 @@
+/* A lattice's evidence from the point classifier (vision/evidence.c) on rendered boards: the
+ * true lattice reads surest, one line off it points back, half a cell off it reads less surely,
+ * and points off the photo tell nothing. The boards are drawn with seeds the benchmark does not
+ * draw. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "go/vision.h"
+#include "synth.h"
+#include "testutil.h"
+#include "vision_int.h"
+
+/* A rendered board (bench board of `size` lines, or its "scene" variant with scene set), its
+ * decoded image into *img and its true lattice into *g. */
+static void render_board(go_cv_image *img, vz_grid *g, int size, uint64_t seed, int scene)
+{
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    synth_params p;
+    double density, corners[4][2];
+    if (scene)
+        synth_bench_board_scene(&p, &density, size, seed, (int)(seed % 97));
+    else
+        synth_bench_board(&p, &density, size, seed);
+    synth_legal_position(truth, size, density, seed);
+    uint8_t *jpeg = NULL;
+    size_t len = 0;
+    assert_int_equal(synth_render(&jpeg, &len, &p, truth, corners), 0);
+    assert_int_equal(go_cv_decode(img, jpeg, len, 1), 0);
+    assert_int_equal(vz_lattice_through(g, corners, size, size - 1), 0);
+    free(jpeg);
+}
+
+/* The largest distance, in cells of a, between a's four corners and b's. */
+static double corners_apart(const vz_grid *a, const vz_grid *b)
+{
+    const int m = a->size - 1;
+    double far = 0, ax, ay, bx, by, nx, ny;
+    assert_int_equal(vz_apply(a->h, 0, 0, &ax, &ay), 0);
+    assert_int_equal(vz_apply(a->h, 1, 0, &nx, &ny), 0);
+    const double cell = hypot(nx - ax, ny - ay);
+    for (int c = 0; c < 4; c++) {
+        const int i = c == 1 || c == 2 ? m : 0, j = c >= 2 ? m : 0;
+        assert_int_equal(vz_apply(a->h, i, j, &ax, &ay), 0);
+        assert_int_equal(vz_apply(b->h, i, j, &bx, &by), 0);
+        far = fmax(far, hypot(bx - ax, by - ay));
+    }
+    return far / cell;
+}
+
+/* Boards of each size, plain and in other rooms (cloths, bowls, dim light, bamboo and vinyl):
+ * the true lattice's own window reads surest, and the true lattice moved a line along either
+ * family, either way, has the evidence's window moved back onto the board. */
+static void test_vision_evidence__one_line_off_points_back(void **state)
+{
+    (void)state;
+    static const int sizes[3] = {9, 13, 19};
+    static const int moves[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+    for (int k = 0; k < 6; k++) {
+        go_cv_image img = {0};
+        vz_grid truth, g;
+        const int size = sizes[k % 3];
+        render_board(&img, &truth, size, 610000 + (uint64_t)k, k >= 3);
+        vz_evidence e;
+        assert_int_equal(vz_lattice_evidence(&e, &truth, &img), 0);
+        assert_int_equal(e.shift[0], 0);
+        assert_int_equal(e.shift[1], 0);
+        assert_true(e.shift_gain == 0);
+        for (int q = 0; q < 4; q++) {
+            g = truth;
+            vz_lattice_move(g.h, g.h, moves[q][0], moves[q][1]);
+            assert_true(corners_apart(&truth, &g) > 0.9);
+            assert_int_equal(vz_lattice_evidence(&e, &g, &img), 0);
+            if (e.shift[0] != -moves[q][0] || e.shift[1] != -moves[q][1])
+                fprintf(stderr, "board %d (%dx%d) moved (%d, %d): window (%d, %d)\n", k, size, size,
+                        moves[q][0], moves[q][1], e.shift[0], e.shift[1]);
+            assert_int_equal(e.shift[0], -moves[q][0]);
+            assert_int_equal(e.shift[1], -moves[q][1]);
+            assert_true(e.shift_gain > 0);
+            vz_lattice_move(g.h, g.h, e.shift[0], e.shift[1]);
+            assert_true(corners_apart(&truth, &g) < 0.01);
+        }
+        go_cv_image_free(&img);
+    }
+}
+
+/* The true lattice moved half a cell along both families puts the squares between the points
+ * under the classifier: its points read clearly less surely than the true lattice's. */
+static void test_vision_evidence__between_the_points_reads_less_surely(void **state)
+{
+    (void)state;
+    static const int sizes[3] = {9, 13, 19};
+    for (int k = 0; k < 3; k++) {
+        go_cv_image img = {0};
+        vz_grid g;
+        render_board(&img, &g, sizes[k], 620000 + (uint64_t)k, 0);
+        vz_evidence on, off;
+        assert_int_equal(vz_lattice_evidence(&on, &g, &img), 0);
+        vz_lattice_move(g.h, g.h, 0.5, 0.5);
+        assert_int_equal(vz_lattice_evidence(&off, &g, &img), 0);
+        if (on.sure < 0.97 || off.sure > on.sure - 0.05)
+            fprintf(stderr, "board %d (%dx%d): %.3f sure on the points, %.3f between them\n", k,
+                    sizes[k], sizes[k], on.sure, off.sure);
+        assert_true(on.sure >= 0.97);
+        assert_true(on.unsure <= 0.02 * sizes[k] * sizes[k]);
+        assert_true(off.sure < on.sure - 0.05);
+        assert_true(off.unsure > on.unsure);
+        go_cv_image_free(&img);
+    }
+}
+
+/* Points beyond the photo tell nothing (the warp repeats the photo's border there): a lattice
+ * moved two board widths along both families, off the photo, has every point counted as read by
+ * no class, a third sure, and none of its windows reads surer than another. */
+static void test_vision_evidence__points_off_the_photo_tell_nothing(void **state)
+{
+    (void)state;
+    go_cv_image img = {0};
+    vz_grid g;
+    render_board(&img, &g, 9, 630000, 0);
+    vz_lattice_move(g.h, g.h, 18, 18);
+    double x, y;
+    assert_int_equal(vz_apply(g.h, 0, 0, &x, &y), 0);
+    assert_true(x < -1 || y < -1 || x > img.width || y > img.height);
+    vz_evidence e;
+    assert_int_equal(vz_lattice_evidence(&e, &g, &img), 0);
+    assert_float_equal(e.sure, 1.0 / 3.0, 1e-9);
+    assert_int_equal(e.unsure, 81);
+    assert_true(e.shift_gain == 0);
+    go_cv_image_free(&img);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_vision_evidence__one_line_off_points_back),
+        cmocka_unit_test(test_vision_evidence__between_the_points_reads_less_surely),
+        cmocka_unit_test(test_vision_evidence__points_off_the_photo_tell_nothing),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
