@@ -1,11 +1,12 @@
-/* The tuned numbers of the classify stage (classify.c, stray.c), each with what it guards against
- * and on what kind of photo. The passes that use them explain how, beside their code. Private to
- * vision/. Units: lightness in % of the local board's (the board's own lightness is 100); a and b
- * in CIE Lab units relative to the board's; a line's dip in grey levels (how much darker the
- * printed line is than the wood beside it; a stone hides it, so a stone's dip is about 0 or below);
- * "the typical dip" is the median dip of the points read empty on that photo; distances in
- * cells of the lattice unless said otherwise. The patch geometry of the learned classifier
- * (VZ_PATCH_*) lives in vision_int.h, since the trainer and the benchmark share it. */
+/* The tuned numbers of the classify stage (classify.c, stray.c) and the learned check
+ * (points.c), each with what it guards against and on what kind of photo. The passes that use them
+ * explain how, beside their code. Private to vision/. Units: lightness in % of the local board's
+ * (the board's own lightness is 100); a and b in CIE Lab units relative to the board's; a line's
+ * dip in grey levels (how much darker the printed line is than the wood beside it; a stone hides
+ * it, so a stone's dip is about 0 or below); "the typical dip" is the median dip of the points read
+ * empty on that photo; distances in cells of the lattice unless said otherwise. The patch geometry
+ * of the learned classifier (VZ_PATCH_*) lives in vision_int.h, since the trainer and the benchmark
+ * share it. */
 #ifndef GOREF_VISION_PARAMS_H
 #define GOREF_VISION_PARAMS_H
 
@@ -237,5 +238,17 @@
 #define STRAY_EVEN_LOW 0.5
 /* The searches' step, pixels of the lattice image (a tenth of a cell). */
 #define STRAY_STEP 2
+
+/* ---- the learned check (points.c) ---- */
+
+/* A board where the classifier reads another colour than the rule at this many points or more
+ * is a doubtful board: one such point can be a lone odd spot (glare, a fleck), two or more say
+ * that the rule's reading of this board is not to be trusted as it stands. */
+#define POINTS_DOUBTFUL_BOARD 2
+/* On a doubtful board, a point the classifier gives less than this probability of the colour
+ * read is marked for a look too: there the wrong points both readers agree on come with the
+ * classifier unsure (pale stones under a coloured lamp read as wood, a stone half off its
+ * point); on a board the readers agree on nearly everywhere no look is spent on such points. */
+#define POINTS_SURE 0.9f
 
 #endif

@@ -309,6 +309,16 @@ int vz_stray_stones(go_vision_result *r, const go_cv_image *lab, const board_mod
         r->color[j][i] = (uint8_t)colour;
         r->confidence[j][i] = 0.5f; /* read off its point: a person's look */
         r->off_point[j][i] = 1;
+        /* found STRAY_MIN or more off its point, a stone lies nearly between two points and may
+         * be the other one's: that point gets a look too */
+        {
+            const int along_x = fabs(at[0] - i) >= fabs(at[1] - j);
+            const double lean = along_x ? at[0] - i : at[1] - j;
+            const int oi = i + (along_x ? (lean > 0 ? 1 : -1) : 0),
+                      oj = j + (along_x ? 0 : (lean > 0 ? 1 : -1));
+            if (oi >= 0 && oj >= 0 && oi < n && oj < n && r->color[oj][oi] == GO_EMPTY)
+                r->confidence[oj][oi] = fminf(r->confidence[oj][oi], 0.5f);
+        }
         centre[k][0] = at[0];
         centre[k][1] = at[1];
         has[k] = 1;

@@ -217,14 +217,19 @@ int vz_point_patches(uint8_t *out, const double h[9], int n, const go_cv_image *
  * out[count * 3]. */
 int vz_point_probs(float *out, const uint8_t *patches, int count);
 /* Reads every point of r (read through grid g in work) again with the classifier; where it
- * reads another colour than r, the point's confidence falls to VZ_POINTS_DOUBT, so that the
- * rules' check lists it for a person's look. The colours stay the rule's: on the photos, the
+ * doubts r's reading (vz_points_mark), the point's confidence falls to VZ_POINTS_DOUBT, so that
+ * the rules' check lists it for a person's look. The colours stay the rule's: on the photos, the
  * classifier trained without a photo's group reads fewer points right than the rule does, while
  * its disagreement catches most of the rule's wrong points (vision/README.md). A stone found off
  * its point is marked already. GOREF_VISION_POINTS=rule in the environment leaves the reading as
  * the rule made it (the benchmark compares the two). */
 #define VZ_POINTS_DOUBT 0.5f
 int vz_points_check(go_vision_result *r, const vz_grid *g, const go_cv_image *work);
+/* The marks vz_points_check sets from the classifier's probabilities prob (empty, black, white
+ * for each point, row by row) against r's reading: where it reads another colour, and, on a
+ * board where it does so at two points or more, where it gives the colour read little
+ * probability (POINTS_DOUBTFUL_BOARD and POINTS_SURE in params.h). */
+void vz_points_mark(go_vision_result *r, const float *prob);
 
 /* The work image's longer side: enough pixels for a 19x19 grid seen at an angle, few enough
  * for one core. */
