@@ -136,8 +136,8 @@ static int listed(const go_vision_result *r, int x, int y)
 
 /* A board of the bench's kind, half as crowded, with up to three stones put down half a cell
  * off their points toward an empty point, in rows 1, 4, 7, ...: the stone lies between the two
- * points. Every point read wrong must be among those listed for a look. The boards are ones
- * where such a stone was read at the other point, or dropped. */
+ * points. Every point read wrong must be among those listed for a look. On these boards such
+ * stones are read at the other point, the stone's own point left empty. */
 static void test_vision_flags__stone_between_two_points_is_marked(void **state)
 {
     (void)state;
