@@ -243,12 +243,14 @@
 
 /* A board where the classifier reads another colour than the rule at this many points or more
  * is a doubtful board: one such point can be a lone odd spot (glare, a fleck), two or more say
- * that the rule's reading of this board is not to be trusted as it stands. */
+ * that the rule's reading of this board is in doubt. */
 #define POINTS_DOUBTFUL_BOARD 2
-/* On a doubtful board, a point the classifier gives less than this probability of the colour
- * read is marked for a look too: there the wrong points both readers agree on come with the
- * classifier unsure (pale stones under a coloured lamp read as wood, a stone half off its
- * point); on a board the readers agree on nearly everywhere no look is spent on such points. */
+/* On a doubtful board, a point read empty beside (one of the eight around) a point where the
+ * readers differ, and that the classifier gives less than this probability of being empty, is
+ * marked too. The wrong points that both readers agree on are stones taken for wood (pale stones
+ * on a coloured lamp's side of the board, a stone half off its point), and they lie where the
+ * readers already differ, the classifier unsure of them; a board the readers agree on, or a point
+ * far from their differences, spends no look. */
 #define POINTS_SURE 0.9f
 
 #endif

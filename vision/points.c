@@ -2,7 +2,7 @@
  * the perspective taken out, and a small convolutional network (vision/model/, trained by
  * `make model`) telling empty, black and white apart with a probability. It checks the colour
  * rule's reading: a point it reads otherwise is marked for a person's look, and on a board where
- * it does so more than once, a point whose reading it is unsure of as well. */
+ * it does so more than once, a point read empty beside such a point that it is unsure of too. */
 #include <math.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -133,6 +133,7 @@ void vz_points_mark(go_vision_result *r, const float *prob)
     const int n = r->size;
     /* the classes of the network's output, in the order of its probabilities */
     static const int class_of[3] = {GO_EMPTY, GO_BLACK, GO_WHITE};
+    unsigned char differs[GO_MAX_SIZE * GO_MAX_SIZE] = {0};
     int disagree = 0;
     for (int k = 0; k < n * n; k++) {
         const float *p = prob + 3 * (size_t)k;
@@ -141,19 +142,29 @@ void vz_points_mark(go_vision_result *r, const float *prob)
             best = 2;
         const int y = k / n, x = k % n;
         if (class_of[best] != r->color[y][x]) {
+            differs[k] = 1;
             disagree++;
             if (!r->off_point[y][x]) /* a stone off its point is marked already */
                 r->confidence[y][x] = fminf(r->confidence[y][x], VZ_POINTS_DOUBT);
         }
     }
     /* On a board where the two readers differ at POINTS_DOUBTFUL_BOARD points or more, the
-     * reading is in doubt there: also the points the network gives under POINTS_SURE of the
-     * colour read (vision/params.h) */
+     * reading is in doubt around those points: a point read empty beside one of them (the eight
+     * around it) that the network gives under POINTS_SURE of being empty is marked too: a stone
+     * taken for wood (vision/params.h) */
     if (disagree >= POINTS_DOUBTFUL_BOARD)
         for (int k = 0; k < n * n; k++) {
             const int y = k / n, x = k % n;
-            const int read = r->color[y][x] == GO_BLACK ? 1 : r->color[y][x] == GO_WHITE ? 2 : 0;
-            if (prob[3 * (size_t)k + read] < POINTS_SURE)
+            if (r->color[y][x] != GO_EMPTY || prob[3 * (size_t)k] >= POINTS_SURE)
+                continue;
+            int beside = 0;
+            for (int dy = -1; dy <= 1 && !beside; dy++)
+                for (int dx = -1; dx <= 1 && !beside; dx++) {
+                    const int qx = x + dx, qy = y + dy;
+                    beside = (dx || dy) && qx >= 0 && qy >= 0 && qx < n && qy < n &&
+                             differs[qy * n + qx];
+                }
+            if (beside)
                 r->confidence[y][x] = fminf(r->confidence[y][x], VZ_POINTS_DOUBT);
         }
     if (getenv("GOREF_VISION_DEBUG"))

@@ -227,8 +227,8 @@ int vz_point_probs(float *out, const uint8_t *patches, int count);
 int vz_points_check(go_vision_result *r, const vz_grid *g, const go_cv_image *work);
 /* The marks vz_points_check sets from the classifier's probabilities prob (empty, black, white
  * for each point, row by row) against r's reading: where it reads another colour, and, on a
- * board where it does so at two points or more, where it gives the colour read little
- * probability (POINTS_DOUBTFUL_BOARD and POINTS_SURE in params.h). */
+ * board where it does so at two points or more, at a point read empty beside one of those that
+ * it gives little probability of being empty (POINTS_DOUBTFUL_BOARD, POINTS_SURE: params.h). */
 void vz_points_mark(go_vision_result *r, const float *prob);
 
 /* The work image's longer side: enough pixels for a 19x19 grid seen at an angle, few enough

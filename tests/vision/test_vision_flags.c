@@ -100,11 +100,12 @@ static void test_vision_flags__one_difference_marks_one_point(void **state)
     assert_int_equal(marks(&r), 1);
 }
 
-/* Where the classifier reads two points otherwise (pale stones under a lamp read as wood by the
- * rule), the board is in doubt: the point it gives under 0.9 of the colour read is marked too
- * (a pale stone read as wood that it thinks 0.32 white), while a point it gives 0.95 is not,
- * nor the points it is sure of. */
-static void test_vision_flags__doubtful_board_marks_unsure_points(void **state)
+/* Where the classifier reads two points otherwise (pale stones on a lamp's side of the board read
+ * as wood by the rule), the board is in doubt around them: a point read empty beside them that the
+ * classifier gives under 0.9 of being empty (a pale stone it thinks 0.32 white) is marked too.
+ * Not a point it gives 0.95, nor one as unsure far from the differences, nor a stone beside them
+ * (a stone taken for wood is what the readers miss together), nor the points it is sure of. */
+static void test_vision_flags__doubtful_board_marks_unsure_points_beside(void **state)
 {
     (void)state;
     static go_vision_result r;
@@ -113,13 +114,17 @@ static void test_vision_flags__doubtful_board_marks_unsure_points(void **state)
     sure_of_reading(prob, &r);
     prob_at(prob, 9, 8, 7, 0.2f, 0.0f, 0.8f);   /* read empty: white to the classifier */
     prob_at(prob, 9, 8, 6, 0.3f, 0.0f, 0.7f);   /* read empty: white to the classifier */
-    prob_at(prob, 9, 8, 5, 0.68f, 0.0f, 0.32f); /* read empty: unsure */
-    prob_at(prob, 9, 7, 4, 0.05f, 0.0f, 0.95f); /* read white: sure enough */
+    prob_at(prob, 9, 8, 5, 0.68f, 0.0f, 0.32f); /* read empty beside them: unsure */
+    prob_at(prob, 9, 8, 8, 0.95f, 0.0f, 0.05f); /* read empty beside them: sure enough */
+    prob_at(prob, 9, 0, 0, 0.7f, 0.0f, 0.3f);   /* read empty far from them: unsure */
+    prob_at(prob, 9, 7, 5, 0.3f, 0.0f, 0.7f);   /* read white beside them: unsure */
     vz_points_mark(&r, prob);
     assert_true(marked(&r, 8, 7));
     assert_true(marked(&r, 8, 6));
     assert_true(marked(&r, 8, 5));
-    assert_false(marked(&r, 7, 4));
+    assert_false(marked(&r, 8, 8));
+    assert_false(marked(&r, 0, 0));
+    assert_false(marked(&r, 7, 5));
     assert_int_equal(marks(&r), 3);
     /* the colours stay the rule's */
     assert_int_equal(r.color[7][8], GO_EMPTY);
@@ -198,7 +203,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_vision_flags__agreeing_board_spends_no_look),
         cmocka_unit_test(test_vision_flags__one_difference_marks_one_point),
-        cmocka_unit_test(test_vision_flags__doubtful_board_marks_unsure_points),
+        cmocka_unit_test(test_vision_flags__doubtful_board_marks_unsure_points_beside),
         cmocka_unit_test(test_vision_flags__stone_between_two_points_is_marked),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
