@@ -9,16 +9,6 @@
 
 #include "classify_int.h"
 
-/* Board-colour fit on a crowded board: most square centres are crevices between stones,
- * darker than the wood. The fit starts from the samples near the upper quartile of lightness
- * (wood, not crevices) and trims by the residuals of the samples it keeps, with a wide enough
- * limit to follow a light gradient (measured: 4.5 keeps every other source as it was). */
-#define BOARD_PCT 0.75
-#define TRIM_K 4.5
-/* The start set is narrow (L units): under coloured light the crevices are only a little
- * darker than the wood, and a wide start takes them in. */
-#define START_WIN 12
-
 static void disc_mean(const go_cv_image *lab, double cxp, double cyp, double rad, double out[3])
 {
     int x0 = (int)floor(cxp - rad), x1 = (int)ceil(cxp + rad);
@@ -139,73 +129,9 @@ static double point_margin(const go_cv_image *lab, const board_model *bm, double
  * board's), fitted to this photo, and every point is read again by the likelihood under the
  * three models, a few rounds. A class with too few points keeps the rule's reading: two
  * stones cannot define a colour. */
-#define EM_MIN_POINTS 4
-#define EM_ROUNDS 3
-/* The lines' veto: at least VETO_MIN_EMPTY empty points whose median line dip reaches
- * VETO_JUDGE; a stone showing VETO_SHARE of that dip in both lines is read
- * empty, a white one VETO_SHARE_WHITE. Measured over every photo read (3,507 true black and 3,421
- * true white stones, the lines judging): a black stone's crevices and reflections show up to 0.44
- * of the typical dip, and 0.45 keeps them; a white stone on its point shows at most 0.29. Glare and
- * lit wood read as white show 0.27 to 0.6 of it: 0.35 takes off the lit points of a crowded board
- * under a ceiling lamp and half of a flash's glare, and leaves a gap of 0.06 above every white
- * stone. Lines as faint as a typical dip of VETO_JUDGE still judge: under a violet lamp the veto
- * takes lit points off the board's edge. Fainter, a stone's dip is noise as large as the share
- * asked: at a typical dip of 2.6 (a sparse board under a cyan lamp, read at the third scale) the
- * veto took many black stones off. The least on the photos read is 4.9. */
-#define VETO_SHARE 0.45
-#define VETO_SHARE_WHITE 0.35
-#define VETO_JUDGE 4.0
-/* ... and a black one only from this dip: where the lines are faint, a black stone's own dip
- * is noise that reaches the share asked (under a cyan lamp, a typical dip of 5.1, a black stone
- * dipping 2.4 was taken off). Measured over every photo read: the least dip of a point read
- * black that the veto rightly takes off is 3.5 (a lit point under a violet lamp); the points
- * read white that it rightly takes off dip from 1.5, and keep no floor. */
-#define VETO_BLACK_FLOOR 3.0
-/* ... nor one darker than this share of the board's lightness (%): no shadow on the wood is
- * that dark. Measured over the photos read: the points read black that the veto rightly takes
- * off are 48 to 61; on a lattice a little off the stones' centres, black stones at 15 and 29
- * showed the edge of the wood beside them as a line and were taken off. */
-#define VETO_BLACK_DARK 40.0
-/* ... except where the lines are clear (a typical dip of VETO_SHADE_LINES or more): under a low
- * light from one side a stone's shadow darkens the wood beside it to 25 to 45% of the board's
- * lightness (the bench's row "low light's shadows"), and the rule reads it black, while the lines
- * show through it at half their typical dip. There a point inside the board from VETO_SHADE_DARK is
- * judged, and read empty without a look (VETO_SHADE_CONF): the lines cannot show so clearly
- * through a stone. Marked, a board under such light had more points unsure than a reading may
- * have, and was read again by the clusters, which took the shade for the board (see REFIT_SHADE).
- * On the board's edge only from VETO_SHADE_EDGE_DARK (below): there a point's lines run inward
- * only and show beside a stone's rim, and black corner stones of a small resized photo (32%, its
- * lines at half the typical dip) and synthetic edge stones were taken off. And only where the
- * lines show clearly enough that a stone's dip is not noise: where the lines are clear in a
- * small resized photo of a crowded board a dark stone may show nearly half the typical dip. On
- * the photos the black stones inside the board from 30% where the typical dip is 8 or more show
- * at most 0.35 of it. */
-#define VETO_SHADE_DARK 30.0
-/* Judged on the edge from 40%, the bench's row under a low light keeps many shadows there read
- * black, each sure; from 35%, with the shade's own share below, most are taken off. On the
- * photos the points read black on the edge from 30% where the lines are clear show at most
- * 0.34. */
-#define VETO_SHADE_EDGE_DARK 35.0
-#define VETO_SHADE_LINES 12.0
-#define VETO_SHADE_CONF 0.6f
-/* In the shade the share asked follows the light: a shadow that takes part of the light from the
- * wood takes the same part from the lines' dip, so the lines show through shade at 40% of the
- * board's lightness at about 0.4 of their typical dip, under the VETO_SHARE asked of a point lit
- * as the board. Such a point (from VETO_SHADE_DARK inside the board, VETO_SHADE_EDGE_DARK on its
- * edge, where the lines are clear) is asked VETO_SHADE_CONTRAST times its lightness as a share of
- * the board's, and no less than VETO_SHADE_FLOOR. Measured over every reading of the photos where
- * the typical dip is 12 or more: the points read black inside the board from 30% show at most 0.35
- * of it, but for one stone of the t2 series put down 0.4 cell off its point (0.36 to 0.43 at 44 to
- * 47%), which hides half the lines through its point and is kept, marked (VETO_HALF). Shadows that
- * leave the wood under 40% stay read black (the floor). The bench's row under a low light, 100
- * boards a size: wrong points 9/62/144 -> 8/43/147, 13x13 86 -> 87 perfect (board 9 read six
- * shadows black); every photo, turn and size and every other row reads as before. */
-#define VETO_SHADE_CONTRAST 0.9
-#define VETO_SHADE_FLOOR 0.36
 /* Prior covariance the fitted one is shrunk toward (weight EM_PRIOR_N points): a class of a
  * few points stays broad rather than collapsing onto them. */
-#define EM_PRIOR_N 6.0
-static const double em_prior_var[NF] = {64.0, 16.0, 16.0, 25.0};
+static const double em_prior_var[NF] = EM_PRIOR_VAR;
 
 /* Inverts the NF x NF matrix m (Gauss-Jordan with pivoting) and gives its log-determinant;
  * -1 when it is singular or not positive definite. */
@@ -248,13 +174,6 @@ static int invert_nf(double out[NF][NF], double m_in[NF][NF], double *logdet)
     return 0;
 }
 
-/* In the clusters' reading, where the lines show on this photo's empty points (VETO_JUDGE as
- * the median), the models do not take a stone off a point whose lines do not show at all (a
- * dip under 0): the clusters' stones of unusual colours are not lighter than the board, and
- * under a lamp the pale stones on its side take the board's lightness, where the empty class's
- * broad model takes them in. Measured: the green-stone photos under the blue lamp 349 and 354
- * of 361 to 355 and 358, under the cyan lamp 345 to 346. */
-#define EM_KEEP_HIDDEN 0.0
 /* The median line dip over the points r reads empty (their count into *count): how clearly the
  * lines show on this photo's wood. */
 static double empty_points_dip(const go_vision_result *r, double f[][NF], int n, int *count)
@@ -380,7 +299,6 @@ static double weaker_half(const go_cv_image *lab, int n, int i, int j)
  * empty, show 0.29 or more on each half (the least: a flash's glare); of the stones the whole
  * lines would take off, nearly all show 0.17 or less. On the bench's boards of hurried hands the
  * white stones the whole lines took off show 0.13 at the most. */
-#define VETO_HALF 0.2
 static void veto_by_lines(go_vision_result *r, double f[][NF], const go_cv_image *lab, int n,
                           double typical, int m)
 {
@@ -434,8 +352,6 @@ static void veto_by_lines(go_vision_result *r, double f[][NF], const go_cv_image
  * marked). Where the lines do not show at all (a typical dip under FLAT_WHITE_LINES) a point's
  * dip is noise and the edge's shade: a synthetic 9x9 whose lines showed 0.4 lost a white corner
  * stone at 3.4. */
-#define FLAT_WHITE_DIP 0.0
-#define FLAT_WHITE_LINES 1.0
 static void flat_whites(go_vision_result *r, double f[][NF], int n, double typical, int m)
 {
     if (m < VETO_MIN_EMPTY || typical >= VETO_JUDGE || typical < FLAT_WHITE_LINES)
@@ -476,11 +392,6 @@ static void flat_whites(go_vision_result *r, double f[][NF], int n, double typic
  * (unusual colours, coloured lamps) need not be lighter than the wood nor domes. Nor on a stone
  * the veto kept off its point (half of a line through it hidden, where light shows both): put
  * down toward the edge, its body is what lies beyond the edge line, as light as its top. */
-#define OVER_EDGE_OUTER (-5.0)
-#define OVER_EDGE_LIT 115.0
-#define OVER_EDGE_FLAT (-1.5)
-#define OVER_EDGE_DISC 0.12
-#define OVER_EDGE_SAME 5.0
 
 static void over_edge(go_vision_result *r, const go_cv_image *lab, const board_model *bm,
                       double f[][NF], int n)
@@ -552,11 +463,6 @@ static void over_edge(go_vision_result *r, const go_cv_image *lab, const board_m
  * centres beside them clipped at all. On the bench's boards of hurried hands, glare on white
  * stones pushed off their points clipped one square centre beside a point (0.71 of it), never
  * two. */
-#define GLARE_CLIP 245
-#define GLARE_POINT 0.5
-#define GLARE_SQUARE 0.5
-#define GLARE_SQUARES 2
-#define GLARE_FRINGE 0.2
 
 /* The share of the warp's pixels within rad of (cx, cy) clipped in every channel. */
 static double clipped_share(const go_cv_image *bgr, double cx, double cy, double rad)
@@ -633,9 +539,6 @@ static void glare_on_wood(go_vision_result *r, double f[][NF], const go_cv_image
  * photos the largest gap in the readings returned is 16 at most (under a single black stone above
  * it): the margin is thin. Without the lines asked, a plain synthetic 9x9 of the bench lost a
  * black stone under glare (23 above the others, its dip 0.01 of the typical). */
-#define BLACKS_APART 20.0
-#define BLACKS_MIN 5
-#define BLACKS_LINES 0.1
 static void blacks_apart(go_vision_result *r, double f[][NF], int n, double typical, int m)
 {
     double v[GO_MAX_SIZE * GO_MAX_SIZE];
@@ -679,22 +582,20 @@ static void blacks_apart(go_vision_result *r, double f[][NF], int n, double typi
 }
 
 /* The converse of the veto, as a mark: a point read empty whose lines are hidden as a white
- * stone's dome hides them (its dip below zero by HIDDEN_SHARE of the typical empty point's and
- * by HIDDEN_MIN grey levels) may be a pale stone taken for wood; it stays empty (lit wood and the
- * board's own marks hide the lines too: read so, it loses more than it finds) and is
- * marked for a person's look: most of the pale stones in the lit corner of crowded boards under
- * cyan and pink lamps are, at the cost of a few marks on points read right. The synthetic stones
- * are flat discs: no mark more on the bench's boards. Only where the lines show on empty points
- * (a typical dip from VETO_MIN_DIP). */
-#define HIDDEN_SHARE 0.3
-#define HIDDEN_MIN 3.0
+ * stone's dome hides them (its dip below zero by MARK_HIDDEN_SHARE of the typical empty point's and
+ * by MARK_HIDDEN_MIN grey levels) may be a pale stone taken for wood; it stays empty (lit wood and
+ * the board's own marks hide the lines too: read so, it loses more than it finds) and is marked for
+ * a person's look: most of the pale stones in the lit corner of crowded boards under cyan and pink
+ * lamps are, at the cost of a few marks on points read right. The synthetic stones are flat discs:
+ * no mark more on the bench's boards. Only where the lines show on empty points (a typical dip from
+ * VETO_MIN_DIP). */
 static void mark_hidden_empties(go_vision_result *r, double f[][NF], int n, double typical, int m)
 {
     if (m < VETO_MIN_EMPTY || typical < VETO_MIN_DIP)
         return;
     for (int k = 0; k < n * n; k++)
-        if (r->color[k / n][k % n] == GO_EMPTY && f[k][3] < -HIDDEN_SHARE * typical &&
-            f[k][3] < -HIDDEN_MIN && r->confidence[k / n][k % n] > 0.5f)
+        if (r->color[k / n][k % n] == GO_EMPTY && f[k][3] < -MARK_HIDDEN_SHARE * typical &&
+            f[k][3] < -MARK_HIDDEN_MIN && r->confidence[k / n][k % n] > 0.5f)
             r->confidence[k / n][k % n] = 0.5f; /* lines and colour disagree: a look */
 }
 
@@ -706,29 +607,7 @@ static void mark_hidden_empties(go_vision_result *r, double f[][NF], int n, doub
  * lightness or the lighter one not clearly apart from the board (one colour split in two, a
  * one-coloured crowd or uneven light, must not pass for two), or when the lines show through
  * the lighter one; a negative go_err on failure. r is written only when it returns 0. */
-#define CLUSTER_ROUNDS 12
-/* Least lightness between the stone clusters (% of the board's) and least distance of the
- * lighter one from the board's cluster (in prior spreads). */
-#define CLUSTER_MIN_DL 20.0
-#define CLUSTER_MIN_APART 3.0
-/* The lighter cluster's median line dip must stay under this share of the typical one of the
- * empty points, when the lines show there (VETO_MIN_DIP). */
-#define CLUSTER_LINES 0.3
-/* The lighter stones' cluster's mean line dip from which it is taken for the board's when the
- * board's shows under CLUSTER_LINES of it. */
-#define CLUSTER_SWAP_DIP (3 * VETO_MIN_DIP)
-#define CLUSTER_BOARD_DIP (2 * VETO_MIN_DIP)
-/* The seed of the board's cluster: the points most like the board's model in colour, or, when
- * the lines show through the sixth of the points they show through most by this much on
- * average, those points. On a crowded board the model is fitted to the crevices between the
- * stones, and under a coloured lamp its colour can be a stone cluster's: the green-stone photos
- * under blue and violet lamps seeded the board with stones (black split in two clusters, the
- * white stones and the board one). */
-#define CLUSTER_SEED_DIP (2 * VETO_MIN_DIP)
-/* How much more clearly the lines show through the board's cluster than through either stone
- * cluster, for the darkest cluster to be taken for a stone one (VETO_MIN_DIP units). */
-#define CLUSTER_DARK_APART VETO_MIN_DIP
-static const double cluster_scale[NF] = {8.0, 4.0, 4.0, 5.0};
+static const double cluster_scale[NF] = CLUSTER_SCALE;
 
 static double cluster_dist2(const double *a, const double *b)
 {
@@ -922,7 +801,6 @@ done:
  * It reads crowded boards under coloured lamps a little better, and hardly any other photo or
  * synthetic board differently.
  * Returns 0, or a negative go_err. */
-#define REFIT_MIN_EMPTY 20
 /* The surface fitted to the empty points follows the lamp's light across the board but not into
  * a corner crowded with stones, where it has few empty points to follow and bends away from the
  * wood. Each point's lightness g[k][0] (% of the surface) is taken again against the wood near
@@ -934,10 +812,6 @@ done:
  * pale stones in a crowded corner nearest the camera, where the surface came out 10% brighter
  * than the wood, read; no other photo and none of the bench's synthetic boards reads
  * differently. */
-#define LOCAL_NEAR 6
-#define LOCAL_MIN 3
-#define LOCAL_REACH 4.0
-#define LOCAL_DIP (2 * VETO_MIN_DIP)
 static void local_board(double g[][NF], const go_vision_result *r, int n)
 {
     enum { MAXP = GO_MAX_SIZE * GO_MAX_SIZE };
@@ -982,7 +856,6 @@ static void local_board(double g[][NF], const go_vision_result *r, int n)
  * clusters' reading then stands (the shade and the lit wood both show the lines, and cluster
  * together as the board). On the photos, refitted boards come out 0.98 to 2.0 times as light,
  * but for one look refused either way. */
-#define REFIT_SHADE 0.7
 static int board_from_empty(go_vision_result *r, double f[][NF], board_model *bm, int n)
 {
     enum { MAXP = GO_MAX_SIZE * GO_MAX_SIZE };
@@ -1041,9 +914,6 @@ static int board_from_empty(go_vision_result *r, double f[][NF], board_model *bm
  * those boards; this stays the guard where the lines do not show.) Pale green stones under warm
  * light are darker than the wood too, but of another colour (82% against 98%, colours 18.9
  * apart). */
-#define INVERTED_MIN 5
-#define INVERTED_BY 10.0
-#define INVERTED_COLOUR 12.0
 static int whites_lighter(const go_vision_result *r, double f[][NF], int n)
 {
     double sum[3][3] = {{0}};
@@ -1090,10 +960,6 @@ static int whites_lighter(const go_vision_result *r, double f[][NF], int n)
  * reading is not settled: it decides whether the clusters are asked at all, and settled, it
  * read a green-stone photo through placed corners balanced and wrong (309 of 361) where the
  * clusters read 342 (345 settled). */
-#define SETTLE_REACH 0.25
-#define SETTLE_FINE 0.1
-#define SETTLE_NEAR 2
-#define SETTLE_PULL 150.0
 
 /* Where point (i, j)'s square is most even, within reach pixels of offset (dx, dy) (lattice
  * units), pulled toward it: the offset into out. */
@@ -1161,7 +1027,6 @@ done:
  * and shadows, and its shadows came out as dark as its black stones. On the photos as published
  * every shift chosen lies away from the camera or across the view (its share toward the camera
  * at most 0.01, under SHIFT_NEAR). */
-#define SHIFT_NEAR 0.02
 /* In the clusters' reading an edge point's own edge line (a corner's two) is sought up to
  * EDGE_LINE_INWARD warp pixels (a fifth of a cell) inward of where the lattice puts it, as well
  * as there. That reading comes on crowded boards under coloured lamps, where the lattice is
@@ -1175,7 +1040,6 @@ done:
  * inward there too, a white stone was read on an empty edge point. A corner's two edge lines
  * are both sought inward: else an empty corner where two edges off the board's lines meet reads
  * white. */
-#define EDGE_LINE_INWARD 4
 
 int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g, int clusters,
                 double *dips)

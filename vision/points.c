@@ -1,13 +1,15 @@
 /* The learned point classifier: each point of the lattice seen as a small patch of the board with
  * the perspective taken out, and a small convolutional network (vision/model/, trained by
  * `make model`) telling empty, black and white apart with a probability. It checks the colour
- * rule's reading: a point it reads otherwise is marked for a person's look. */
+ * rule's reading: a point it reads otherwise is marked for a person's look, and on a board where
+ * it does so more than once, a point read empty beside such a point that it is unsure of too. */
 #include <math.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "params.h"
 #include "vision_int.h"
 
 /* The built-in model (generated from vision/model/points.onnx at build time). */
@@ -136,6 +138,50 @@ int vz_point_probs(float *out, const uint8_t *patches, int count)
                          VZ_PATCH_CROP, out, 3);
 }
 
+void vz_points_mark(go_vision_result *r, const float *prob)
+{
+    const int n = r->size;
+    /* the classes of the network's output, in the order of its probabilities */
+    static const int class_of[3] = {GO_EMPTY, GO_BLACK, GO_WHITE};
+    unsigned char differs[GO_MAX_SIZE * GO_MAX_SIZE] = {0};
+    int disagree = 0;
+    for (int k = 0; k < n * n; k++) {
+        const float *p = prob + 3 * (size_t)k;
+        int best = p[1] > p[0] ? 1 : 0;
+        if (p[2] > p[best])
+            best = 2;
+        const int y = k / n, x = k % n;
+        if (class_of[best] != r->color[y][x]) {
+            differs[k] = 1;
+            disagree++;
+            if (!r->off_point[y][x]) /* a stone off its point is marked already */
+                r->confidence[y][x] = fminf(r->confidence[y][x], VZ_POINTS_DOUBT);
+        }
+    }
+    /* On a board where the two readers differ at POINTS_DOUBTFUL_BOARD points or more, the
+     * reading is in doubt around those points: a point read empty beside one of them (the eight
+     * around it) that the network gives under POINTS_SURE of being empty is marked too: a stone
+     * taken for wood (vision/params.h) */
+    if (disagree >= POINTS_DOUBTFUL_BOARD)
+        for (int k = 0; k < n * n; k++) {
+            const int y = k / n, x = k % n;
+            if (r->color[y][x] != GO_EMPTY || prob[3 * (size_t)k] >= POINTS_SURE)
+                continue;
+            int beside = 0;
+            for (int dy = -1; dy <= 1 && !beside; dy++)
+                for (int dx = -1; dx <= 1 && !beside; dx++) {
+                    const int qx = x + dx, qy = y + dy;
+                    beside = (dx || dy) && qx >= 0 && qy >= 0 && qx < n && qy < n &&
+                             differs[qy * n + qx];
+                }
+            if (beside)
+                r->confidence[y][x] = fminf(r->confidence[y][x], VZ_POINTS_DOUBT);
+        }
+    if (getenv("GOREF_VISION_DEBUG"))
+        fprintf(stderr, "point classifier: differs from the rule at %d points%s\n", disagree,
+                disagree >= POINTS_DOUBTFUL_BOARD ? " (a doubtful board)" : "");
+}
+
 int vz_points_check(go_vision_result *r, const vz_grid *g, const go_cv_image *work)
 {
     const char *env = getenv("GOREF_VISION_POINTS");
@@ -155,16 +201,7 @@ int vz_points_check(go_vision_result *r, const vz_grid *g, const go_cv_image *wo
         free(prob);
         return rc;
     }
-    static const uint8_t colour[3] = {GO_EMPTY, GO_BLACK, GO_WHITE};
-    for (int y = 0; y < n; y++)
-        for (int x = 0; x < n; x++) {
-            const float *p = prob + 3 * ((size_t)y * n + x);
-            int best = p[1] > p[0] ? 1 : 0;
-            if (p[2] > p[best])
-                best = 2;
-            if (colour[best] != r->color[y][x] && !r->off_point[y][x])
-                r->confidence[y][x] = fminf(r->confidence[y][x], VZ_POINTS_DOUBT);
-        }
+    vz_points_mark(r, prob);
     free(prob);
     return 0;
 }

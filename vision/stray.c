@@ -40,41 +40,6 @@
  * apart, and their centres, read from the most even squares, come out up to 0.2 closer (a pale
  * stone pushed half a cell off its point at a board's near edge came out 0.81 from its
  * neighbour's, and was kept out at 0.9). */
-#define STRAY_MIN 0.4
-#define STRAY_MAX 0.7
-#define STRAY_APART 0.8
-/* a stone's centre at most this far beyond the outermost lines (a stone put down hastily on the
- * first line overhangs it, up to 0.2 beyond, where 0.15 was allowed) */
-#define STRAY_EDGE 0.25
-/* on one of its point's lines, hiding it there (its dip under this share of the typical) */
-#define STRAY_ON_LINE 0.3
-#define STRAY_HIDDEN 0.15
-/* the lines' typical dip on empty points from which they are judged */
-#define STRAY_LINES (2 * VETO_MIN_DIP)
-/* in a tilted view (VZ_TILTED), a stone's offset (or a pair's direction) along it at most
- * 1 / STRAY_ACROSS of the offset across it */
-#define STRAY_ACROSS 2.0
-/* two stones read with centres this close, this near the midpoint of their points, and each
- * point's lightness this far (in the class's spreads) from its colour's, are one */
-#define STRAY_ONE 0.35
-#define STRAY_ONE_MID 0.2
-#define STRAY_HALF 2.0
-/* ... and the line beyond each point showing this share of the typical dip */
-#define STRAY_SEEN 0.5
-/* a stone's centre: the most even square of its colour within STRAY_CENTRE of where it was
- * read */
-#define STRAY_CENTRE 0.5
-/* within this (per-feature spreads of the class) of the class's mean */
-#define STRAY_WITHIN 2.5
-#define STRAY_SD_FLOOR 2.0
-/* as even as the stones of its colour at their centres: a spread up to STRAY_EVEN_BY times
- * their STRAY_EVEN quantile, and from STRAY_EVEN_LOW of their median */
-#define STRAY_EVEN 0.9
-#define STRAY_EVEN_BY 1.2
-#define STRAY_EVEN_LOW 0.5
-#define STRAY_MIN_CLASS 10
-/* the searches' step, warp pixels (a tenth of a cell) */
-#define STRAY_STEP 2
 
 /* The colours of the points read black, white and empty in one photo. */
 typedef struct class_model {
@@ -344,6 +309,16 @@ int vz_stray_stones(go_vision_result *r, const go_cv_image *lab, const board_mod
         r->color[j][i] = (uint8_t)colour;
         r->confidence[j][i] = 0.5f; /* read off its point: a person's look */
         r->off_point[j][i] = 1;
+        /* found STRAY_MIN or more off its point, a stone lies nearly between two points and may
+         * be the other one's: that point gets a look too */
+        {
+            const int along_x = fabs(at[0] - i) >= fabs(at[1] - j);
+            const double lean = along_x ? at[0] - i : at[1] - j;
+            const int oi = i + (along_x ? (lean > 0 ? 1 : -1) : 0),
+                      oj = j + (along_x ? 0 : (lean > 0 ? 1 : -1));
+            if (oi >= 0 && oj >= 0 && oi < n && oj < n && r->color[oj][oi] == GO_EMPTY)
+                r->confidence[oj][oi] = fminf(r->confidence[oj][oi], 0.5f);
+        }
         centre[k][0] = at[0];
         centre[k][1] = at[1];
         has[k] = 1;

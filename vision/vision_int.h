@@ -221,14 +221,19 @@ int vz_point_patches_ring(uint8_t *out, const double h[9], int n, int ring, cons
  * out[count * 3]. */
 int vz_point_probs(float *out, const uint8_t *patches, int count);
 /* Reads every point of r (read through grid g in work) again with the classifier; where it
- * reads another colour than r, the point's confidence falls to VZ_POINTS_DOUBT, so that the
- * rules' check lists it for a person's look. The colours stay the rule's: on the photos, the
+ * doubts r's reading (vz_points_mark), the point's confidence falls to VZ_POINTS_DOUBT, so that
+ * the rules' check lists it for a person's look. The colours stay the rule's: on the photos, the
  * classifier trained without a photo's group reads fewer points right than the rule does, while
  * its disagreement catches most of the rule's wrong points (vision/README.md). A stone found off
  * its point is marked already. GOREF_VISION_POINTS=rule in the environment leaves the reading as
  * the rule made it (the benchmark compares the two). */
 #define VZ_POINTS_DOUBT 0.5f
 int vz_points_check(go_vision_result *r, const vz_grid *g, const go_cv_image *work);
+/* The marks vz_points_check sets from the classifier's probabilities prob (empty, black, white
+ * for each point, row by row) against r's reading: where it reads another colour, and, on a
+ * board where it does so at two points or more, at a point read empty beside one of those that
+ * it gives little probability of being empty (POINTS_DOUBTFUL_BOARD, POINTS_SURE: params.h). */
+void vz_points_mark(go_vision_result *r, const float *prob);
 
 /* The classifier's evidence for a lattice (evidence.c): how surely its points read as stones
  * or empty crossings, and whether the lattice moved a line along either family puts the
