@@ -874,8 +874,11 @@ static void event_pairings_html(club_call *c)
 
 /* ------------------------------------------------------------------------------ export */
 
-/* GET /api/club/export/{table}.csv: one table of the club log as CSV (RFC 4180), for a
- * spreadsheet; the table names are the club module's (members, dues, checkins, loans...). */
+/* GET /api/club/export/{table}.csv: one table of the club log as CSV (RFC 4180) for people
+ * and spreadsheets (go_club_export_sheet: UTF-8 with a BOM for Excel, names, ranks as 5k,
+ * yuan, Chinese headers; ?lang=en for English ones), or with ?raw=1 the columns as stored
+ * (go_club_export_csv: ids, quarters), for programs. The table names are the club module's
+ * (members, dues, checkins, loans...). */
 static void export_csv(club_call *c)
 {
     char table[32];
@@ -898,7 +901,15 @@ static void export_csv(club_call *c)
         http_reply_goerr(c->r, GO_ENOMEM);
         return;
     }
-    int err = go_club_export_csv(c->club, f, table);
+    const char *raw = http_query(c->r, "raw"), *lang = http_query(c->r, "lang");
+    if (lang && strcmp(lang, "zh") != 0 && strcmp(lang, "en") != 0) {
+        fclose(f);
+        free(text);
+        http_reply_error(c->r, 400, "invalid", "lang is zh or en");
+        return;
+    }
+    int err = raw && strcmp(raw, "1") == 0 ? go_club_export_csv(c->club, f, table)
+                                           : go_club_export_sheet(c->club, f, table, lang);
     fclose(f);
     if (err) {
         free(text);

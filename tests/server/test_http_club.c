@@ -703,9 +703,32 @@ static void test_http_club__export_csv(void **state)
     assert_non_null(strstr(th_header(&r, "Content-Type", value, sizeof value), "text/csv"));
     assert_non_null(
         strstr(th_header(&r, "Content-Disposition", value, sizeof value), "goref-members.csv"));
-    /* RFC 4180: the comma and the quotes of the name are quoted, the header names columns */
+    /* for people: a BOM for Excel, Chinese headers; RFC 4180: the comma and the quotes of the
+     * name are quoted */
+    assert_memory_equal(r.body, "\xef\xbb\xbf", 3);
+    assert_non_null(strstr(r.body, "\"导出, \"\"引号\"\"\""));
+    assert_non_null(strstr(r.body, "姓名"));
+    th_free(&r);
+    assert_int_equal(th_call(&r, server.port, "GET", "/api/club/export/members.csv?lang=en",
+                             secretary.cookie, NULL, NULL, 0),
+                     0);
+    assert_int_equal(r.status, 200);
+    assert_memory_equal(r.body, "\xef\xbb\xbf", 3);
+    assert_null(strstr(r.body, "姓名"));
+    th_free(&r);
+    /* for programs: the columns as stored, no BOM */
+    assert_int_equal(th_call(&r, server.port, "GET", "/api/club/export/members.csv?raw=1",
+                             secretary.cookie, NULL, NULL, 0),
+                     0);
+    assert_int_equal(r.status, 200);
+    assert_int_not_equal(memcmp(r.body, "\xef\xbb\xbf", 3), 0);
     assert_non_null(strstr(r.body, "\"导出, \"\"引号\"\"\""));
     assert_non_null(strstr(r.body, "number"));
+    th_free(&r);
+    assert_int_equal(th_call(&r, server.port, "GET", "/api/club/export/members.csv?lang=fr",
+                             secretary.cookie, NULL, NULL, 0),
+                     0);
+    assert_int_equal(r.status, 400);
     th_free(&r);
     static const struct {
         const char *path;
