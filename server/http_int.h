@@ -58,6 +58,7 @@ typedef struct http_conn {
     struct timespec phase_start; /* CLOCK_MONOTONIC */
     size_t body_bytes;           /* of the current request */
     const char *cut;             /* why the deadline watch closed it, or NULL */
+    long long cut_received;      /* bytes the peer had sent when it was cut (-1: unknown) */
     bool seen_request;           /* a request line arrived on it */
 } http_conn;
 

@@ -403,7 +403,7 @@ static void on_connection(void *cls, struct MHD_Connection *conn, void **socket_
     pthread_mutex_unlock(&srv->conn_lock);
     /* A connection closed before any request line is a request only if it sent something:
      * a browser opens spare connections it may never use. */
-    if (!c->seen_request && (mhd_own_status || (c->cut && bytes_received(c->fd) > 0)))
+    if (!c->seen_request && (mhd_own_status || (c->cut && c->cut_received != 0)))
         log_cut_connection(srv, conn, c);
     free(c);
     *socket_context = NULL;
@@ -429,8 +429,11 @@ static void *watch_main(void *arg)
             else if (c->phase == PHASE_BODY && age > header_s &&
                      (double)c->body_bytes < age * srv->opts.body_min_rate)
                 c->cut = "body_too_slow";
-            if (c->cut)
+            if (c->cut) {
+                /* asked now, while the descriptor is surely this connection's */
+                c->cut_received = bytes_received(c->fd);
                 shutdown(c->fd, SHUT_RDWR);
+            }
         }
         pthread_mutex_unlock(&srv->conn_lock);
     }
