@@ -45,4 +45,25 @@ static inline int64_t club_add_member(go_club *c, const char *number, const char
     return m.id;
 }
 
+/* A fresh club log at a temporary path (named by tag) with n players 棋手01.. numbered 1..n,
+ * joined 2026-09-01, their ids in ids[]. NULL when it cannot be made (the reason printed). */
+static inline go_club *club_open_with_players(char *path, size_t size, const char *tag,
+                                              int64_t *ids, int n)
+{
+    club_tmp_path(path, size, tag);
+    go_club *c = NULL;
+    if (go_club_open(&c, path) != 0)
+        return NULL;
+    for (int i = 0; i < n; i++) {
+        char num[12], name[32];
+        snprintf(num, sizeof num, "%d", i + 1);
+        snprintf(name, sizeof name, "棋手%02d", i + 1);
+        if (!(ids[i] = club_add_member(c, num, name, "2026-09-01"))) {
+            go_club_free(c);
+            return NULL;
+        }
+    }
+    return c;
+}
+
 #endif

@@ -12,18 +12,9 @@ static int64_t ids[64];
 
 static int setup(void **state)
 {
-    club_tmp_path(path, sizeof path, "events");
-    go_club *c = NULL;
-    if (go_club_open(&c, path) != 0)
+    go_club *c = club_open_with_players(path, sizeof path, "events", ids, 40);
+    if (!c)
         return -1;
-    for (int i = 0; i < 40; i++) {
-        char num[8], name[32];
-        snprintf(num, sizeof num, "%d", i + 1);
-        snprintf(name, sizeof name, "棋手%02d", i + 1);
-        ids[i] = club_add_member(c, num, name, "2026-09-01");
-        if (!ids[i])
-            return -1;
-    }
     *state = c;
     return 0;
 }
