@@ -61,47 +61,12 @@ static int teardown(void **state)
 static int run_goref(char *out, size_t out_size, char *err, size_t err_size,
                      const char *const *args)
 {
-    char errpath[600];
-    snprintf(errpath, sizeof errpath, "%s/club_bars_%ld.err", GOREF_BINARY_DIR, (long)getpid());
-    int fds[2];
-    if (pipe(fds) != 0)
-        return -1;
-    pid_t pid = fork();
-    if (pid == 0) {
-        const char *argv[48] = {goref};
-        int n = 1;
-        for (int i = 0; args[i] && n < 46; i++)
-            argv[n++] = args[i];
-        argv[n] = NULL;
-        dup2(fds[1], 1);
-        close(fds[0]);
-        int e = open(errpath, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-        if (e >= 0)
-            dup2(e, 2);
-        execv(goref, (char *const *)argv);
-        _exit(127);
-    }
-    close(fds[1]);
-    size_t len = 0;
-    ssize_t r;
-    while (len + 1 < out_size && (r = read(fds[0], out + len, out_size - 1 - len)) > 0)
-        len += (size_t)r;
-    out[len] = '\0';
-    char sink[256];
-    while (read(fds[0], sink, sizeof sink) > 0) {
-    }
-    close(fds[0]);
-    int status = 0;
-    waitpid(pid, &status, 0);
-    err[0] = '\0';
-    FILE *f = fopen(errpath, "r");
-    if (f) {
-        size_t n = fread(err, 1, err_size - 1, f);
-        err[n] = '\0';
-        fclose(f);
-    }
-    unlink(errpath);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    tu_run r = tu_goref(args);
+    snprintf(out, out_size, "%s", r.out);
+    snprintf(err, err_size, "%s", r.err);
+    int status = r.status;
+    tu_run_free(&r);
+    return status;
 }
 
 static char out[1 << 17], err[1 << 14];

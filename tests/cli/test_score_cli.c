@@ -25,20 +25,16 @@
 static char tmp_dir[] = "/tmp/goref_score_cli_XXXXXX";
 static char tmp_path[4][4200];
 
-/* Runs `goref COMMAND ARGS` (stdout into a file, stderr dropped); returns the exit status and
- * the output (malloc'd, NUL-terminated). */
+/* Runs `goref COMMAND ARGS` (stderr dropped); returns the exit status and the output
+ * (malloc'd, NUL-terminated). */
 static char *run(int *status, const char *command, const char *args)
 {
-    char cmd[8192], out_path[4200];
-    snprintf(out_path, sizeof out_path, "%s/stdout", tmp_dir);
-    snprintf(cmd, sizeof cmd, "%s/goref %s %s >%s 2>/dev/null", GOREF_BINARY_DIR, command, args,
-             out_path);
-    int rc = system(cmd);
-    *status = WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
-    char *out = NULL;
-    size_t len = 0;
-    assert_int_equal(tu_read_file(out_path, &out, &len), 0);
-    return out;
+    char line[8192];
+    snprintf(line, sizeof line, "%s %s", command, args);
+    tu_run r = tu_goref_sh("", line);
+    *status = r.status;
+    free(r.err);
+    return r.out;
 }
 
 static json_t *run_json(int *status, const char *command, const char *args)
@@ -71,11 +67,8 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     (void)state;
-    char path[4300];
     for (int i = 0; i < 4; i++)
         unlink(tmp_path[i]);
-    snprintf(path, sizeof path, "%s/stdout", tmp_dir);
-    unlink(path);
     rmdir(tmp_dir);
     return 0;
 }

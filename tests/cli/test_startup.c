@@ -14,32 +14,17 @@
 static char tmp_dir[] = "/tmp/goref_startup_XXXXXX";
 static char sgf_path[4200], png_path[4200];
 
-typedef struct run_out {
-    int status;
-    char *out; /* stdout */
-    char *err; /* stderr, with the loader's trace when asked */
-} run_out;
+typedef tu_run run_out;
 
-/* Runs `ENV goref ARGS` with stdout and stderr in files. */
+/* Runs `ENV goref ARGS`. */
 static run_out run(const char *env, const char *args)
 {
-    char cmd[9000], out_path[4300], err_path[4300];
-    snprintf(out_path, sizeof out_path, "%s/stdout", tmp_dir);
-    snprintf(err_path, sizeof err_path, "%s/stderr", tmp_dir);
-    snprintf(cmd, sizeof cmd, "env %s %s/goref %s >%s 2>%s", env, GOREF_BINARY_DIR, args, out_path,
-             err_path);
-    int rc = system(cmd);
-    run_out r = {WIFEXITED(rc) ? WEXITSTATUS(rc) : -1, NULL, NULL};
-    size_t len;
-    assert_int_equal(tu_read_file(out_path, &r.out, &len), 0);
-    assert_int_equal(tu_read_file(err_path, &r.err, &len), 0);
-    return r;
+    return tu_goref_sh(env, args);
 }
 
 static void run_free(run_out *r)
 {
-    free(r->out);
-    free(r->err);
+    tu_run_free(r);
 }
 
 /* The shared objects the loader's trace says it opened that contain name. */
@@ -193,7 +178,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     (void)state;
-    const char *names[] = {"stdout", "stderr", "game.sgf", "sheet.png", "club.db"};
+    const char *names[] = {"game.sgf", "sheet.png", "club.db"};
     char path[4300];
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         snprintf(path, sizeof path, "%s/%s", tmp_dir, names[i]);

@@ -29,37 +29,18 @@ static int teardown(void **state)
 /* Runs goref club --db path ARGS...; output (stdout) into out; returns the exit status. */
 static int run(char *out, size_t out_size, const char *const *args)
 {
-    int fds[2];
-    if (pipe(fds) != 0)
-        return -1;
-    pid_t pid = fork();
-    if (pid == 0) {
-        const char *argv[40] = {goref, "club", "--db", path};
-        int n = 4;
-        for (int i = 0; args[i] && n < 38; i++)
-            argv[n++] = args[i];
-        argv[n] = NULL;
-        dup2(fds[1], 1);
-        close(fds[0]);
-        int devnull = open("/dev/null", 1);
-        if (devnull >= 0)
-            dup2(devnull, 2);
-        execv(goref, (char *const *)argv);
-        _exit(127);
+    const char *argv[64] = {"club", "--db", path};
+    int n = 3;
+    for (int i = 0; args[i]; i++) {
+        assert_true(n < 63);
+        argv[n++] = args[i];
     }
-    close(fds[1]);
-    size_t len = 0;
-    ssize_t r;
-    while (len + 1 < out_size && (r = read(fds[0], out + len, out_size - 1 - len)) > 0)
-        len += (size_t)r;
-    out[len] = '\0';
-    char sink[256];
-    while (read(fds[0], sink, sizeof sink) > 0) {
-    }
-    close(fds[0]);
-    int status = 0;
-    waitpid(pid, &status, 0);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    argv[n] = NULL;
+    tu_run r = tu_goref(argv);
+    snprintf(out, out_size, "%s", r.out);
+    int status = r.status;
+    tu_run_free(&r);
+    return status;
 }
 
 static void test_club_cli__hostile_text(void **state)

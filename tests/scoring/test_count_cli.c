@@ -14,21 +14,20 @@
  * with_stderr; malloc'd) and exit status. */
 static char *run_with(int *status, const char *args, bool with_stderr)
 {
-    char cmd[2048];
-    snprintf(cmd, sizeof cmd, "%s/goref count %s 2>%s", GOREF_BINARY_DIR, args,
-             with_stderr ? "&1" : "/dev/null");
-    FILE *p = popen(cmd, "r");
-    assert_non_null(p);
-    size_t cap = 1 << 16, n = 0;
-    char *out = malloc(cap);
-    assert_non_null(out);
-    size_t got;
-    while ((got = fread(out + n, 1, cap - 1 - n, p)) > 0)
-        n += got;
-    out[n] = '\0';
-    int rc = pclose(p);
-    *status = WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
-    return out;
+    char line[2048];
+    snprintf(line, sizeof line, "count %s", args);
+    tu_run r = tu_goref_sh("", line);
+    *status = r.status;
+    if (!with_stderr) {
+        free(r.err);
+        return r.out;
+    }
+    size_t n = strlen(r.out), m = strlen(r.err);
+    char *both = realloc(r.out, n + m + 1);
+    assert_non_null(both);
+    memcpy(both + n, r.err, m + 1);
+    free(r.err);
+    return both;
 }
 
 static char *run(int *status, const char *args)

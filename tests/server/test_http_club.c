@@ -764,15 +764,11 @@ static void test_http_club__cli_errors_match_the_service(void **state)
         {"loan return 987654", "POST", "/api/club/loans/987654/return", "{}"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        char command[1024], out[4096];
-        snprintf(command, sizeof command, "'%s/goref' club --db '%s' %s --json 2>/dev/null",
-                 GOREF_BINARY_DIR, server.db, cases[i].cli_args);
-        FILE *p = popen(command, "r");
-        assert_non_null(p);
-        size_t n = fread(out, 1, sizeof out - 1, p);
-        out[n] = '\0';
-        int status = pclose(p);
-        assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 2);
+        char line[1024];
+        snprintf(line, sizeof line, "club --db '%s' %s --json", server.db, cases[i].cli_args);
+        tu_run r = tu_goref_sh("", line);
+        const char *out = r.out;
+        assert_int_equal(r.status, 2);
         json_t *cli = json_loads(out, 0, NULL);
         if (!json_is_string(json_object_get(cli, "error")))
             fail_msg("`goref club %s --json` printed no string error: %s", cases[i].cli_args, out);
@@ -783,6 +779,7 @@ static void test_http_club__cli_errors_match_the_service(void **state)
         assert_true(strlen(json_string_value(json_object_get(cli, "message"))) > 0);
         json_decref(cli);
         json_decref(web);
+        tu_run_free(&r);
     }
 }
 

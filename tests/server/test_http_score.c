@@ -176,19 +176,14 @@ static void test_http_score__count_same_as_cli(void **state)
     assert_non_null(f);
     fputs("size 5\n.XO..\n.XO..\nOXO..\n.XO..\n.XO..\n", f);
     fclose(f);
-    snprintf(cmd, sizeof cmd, "%s/goref count %s --dead A3 --komi 2.5 --json", GOREF_BINARY_DIR,
-             path);
-    FILE *p = popen(cmd, "r");
-    assert_non_null(p);
-    char out[16384];
-    size_t n = fread(out, 1, sizeof out - 1, p);
-    out[n] = '\0';
-    int rc = pclose(p);
+    snprintf(cmd, sizeof cmd, "count %s --dead A3 --komi 2.5 --json", path);
+    tu_run r = tu_goref_sh("", cmd);
     unlink(path);
     rmdir(dir);
-    if (rc != 0)
-        TU_SKIP("goref count did not run (%d): %s", rc, out);
-    json_t *cli = json_loads(out, 0, NULL);
+    if (r.status != 0)
+        fail_msg("goref count failed (%d): %s%s", r.status, r.out, r.err);
+    json_t *cli = json_loads(r.out, 0, NULL);
+    tu_run_free(&r);
     assert_non_null(cli);
     json_t *api = post("/api/count",
                        "{\"board\":[\".XO..\",\".XO..\",\"OXO..\",\".XO..\",\".XO..\"],"
