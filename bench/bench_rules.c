@@ -5,6 +5,7 @@
 
 #include "bench.h"
 #include "go/board.h"
+#include "go/file.h"
 #include "go/game.h"
 
 /* Rated on the thread's CPU time (one core), so other jobs on the machine do not count;
@@ -96,12 +97,10 @@ static void sgf_collect(const char *dir, sgf_file **files, size_t *n, size_t *ca
         size_t l = strlen(e->d_name);
         if (l < 4 || (strcmp(e->d_name + l - 4, ".sgf") && strcmp(e->d_name + l - 4, ".SGF")))
             continue;
-        FILE *f = fopen(path, "rb");
-        if (!f)
+        char *buf = NULL;
+        size_t got = 0;
+        if (go_read_file(&buf, &got, path, (size_t)64 << 20) != 0)
             continue;
-        char *buf = malloc((size_t)st.st_size + 1);
-        size_t got = buf ? fread(buf, 1, (size_t)st.st_size, f) : 0;
-        fclose(f);
         if (*n == *cap) {
             *cap = *cap ? *cap * 2 : 256;
             *files = realloc(*files, *cap * sizeof **files);

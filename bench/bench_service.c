@@ -16,6 +16,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "go/error.h"
+#include "go/file.h"
+
 static unsigned port;
 
 static double now_s(void)
@@ -112,14 +115,12 @@ static void *upload_thread(void *arg)
 
 static int run_upload(const char *photo, int clients, double seconds)
 {
-    FILE *f = fopen(photo, "rb");
-    if (!f) {
-        fprintf(stderr, "bench_service: cannot read %s\n", photo);
+    char *data = NULL;
+    size_t size = 0;
+    if (go_read_file(&data, &size, photo, (size_t)64 << 20) != 0) {
+        fprintf(stderr, "bench_service: %s\n", go_error_last());
         return 2;
     }
-    fseek(f, 0, SEEK_END);
-    long size = ftell(f);
-    fseek(f, 0, SEEK_SET);
     const char *b = "gorefBenchBoundary";
     char head[512], part[256], tail[64];
     int pn = snprintf(part, sizeof part,
@@ -127,7 +128,7 @@ static int run_upload(const char *photo, int clients, double seconds)
                       "filename=\"p.jpg\"\r\nContent-Type: image/jpeg\r\n\r\n",
                       b);
     int tn = snprintf(tail, sizeof tail, "\r\n--%s--\r\n", b);
-    size_t body = (size_t)pn + (size_t)size + (size_t)tn;
+    size_t body = (size_t)pn + size + (size_t)tn;
     int hn =
         snprintf(head, sizeof head,
                  "POST /api/scan HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
@@ -135,11 +136,12 @@ static int run_upload(const char *photo, int clients, double seconds)
                  b, body);
     upload_len = (size_t)hn + body;
     upload_req = malloc(upload_len);
-    if (!upload_req || fread(upload_req + hn + pn, 1, (size_t)size, f) != (size_t)size) {
-        fclose(f);
+    if (!upload_req) {
+        free(data);
         return 2;
     }
-    fclose(f);
+    memcpy(upload_req + hn + pn, data, size);
+    free(data);
     memcpy(upload_req, head, (size_t)hn);
     memcpy(upload_req + hn, part, (size_t)pn);
     memcpy(upload_req + hn + pn + size, tail, (size_t)tn);

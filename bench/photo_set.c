@@ -1,29 +1,16 @@
 #include "photo_set.h"
 
+#include "go/file.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 static char *read_text(const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    char *b = NULL;
-    if (fseek(f, 0, SEEK_END) == 0) {
-        long n = ftell(f);
-        rewind(f);
-        if (n >= 0 && (b = malloc((size_t)n + 1)) != NULL) {
-            if (fread(b, 1, (size_t)n, f) != (size_t)n) {
-                free(b);
-                b = NULL;
-            } else {
-                b[n] = 0;
-            }
-        }
-    }
-    fclose(f);
-    return b;
+    char *text = NULL;
+    size_t len = 0;
+    return go_read_file(&text, &len, path, (size_t)16 << 20) == 0 ? text : NULL;
 }
 
 int photo_set_read(photo_entry *rows, int max, const char *root, const char *only)

@@ -12,6 +12,7 @@
 #include "club_specs.h"
 #include "commands.h"
 #include "go/club.h"
+#include "go/file.h"
 #include "json_club.h"
 #include "json_error.h"
 #include "opts.h"
@@ -256,43 +257,10 @@ static int check_active(go_club *c, const args *a, int64_t member, const char *d
     return 0;
 }
 
-static char *read_all(const char *path, size_t *len, size_t cap)
+/* A whole file ("-": standard input) of at most cap bytes into *text (caller frees). */
+static int read_all(char **text, const char *path, size_t *len, size_t cap)
 {
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    if (!f) {
-        go_error_set(GO_EIO, "cannot open %s", path);
-        return NULL;
-    }
-    size_t n = 0, size = 4096;
-    char *buf = malloc(size + 1);
-    while (buf) {
-        size_t r = fread(buf + n, 1, size - n, f);
-        n += r;
-        if (r == 0)
-            break;
-        if (n == size) {
-            if (size >= cap) {
-                free(buf);
-                buf = NULL;
-                go_error_set(GO_ETOOBIG, "%s is larger than %zu bytes", path, cap);
-                break;
-            }
-            size *= 2;
-            char *b = realloc(buf, size + 1);
-            if (!b) {
-                free(buf);
-                buf = NULL;
-            }
-            buf = b;
-        }
-    }
-    if (f != stdin)
-        fclose(f);
-    if (buf) {
-        buf[n] = '\0';
-        *len = n;
-    }
-    return buf;
+    return go_read_file(text, len, strcmp(path, "-") == 0 ? "/dev/stdin" : path, cap);
 }
 
 /* ---- output ---- */
@@ -418,9 +386,9 @@ static int cmd_member(go_club *c, const args *a)
     }
     if (strcmp(verb, "import") == 0) {
         size_t len = 0;
-        char *text = read_all(a->pos[2], &len, 16u << 20);
-        if (!text)
-            return fail(a, GO_EIO);
+        char *text = NULL;
+        if ((rc = read_all(&text, a->pos[2], &len, 16u << 20)))
+            return fail(a, rc);
         int added = 0;
         char *report = NULL;
         bool dry = flag(a, "dry-run");
@@ -1050,10 +1018,8 @@ static int cmd_result(go_club *c, const args *a)
         goto done;
     if ((v = opt(a, "count-json"))) {
         size_t len;
-        if (!(count = read_all(v, &len, 1 << 20))) {
-            rc = GO_EIO;
+        if ((rc = read_all(&count, v, &len, 1 << 20)))
             goto done;
-        }
         if ((rc = result_from_count(&r, count, a)))
             goto done;
         r.count_json = count;
@@ -1108,18 +1074,14 @@ static int cmd_result(go_club *c, const args *a)
         r.dead = (char *)v;
     if ((v = opt(a, "position"))) {
         size_t len;
-        if (!(position = read_all(v, &len, 65536))) {
-            rc = GO_EIO;
+        if ((rc = read_all(&position, v, &len, 65536)))
             goto done;
-        }
         r.position = position;
     }
     if ((v = opt(a, "photo"))) {
         size_t len;
-        if (!(photo = read_all(v, &len, 64u << 20))) {
-            rc = GO_EIO;
+        if ((rc = read_all(&photo, v, &len, 64u << 20)))
             goto done;
-        }
         go_sha256_hex(r.photo_sha256, photo, len);
     } else if ((v = opt(a, "photo-sha256")) &&
                (rc = copy_field(r.photo_sha256, sizeof r.photo_sha256, v, "photo SHA-256"))) {
@@ -1379,37 +1341,14 @@ static int cmd_trf(const args *a)
 {
     if (a->npos < 3 || strcmp(a->pos[1], "pair") != 0)
         return usage_error(a, "trf pair FILE%s", "");
-    FILE *f = fopen(a->pos[2], "rb");
-    if (!f)
-        return fail(a, go_error_set(GO_EIO, "cannot read %.200s", a->pos[2]));
-    size_t cap = 1 << 16, len = 0;
-    char *text = malloc(cap);
-    int rc = 0;
-    while (text) {
-        size_t got = fread(text + len, 1, cap - len, f);
-        len += got;
-        if (len < cap)
-            break;
-        if (cap >= (size_t)64 << 20) {
-            rc = go_error_set(GO_ETOOBIG, "%.200s is larger than 64 MB", a->pos[2]);
-            break;
-        }
-        char *bigger = realloc(text, cap * 2);
-        if (!bigger) {
-            free(text);
-            text = NULL;
-            break;
-        }
-        text = bigger;
-        cap *= 2;
-    }
-    fclose(f);
-    if (!text)
-        return fail(a, go_error_set(GO_ENOMEM, "reading %.200s", a->pos[2]));
+    size_t len = 0;
+    char *text = NULL;
+    int rc = read_all(&text, a->pos[2], &len, (size_t)64 << 20);
+    if (rc)
+        return fail(a, rc);
     go_pairing *pairs = NULL;
     size_t n = 0;
-    if (rc == 0)
-        rc = go_trf_pair(&pairs, &n, text, len);
+    rc = go_trf_pair(&pairs, &n, text, len);
     free(text);
     if (rc)
         return fail(a, rc);
