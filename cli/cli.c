@@ -6,6 +6,7 @@
 
 #include "cli.h"
 #include "go/error.h"
+#include "go/parse.h"
 
 int cli_fail(const char *command, bool json, int code, const char *error_name)
 {
@@ -47,10 +48,8 @@ int cli_take_operand(const char **out, const char *arg, const char *what)
 
 int cli_parse_int(int *out, const char *text, int lo, int hi, const char *what)
 {
-    char *end;
-    errno = 0;
-    long v = strtol(text, &end, 10);
-    if (errno || end == text || *end != '\0' || v < lo || v > hi)
+    long v = 0;
+    if (go_parse_long(&v, text, lo, hi) != 0)
         return go_error_set(GO_ERANGE, "%s '%s' (expected %d..%d)", what, text, lo, hi);
     *out = (int)v;
     return 0;

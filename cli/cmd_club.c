@@ -13,6 +13,7 @@
 #include "commands.h"
 #include "go/club.h"
 #include "go/file.h"
+#include "go/parse.h"
 #include "json_club.h"
 #include "json_error.h"
 #include "opts.h"
@@ -105,10 +106,8 @@ static int parse_id(int64_t *out, const char *s, const char *what)
 static int parse_int(int *out, const char *s, const char *what, int lo, int hi)
 {
     *out = 0; /* defined on every path, so callers never read garbage */
-    char *end;
-    errno = 0;
-    long v = s ? strtol(s, &end, 10) : 0;
-    if (!s || !*s || *end || errno || v < lo || v > hi)
+    long v = 0;
+    if (go_parse_long(&v, s, lo, hi) != 0)
         return go_error_set(GO_EINVAL, "%s: '%.40s' is not a number in %d..%d", what, s ? s : "",
                             lo, hi);
     *out = (int)v;
@@ -211,28 +210,12 @@ static int parse_quarters(int *out, const char *s, const char *what)
     return 0;
 }
 
-static void today(char out[11])
-{
-    time_t t = time(NULL);
-    struct tm tm;
-    localtime_r(&t, &tm);
-    strftime(out, 11, "%Y-%m-%d", &tm);
-}
-
-static void now_minute(char out[17])
-{
-    time_t t = time(NULL);
-    struct tm tm;
-    localtime_r(&t, &tm);
-    strftime(out, 17, "%Y-%m-%dT%H:%M", &tm);
-}
-
 /* A date (or date and time) after today is refused unless --future: payments, loans, results
  * and check-ins are recorded after they happen. */
 static int not_future(const args *a, const char *when, const char *what)
 {
     char now[17];
-    now_minute(now);
+    go_now_minute(now);
     size_t len = when ? strlen(when) : 0;
     if (!when || len < 10 || flag(a, "future"))
         return 0;
@@ -378,7 +361,7 @@ static int cmd_member(go_club *c, const args *a)
     int rc;
     if (strcmp(verb, "add") == 0) {
         go_member m = {0};
-        today(m.join_date);
+        go_today(m.join_date);
         if ((rc = member_fill(a, &m)) || (rc = go_club_member_add(c, &m)))
             return fail(a, rc);
         ok(a, "member", m.id);
@@ -472,7 +455,7 @@ static int cmd_member(go_club *c, const args *a)
     if (strcmp(verb, "status") == 0) {
         go_member_status s;
         char date[11];
-        today(date);
+        go_today(date);
         if ((rc = go_member_status_parse(&s, a->npos > 3 ? a->pos[3] : NULL)) ||
             (rc = go_club_member_set_status(c, id, s, opt(a, "date") ? opt(a, "date") : date, NULL,
                                             opt(a, "reason"))))
@@ -523,7 +506,7 @@ static int cmd_dues(go_club *c, const args *a)
             } else {
                 /* the school year runs from September */
                 char d[11];
-                today(d);
+                go_today(d);
                 int y = (int)strtol(d, NULL, 10), mo = (int)strtol(d + 5, NULL, 10);
                 snprintf(year, sizeof year, "%04d-%04d", mo >= 9 ? y : y - 1, mo >= 9 ? y + 1 : y);
             }
@@ -555,7 +538,7 @@ static int cmd_schedule(go_club *c, const args *a)
     const char *verb = a->npos > 1 ? a->pos[1] : "";
     int rc, wd;
     char date[11];
-    today(date);
+    go_today(date);
     if (strcmp(verb, "set") == 0) {
         if ((rc = parse_weekday(&wd, a->npos > 2 ? a->pos[2] : NULL)) ||
             (rc = go_club_schedule_set(c, wd, a->npos > 3 ? a->pos[3] : NULL,
@@ -636,7 +619,7 @@ static int cmd_checkin(go_club *c, const args *a)
     }
     int64_t id;
     char at[17];
-    now_minute(at);
+    go_now_minute(at);
     bool half = false;
     if ((rc = find_member(c, &id, a->npos > 1 ? a->pos[1] : NULL)) ||
         (rc = not_future(a, opt(a, "at"), "check-in at")) ||
@@ -703,7 +686,7 @@ static int cmd_rules(go_club *c, const args *a)
     }
     if (strcmp(verb, "apply") == 0) {
         char date[17];
-        now_minute(date); /* an activity later today is not missed yet */
+        go_now_minute(date); /* an activity later today is not missed yet */
         go_rule_change *chg = NULL;
         size_t n = 0;
         bool dry = flag(a, "dry-run");
@@ -816,7 +799,7 @@ static int cmd_stocktake(go_club *c, const args *a)
     int64_t item;
     int counted;
     char date[11];
-    today(date);
+    go_today(date);
     if ((rc = parse_id(&item, a->npos > 1 ? a->pos[1] : NULL, "item")) ||
         (rc = parse_int(&counted, a->npos > 2 ? a->pos[2] : NULL, "counted", 0, 100000)) ||
         (rc = go_club_stocktake(c, item, counted, opt(a, "date") ? opt(a, "date") : date,
@@ -831,7 +814,7 @@ static int cmd_loan(go_club *c, const args *a)
     const char *verb = a->npos > 1 ? a->pos[1] : "";
     int rc;
     char date[11];
-    today(date);
+    go_today(date);
     if (strcmp(verb, "out") == 0) {
         int64_t item, member, id = 0;
         int qty = 1;
@@ -989,7 +972,7 @@ static int cmd_result(go_club *c, const args *a)
     int rc = 0;
     char *count = NULL, *position = NULL, *photo = NULL;
     const char *v;
-    today(r.date);
+    go_today(r.date);
     if ((v = opt(a, "game")) && (rc = parse_id(&r.id, v, "game")))
         goto done;
     if ((v = opt(a, "black")) && (rc = find_member(c, &r.black, v)))

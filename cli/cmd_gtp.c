@@ -7,6 +7,7 @@
 
 #include "commands.h"
 #include "go/error.h"
+#include "go/parse.h"
 #include "gtp.h"
 #include "opts.h"
 
@@ -38,15 +39,7 @@ static int usage_error(const char *what)
 
 static int parse_number(unsigned long long *out, const char *s, unsigned long long max)
 {
-    char *end;
-    errno = 0;
-    if (!s || !*s || *s == '-')
-        return -1;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (*end || errno == ERANGE || v > max)
-        return -1;
-    *out = v;
-    return 0;
+    return go_parse_ulong(out, s, max) == 0 ? 0 : -1;
 }
 
 int cmd_gtp(int argc, char **argv)

@@ -13,6 +13,7 @@
 
 #include "commands.h"
 #include "go/error.h"
+#include "go/parse.h"
 #include "go/vision.h"
 #include "http.h"
 #include "opts.h"
@@ -49,10 +50,8 @@ static const cli_spec spec = {
 
 static int parse_uint(unsigned *out, const char *text, unsigned max)
 {
-    char *end;
-    errno = 0;
-    long v = strtol(text, &end, 10);
-    if (errno || end == text || *end || v < 0 || (unsigned long)v > max)
+    long v = 0;
+    if (go_parse_long(&v, text, 0, (long)max) != 0)
         return -1;
     *out = (unsigned)v;
     return 0;

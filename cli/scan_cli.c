@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "go/parse.h"
 #include "go/sgf.h"
 #include "json_scan.h"
 #include "scan_cli.h"
@@ -63,10 +64,8 @@ int scan_cli_take(scan_cli_options *o, const char *name, const char *value)
             o->sgf = value;
         return 1;
     }
-    char *end;
-    errno = 0;
-    long n = strtol(value, &end, 10);
-    if (errno || end == value || *end || n < 5 || n > GO_MAX_SIZE)
+    long n = 0;
+    if (go_parse_long(&n, value, 5, GO_MAX_SIZE) != 0)
         return go_error_set(GO_ERANGE, "--size must be 9, 13, 19 (or 5..%d), not '%s'", GO_MAX_SIZE,
                             value);
     o->vision.size = (int)n;

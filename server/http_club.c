@@ -14,6 +14,7 @@
 
 #include "go/club.h"
 #include "go/error.h"
+#include "go/parse.h"
 #include "http_int.h"
 #include "json_club.h"
 
@@ -34,22 +35,6 @@ void http_club_close(go_http *srv)
 }
 
 /* ------------------------------------------------------------------------- JSON helpers */
-
-static void today(char out[11])
-{
-    time_t now = time(NULL);
-    struct tm tm;
-    localtime_r(&now, &tm);
-    strftime(out, 11, "%Y-%m-%d", &tm);
-}
-
-static void now_minute(char out[17])
-{
-    time_t now = time(NULL);
-    struct tm tm;
-    localtime_r(&now, &tm);
-    strftime(out, 17, "%Y-%m-%dT%H:%M", &tm);
-}
 
 typedef struct club_call {
     http_req *r;
@@ -173,7 +158,7 @@ static void members_add(club_call *c)
 {
     go_member m;
     memset(&m, 0, sizeof m);
-    today(m.join_date);
+    go_today(m.join_date);
     if (member_from_body(c, &m, true))
         return;
     int err = go_club_member_add(c->club, &m);
@@ -232,7 +217,7 @@ static void member_status(club_call *c)
         http_reply_error(c->r, 400, "invalid", "status: active, withdrawn, revoked or left");
         return;
     }
-    today(day);
+    go_today(day);
     reply_ok(c,
              go_club_member_set_status(c->club, c->id, to, date ? date : day, NULL,
                                        reason ? reason : ""),
@@ -244,7 +229,7 @@ static void member_status(club_call *c)
 static void checkins_list(club_call *c)
 {
     char day[11];
-    today(day);
+    go_today(day);
     const char *from = http_query(c->r, "from"), *to = http_query(c->r, "to");
     go_club_table *t = NULL;
     reply_table(c, go_club_checkin_list(c->club, &t, 0, from ? from : day, to ? to : day), &t,
@@ -260,7 +245,7 @@ static void checkins_add(club_call *c)
     if (need_int(c, "member", &member, 1, INT64_MAX) ||
         http_json_string(c->r, c->body, "at", &at, 16))
         return;
-    now_minute(now);
+    go_now_minute(now);
     int err = go_club_checkin(c->club, &half, member, at ? at : now);
     reply_ok(c, err,
              err ? NULL
@@ -271,7 +256,7 @@ static void checkins_add(club_call *c)
 static void activities_list(club_call *c)
 {
     char day[11];
-    today(day);
+    go_today(day);
     const char *from = http_query(c->r, "from"), *to = http_query(c->r, "to");
     go_club_table *t = NULL;
     reply_table(c, go_club_activity_list(c->club, &t, from ? from : day, to ? to : day), &t,
@@ -294,7 +279,7 @@ static void schedule_set(club_call *c)
     long long weekday = 0;
     const char *start = NULL, *from = NULL;
     char day[11];
-    today(day);
+    go_today(day);
     if (need_int(c, "weekday", &weekday, 1, 7) || need_string(c, "start", &start, 5) ||
         http_json_string(c->r, c->body, "from", &from, 10))
         return;
@@ -348,7 +333,7 @@ static void loans_list(club_call *c)
 static void loans_overdue(club_call *c)
 {
     char day[11];
-    today(day);
+    go_today(day);
     const char *as_of = http_query(c->r, "as_of");
     go_club_table *t = NULL;
     reply_table(c, go_club_loan_overdue(c->club, &t, as_of ? as_of : day), &t, "loans");
@@ -360,7 +345,7 @@ static void loans_out(club_call *c)
     const char *date = NULL, *due = NULL;
     char day[11];
     int64_t id = 0;
-    today(day);
+    go_today(day);
     if (need_int(c, "item", &item, 1, INT64_MAX) || need_int(c, "member", &member, 1, INT64_MAX) ||
         http_json_int(c->r, c->body, "quantity", &quantity, 1, 1000) ||
         http_json_string(c->r, c->body, "date", &date, 10) ||
@@ -381,7 +366,7 @@ static void loans_return(club_call *c)
     const char *condition = NULL, *date = NULL;
     char day[11];
     int64_t charge = 0;
-    today(day);
+    go_today(day);
     if (http_json_string(c->r, c->body, "condition", &condition, 16) ||
         http_json_string(c->r, c->body, "date", &date, 10))
         return;
@@ -424,7 +409,7 @@ static void results_add(club_call *c)
     const char *winner = NULL, *by = NULL, *date = NULL, *rules = NULL, *sha = NULL;
     char *position = NULL, *dead = NULL, *count_json = NULL;
     char day[11];
-    today(day);
+    go_today(day);
     /* A paired game (results/{id}) knows its players; a friendly game needs them. */
     if ((c->id ? http_json_int(c->r, c->body, "black", &black, 1, INT64_MAX)
                : need_int(c, "black", &black, 1, INT64_MAX)) ||
@@ -547,7 +532,7 @@ static void events_add(club_call *c)
     go_event_kind kind = GO_EVENT_ROUND_ROBIN;
     int64_t id = 0;
     char day[11];
-    today(day);
+    go_today(day);
     if (need_string(c, "name", &name, 4 * GO_CLUB_NAME_MAX) ||
         http_json_string(c->r, c->body, "kind", &kind_text, 32) ||
         http_json_string(c->r, c->body, "date", &date, 10) ||
@@ -735,7 +720,7 @@ static void rules_apply(club_call *c)
     const char *as_of = NULL;
     bool dry_run = true;
     char day[11];
-    today(day);
+    go_today(day);
     if (http_json_string(c->r, c->body, "as_of", &as_of, 10) ||
         http_json_bool(c->r, c->body, "dry_run", &dry_run))
         return;
@@ -763,7 +748,7 @@ static void rules_apply(club_call *c)
 static void rules_reward(club_call *c)
 {
     char day[11], start[11];
-    today(day);
+    go_today(day);
     const char *from = http_query(c->r, "from"), *to = http_query(c->r, "to");
     if (!to)
         to = day;
@@ -791,7 +776,7 @@ static void stocktake_add(club_call *c)
     long long item = 0, counted = 0;
     const char *date = NULL, *note = NULL;
     char day[11];
-    today(day);
+    go_today(day);
     if (need_int(c, "item", &item, 1, INT64_MAX) || need_int(c, "counted", &counted, 0, 100000) ||
         http_json_string(c->r, c->body, "date", &date, 10) ||
         http_json_string(c->r, c->body, "note", &note, GO_CLUB_TEXT_MAX))

@@ -21,6 +21,7 @@
 #include "go/error.h"
 #include "go/dead.h"
 #include "go/alternatives.h"
+#include "go/parse.h"
 #include "go/score.h"
 #include "go/vision.h"
 #include "http_int.h"
@@ -364,11 +365,9 @@ static int read_form(http_req *r, photo_form *out)
         memcpy(text, p->data, p->len);
         text[p->len] = '\0';
         if (strcmp(p->name, "size") == 0) {
-            char *end;
-            long v = strtol(text, &end, 10);
-            if (text[0] == '\0' || strcmp(text, "auto") == 0)
-                v = 0, end = text + strlen(text);
-            if (*end || (v != 0 && (v < 5 || v > GO_MAX_SIZE))) {
+            long v = 0;
+            bool detect = text[0] == '\0' || strcmp(text, "auto") == 0;
+            if (!detect && (go_parse_long(&v, text, 0, GO_MAX_SIZE) != 0 || (v != 0 && v < 5))) {
                 http_reply_error(r, 400, "range", "'size' must be 0 (detect) or 5 to %d",
                                  GO_MAX_SIZE);
                 return -1;
@@ -388,9 +387,8 @@ static int read_form(http_req *r, photo_form *out)
             if (text[0] && http_to_move_parse(r, &out->to_move, text))
                 return -1;
         } else if (strcmp(p->name, "handicap") == 0) {
-            char *end;
-            long v = strtol(text, &end, 10);
-            if (*end || end == text || v < 0 || v > 25) {
+            long v = 0;
+            if (go_parse_long(&v, text, 0, 25) != 0) {
                 http_reply_error(r, 400, "range", "'handicap' must be 0 to 25");
                 return -1;
             }

@@ -1,16 +1,18 @@
-/* util: reading a whole file up to a limit (go/file.h) and loading a module on demand
- * (go/module.h). */
+/* util: reading a whole file up to a limit (go/file.h), loading a module on demand
+ * (go/module.h), checked integers and today's date (go/parse.h). */
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "go/error.h"
 #include "go/file.h"
 #include "go/module.h"
+#include "go/parse.h"
 #include "testutil.h"
 
 static char dir[] = "/tmp/goref_util_XXXXXX";
@@ -123,6 +125,61 @@ static void loads_a_module_on_demand(void **state)
     assert_null(go_module_loaded_symbol(&none, "anything"));
 }
 
+/* Integers: the whole text or nothing, inside the range or GO_ERANGE. */
+static void parses_whole_integers_only(void **state)
+{
+    (void)state;
+    long v = 7;
+    assert_int_equal(go_parse_long(&v, "19", 5, 25), 0);
+    assert_int_equal(v, 19);
+    assert_int_equal(go_parse_long(&v, "-3", -5, 5), 0);
+    assert_int_equal(v, -3);
+    assert_int_equal(go_parse_long(&v, "+4", 0, 5), 0);
+    assert_int_equal(v, 4);
+    const char *not_integers[] = {"",    " 9", "9 ", "9x",  "0x10", "1e3",
+                                  "9.0", "-",  "+",  "--1", NULL};
+    for (int i = 0; not_integers[i]; i++) {
+        v = 7;
+        assert_int_equal(go_parse_long(&v, not_integers[i], -100, 100), GO_EINVAL);
+        assert_int_equal(v, 7);
+    }
+    assert_int_equal(go_parse_long(&v, NULL, 0, 1), GO_EINVAL);
+    assert_int_equal(go_parse_long(&v, "26", 5, 25), GO_ERANGE);
+    assert_int_equal(go_parse_long(&v, "4", 5, 25), GO_ERANGE);
+    assert_int_equal(go_parse_long(&v, "99999999999999999999999", 0, 10), GO_ERANGE);
+    assert_int_equal(v, 7);
+
+    unsigned long long u = 0;
+    assert_int_equal(go_parse_ulong(&u, "18446744073709551615", ~0ULL), 0);
+    assert_true(u == ~0ULL);
+    assert_int_equal(go_parse_ulong(&u, "18446744073709551616", ~0ULL), GO_ERANGE);
+    assert_int_equal(go_parse_ulong(&u, "-1", ~0ULL), GO_EINVAL);
+    assert_int_equal(go_parse_ulong(&u, "+1", ~0ULL), GO_EINVAL);
+    assert_int_equal(go_parse_ulong(&u, "26", 25), GO_ERANGE);
+}
+
+/* Today's date and minute in the local time zone, in the forms the club log stores. */
+static void today_is_the_local_date(void **state)
+{
+    (void)state;
+    char day[11], minute[17], expected[11];
+    time_t before = time(NULL);
+    go_today(day);
+    go_now_minute(minute);
+    struct tm tm;
+    localtime_r(&before, &tm);
+    strftime(expected, sizeof expected, "%Y-%m-%d", &tm);
+    if (strcmp(day, expected) != 0) { /* midnight passed between the two readings */
+        time_t after = time(NULL);
+        localtime_r(&after, &tm);
+        strftime(expected, sizeof expected, "%Y-%m-%d", &tm);
+    }
+    assert_string_equal(day, expected);
+    assert_int_equal(strlen(minute), 16);
+    assert_true(minute[10] == 'T' && minute[13] == ':');
+    assert_memory_equal(minute, day, 10);
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -143,6 +200,8 @@ int main(void)
         cmocka_unit_test(names_a_missing_file_and_why),
         cmocka_unit_test(reads_a_pipe),
         cmocka_unit_test(loads_a_module_on_demand),
+        cmocka_unit_test(parses_whole_integers_only),
+        cmocka_unit_test(today_is_the_local_date),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
