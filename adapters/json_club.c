@@ -1,5 +1,7 @@
 /* JSON of club tables and standings (see json_club.h): one builder for the CLI and the
  * service, so that `goref club ... --json` and /api/club/... answer with the same fields. */
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,7 +48,32 @@ json_t *go_json_standings(const go_standing *s, size_t n)
     return list;
 }
 
-int go_json_count_for_log(int *finished, const json_t *count)
+/* The count's dead stones ("dead": ["D4", ...]) as "D4 Q16"; NULL when there are none. */
+static char *dead_list(const json_t *count)
+{
+    const json_t *list = json_object_get(count, "dead");
+    size_t n = json_array_size(list), i, len = 0;
+    if (n == 0)
+        return NULL;
+    char *out = malloc(n * 5 + 1);
+    json_t *v;
+    if (!out)
+        return NULL;
+    out[0] = '\0';
+    json_array_foreach(list, i, v)
+    {
+        const char *p = json_string_value(v);
+        if (p && strlen(p) >= 2 && strlen(p) <= 3)
+            len += (size_t)snprintf(out + len, 5, "%s%s", len ? " " : "", p);
+    }
+    if (len == 0) {
+        free(out);
+        return NULL;
+    }
+    return out;
+}
+
+int go_json_count_result(go_game_record *r, const json_t *count)
 {
     size_t i;
     json_t *w;
@@ -62,6 +89,26 @@ int go_json_count_for_log(int *finished, const json_t *count)
                                     : "no stones of both colours");
     }
     json_t *f = json_object_get(count, "finished");
-    *finished = json_is_boolean(f) ? json_is_true(f) : -1;
+    r->finished = json_is_boolean(f) ? json_is_true(f) : -1;
+    json_t *winner = json_object_get(count, "winner");
+    const char *wv = json_string_value(winner);
+    if (winner &&
+        !(wv && (strcmp(wv, "B") == 0 || strcmp(wv, "W") == 0 || strcmp(wv, "draw") == 0)))
+        return go_error_set(GO_EPARSE, "count JSON: \"winner\" must be \"B\", \"W\" or \"draw\"");
+    r->winner = !wv ? 0 : strcmp(wv, "draw") == 0 ? 'D' : wv[0];
+    if (r->winner)
+        r->by = r->winner == 'D' ? GO_BY_DRAW : GO_BY_COUNT;
+    json_t *quarters = json_object_get(count, "margin_quarters");
+    json_t *stones = json_object_get(count, "margin_stones");
+    double q = json_is_integer(quarters) ? (double)json_integer_value(quarters)
+               : json_is_number(stones)  ? json_number_value(stones) * 4.0
+                                         : 0.0;
+    if (fabs(q) > 4.0 * 625 || q != floor(q))
+        return go_error_set(GO_EPARSE, "count JSON: the margin is not a whole number of quarters");
+    r->margin_quarters = r->winner == 'B' || r->winner == 'W' ? (int)fabs(q) : 0;
+    json_t *komi = json_object_get(count, "komi_stones");
+    if (json_is_number(komi))
+        r->komi_quarters = (int)lround(json_number_value(komi) * 4.0);
+    r->dead = dead_list(count);
     return 0;
 }

@@ -18,9 +18,13 @@ json_t *go_json_club_table(const go_club_table *t);
  * "withdrawn", "played", "wins", "draws", "losses" }, ...]. New reference. */
 json_t *go_json_standings(const go_standing *s, size_t n);
 
-/* What a count JSON (`goref count --json`, /api/count, /api/score) tells the club log beyond
- * winner and margin: *finished = 1 or 0 from its "finished" flag (-1 when it has none). A count
- * whose warnings say there is no game is no result: GO_EINVAL with a message to show. */
-int go_json_count_for_log(int *finished, const json_t *count);
+/* A count JSON (`goref count --json`, /api/count, /api/score) as a game result, the one way
+ * both front ends read it: winner ('B', 'W', 'D' for a draw; 0 when the count names none),
+ * by (count or draw), margin_quarters (from "margin_quarters", else "margin_stones"),
+ * komi_quarters (from "komi_stones"), finished (1, 0, or -1 when the count has no flag) and
+ * dead (the count's dead stones as GTP points separated by spaces, malloc'd, NULL when none:
+ * the caller frees it). A count whose warnings say there is no game is no result: GO_EINVAL
+ * with a message to show; GO_EPARSE for a winner or margin of the wrong kind. */
+int go_json_count_result(go_game_record *r, const json_t *count);
 
 #endif

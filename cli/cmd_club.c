@@ -892,46 +892,17 @@ static int cmd_loan(go_club *c, const args *a)
 }
 
 /* Fills winner/by/margin from the JSON that `goref count --json` / `score --json` prints. */
-static int result_from_count(go_game_record *r, const char *text, const args *a)
+/* The winner, margin, komi, finished flag and dead stones of a saved `goref count --json`. */
+static int result_from_count(go_game_record *r, const char *text)
 {
-    (void)a;
     json_error_t err;
     json_t *j = json_loads(text, 0, &err);
     if (!j)
         return go_error_set(GO_EPARSE, "count JSON line %d: %s", err.line, err.text);
-    int rc = go_json_count_for_log(&r->finished, j);
-    if (rc)
-        goto done;
-    const char *winner = json_string_value(json_object_get(j, "winner"));
-    json_t *margin = json_object_get(j, "margin_stones");
-    if (!winner) {
-        rc = go_error_set(GO_EPARSE, "count JSON has no \"winner\"");
-        goto done;
-    }
-    if (strcmp(winner, "draw") == 0) {
-        r->winner = 'D';
-        r->by = GO_BY_DRAW;
-    } else if (strcmp(winner, "B") == 0 || strcmp(winner, "W") == 0) {
-        r->winner = winner[0];
-        r->by = GO_BY_COUNT;
-        double m = json_is_number(margin) ? json_number_value(margin) : -1;
-        if (json_is_string(margin))
-            m = strtod(json_string_value(margin), NULL);
-        if (m < 0) {
-            rc = go_error_set(GO_EPARSE, "count JSON has no usable \"margin_stones\"");
-            goto done;
-        }
-        r->margin_quarters = (int)(m * 4 + 0.5);
-    } else {
-        rc = go_error_set(GO_EPARSE, "count JSON winner '%.10s'", winner);
-        goto done;
-    }
-    json_t *komi = json_object_get(j, "komi_stones");
-    if (json_is_number(komi))
-        r->komi_quarters =
-            (int)(json_number_value(komi) * 4 + (json_number_value(komi) >= 0 ? 0.5 : -0.5));
-done:
+    int rc = go_json_count_result(r, j);
     json_decref(j);
+    if (!rc && !r->winner)
+        rc = go_error_set(GO_EPARSE, "count JSON has no \"winner\"");
     return rc;
 }
 
@@ -1003,18 +974,9 @@ static int cmd_result(go_club *c, const args *a)
         size_t len;
         if ((rc = read_all(&count, v, &len, 1 << 20)))
             goto done;
-        if ((rc = result_from_count(&r, count, a)))
+        if ((rc = result_from_count(&r, count)))
             goto done;
         r.count_json = count;
-        json_t *j = json_loads(count, 0, NULL);
-        json_t *dead = j ? json_object_get(j, "dead") : NULL;
-        if (dead) {
-            char *d = json_dumps(dead, JSON_COMPACT);
-            if (d) {
-                r.dead = d;
-            }
-        }
-        json_decref(j);
     }
     if ((v = opt(a, "winner"))) {
         if (strcmp(v, "B") == 0 || strcmp(v, "W") == 0)

@@ -441,35 +441,23 @@ static void results_add(club_call *c)
      * from it unless the body says otherwise. */
     json_t *count = json_object_get(c->body, "count");
     if (count && json_is_object(count)) {
-        int err = go_json_count_for_log(&rec.finished, count);
+        go_game_record counted = GO_GAME_RECORD_INIT;
+        int err = go_json_count_result(&counted, count);
         if (err) {
             http_reply_goerr(c->r, err);
             return;
         }
         count_json = json_dumps(count, JSON_COMPACT | JSON_PRESERVE_ORDER);
-        json_t *w = json_object_get(count, "winner");
-        json_t *mq = json_object_get(count, "margin_quarters");
-        if (!winner && json_is_string(w))
-            winner = json_string_value(w);
-        if (!json_object_get(c->body, "margin_stones") && json_is_integer(mq))
-            rec.margin_quarters = (int)(json_integer_value(mq) < 0 ? -json_integer_value(mq)
-                                                                   : json_integer_value(mq));
-        if (!by)
-            rec.by = GO_BY_COUNT;
-        json_t *komi = json_object_get(count, "komi_stones");
-        if (!json_object_get(c->body, "komi_stones") && json_is_number(komi))
-            rec.komi_quarters = (int)lround(json_number_value(komi) * 4.0);
-        json_t *dl = json_object_get(count, "dead");
-        if (json_is_array(dl) && json_array_size(dl) > 0) {
-            size_t i, len = 0;
-            json_t *v;
-            dead = calloc(json_array_size(dl), 5);
-            json_array_foreach(dl, i, v) if (dead && json_is_string(v) && json_string_length(v) < 4)
-            {
-                len +=
-                    (size_t)snprintf(dead + len, 5, "%s%s", len ? " " : "", json_string_value(v));
-            }
-        }
+        dead = counted.dead;
+        rec.finished = counted.finished;
+        if (!winner && counted.winner)
+            winner = counted.winner == 'D' ? "draw" : counted.winner == 'B' ? "B" : "W";
+        if (!json_object_get(c->body, "margin_stones"))
+            rec.margin_quarters = counted.margin_quarters;
+        if (!by && counted.winner)
+            rec.by = counted.by;
+        if (!json_object_get(c->body, "komi_stones"))
+            rec.komi_quarters = counted.komi_quarters;
     }
     json_t *pos = json_object_get(c->body, "position");
     if (json_is_array(pos) && json_array_size(pos) >= 2 && json_array_size(pos) <= 25) {

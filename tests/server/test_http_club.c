@@ -2,11 +2,11 @@
  * to check-in, a loan out and back, an event from entries to standings, the secretary's pages
  * (member edit and status, dues, schedule, the charter's preview and apply, stocktake, event
  * withdrawals, the printable pairing sheet), and bad input. */
-#define _XOPEN_SOURCE 700 /* popen */
+#define _XOPEN_SOURCE 700 /* localtime_r, strptime */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
+#include <unistd.h>
 #include <time.h>
 
 #include <jansson.h>
@@ -326,6 +326,66 @@ static void test_http_club__count_results_keep_the_finished_flag(void **state)
     assert_int_equal(json_array_size(list), 1);
     assert_int_equal(json_integer_value(json_object_get(json_array_get(list, 0), "finished")), 0);
     json_decref(games);
+}
+
+/* One count saved from the command line (`result add --count-json`) and from the page (POST
+ * /api/club/results with the count) gives the same row: winner, how, margin, komi, finished.
+ * A won game with a dead stone, and a drawn one (stored as a draw, not as a count). */
+static void test_http_club__count_saved_the_same_from_both_front_ends(void **state)
+{
+    (void)state;
+    long long a = id_of(api(&secretary, "POST", "/api/club/members",
+                            "{\"number\":\"S1\",\"name\":\"同数甲\"}", 201),
+                        "member");
+    long long b = id_of(api(&secretary, "POST", "/api/club/members",
+                            "{\"number\":\"S2\",\"name\":\"同数乙\"}", 201),
+                        "member");
+    const struct {
+        const char *count_body, *by;
+        double komi;
+    } cases[] = {
+        {"{\"board\":[\".XO..\",\".XO..\",\"OXO..\",\".XO..\",\".XO..\"],\"dead\":[\"A3\"],"
+         "\"komi_stones\":2.5}",
+         "count", 2.5},
+        {"{\"board\":[\"XX.OO\",\"XX.OO\",\"XX.OO\",\"XX.OO\",\"XX.OO\"],\"komi_stones\":0}",
+         "draw", 0},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        json_t *count = api(&referee, "POST", "/api/count", cases[k].count_body, 200);
+        char *text = json_dumps(count, JSON_COMPACT);
+        json_decref(count);
+        char file[600], big[16384], line[1400];
+        snprintf(file, sizeof file, "%s.count.json", server.db);
+        FILE *f = fopen(file, "w");
+        assert_non_null(f);
+        fputs(text, f);
+        fclose(f);
+        snprintf(big, sizeof big, "{\"black\":%lld,\"white\":%lld,\"count\":%s}", a, b, text);
+        free(text);
+        json_decref(api(&referee, "POST", "/api/club/results", big, 201));
+        snprintf(line, sizeof line,
+                 "club --db '%s' result add --black S1 --white S2 --count-json '%s'", server.db,
+                 file);
+        tu_run r = tu_goref_sh("", line);
+        unlink(file);
+        if (r.status != 0)
+            fail_msg("goref %s: exit %d: %s", line, r.status, r.err);
+        tu_run_free(&r);
+        snprintf(line, sizeof line, "/api/club/games?member=%lld", a);
+        json_t *games = api(&referee, "GET", line, NULL, 200);
+        json_t *list = json_object_get(games, "games");
+        assert_int_equal(json_array_size(list), 2 * (k + 1));
+        json_t *web = json_array_get(list, 2 * k), *cli = json_array_get(list, 2 * k + 1);
+        const char *fields[] = {"winner", "by", "margin", "komi", "finished"};
+        for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+            if (!json_object_get(web, fields[i]) ||
+                !json_equal(json_object_get(web, fields[i]), json_object_get(cli, fields[i])))
+                fail_msg("'%s' differs between the page's row and the command line's (case %zu)",
+                         fields[i], k);
+        assert_string_equal(json_string_value(json_object_get(web, "by")), cases[k].by);
+        assert_true(json_number_value(json_object_get(web, "komi")) == cases[k].komi);
+        json_decref(games);
+    }
 }
 
 static void test_http_club__member_edit_and_status(void **state)
@@ -834,6 +894,7 @@ int main(void)
         cmocka_unit_test(test_http_club__club_day),
         cmocka_unit_test(test_http_club__event_to_standings),
         cmocka_unit_test(test_http_club__count_results_keep_the_finished_flag),
+        cmocka_unit_test(test_http_club__count_saved_the_same_from_both_front_ends),
         cmocka_unit_test(test_http_club__member_edit_and_status),
         cmocka_unit_test(test_http_club__dues),
         cmocka_unit_test(test_http_club__schedule_and_rules),
