@@ -29,9 +29,12 @@ static char tmp_path[4][4200];
  * (malloc'd, NUL-terminated). */
 static char *run(int *status, const char *command, const char *args)
 {
-    char line[8192];
-    snprintf(line, sizeof line, "%s %s", command, args);
+    size_t size = strlen(command) + strlen(args) + 2;
+    char *line = malloc(size);
+    assert_non_null(line);
+    snprintf(line, size, "%s %s", command, args);
     tu_run r = tu_goref_sh("", line);
+    free(line);
     *status = r.status;
     free(r.err);
     return r.out;
