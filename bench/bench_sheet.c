@@ -9,7 +9,7 @@
 
 #include "bench.h"
 #include "go/board.h"
-#include "go/sheet.h"
+#include "sheet.h"
 
 #define MAX_GAMES 60
 

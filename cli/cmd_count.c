@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "count_cli.h"
+#include "json_count.h"
 #include "go/file.h"
 #include "go/sgf.h"
 

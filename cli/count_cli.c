@@ -8,7 +8,8 @@
 #include "cli.h"
 #include "count_cli.h"
 #include "go/dead.h"
-#include "go/sheet.h"
+#include "json_count.h"
+#include "sheet.h"
 
 void count_cli_options_init(count_cli_options *out)
 {

@@ -12,6 +12,7 @@
 
 #include "go/alternatives.h"
 #include "go/score.h"
+#include "json_count.h"
 #include "opts.h"
 
 /* The options' usage lines, for a command's usage text. */

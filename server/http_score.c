@@ -14,6 +14,7 @@
 #include "go/score.h"
 #include "http_int.h"
 #include "http_score.h"
+#include "json_count.h"
 
 int http_board_from_json(http_req *r, go_board *out, json_t *body)
 {

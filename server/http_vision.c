@@ -27,6 +27,7 @@
 #include "http_int.h"
 #include "http_photo.h"
 #include "http_score.h"
+#include "json_count.h"
 #include "json_scan.h"
 
 #define OVERLAY_KEEP 64 /* overlays kept on disk; older ones are deleted */

@@ -9,6 +9,7 @@
 
 #include "go/alternatives.h"
 #include "go/score.h"
+#include "json_count.h"
 #include "testutil.h"
 
 static go_point gtp(const char *v, int size)

@@ -8,6 +8,7 @@
 #include <jansson.h>
 
 #include "go/score.h"
+#include "json_count.h"
 #include "testutil.h"
 
 static go_point gtp(const char *v, int size)

@@ -66,10 +66,6 @@ int go_score_alternatives(go_alternatives *out, const go_board *b, const go_poin
  * naming the places whose other reading changes the result. */
 void go_count_warn_decisive(go_count *c, const go_alternatives *a);
 
-/* The JSON of a: { "points_checked", "groups_checked", "recounts", "impossible", "total",
- * "items": [...] } (see scoring/README.md); size is the board's. *out is malloc'd, caller frees. */
-int go_alternatives_to_json(char **out, const go_alternatives *a, int size);
-
 #ifdef __cplusplus
 }
 #endif

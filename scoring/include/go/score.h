@@ -159,20 +159,6 @@ int go_score_seki(bool *out, const go_board *b, const go_point *dead, int ndead)
 /* GTP final_score answer in points: "B+1.5", "W+0.5" or "0". Returns buf (needs 16 bytes). */
 char *go_count_gtp_result(char *buf, size_t buf_size, const go_count *c);
 
-/* The JSON contract of `goref count --json` (see scoring/README.md): size,
- * komi_stones, par, black{stones,territory,total}, white{...}, shared, margin_stones,
- * margin_points, winner, verdict_zh, verdict_en, dead, seki, ownership, plus check_zh/check_en,
- * finished, open_points (GTP names) and warnings [{code, message_zh, message_en}]. With no game
- * there is no winner, margin or gtp_result. dead/seki are GTP points of the stones; dead may be
- * NULL. *out is malloc'd, caller frees. */
-int go_count_to_json(char **out, const go_count *c, const go_point *dead, int ndead,
-                     const go_point *seki, int nseki);
-
-/* The printed count sheet (go/sheet.h) without players, date or event: go_count_png writes it
- * to memory (*out malloc'd, caller frees), go_count_write_png to a file (GO_EIO). */
-int go_count_png(unsigned char **out, size_t *out_len, const go_count *c);
-int go_count_write_png(const char *path, const go_count *c);
-
 #ifdef __cplusplus
 }
 #endif

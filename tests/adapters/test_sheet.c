@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "go/sheet.h"
+#include "sheet.h"
 #include "sheet_int.h"
 #include "testutil.h"
 

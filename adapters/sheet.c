@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "score_int.h"
 #include "sheet_int.h"
 
 /* A5 portrait at 8 pixels per millimetre (203.2 dpi): 148 x 210 mm. */

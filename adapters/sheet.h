@@ -4,8 +4,8 @@
  * players, date and event when known. The text is drawn by Pango with a CJK font
  * (fonts-wqy-microhei); a text no installed font can draw fails the sheet (GO_EUNSUPPORTED)
  * instead of printing empty boxes. The fonts are loaded on the first sheet, not before. */
-#ifndef GO_SHEET_H
-#define GO_SHEET_H
+#ifndef GOREF_SHEET_H
+#define GOREF_SHEET_H
 
 #include <stddef.h>
 
@@ -40,6 +40,11 @@ int go_count_sheet_png(unsigned char **out, size_t *out_len, const go_count *c,
                        const go_sheet_info *info);
 /* The same written to a file; GO_EIO when it cannot be written. */
 int go_count_sheet_write_png(const char *path, const go_count *c, const go_sheet_info *info);
+
+/* The sheet without players, date or event: go_count_png writes it to memory (*out malloc'd,
+ * caller frees), go_count_write_png to a file (GO_EIO). */
+int go_count_png(unsigned char **out, size_t *out_len, const go_count *c);
+int go_count_write_png(const char *path, const go_count *c);
 
 #ifdef __cplusplus
 }

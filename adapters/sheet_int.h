@@ -1,9 +1,9 @@
-/* Internals of the count sheet (png.c): the renderer with a list of warnings and the geometry
- * of what it drew, for the count's callers inside scoring and for the tests. Not installed. */
+/* Internals of the count sheet (sheet.c): the renderer with a list of warnings and the geometry
+ * of what it drew, for the front ends' adapters and for the tests. Not installed. */
 #ifndef GO_SHEET_INT_H
 #define GO_SHEET_INT_H
 
-#include "go/sheet.h"
+#include "sheet.h"
 
 /* One warning as the sheet prints it: the Chinese line above the English one. Borrowed. */
 typedef struct sheet_warning {

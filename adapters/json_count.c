@@ -6,7 +6,7 @@
 
 #include <jansson.h>
 
-#include "score_int.h"
+#include "json_count.h"
 
 static json_t *points_array(const go_point *pts, int n, int size)
 {

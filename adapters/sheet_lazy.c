@@ -1,12 +1,11 @@
-/* The printed sheet's entry points (go/sheet.h, go_count_png and go_count_write_png of
- * go/score.h) for a program that should not load Pango and cairo until it prints a sheet (the
- * goref binary): the first call loads the module goref-sheet.so (png.c, built beside the
- * binary; $GOREF_SHEET_MODULE names another file) and each call goes to its function of the
- * same name. The module takes go_rules and the counting from the program. */
+/* The printed sheet's entry points (sheet.h) for a program that should not load Pango and cairo
+ * until it prints a sheet (the goref binary): the first call loads the module goref-sheet.so
+ * (sheet.c, built beside the binary; $GOREF_SHEET_MODULE names another file) and each call goes to
+ * its function of the same name. The module takes go_rules and the counting from the program. */
 #include <stdint.h>
 
 #include "go/module.h"
-#include "go/sheet.h"
+#include "sheet.h"
 
 static go_module sheet = GO_MODULE_INIT("goref-sheet.so", "GOREF_SHEET_MODULE");
 
