@@ -535,13 +535,29 @@ async function offerCorners(why, refused) {
   say(why + ' ' + t('placeCorners'), true);
 }
 
+// A new photo (whatever it turns out to be) leaves nothing of the last one on screen: no photo,
+// no corner handles, no diagram, no count.
+function resetPhoto() {
+  clearTimeout(refitTimer);
+  S.scan = null; S.view = null; S.corners = null; S.board = null; S.count = null;
+  S.dead = new Set(); S.uncertain = new Set(); S.offPoint = new Set(); S.decisive = [];
+  showDecisive();
+  clearCount();
+  $('photo-frame').querySelectorAll('.corner').forEach(h => h.remove());
+  $('refit-grid').replaceChildren();
+  $('overlay').removeAttribute('src');
+  $('overlay-figure').hidden = true;
+  $('diagram').replaceChildren();
+  $('board-area').hidden = true;
+}
+
 async function onPhoto() {
   const file = $('photo').files[0];
   if (!file) return;
+  resetPhoto();
   S.photo = file;
   if (S.photoUrl) URL.revokeObjectURL(S.photoUrl);
   S.photoUrl = URL.createObjectURL(file);
-  S.scan = null;
   await readPhoto(null);
   $('photo').value = '';
 }

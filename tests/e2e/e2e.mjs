@@ -267,6 +267,21 @@ try {
   await page.locator('#member-games-table td', { hasText: '李四' }).first().waitFor();
   await shot('member-history');
 
+  // A new upload, here a file that is no image, leaves nothing of the last photo on screen.
+  await page.click('#tab-count');
+  check(await page.locator('#overlay-figure').isVisible() || (await page.locator('#diagram svg').count()) === 1, 'a reading on screen before');
+  await page.setInputFiles('#photo', { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo\n') });
+  await page.waitForFunction(() => document.getElementById('status').classList.contains('error'), null, { timeout: 60000 });
+  const stale = await page.evaluate(() => ({
+    overlay: !document.getElementById('overlay-figure').hidden, handles: document.querySelectorAll('#photo-frame .corner').length,
+    diagram: document.querySelectorAll('#diagram svg').length, area: !document.getElementById('board-area').hidden,
+    verdict: document.getElementById('verdict').textContent, board: S.board, src: document.getElementById('overlay').getAttribute('src') }));
+  check(!stale.overlay && stale.handles === 0 && stale.diagram === 0 && !stale.area && stale.verdict === '' && stale.board === null && !stale.src,
+    `a non-image leaves the last photo's screen behind: ${JSON.stringify(stale)}`);
+  check(/图片|照片|JPEG|PNG/.test(await status().textContent()), `the non-image is refused: ${await status().textContent()}`);
+  await shot('item6-non-image-resets');
+  await page.click('#tab-club');
+
   // A photo where no board is found: the photo stays on the page with four handles, and
   // placed on the grid's corners (by mouse, one after the other) they give a reading.
   if (refused) {
