@@ -65,6 +65,9 @@ const T = {
     exportCsv: '导出表格（CSV）', statusHistory: '状态变更', projector: '投影成绩表', toMove: '下一手',
     why_withdraw_weeks: r => `连续${r.withdraw_weeks}周没有签到`,
     why_revoke_missed: r => `累计缺席${r.revoke_missed}次（迟到${r.late_minutes}分钟以上算半次出勤）`,
+    keptAlt: '等待上传的照片', busyCancel: '停止重试', busyRetry: '再试一次',
+    busyWait: ([s, k]) => `服务器正忙，照片已保留：${s} 秒后自动重试（第 ${k} 次）`,
+    busyStopped: '已停止重试，照片还在：点「再试一次」重新上传。',
   },
   en: {
     tabCount: 'Count', tabClub: 'Club', tabAccount: 'Account', photoTitle: 'Count from a photo',
@@ -140,6 +143,9 @@ const T = {
     toMove: 'To move',
     why_withdraw_weeks: r => `no check-in for ${r.withdraw_weeks} weeks in a row`,
     why_revoke_missed: r => `${r.revoke_missed} activities missed (${r.late_minutes}+ minutes late counts as half)`,
+    keptAlt: 'The photo waiting to be sent', busyCancel: 'Stop retrying', busyRetry: 'Try again',
+    busyWait: ([s, k]) => `The server is busy; the photo is kept. Retrying in ${s} s (attempt ${k})`,
+    busyStopped: 'Stopped retrying; the photo is kept. Tap "Try again" to send it.',
   },
 };
 
@@ -203,7 +209,8 @@ function upload(path, form, onProgress) {
       let data = null;
       try { data = JSON.parse(xhr.responseText); } catch (e) { data = null; }
       if (xhr.status >= 200 && xhr.status < 300) resolve(data);
-      else reject(Object.assign(new Error(errorText(data) || xhr.statusText), { status: xhr.status, code: data && data.error, data }));
+      else reject(Object.assign(new Error(errorText(data) || xhr.statusText), { status: xhr.status, code: data && data.error, data,
+        retryAfter: parseInt(xhr.getResponseHeader('Retry-After'), 10) || 0 }));
     };
     xhr.onerror = () => reject(new Error(S.lang === 'zh' ? '网络出错：请检查连接后再试' : 'network error: check the connection and try again'));
     xhr.send(form);
@@ -463,6 +470,47 @@ function photoForm(corners, byId) {
   return form;
 }
 
+// A busy server (503) does not lose the photo: it is kept and sent again by itself after a
+// wait that grows (2, 4, 8, 15, then 30 s, or longer when the server asks for it), counted down
+// on screen with a button that stops it. Resolves true to send again, false when stopped.
+const BACKOFF_S = [2, 4, 8, 15, 30];
+function waitBusy(attempt, retryAfter) {
+  return new Promise(resolve => {
+    let left = Math.max(BACKOFF_S[Math.min(attempt, BACKOFF_S.length - 1)], retryAfter || 0);
+    const box = $('busy-box'), text = $('busy-text');
+    $('photo-kept').src = S.photoUrl;
+    box.hidden = false; $('busy-cancel').hidden = false; $('busy-retry').hidden = true;
+    const show = () => { text.textContent = t('busyWait', [left, attempt + 1]); say(text.textContent, true); };
+    show();
+    const timer = setInterval(() => { if (--left <= 0) finish(true); else show(); }, 1000);
+    const finish = again => {
+      clearInterval(timer);
+      S.busyWait = null;
+      $('busy-cancel').hidden = true;
+      if (again) box.hidden = true;
+      resolve(again);
+    };
+    S.busyWait = finish;
+  });
+}
+
+function stopBusyWait() {
+  if (S.busyWait) S.busyWait(false);
+  $('busy-box').hidden = true;
+}
+
+async function uploadKept(form, progress) {
+  for (let attempt = 0; ; attempt++) {
+    try { return await upload('/api/score', form, progress); } catch (e) {
+      if (e.status !== 503) throw e;
+      $('upload-progress').hidden = true;
+      if (!(await waitBusy(attempt, e.retryAfter))) throw Object.assign(new Error(t('busyStopped')), { stopped: true });
+      $('upload-progress').hidden = false;
+      say(t('uploading'));
+    }
+  }
+}
+
 // Sends the photo to /api/score and shows what came back: overlay, diagram, dead stones, count.
 async function readPhoto(corners) {
   if (corners && S.scan && S.scan.placed) S.scan.corners = corners.map(p => p.slice()); // kept if refused again
@@ -477,11 +525,11 @@ async function readPhoto(corners) {
     };
     let r;
     if (corners && S.scan && S.scan.photo_id) {
-      try { r = await upload('/api/score', photoForm(corners, true), progress); } catch (e) {
+      try { r = await uploadKept(photoForm(corners, true), progress); } catch (e) {
         if (e.status !== 404) throw e; // no longer kept: send the photo itself
       }
     }
-    if (!r) r = await upload('/api/score', photoForm(corners, false), progress);
+    if (!r) r = await uploadKept(photoForm(corners, false), progress);
     // The position that was counted: the reading less any group without a liberty (which
     // cannot stand on a finished board; its points are among the uncertain ones).
     startBoard(r.count.ownership.map(row => row.replace(/[xX]/g, 'X').replace(/[oO]/g, 'O').replace(/[^XO]/g, '.')),
@@ -501,6 +549,11 @@ async function readPhoto(corners) {
     say(t('read') + (u ? ' · ' + t('uncertainN', u) : '') + (off ? ' · ' + t('offPointN', off) : ''));
   } catch (e) {
     fail(e);
+    if (e.stopped) { // the photo stays, with a button to send it again
+      $('busy-box').hidden = false; $('busy-retry').hidden = false;
+      S.retryCorners = corners;
+      return;
+    }
     if (!corners && e.code === 'no_board' && S.photo) await offerCorners(e.message, e.data);
     else if (S.scan) placeCorners(S.scan.corners); // the handles go back to the grid last read
   } finally { bar.hidden = true; $('photo-frame').classList.remove('busy'); }
@@ -539,6 +592,7 @@ async function offerCorners(why, refused) {
 // no corner handles, no diagram, no count.
 function resetPhoto() {
   clearTimeout(refitTimer);
+  stopBusyWait();
   S.scan = null; S.view = null; S.corners = null; S.board = null; S.count = null;
   S.dead = new Set(); S.uncertain = new Set(); S.offPoint = new Set(); S.decisive = [];
   showDecisive();
@@ -1005,6 +1059,11 @@ function wire() {
     if (S.gamesOf && !$('member-games').hidden) showMemberGames(S.gamesOf).catch(fail); // its headings too
   });
   $('photo').addEventListener('change', onPhoto);
+  $('busy-cancel').addEventListener('click', () => { if (S.busyWait) S.busyWait(false); });
+  $('busy-retry').addEventListener('click', () => {
+    $('busy-box').hidden = true;
+    if (S.photo) readPhoto(S.retryCorners || null);
+  });
   $('size').addEventListener('change', () => { // corners being placed: the grid drawn follows the size
     if (!S.scan || !S.scan.placed || !+$('size').value) return;
     S.scan.size = +$('size').value;
