@@ -7,9 +7,9 @@ const T = {
     tabCount: '数子', tabClub: '俱乐部', tabAccount: '账号', photoTitle: '拍照数子',
     takePhoto: '拍摄或选择棋盘照片', boardSize: '棋盘', auto: '自动', orEmpty: '或空棋盘：',
     overlayAlt: '照片与识别结果', overlayCaption: '照片上识别出的棋子（橙圈：请核对）',
-    diagramCaption: '棋盘图：点一下修改', tapMode: '点击棋盘时', modeDead: '标记死子',
+tapMode: '点击棋盘时', modeDead: '标记死子',
     modeEdit: '改棋子（空→黑→白）', suggest: '建议死子', clearDead: '清除死子', rules: '规则',
-    rules2002: '中国规则（贴3¾子）', rules1988: '1988规则（贴2¾子）', komi: '贴子', handicap: '让子',
+    rules2002: '中国规则（贴3又3/4子）', rules1988: '1988规则（贴2又3/4子）', komi: '贴子', handicap: '让子',
     unitStones: '子', unitPoints: '目', komiOther: ([s, p]) => `贴${s}子 = ${p}目`,
     komiConfirm: m => `${m}\n确定按这个贴子数吗？`, komiRefused: '贴子未确认：请改正贴子后再数。',
     saveNotFinished: '棋局未终局，这个结果只是暂定的。仍然记入成绩吗？',
@@ -68,15 +68,21 @@ const T = {
     keptAlt: '等待上传的照片', busyCancel: '停止重试', busyRetry: '再试一次',
     busyWait: ([s, k]) => `服务器正忙，照片已保留：${s} 秒后自动重试（第 ${k} 次）`,
     busyStopped: '已停止重试，照片还在：点「再试一次」重新上传。',
+    zoomAll: '全盘', zoomTL: '左上', zoomTR: '右上', zoomBL: '左下', zoomBR: '右下',
+    tapDead: '现在点一下棋子：标记或取消这块死棋（在下方“点击棋盘时”可改为改棋子）',
+    tapEdit: '现在点一下交叉点：空→黑→白，改正识别（在下方“点击棋盘时”可改为标记死子）',
+    zoomed: r => `放大：${r}`, zoomHint: '点小了？先放大四分之一棋盘。',
+    sheetTitle: '数子单', sheetStones: '棋子', sheetTerritory: '空点（地）', sheetShared: '公共点（各半）',
+    sheetTotal: '合计（子）', komiBoth: ([s, p]) => `${s}子 = ${p}目`, summaryTotals: ([b, w]) => `黑 ${b} · 白 ${w}`,
   },
   en: {
     tabCount: 'Count', tabClub: 'Club', tabAccount: 'Account', photoTitle: 'Count from a photo',
     takePhoto: 'Take or choose a photo of the board', boardSize: 'Board', auto: 'detect',
     orEmpty: 'or an empty board:', overlayAlt: 'The photo with what was read',
     overlayCaption: 'Stones read on the photo (orange rings: please check)',
-    diagramCaption: 'Diagram: tap to change', tapMode: 'Tapping the board', modeDead: 'marks dead groups',
+    tapMode: 'Tapping the board', modeDead: 'marks dead groups',
     modeEdit: 'changes a point (empty → black → white)', suggest: 'Suggest dead', clearDead: 'Clear dead',
-    rules: 'Rules', rules2002: 'Chinese 2002 (komi 3¾)', rules1988: '1988 rules (komi 2¾)', komi: 'Komi',
+    rules: 'Rules', rules2002: 'Chinese 2002 (komi 3 3/4)', rules1988: '1988 rules (komi 2 3/4)', komi: 'Komi',
     unitStones: 'stones', unitPoints: 'points', komiOther: ([s, p]) => `komi ${s} stones = ${p} points`,
     komiConfirm: m => `${m}\nCount with this komi?`, komiRefused: 'Komi not confirmed: correct it, then count again.',
     saveNotFinished: 'The game is not finished: this result is provisional. Save it anyway?',
@@ -146,6 +152,12 @@ const T = {
     keptAlt: 'The photo waiting to be sent', busyCancel: 'Stop retrying', busyRetry: 'Try again',
     busyWait: ([s, k]) => `The server is busy; the photo is kept. Retrying in ${s} s (attempt ${k})`,
     busyStopped: 'Stopped retrying; the photo is kept. Tap "Try again" to send it.',
+    zoomAll: 'Whole', zoomTL: 'Top left', zoomTR: 'Top right', zoomBL: 'Bottom left', zoomBR: 'Bottom right',
+    tapDead: 'A tap on a stone now marks or unmarks its group dead (switch to correcting stones under "Tapping the board")',
+    tapEdit: 'A tap on a point now changes it: empty → black → white (switch to marking dead under "Tapping the board")',
+    zoomed: r => `Zoomed: ${r}`, zoomHint: 'Points too small? Zoom into a quarter first.',
+    sheetTitle: 'Count sheet', sheetStones: 'Stones', sheetTerritory: 'Territory', sheetShared: 'Shared (half each)',
+    sheetTotal: 'Total (stones)', komiBoth: ([s, p]) => `${s} stones = ${p} points`, summaryTotals: ([b, w]) => `B ${b} · W ${w}`,
   },
 };
 
@@ -156,6 +168,7 @@ const S = {
   decisive: [], // the readings of the last photo that change the winner (count.decisive.items)
   photo: null, photoUrl: '', scan: null, corners: null, view: null, reads: 0,
   members: [], events: [], editing: null, preview: null,
+  zoom: -1, // the quarter of the diagram shown (0 top left .. 3 bottom right), -1 the whole board
 };
 const $ = id => document.getElementById(id);
 const t = (key, arg) => { const v = (T[S.lang] || T.zh)[key]; return typeof v === 'function' ? v(arg) : (v || key); };
@@ -166,8 +179,11 @@ function applyLang() {
   document.querySelectorAll('[data-i18n]').forEach(el => { el.textContent = t(el.dataset.i18n); });
   document.querySelectorAll('[data-i18n-alt]').forEach(el => { el.alt = t(el.dataset.i18nAlt); });
   $('lang').textContent = S.lang === 'zh' ? 'English' : '中文';
+  const komi = stonesTyped($('komi').value);
+  if ($('komi-unit').value === 'stones' && !Number.isNaN(komi)) $('komi').value = fmt(komi);
   if (S.count) showCount(S.count);
   labelCorners();
+  if (S.board) captionDiagram();
 }
 
 function say(text, error) {
@@ -291,8 +307,29 @@ function drawBoard() {
       'data-x': x, 'data-y': y }, svg);
     hit.addEventListener('click', onTap);
   }
-  const box = $('diagram');
+  // A quarter of a large board (10 of 19 points a side, 7 of 13) fills the width, so a point is
+  // a target of over 32 CSS px on a 360 px phone; the quarters overlap on the middle line.
+  const box = $('diagram'), zoomable = n >= 13;
+  $('zoom-row').hidden = !zoomable;
+  if (!zoomable) S.zoom = -1;
+  if (S.zoom >= 0) {
+    const k = Math.ceil(n / 2), x0 = S.zoom % 2 ? n - k : 0, y0 = S.zoom >= 2 ? n - k : 0;
+    svg.setAttribute('viewBox', `${pad + x0 * cell - cell / 2} ${pad + y0 * cell - cell / 2} ${k * cell} ${k * cell}`);
+    S.zoomSpan = [COLS[x0] + '–' + COLS[x0 + k - 1], String(n - y0) + '–' + String(n - y0 - k + 1)];
+  }
+  box.classList.toggle('zoomed', S.zoom >= 0);
+  document.querySelectorAll('#zoom-row button').forEach(b => b.setAttribute('aria-pressed', String(+b.dataset.zoom === S.zoom)));
   box.replaceChildren(svg);
+  captionDiagram();
+}
+
+// The caption says what a tap does now, and where a zoomed view is.
+function captionDiagram() {
+  const dead = document.querySelector('input[name=mode]:checked').value === 'dead';
+  const n = S.board ? S.board.length : 0, names = [t('zoomTL'), t('zoomTR'), t('zoomBL'), t('zoomBR')];
+  let text = t(dead ? 'tapDead' : 'tapEdit');
+  if (n >= 13) text += ' · ' + (S.zoom >= 0 ? t('zoomed', `${names[S.zoom]} ${S.zoomSpan.join(' ')}`) : t('zoomHint'));
+  $('diagram-caption').textContent = text;
 }
 
 // The points of the decisive readings: the point itself, or every stone of the group.
@@ -364,10 +401,10 @@ function recount() {
 }
 
 // The komi goes to the server as typed, under the key of the unit chosen beside it: 7.5 means
-// 7½ stones or 3¾ stones only by that unit, and the server parses 3¾, 3 3/4 and 3.75 alike.
+// 7 1/2 stones or 3 3/4 stones only by that unit, and the server parses 3又3/4, 3 3/4, 3¾ and 3.75 alike.
 function komiFields() {
   const points = $('komi-unit').value === 'points';
-  const text = $('komi').value.trim() || (points ? '7.5' : '3¾');
+  const text = $('komi').value.trim() || (points ? '7.5' : '3.75');
   return points ? { komi_points: text } : { komi_stones: text };
 }
 
@@ -390,11 +427,25 @@ function komiAccepted(c) {
   return true;
 }
 
+const SHEET_CELLS = ['black-stones', 'white-stones', 'black-territory', 'white-territory', 'black-shared', 'white-shared',
+  'black-total', 'white-total', 'par', 'komi-out'];
 function clearCount() {
   S.count = null;
   $('verdict').textContent = $('check').textContent = $('komi-other').textContent = '';
   $('warnings').replaceChildren();
-  for (const id of ['black-total', 'white-total', 'par', 'komi-out']) $(id).textContent = '–';
+  for (const id of SHEET_CELLS) $(id).textContent = '–';
+  showSummary();
+}
+
+// The verdict where the eye is: a bar fixed at the foot of the screen while the count page shows
+// a count; a tap brings the sheet into view.
+function showSummary() {
+  const c = S.count, bar = $('summary-bar');
+  bar.hidden = !c || $('page-count').hidden;
+  if (!c) return;
+  $('summary-verdict').textContent = S.lang === 'zh' ? c.verdict_zh : c.verdict_en;
+  $('summary-totals').textContent = t('summaryTotals', [fmt(c.black.total), fmt(c.white.total)]);
+  bar.classList.toggle('provisional', c.finished === false && !warningOf(c, 'no_game'));
 }
 
 function countBody() {
@@ -417,10 +468,21 @@ async function doCount() {
   } catch (e) { if (seq === countSeq) fail(e); }
 }
 
-function fmt(q) { // stones with quarters, as a referee says them
+// Stones with quarters written as the count's own texts write them (its verdict and check
+// line): 182又1/2 on the Chinese page, 182 1/2 on the English one, 1/4 alone.
+function fmt(q) {
   const sign = q < 0 ? '-' : '', a = Math.abs(q), whole = Math.floor(a), frac = a - whole;
-  const f = { 0.25: '¼', 0.5: '½', 0.75: '¾' }[frac] || '';
-  return sign + (whole || !f ? whole : '') + f;
+  const f = { 0.25: '1/4', 0.5: '1/2', 0.75: '3/4' }[frac] || '';
+  if (!f) return sign + whole;
+  return sign + (whole ? whole + (S.lang === 'zh' ? '又' : ' ') : '') + f;
+}
+
+// A komi in stones typed in either style (3又3/4, 3 3/4, 3¾, 3.75), in stones; NaN otherwise.
+function stonesTyped(text) {
+  const m = /^\s*(-?)(\d+)?\s*(?:又|\s|\+)?\s*(1\/4|1\/2|3\/4|¼|½|¾|\.\d+)?\s*$/.exec(text);
+  if (!m || (!m[2] && !m[3])) return NaN;
+  const frac = { '1/4': 0.25, '1/2': 0.5, '3/4': 0.75, '¼': 0.25, '½': 0.5, '¾': 0.75 }[m[3]] ?? (m[3] ? parseFloat(m[3]) : 0);
+  return (m[1] ? -1 : 1) * ((+m[2] || 0) + frac);
 }
 
 function showCount(c) {
@@ -435,14 +497,21 @@ function showCount(c) {
   $('verdict').textContent = S.lang === 'zh' ? c.verdict_zh : c.verdict_en;
   $('verdict').classList.toggle('provisional', c.finished === false && !warningOf(c, 'no_game'));
   $('komi-other').textContent = t('komiOther', [fmt(c.komi_stones), String(c.komi_stones * 2)]);
-  $('black-total').textContent = fmt(c.black.total) + ' ' + t('stones');
-  $('white-total').textContent = fmt(c.white.total) + ' ' + t('stones');
-  $('par').textContent = fmt(c.par);
-  $('komi-out').textContent = fmt(c.komi_stones);
+  for (const side of ['black', 'white']) {
+    const v = c[side];
+    $(`${side}-stones`).textContent = String(v.stones);
+    $(`${side}-territory`).textContent = String(v.territory);
+    $(`${side}-shared`).textContent = fmt(v.shared);
+    $(`${side}-total`).textContent = fmt(v.total);
+  }
+  $('par').textContent = fmt(c.par) + ' ' + t('stones');
+  $('komi-out').textContent = t('komiBoth', [fmt(c.komi_stones), String(c.komi_stones * 2)]);
   $('check').textContent = (S.lang === 'zh' ? c.check_zh : c.check_en) + ' · ' + t('deadN', c.dead.length);
+  showSummary();
 }
 
 function startBoard(rows, uncertain, offPoint) {
+  if (!S.board || S.board.length !== rows.length) S.zoom = -1;
   S.board = rows.slice();
   S.uncertain = new Set(uncertain || []);
   S.offPoint = new Set(offPoint || []);
@@ -1048,6 +1117,7 @@ function showTab(name) {
     $('page-' + n).hidden = n !== name;
     $('tab-' + n).setAttribute('aria-selected', n === name ? 'true' : 'false');
   }
+  showSummary();
 }
 
 function wire() {
@@ -1059,6 +1129,12 @@ function wire() {
     if (S.gamesOf && !$('member-games').hidden) showMemberGames(S.gamesOf).catch(fail); // its headings too
   });
   $('photo').addEventListener('change', onPhoto);
+  document.querySelectorAll('#zoom-row button').forEach(b => b.addEventListener('click', () => {
+    S.zoom = +b.dataset.zoom;
+    if (S.board) drawBoard();
+  }));
+  document.querySelectorAll('input[name=mode]').forEach(r => r.addEventListener('change', () => { if (S.board) captionDiagram(); }));
+  $('summary-bar').addEventListener('click', () => $('result').scrollIntoView({ block: 'start', behavior: 'smooth' }));
   $('busy-cancel').addEventListener('click', () => { if (S.busyWait) S.busyWait(false); });
   $('busy-retry').addEventListener('click', () => {
     $('busy-box').hidden = true;
@@ -1076,6 +1152,7 @@ function wire() {
     $('overlay-figure').hidden = true;
     S.scan = null;
     document.querySelector('input[name=mode][value=edit]').checked = true;
+    captionDiagram();
     recount();
   }));
   $('suggest').addEventListener('click', suggestDead);

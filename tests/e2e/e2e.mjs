@@ -32,6 +32,14 @@ page.on('dialog', d => { dialogs.push(d.message()); d.accept(); });
 // does not hand a multipart body with a file to the request events).
 const scoreForms = () => page.evaluate(() => window.sentForms);
 const shot = async name => page.screenshot({ path: join(out, `${String(++step).padStart(2, '0')}-${name}.png`), fullPage: true });
+// what the phone's screen shows, fixed bars included
+const shotView = async name => page.screenshot({ path: join(out, `${String(++step).padStart(2, '0')}-${name}.png`) });
+// "182又1/2", "-3/4", "7": stones as the count's texts write them
+function stonesOf(text) {
+  const m = /^(-?)(\d+)?(?:又)?(?:([13])\/([24]))?$/.exec(text.trim());
+  if (!m || (!m[2] && !m[3])) throw new Error(`not stones: "${text}"`);
+  return (m[1] ? -1 : 1) * ((+m[2] || 0) + (m[3] ? +m[3] / +m[4] : 0));
+}
 const status = () => page.locator('#status');
 async function expectStatus(re, what) {
   await page.waitForFunction(r => new RegExp(r).test(document.getElementById('status').textContent), re.source, { timeout: 60000 })
@@ -97,10 +105,16 @@ try {
   await page.evaluate(() => {
     const send = upload;
     window.sentForms = [];
+    window.sentPhotos = [];
     window.upload = (path, form, progress) => {
-      window.sentForms.push(Object.fromEntries([...form.entries()].map(([k, v]) => [k, k === 'photo' ? 'FILE' : v])));
+      window.sentForms.push(Object.fromEntries([...form.entries()].filter(([k]) => k !== 'photo')));
+      if (form.get('photo')) window.sentPhotos.push({ type: form.get('photo').type, size: form.get('photo').size });
       return send(path, form, progress);
     };
+    // the upload's progress bar, seen while an upload is under way
+    window.progressSeen = false;
+    new MutationObserver(() => { if (!document.getElementById('upload-progress').hidden) window.progressSeen = true; })
+      .observe(document.getElementById('upload-progress'), { attributes: true });
   });
   // The server made busy: uploads of the same photo from the page's own context keep its heavy
   // slots taken, so the page's upload gets 503. The photo is kept, the wait counted down, the
@@ -172,12 +186,49 @@ try {
   check(await page.evaluate(() => document.documentElement.scrollWidth <= 362), 'no sideways scrolling with the photo shown');
   await shot('read');
 
+  // The verdict in view: a bar at the foot of the screen says it; a tap brings the sheet up.
+  const bar = page.locator('#summary-bar');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const barBox = await bar.boundingBox();
+  check(await bar.isVisible() && barBox.y + barBox.height <= 781 && barBox.y > 600 && barBox.width >= 359,
+    `the summary bar at the foot of the screen: ${JSON.stringify(barBox)}`);
+  check((await page.locator('#summary-verdict').textContent()) === (await page.locator('#verdict').textContent()),
+    'the bar says the verdict');
+  const resultTop = () => page.evaluate(() => document.getElementById('result').getBoundingClientRect().top);
+  console.log(`the sheet starts ${Math.round(await resultTop())} px down the page`);
+  await shotView('item2-summary-bar');
+  await bar.click();
+  await page.waitForFunction(() => { const top = document.getElementById('result').getBoundingClientRect().top; return top >= -2 && top < 200; });
+  await shotView('item2-tapped-to-sheet');
+
+  // The referee's sheet: stones, territory and shared points per side add up to each side's
+  // total; par; komi in both units; the check line; one fraction style.
+  const sheetNow = await page.evaluate(() => {
+    const g = id => document.getElementById(id).textContent;
+    return { c: S.count, cells: Object.fromEntries(['stones', 'territory', 'shared', 'total'].flatMap(k =>
+      ['black', 'white'].map(side => [`${side}-${k}`, g(`${side}-${k}`)]))), par: g('par'), komi: g('komi-out'), check: g('check'),
+    text: document.getElementById('page-count').innerText };
+  });
+  for (const side of ['black', 'white']) {
+    const v = sheetNow.c[side], cell = k => sheetNow.cells[`${side}-${k}`];
+    check(+cell('stones') === v.stones && +cell('territory') === v.territory && stonesOf(cell('shared')) === v.shared &&
+      stonesOf(cell('total')) === v.total, `the ${side} column: ${JSON.stringify(sheetNow.cells)} vs ${JSON.stringify(v)}`);
+    check(v.stones + v.territory + v.shared === v.total, `${side}: stones + territory + shared = total`);
+  }
+  check(stonesOf(sheetNow.par.replace(/ ?子$/, '')) === sheetNow.c.par, `par: ${sheetNow.par}`);
+  const komiBoth = /^(.+)子 = ([\d.]+)目$/.exec(sheetNow.komi);
+  check(komiBoth && stonesOf(komiBoth[1]) === sheetNow.c.komi_stones && +komiBoth[2] === 2 * sheetNow.c.komi_stones,
+    `komi in both units: ${sheetNow.komi}`);
+  check(/^黑方需 \S+ 子以上，实有 \S+ 子/.test(sheetNow.check), `the check line: ${sheetNow.check}`);
+  check(!/[¼½¾]/.test(sheetNow.text), 'one fraction style on the count page');
+
   if (await page.locator('#overlay-figure').isVisible()) {
     // Drag the top-left corner 30% of the way to the bottom-right one (4 cells on 13x13), let
     // go: the photo is read again through the corners placed; the diagram and count follow.
     const frame = page.locator('#photo-frame');
     await frame.scrollIntoViewIfNeeded();
-    const before = await page.evaluate(() => ({ board: S.board.join('/'), reads: S.reads, scan: S.scan, view: S.view, check: document.getElementById('check').textContent }));
+    const before = await page.evaluate(() => ({ board: S.board.join('/'), reads: S.reads, scan: S.scan, view: S.view, check: document.getElementById('check').textContent,
+      photosSent: window.sentPhotos.length }));
     const box = await frame.boundingBox();
     const tl = await page.locator('#photo-frame .corner[data-corner="0"]').boundingBox();
     const br = await page.locator('#photo-frame .corner[data-corner="2"]').boundingBox();
@@ -204,7 +255,8 @@ try {
     const last = (await scoreForms()).slice(-1)[0], sent = JSON.parse(last.corners || 'null');
     check(last.size === String(s0.size) && Array.isArray(sent) && sent.length === 4 && dist(sent[0], dropped) < 2,
       `the re-read sends the size and the corners placed: ${JSON.stringify(last)}`);
-    check(last.photo_id === s0.photo_id && !('photo' in last), 'the re-read names the kept photo instead of uploading it');
+    check(last.photo_id === s0.photo_id && (await page.evaluate(() => window.sentPhotos.length)) === before.photosSent,
+      'the re-read names the kept photo instead of uploading it');
     const handle = await page.locator('#photo-frame .corner[data-corner="0"]').boundingBox();
     check(dist([handle.x + handle.width / 2, handle.y + handle.height / 2], to) < 0.1 * box.width, 'the handle sits on the new corner');
     console.log(`re-fit: top-left corner ${s0.corners[0]} -> ${after.scan.corners[0]}; count "${before.check}" -> "${after.check}"`);
@@ -281,16 +333,16 @@ try {
   const komiOther = () => page.locator('#komi-other').textContent();
   await page.selectOption('#komi-unit', 'points');
   await page.fill('#komi', '7.5');
-  await page.waitForFunction(() => document.getElementById('komi-other').textContent === '贴3¾子 = 7.5目');
+  await page.waitForFunction(() => document.getElementById('komi-other').textContent === '贴3又3/4子 = 7.5目');
   const dialogsBefore = dialogs.length;
   await page.selectOption('#komi-unit', 'stones');
   await page.fill('#komi', '7.5');
-  await page.waitForFunction(() => document.getElementById('komi-other').textContent === '贴7½子 = 15目');
+  await page.waitForFunction(() => document.getElementById('komi-other').textContent === '贴7又1/2子 = 15目');
   check(dialogs.length === dialogsBefore + 1 && /贴7又1\/2子（15目）不常见/.test(dialogs[dialogsBefore]),
     `an unusual komi is confirmed first: ${JSON.stringify(dialogs.slice(dialogsBefore))}`);
   check((await page.locator('#warnings li.warn-komi_unusual').count()) === 1, 'the komi warning is listed');
   await page.fill('#komi', '3¾');
-  await page.waitForFunction(() => document.getElementById('komi-other').textContent === '贴3¾子 = 7.5目');
+  await page.waitForFunction(() => document.getElementById('komi-other').textContent === '贴3又3/4子 = 7.5目');
   console.log(`komi: ${await komiOther()}`);
 
   // Save the result for the two members in the event; it shows in the standings.
@@ -328,6 +380,31 @@ try {
     `a non-image leaves the last photo's screen behind: ${JSON.stringify(stale)}`);
   check(/图片|照片|JPEG|PNG/.test(await status().textContent()), `the non-image is refused: ${await status().textContent()}`);
   await shot('item6-non-image-resets');
+
+  // A 19x19 diagram one can tap: points are small on the whole board; a quarter zoomed fills
+  // the width with targets of at least 32 px, and a tap there changes the point it shows. The
+  // caption says what a tap does in each mode.
+  await page.click('[data-empty="19"]');
+  const target = async (x, y) => (await page.locator(`#diagram rect[data-x="${x}"][data-y="${y}"]`).boundingBox()).width;
+  const whole = await target(3, 3);
+  check(await page.locator('#zoom-row').isVisible(), 'the zoom buttons show on 19x19');
+  check(/空→黑→白/.test(await page.locator('#diagram-caption').textContent()), `the caption in edit mode: ${await page.locator('#diagram-caption').textContent()}`);
+  await page.click('#zoom-row [data-zoom="3"]');
+  const zoomed = await target(15, 15);
+  check(whole < 20 && zoomed >= 32, `targets: ${whole.toFixed(1)} px whole, ${zoomed.toFixed(1)} px zoomed`);
+  check(await page.evaluate(() => document.documentElement.scrollWidth <= 362), 'no sideways scrolling zoomed');
+  const corner = await page.locator('#diagram rect[data-x="18"][data-y="18"]').boundingBox();
+  check(corner.x + corner.width <= 361, 'the zoomed quarter reaches the board edge on screen');
+  await page.click('#diagram rect[data-x="16"][data-y="15"]');
+  check(await page.evaluate(() => S.board[15][16] === 'X'), 'a tap in the zoomed quarter places its point');
+  await page.check('input[name=mode][value=dead]');
+  check(/死棋/.test(await page.locator('#diagram-caption').textContent()) && /右下/.test(await page.locator('#diagram-caption').textContent()),
+    `the caption in dead mode: ${await page.locator('#diagram-caption').textContent()}`);
+  console.log(`19x19 diagram: ${whole.toFixed(1)} px a point whole, ${zoomed.toFixed(1)} px zoomed`);
+  await page.locator('#diagram').scrollIntoViewIfNeeded();
+  await shotView('item5-zoomed-quarter');
+  await page.click('#zoom-row [data-zoom="-1"]');
+  check(Math.abs(await target(3, 3) - whole) < 0.5, 'back to the whole board');
   await page.click('#tab-club');
 
   // A photo where no board is found: the photo stays on the page with four handles, and
@@ -519,6 +596,7 @@ try {
   });
   check(withdrawn.length === 1 && withdrawn[0] === '李四', `withdrawn: ${withdrawn}`);
   await shot('swiss-result-withdrawn');
+
 
   // The printable pairing sheet of the event.
   const sheet = await page.evaluate(async () => {
