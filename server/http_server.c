@@ -99,7 +99,7 @@ static void api_healthz(http_req *r)
 
 static void api_config(http_req *r)
 {
-    json_t *j = json_pack("{s:s,s:b,s:{s:b,s:b,s:b},s:i}", "version",
+    json_t *j = json_pack("{s:s,s:b,s:{s:b,s:b,s:b},s:i,s:i}", "version",
 #ifdef GOREF_VERSION
                           GOREF_VERSION,
 #else
@@ -123,7 +123,8 @@ static void api_config(http_req *r)
 #else
                           0,
 #endif
-                          "max_body", (int)r->srv->opts.max_body);
+                          "max_body", (int)r->srv->opts.max_body, "photo_side",
+                          HTTP_PHOTO_READER_SIDE);
     http_reply_json(r, 200, j);
 }
 

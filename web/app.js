@@ -72,6 +72,7 @@ tapMode: '点击棋盘时', modeDead: '标记死子',
     tapDead: '现在点一下棋子：标记或取消这块死棋（在下方“点击棋盘时”可改为改棋子）',
     tapEdit: '现在点一下交叉点：空→黑→白，改正识别（在下方“点击棋盘时”可改为标记死子）',
     zoomed: r => `放大：${r}`, zoomHint: '点小了？先放大四分之一棋盘。',
+    lightened: d => `照片已缩小：${d}`,
     sheetTitle: '数子单', sheetStones: '棋子', sheetTerritory: '空点（地）', sheetShared: '公共点（各半）',
     sheetTotal: '合计（子）', komiBoth: ([s, p]) => `${s}子 = ${p}目`, summaryTotals: ([b, w]) => `黑 ${b} · 白 ${w}`,
   },
@@ -156,6 +157,7 @@ tapMode: '点击棋盘时', modeDead: '标记死子',
     tapDead: 'A tap on a stone now marks or unmarks its group dead (switch to correcting stones under "Tapping the board")',
     tapEdit: 'A tap on a point now changes it: empty → black → white (switch to marking dead under "Tapping the board")',
     zoomed: r => `Zoomed: ${r}`, zoomHint: 'Points too small? Zoom into a quarter first.',
+    lightened: d => `photo scaled down: ${d}`,
     sheetTitle: 'Count sheet', sheetStones: 'Stones', sheetTerritory: 'Territory', sheetShared: 'Shared (half each)',
     sheetTotal: 'Total (stones)', komiBoth: ([s, p]) => `${s} stones = ${p} points`, summaryTotals: ([b, w]) => `B ${b} · W ${w}`,
   },
@@ -586,7 +588,7 @@ async function readPhoto(corners) {
   const bar = $('upload-progress');
   bar.hidden = false; bar.value = 0;
   $('photo-frame').classList.add('busy');
-  say(corners ? t('refitting') : t('uploading'));
+  say(corners ? t('refitting') : t('uploading') + (S.lightened ? ` (${t('lightened', S.lightened)})` : ''));
   try {
     const progress = f => {
       bar.value = Math.round(f * 100);
@@ -674,13 +676,39 @@ function resetPhoto() {
   $('board-area').hidden = true;
 }
 
+// A phone photo is megabytes, slow over a school's Wi-Fi, and the reader works at
+// config.photo_side pixels on the long side: a photo at least half as long again is scaled to
+// that in a canvas and sent as a JPEG. A photo barely larger goes as it is (scaling it saves
+// little, and its re-encoding can change an edge point), as does a file the browser cannot draw.
+async function lighten(file) {
+  const side = (S.config && S.config.photo_side) || 1000;
+  let bmp;
+  try { bmp = await createImageBitmap(file, { imageOrientation: 'from-image' }); } catch (e) { return file; }
+  const long = Math.max(bmp.width, bmp.height);
+  if (long < 1.5 * side) { bmp.close(); return file; }
+  const f = side / long, canvas = document.createElement('canvas');
+  canvas.width = Math.round(bmp.width * f);
+  canvas.height = Math.round(bmp.height * f);
+  const g = canvas.getContext('2d');
+  g.imageSmoothingQuality = 'high';
+  g.drawImage(bmp, 0, 0, canvas.width, canvas.height);
+  bmp.close();
+  const blob = await new Promise(done => canvas.toBlob(done, 'image/jpeg', 0.92));
+  if (!blob || blob.size >= file.size) return file;
+  return new File([blob], (file.name || 'board').replace(/\.[^.]*$/, '') + '.jpg', { type: 'image/jpeg' });
+}
+
+const sizeText = b => (b >= 1e6 ? `${(b / 1e6).toFixed(1)} MB` : `${Math.max(1, Math.round(b / 1e3))} KB`);
+
 async function onPhoto() {
   const file = $('photo').files[0];
   if (!file) return;
   resetPhoto();
-  S.photo = file;
+  S.original = file;
+  S.photo = await lighten(file);
+  S.lightened = S.photo !== file ? `${sizeText(file.size)} → ${sizeText(S.photo.size)}` : '';
   if (S.photoUrl) URL.revokeObjectURL(S.photoUrl);
-  S.photoUrl = URL.createObjectURL(file);
+  S.photoUrl = URL.createObjectURL(S.photo);
   await readPhoto(null);
   $('photo').value = '';
 }

@@ -186,6 +186,17 @@ try {
   check(await page.evaluate(() => document.documentElement.scrollWidth <= 362), 'no sideways scrolling with the photo shown');
   await shot('read');
 
+  // A light upload: the 1920x1080 photo went as a JPEG scaled in the page to the reader's side,
+  // with the progress bar shown, and was read at that size.
+  const sent = await page.evaluate(() => ({ photos: window.sentPhotos, progress: window.progressSeen, side: S.config.photo_side,
+    scan: S.scan && [S.scan.image_width, S.scan.image_height] }));
+  const photoBytes = readFileSync(photo).length;
+  check(sent.photos.length > 0 && sent.photos.every(p => p.type === 'image/jpeg' && p.size < photoBytes / 2),
+    `the photo sent scaled: ${JSON.stringify(sent.photos)} (the file is ${photoBytes} bytes)`);
+  check(sent.progress, 'the upload showed its progress bar');
+  check(!sent.scan || Math.max(...sent.scan) === sent.side, `read at the reader's side: ${sent.scan} vs ${sent.side}`);
+  console.log(`light upload: ${photoBytes} bytes -> ${sent.photos[0].size} bytes (${sent.photos[0].type}), read at ${sent.scan}`);
+
   // The verdict in view: a bar at the foot of the screen says it; a tap brings the sheet up.
   const bar = page.locator('#summary-bar');
   await page.evaluate(() => window.scrollTo(0, 0));

@@ -36,12 +36,14 @@ try {
     } else {
       const A = a.body.board, B = b.body.board;
       let diff = 0, stones = 0;
+      const at = [];
       if (A.length !== B.length) diff = -1;
       else for (let y = 0; y < A.length; y++) for (let x = 0; x < A.length; x++) {
-        if (A[y][x] !== B[y][x]) diff++;
+        if (A[y][x] !== B[y][x]) { diff++; at.push(`${'ABCDEFGHJKLMNOPQRST'[x]}${A.length - y} ${A[y][x]}->${B[y][x]}`); }
         if (A[y][x] !== '.') stones++;
       }
       line += `; ${A.length}x${A.length} vs ${B.length}x${B.length}, ${stones} stones, ${diff < 0 ? 'sizes differ' : `${diff} points differ`}` +
+        (at.length ? ` (${at.slice(0, 5).join(', ')})` : '') +
         `; read at ${a.body.image_width || '?'}x${a.body.image_height || '?'} and ${b.body.image_width || '?'}x${b.body.image_height || '?'}`;
       if (diff !== 0) differs++;
     }
