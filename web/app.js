@@ -73,6 +73,11 @@ tapMode: '点击棋盘时', modeDead: '标记死子',
     tapEdit: '现在点一下交叉点：空→黑→白，改正识别（在下方“点击棋盘时”可改为标记死子）',
     zoomed: r => `放大：${r}`, zoomHint: '点小了？先放大四分之一棋盘。',
     lightened: d => `照片已缩小：${d}`,
+    scorePhoto: '拍照数子', scoringConfirm: '确认为本局结果', scoringBack: '返回对阵表',
+    scoringGame: g => `第 ${g.round} 轮第 ${g.board} 台：${g.black_name}（黑）对 ${g.white_name}（白）。拍下终局的棋盘，核对死子，再确认结果。`,
+    roundProgress: p => `第 ${p.round} 轮：${p.done} / ${p.total} 台已有结果` + (p.left.length ? `；还剩 ${p.left.join('、')}` : '；本轮已全部完成'),
+    boardLeft: g => `第 ${g.board} 台 ${g.black_name}–${g.white_name}`,
+    scoredOk: g => `第 ${g.board} 台的结果已记入：${g.verdict}`,
     sheetTitle: '数子单', sheetStones: '棋子', sheetTerritory: '空点（地）', sheetShared: '公共点（各半）',
     sheetTotal: '合计（子）', komiBoth: ([s, p]) => `${s}子 = ${p}目`, summaryTotals: ([b, w]) => `黑 ${b} · 白 ${w}`,
   },
@@ -158,6 +163,11 @@ tapMode: '点击棋盘时', modeDead: '标记死子',
     tapEdit: 'A tap on a point now changes it: empty → black → white (switch to marking dead under "Tapping the board")',
     zoomed: r => `Zoomed: ${r}`, zoomHint: 'Points too small? Zoom into a quarter first.',
     lightened: d => `photo scaled down: ${d}`,
+    scorePhoto: 'Count from a photo', scoringConfirm: 'Make this the game\'s result', scoringBack: 'Back to the pairings',
+    scoringGame: g => `Round ${g.round}, board ${g.board}: ${g.black_name} (Black) v ${g.white_name} (White). Photograph the final position, check the dead stones, then confirm.`,
+    roundProgress: p => `Round ${p.round}: ${p.done} of ${p.total} boards have a result` + (p.left.length ? `; left: ${p.left.join(', ')}` : '; the round is complete'),
+    boardLeft: g => `board ${g.board} ${g.black_name}–${g.white_name}`,
+    scoredOk: g => `Board ${g.board} recorded: ${g.verdict}`,
     sheetTitle: 'Count sheet', sheetStones: 'Stones', sheetTerritory: 'Territory', sheetShared: 'Shared (half each)',
     sheetTotal: 'Total (stones)', komiBoth: ([s, p]) => `${s} stones = ${p} points`, summaryTotals: ([b, w]) => `B ${b} · W ${w}`,
   },
@@ -1067,6 +1077,7 @@ async function loadStandings() {
   $('projector-standings').href = `/api/club/events/${id}/standings.html?projector=1`;
   const p = await api('GET', `/api/club/events/${id}/pairings`);
   S.pairings = p.pairings;
+  showRoundProgress();
   // A game not played yet takes its result here (the referee's paper sheet, typed in).
   fillTable($('pairings-table'), p.pairings, [['round', t('round')], ['board', t('board')], ['black_name', t('black')],
     ['white_name', t('white')], ['result', t('result')]], (g, td) => {
@@ -1083,14 +1094,116 @@ async function loadStandings() {
     margin.size = 4;
     const sync = () => { how.hidden = sel.value === 'draw'; margin.hidden = how.hidden || how.value !== 'count'; };
     sel.addEventListener('change', sync); how.addEventListener('change', sync);
-    const b = document.createElement('button'); b.type = 'button'; b.textContent = t('enterResult');
+    const b = document.createElement('button'); b.type = 'button'; b.className = 'enter-result'; b.textContent = t('enterResult');
     b.addEventListener('click', async () => {
       const body = sel.value === 'draw' ? { winner: 'draw', by: 'draw' } : { winner: sel.value, by: how.value };
       if (body.by === 'count') body.margin_stones = parseFloat(margin.value);
       try { await api('POST', `/api/club/results/${g.game}`, body); say(t('saved')); await loadStandings(); } catch (e) { fail(e); }
     });
-    td.append(sel, ' ', how, ' ', margin, ' ', b);
+    const photo = document.createElement('button');
+    photo.type = 'button'; photo.className = 'score-photo'; photo.textContent = t('scorePhoto');
+    photo.addEventListener('click', () => scoreFromPhoto(g));
+    td.append(photo, ' ', sel, ' ', how, ' ', margin, ' ', b);
   });
+}
+
+// The round a teacher is scoring (the first with a game still pending, else the last): how many
+// of its boards have a result, and which are left.
+function showRoundProgress() {
+  const games = (S.pairings || []).filter(g => g.white);
+  const pending = games.filter(g => g.result === '');
+  const round = pending.length ? Math.min(...pending.map(g => g.round)) : Math.max(0, ...games.map(g => g.round));
+  const inRound = games.filter(g => g.round === round);
+  $('round-progress').textContent = inRound.length ? t('roundProgress', { round, done: inRound.filter(g => g.result !== '').length,
+    total: inRound.length, left: inRound.filter(g => g.result === '').map(g => t('boardLeft', g)) }) : '';
+}
+
+// ------------------------------------------------------- a round scored from photos
+
+// One pending game of a round counted from a photo: the count page, told which game it is;
+// confirming makes the count that game's result (with the count and the photo's SHA-256).
+function scoreFromPhoto(g) {
+  S.scoring = Object.assign({ event: +$('event-pick').value }, g);
+  resetPhoto();
+  S.photo = null; S.original = null;
+  $('size').value = '0'; // each game's board found afresh, whatever the last photo needed
+  $('scoring-game').textContent = t('scoringGame', g);
+  $('scoring').hidden = false;
+  $('save-form').hidden = true;
+  showTab('count');
+  window.scrollTo(0, 0);
+  $('photo').click(); // the camera at once (a tap's own gesture)
+}
+
+function endScoring() {
+  S.scoring = null;
+  $('scoring').hidden = true;
+  $('save-form').hidden = false;
+}
+
+// SHA-256 of a file as hex: the browser's own where the page is a secure context, else sha256js.
+async function sha256Hex(file) {
+  const data = new Uint8Array(await file.arrayBuffer());
+  const bytes = window.crypto && crypto.subtle ? new Uint8Array(await crypto.subtle.digest('SHA-256', data)) : sha256js(data);
+  return [...bytes].map(b => b.toString(16).padStart(2, '0')).join('');
+}
+
+// FIPS 180-4 SHA-256, for a page served over plain HTTP on the club's network (crypto.subtle
+// exists only in secure contexts).
+function sha256js(data) {
+  const K = [], H = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
+  const frac = x => ((x - Math.floor(x)) * 0x100000000) >>> 0;
+  for (let n = 2; K.length < 64; n++) {
+    let prime = true;
+    for (let d = 2; d * d <= n; d++) if (n % d === 0) { prime = false; break; }
+    if (prime) K.push(frac(Math.cbrt(n)));
+  }
+  const len = data.length, total = ((len + 9 + 63) >> 6) << 6, m = new Uint8Array(total);
+  m.set(data); m[len] = 0x80;
+  const dv = new DataView(m.buffer);
+  dv.setUint32(total - 8, Math.floor(len / 0x20000000)); dv.setUint32(total - 4, (len * 8) >>> 0);
+  const w = new Uint32Array(64), rot = (x, r) => (x >>> r) | (x << (32 - r));
+  for (let off = 0; off < total; off += 64) {
+    for (let i = 0; i < 16; i++) w[i] = dv.getUint32(off + 4 * i);
+    for (let i = 16; i < 64; i++) {
+      const s0 = rot(w[i - 15], 7) ^ rot(w[i - 15], 18) ^ (w[i - 15] >>> 3), s1 = rot(w[i - 2], 17) ^ rot(w[i - 2], 19) ^ (w[i - 2] >>> 10);
+      w[i] = (w[i - 16] + s0 + w[i - 7] + s1) >>> 0;
+    }
+    let [a, b, c, d, e, f, g, h] = H;
+    for (let i = 0; i < 64; i++) {
+      const t1 = (h + (rot(e, 6) ^ rot(e, 11) ^ rot(e, 25)) + ((e & f) ^ (~e & g)) + K[i] + w[i]) >>> 0;
+      const t2 = ((rot(a, 2) ^ rot(a, 13) ^ rot(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))) >>> 0;
+      h = g; g = f; f = e; e = (d + t1) >>> 0; d = c; c = b; b = a; a = (t1 + t2) >>> 0;
+    }
+    [a, b, c, d, e, f, g, h].forEach((v, i) => { H[i] = (H[i] + v) >>> 0; });
+  }
+  const out = new Uint8Array(32);
+  H.forEach((v, i) => { out[4 * i] = v >>> 24; out[4 * i + 1] = (v >>> 16) & 255; out[4 * i + 2] = (v >>> 8) & 255; out[4 * i + 3] = v & 255; });
+  return out;
+}
+
+async function confirmScored() {
+  const g = S.scoring;
+  if (!g) return;
+  if (!S.count) return say(t('needBoard'), true);
+  const noGame = warningOf(S.count, 'no_game');
+  if (noGame) return say(warningText(noGame), true);
+  if (S.count.finished === false && !window.confirm(t('saveNotFinished'))) return;
+  const c = countBody();
+  // The pairing fixed the colours: the photo's Black is the pairing's Black, so the count's
+  // winner and margin are the result as they stand.
+  const body = { count: S.count, position: S.board, handicap: c.handicap, rules: c.rules === '1988' ? 'chinese-1988' : 'chinese' };
+  try {
+    if (S.original && S.scan && !S.scan.placed) body.photo_sha256 = await sha256Hex(S.original);
+    await api('POST', `/api/club/results/${g.game}`, body);
+    const verdict = S.lang === 'zh' ? S.count.verdict_zh : S.count.verdict_en;
+    endScoring();
+    showTab('club');
+    showSub('events');
+    $('event-pick').value = String(g.event);
+    await loadStandings();
+    say(t('scoredOk', Object.assign({ verdict }, g)));
+  } catch (e) { fail(e); }
 }
 
 async function refreshClub() {
@@ -1162,6 +1275,8 @@ function wire() {
     if (S.board) drawBoard();
   }));
   document.querySelectorAll('input[name=mode]').forEach(r => r.addEventListener('change', () => { if (S.board) captionDiagram(); }));
+  $('scoring-confirm').addEventListener('click', confirmScored);
+  $('scoring-back').addEventListener('click', () => { endScoring(); showTab('club'); showSub('events'); });
   $('summary-bar').addEventListener('click', () => $('result').scrollIntoView({ block: 'start', behavior: 'smooth' }));
   $('busy-cancel').addEventListener('click', () => { if (S.busyWait) S.busyWait(false); });
   $('busy-retry').addEventListener('click', () => {

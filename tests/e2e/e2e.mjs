@@ -12,6 +12,7 @@
 // finds on it at full size; through them the CLI reads 128 of its 129 stones at 300 pixels).
 import { chromium } from 'playwright-core';
 import { mkdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 
 const [base, out, photo, password, refused] = process.argv.slice(2);
@@ -136,14 +137,25 @@ try {
   await page.locator('#busy-box').waitFor({ state: 'visible', timeout: 120000 });
   const sendsBefore = (await scoreForms()).length;
   const busyText = () => page.locator('#busy-text').textContent();
-  const seconds = async () => +((await busyText()).match(/(\d+) 秒后/) || [])[1];
   check(/服务器正忙，照片已保留/.test(await busyText()) && /服务器正忙/.test(await status().textContent()), `busy said in Chinese: ${await busyText()}`);
   check(await page.locator('#busy-cancel').isVisible(), 'a button stops the retrying');
   check(await page.evaluate(() => !!S.photo && document.getElementById('photo-kept').getAttribute('src') === S.photoUrl), 'the photo is kept and shown');
-  const s1 = await seconds();
-  await page.waitForTimeout(1100);
-  const s2 = await seconds();
-  check(s1 > 0 && (s2 < s1 || !(s2 >= 0)), `the wait is counted down: ${s1} then ${s2}`);
+  // the seconds of one wait go down (a wait can end and the next, longer one begin meanwhile)
+  const countdown = await page.evaluate(() => new Promise(done => {
+    const read = () => {
+      const m = /(\d+) 秒后自动重试（第 (\d+) 次）/.exec(document.getElementById('busy-text').textContent);
+      return m ? [+m[1], +m[2]] : null;
+    };
+    let first = read();
+    const t0 = Date.now(), poll = setInterval(() => {
+      const now = read();
+      if (now && first && now[1] === first[1] && now[0] < first[0]) { clearInterval(poll); done([first, now]); return; }
+      if (now && (!first || now[1] !== first[1])) first = now;
+      if (Date.now() - t0 > 20000) { clearInterval(poll); done([first, now]); }
+    }, 50);
+  }));
+  check(countdown[1] && countdown[1][1] === countdown[0][1] && countdown[1][0] < countdown[0][0],
+    `the wait is counted down: ${JSON.stringify(countdown)}`);
   await shot('item3-busy-countdown');
   await page.waitForFunction(n => window.sentForms.length > n, sendsBefore, { timeout: 60000 }); // sent again by itself
   await page.waitForFunction(() => !document.getElementById('busy-cancel').hidden && !document.getElementById('busy-box').hidden ||
@@ -396,7 +408,15 @@ try {
   // the width with targets of at least 32 px, and a tap there changes the point it shows. The
   // caption says what a tap does in each mode.
   await page.click('[data-empty="19"]');
-  const target = async (x, y) => (await page.locator(`#diagram rect[data-x="${x}"][data-y="${y}"]`).boundingBox()).width;
+  await page.waitForFunction(() => S.count && S.count.size === 19); // the diagram is drawn again when the count comes
+  // (a count coming back redraws the diagram: measure again when the point was replaced meanwhile)
+  const target = async (x, y) => {
+    for (let tries = 0; ; tries++) {
+      const box = await page.locator(`#diagram rect[data-x="${x}"][data-y="${y}"]`).boundingBox();
+      if (box || tries === 5) return box ? box.width : NaN;
+      await page.waitForTimeout(200);
+    }
+  };
   const whole = await target(3, 3);
   check(await page.locator('#zoom-row').isVisible(), 'the zoom buttons show on 19x19');
   check(/空→黑→白/.test(await page.locator('#diagram-caption').textContent()), `the caption in edit mode: ${await page.locator('#diagram-caption').textContent()}`);
@@ -591,7 +611,7 @@ try {
   await page.selectOption('#pairings-table select.winner', 'W');
   await page.selectOption('#pairings-table select.by', 'count');
   await page.fill('#pairings-table input.margin', '2.75');
-  await page.click('#pairings-table td button');
+  await page.click('#pairings-table td button.enter-result');
   await expectStatus(/成绩已保存/, 'result typed into the pairing');
   await page.waitForFunction(() => [...document.querySelectorAll('#standings-table tr')].slice(1)
     .reduce((sum, tr) => sum + (+tr.children[2].textContent || 0), 0) === 2, null, { timeout: 60000 });
@@ -608,6 +628,59 @@ try {
   check(withdrawn.length === 1 && withdrawn[0] === '李四', `withdrawn: ${withdrawn}`);
   await shot('swiss-result-withdrawn');
 
+  // A round scored from photos: four children in a Swiss event, round 1 paired (two boards);
+  // each pending game's 拍照数子 takes a photo, its reading and dead stones, and on confirming
+  // the verdict is that game's result, with the count and the photo's SHA-256 kept; the round
+  // says how many boards are in and which are left.
+  const classEvent = await page.evaluate(async () => {
+    const ids = [];
+    for (const [number, name] of [['E3', '王五'], ['E4', '赵六']]) ids.push((await api('POST', '/api/club/members', { number, name })).id);
+    const ev = (await api('POST', '/api/club/events', { name: '周三课后赛', kind: 'swiss', rounds: 2 })).id;
+    const members = (await api('GET', '/api/club/members?status=active')).members.filter(m => ['E1', 'E3', 'E4', 'E2'].includes(m.number));
+    for (const m of members) await api('POST', `/api/club/events/${ev}/enter`, { member: m.id });
+    await loadMembers();
+    await loadEvents();
+    return ev;
+  });
+  await page.selectOption('#event-pick', String(classEvent));
+  await page.locator('#standings-table td', { hasText: '赵六' }).first().waitFor();
+  await page.click('#pair');
+  await page.locator('#pairings-table button.score-photo').first().waitFor();
+  const progress = () => page.locator('#round-progress').textContent();
+  check(/^第 1 轮：0 \/ 2 台已有结果；还剩 第 1 台 .+、第 2 台 /.test(await progress()), `the round's progress: ${await progress()}`);
+  await fits('round to score');
+  await shot('item9-round-to-score');
+  const photoSha = createHash('sha256').update(readFileSync(photo)).digest('hex');
+  for (let k = 1; k <= 2; k++) {
+    await page.click('#pairings-table button.score-photo');
+    await page.locator('#scoring').waitFor({ state: 'visible' });
+    check(/^第 1 轮第 \d 台：.+（黑）对 .+（白）/.test(await page.locator('#scoring-game').textContent()), 'the game being scored is named');
+    check(!(await page.locator('#save-form').isVisible()), 'the friendly-game form is out of the way');
+    await page.setInputFiles('#photo', photo);
+    await page.waitForFunction(() => document.getElementById('verdict').textContent.length > 0 ||
+      (document.getElementById('status').classList.contains('error') && document.getElementById('busy-box').hidden), null, { timeout: 180000 });
+    check((await page.locator('#verdict').textContent()).length > 0, `board ${k} read: ${await status().textContent()}`);
+    const counted = await page.evaluate(() => ({ winner: S.count.winner, margin: S.count.margin_stones, game: S.scoring.game }));
+    await page.locator('#scoring').scrollIntoViewIfNeeded();
+    await shotView(`item9-board-${k}-read`);
+    await page.click('#scoring-confirm');
+    await expectStatus(/的结果已记入/, `board ${k} confirmed`);
+    check(await page.locator('#pairings-table').isVisible(), 'back on the pairings');
+    const want = k === 1 ? /^第 1 轮：1 \/ 2 台已有结果；还剩 第 \d 台 / : /^第 1 轮：2 \/ 2 台已有结果；本轮已全部完成$/;
+    await page.waitForFunction(r => new RegExp(r).test(document.getElementById('round-progress').textContent), want.source)
+      .catch(async () => { throw new Error(`progress after board ${k}: ${await progress()}`); });
+    await shot(`item9-board-${k}-confirmed`);
+    const games = (await page.evaluate(async ev => (await api('GET', `/api/club/games?event=${ev}`)).games, classEvent))
+      .filter(g => g.by !== 'pending');
+    check(games.length === k, `${k} results in: ${JSON.stringify(games)}`);
+    const last = games.find(g => g.id === counted.game) || {};
+    check(last.by === 'count' && last.photo_sha256 === photoSha && (last.winner === counted.winner || (counted.winner === 'draw' && last.winner === 'D')) &&
+      +last.margin === Math.abs(counted.margin), `the result kept: ${JSON.stringify(last)} vs ${JSON.stringify(counted)} and ${photoSha}`);
+  }
+  // the page's own SHA-256 (for plain HTTP, where the browser's is missing) agrees
+  check(await page.evaluate(b64 => [...sha256js(Uint8Array.from(atob(b64), c => c.charCodeAt(0)))].map(b => b.toString(16).padStart(2, '0')).join(''),
+    readFileSync(photo).toString('base64')) === photoSha, 'sha256js agrees with node');
+  console.log(`round scored from photos: ${await progress()}`);
 
   // The printable pairing sheet of the event.
   const sheet = await page.evaluate(async () => {
