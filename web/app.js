@@ -73,6 +73,12 @@ tapMode: '点击棋盘时', modeDead: '标记死子',
     tapEdit: '现在点一下交叉点：空→黑→白，改正识别（在下方“点击棋盘时”可改为标记死子）',
     zoomed: r => `放大：${r}`, zoomHint: '点小了？先放大四分之一棋盘。',
     lightened: d => `照片已缩小：${d}`,
+    changePassword: '修改我的密码', oldPassword: '原密码', newPassword: '新密码（至少 10 个字符）',
+    repeatPassword: '再输一遍新密码', passwordsDiffer: '两次输入的新密码不一样', passwordChanged: '密码已修改；其他设备上的登录已退出',
+    enabled: '启用', disabledState: '已停用', disable: '停用', enable: '启用', resetPassword: '重设密码', deleteAccount: '删除',
+    confirmDelete: n => `删除账号 ${n}？此操作不能撤销。`, confirmDisable: n => `停用账号 ${n}？停用后无法登录。`,
+    confirmRole: p => `把 ${p.name} 的角色改为「${p.role}」？`, passwordReset: n => `${n} 的密码已重设`,
+    roleChanged: n => `${n} 的角色已修改`, accountDeleted: n => `账号 ${n} 已删除`, you: '（我）',
     scorePhoto: '拍照数子', scoringConfirm: '确认为本局结果', scoringBack: '返回对阵表',
     scoringGame: g => `第 ${g.round} 轮第 ${g.board} 台：${g.black_name}（黑）对 ${g.white_name}（白）。拍下终局的棋盘，核对死子，再确认结果。`,
     roundProgress: p => `第 ${p.round} 轮：${p.done} / ${p.total} 台已有结果` + (p.left.length ? `；还剩 ${p.left.join('、')}` : '；本轮已全部完成'),
@@ -163,6 +169,12 @@ tapMode: '点击棋盘时', modeDead: '标记死子',
     tapEdit: 'A tap on a point now changes it: empty → black → white (switch to marking dead under "Tapping the board")',
     zoomed: r => `Zoomed: ${r}`, zoomHint: 'Points too small? Zoom into a quarter first.',
     lightened: d => `photo scaled down: ${d}`,
+    changePassword: 'Change my password', oldPassword: 'Current password', newPassword: 'New password (10 characters or more)',
+    repeatPassword: 'New password again', passwordsDiffer: 'The two new passwords differ', passwordChanged: 'Password changed; sessions on other devices are signed out',
+    enabled: 'active', disabledState: 'disabled', disable: 'Disable', enable: 'Enable', resetPassword: 'Reset password', deleteAccount: 'Delete',
+    confirmDelete: n => `Delete the account ${n}? This cannot be undone.`, confirmDisable: n => `Disable the account ${n}? It can no longer sign in.`,
+    confirmRole: p => `Change the role of ${p.name} to "${p.role}"?`, passwordReset: n => `Password of ${n} reset`,
+    roleChanged: n => `Role of ${n} changed`, accountDeleted: n => `Account ${n} deleted`, you: ' (me)',
     scorePhoto: 'Count from a photo', scoringConfirm: 'Make this the game\'s result', scoringBack: 'Back to the pairings',
     scoringGame: g => `Round ${g.round}, board ${g.board}: ${g.black_name} (Black) v ${g.white_name} (White). Photograph the final position, check the dead stones, then confirm.`,
     roundProgress: p => `Round ${p.round}: ${p.done} of ${p.total} boards have a result` + (p.left.length ? `; left: ${p.left.join(', ')}` : '; the round is complete'),
@@ -1242,13 +1254,74 @@ async function refreshMe() {
   $('me').hidden = !S.user;
   $('users').hidden = !(S.user && S.user.role === 'admin');
   if (S.user) { $('me-name').textContent = S.user.name; $('me-role').textContent = t(S.user.role); }
-  if (S.user && S.user.role === 'admin') {
-    try {
-      const u = await api('GET', '/api/users');
-      fillTable($('users-table'), u.users, [['name', t('username')], ['role', t('role')], ['disabled', '×']]);
-    } catch (e) { fail(e); }
-  }
+  if (S.user && S.user.role === 'admin') await loadUsers().catch(fail);
   await refreshClub();
+}
+
+// The administrator's accounts: one block per account (a table of buttons is too wide for a
+// phone) with its role and state in words, and what may be done to it. The server refuses
+// what would leave no administrator.
+const ROLES = ['teacher', 'referee', 'secretary', 'admin'];
+async function loadUsers() {
+  const u = await api('GET', '/api/users');
+  $('users-list').replaceChildren(...u.users.map(user => {
+    const li = document.createElement('li'), head = document.createElement('p'), tools = document.createElement('div');
+    li.dataset.name = user.name;
+    const me = S.user && user.id === S.user.id;
+    const name = document.createElement('strong');
+    name.textContent = user.name + (me ? t('you') : '');
+    const state = document.createElement('span');
+    state.className = 'state' + (user.disabled ? ' off' : '');
+    state.textContent = `${t(user.role)} · ${user.disabled ? t('disabledState') : t('enabled')}`;
+    head.append(name, ' ', state);
+    tools.className = 'row';
+    const role = document.createElement('select');
+    role.className = 'role'; role.setAttribute('aria-label', t('role'));
+    role.append(...ROLES.map(r => option(r, t(r))));
+    role.value = user.role;
+    role.addEventListener('change', async () => {
+      if (!window.confirm(t('confirmRole', { name: user.name, role: t(role.value) }))) { role.value = user.role; return; }
+      await changeUser(user, { role: role.value }, t('roleChanged', user.name));
+    });
+    const toggle = document.createElement('button');
+    toggle.type = 'button'; toggle.className = 'toggle secondary';
+    toggle.textContent = user.disabled ? t('enable') : t('disable');
+    toggle.addEventListener('click', async () => {
+      if (!user.disabled && !window.confirm(t('confirmDisable', user.name))) return;
+      await changeUser(user, { disabled: !user.disabled }, t('done'));
+    });
+    const reset = document.createElement('form');
+    reset.className = 'reset-pw row';
+    const pw = Object.assign(document.createElement('input'), { type: 'password', name: 'password', minLength: 10, required: true,
+      autocomplete: 'new-password', placeholder: t('newPassword') });
+    pw.setAttribute('aria-label', t('newPassword'));
+    const go = Object.assign(document.createElement('button'), { type: 'submit', textContent: t('resetPassword') });
+    reset.append(pw, go);
+    reset.addEventListener('submit', async ev => {
+      ev.preventDefault();
+      await changeUser(user, { password: pw.value }, t('passwordReset', user.name));
+    });
+    tools.append(role, toggle);
+    if (!me) {
+      const del = Object.assign(document.createElement('button'), { type: 'button', className: 'delete secondary', textContent: t('deleteAccount') });
+      del.addEventListener('click', async () => {
+        if (!window.confirm(t('confirmDelete', user.name))) return;
+        try { await api('DELETE', `/api/users/${user.id}`); say(t('accountDeleted', user.name)); await loadUsers(); } catch (e) { fail(e); }
+      });
+      tools.append(del);
+    }
+    li.append(head, tools, reset);
+    return li;
+  }));
+}
+
+async function changeUser(user, body, done) {
+  try {
+    await api('POST', `/api/users/${user.id}`, body);
+    say(done);
+    // a change to one's own account signs it out everywhere, this page too
+    if (S.user && user.id === S.user.id) await refreshMe(); else await loadUsers();
+  } catch (e) { fail(e); await loadUsers().catch(() => {}); }
 }
 
 function formObject(form) { return Object.fromEntries(new FormData(form).entries()); }
@@ -1483,6 +1556,15 @@ function wire() {
     try { await api('POST', '/api/logout', {}); } catch (e) { /* the session may have expired already */ }
     S.user = null; S.csrf = ''; say(t('signedOut'));
     await refreshMe();
+  });
+  $('password-form').addEventListener('submit', async ev => {
+    ev.preventDefault();
+    const f = formObject(ev.target);
+    if (f.new !== f.again) return say(t('passwordsDiffer'), true);
+    try {
+      await api('POST', '/api/me/password', { old: f.old, new: f.new });
+      ev.target.reset(); $('password-box').open = false; say(t('passwordChanged'));
+    } catch (e) { fail(e); }
   });
   $('user-form').addEventListener('submit', async ev => {
     ev.preventDefault();

@@ -699,6 +699,44 @@ try {
   });
   check(csv.status === 200 && csv.text.includes('张三') && csv.text.includes('五年级二班'), 'members exported as CSV');
 
+  // Accounts on the page: the administrator adds one, changes its role, resets its password,
+  // disables and deletes it; roles and states are said in Chinese. Each change is checked by
+  // signing in from another browser context.
+  await page.click('#tab-account');
+  await page.fill('#user-form [name=name]', 'desk1');
+  await page.fill('#user-form [name=password]', 'desk-pass-one');
+  await page.selectOption('#user-form [name=role]', 'secretary');
+  await page.click('#user-form button[type=submit]');
+  const account = () => page.locator('#users-list li[data-name="desk1"]');
+  await account().waitFor();
+  const stateOf = () => account().locator('.state').textContent();
+  check((await stateOf()) === '秘书 · 启用', `a new account's role and state: ${await stateOf()}`);
+  const states = await page.locator('#users-list .state').allTextContents();
+  check(states.length >= 2 && states.every(s => !/[A-Za-z]/.test(s)), `roles and states in Chinese: ${states.join(' | ')}`);
+  const signIn = async pw => {
+    const ctx = await browser.newContext();
+    const r = await ctx.request.post(`${base}/api/login`, { data: { name: 'desk1', password: pw }, failOnStatusCode: false });
+    const body = await r.json().catch(() => null);
+    await ctx.close();
+    return { status: r.status(), role: body && body.user && body.user.role };
+  };
+  await account().locator('select.role').selectOption('teacher');
+  await page.waitForFunction(() => document.querySelector('#users-list li[data-name="desk1"] .state').textContent === '老师 · 启用');
+  check((await signIn('desk-pass-one')).role === 'teacher', 'the role changed on the server');
+  await account().locator('.reset-pw input').fill('desk-pass-two');
+  await account().locator('.reset-pw button').click();
+  await expectStatus(/desk1 的密码已重设/, 'password reset');
+  const oldPw = await signIn('desk-pass-one'), newPw = await signIn('desk-pass-two');
+  check(oldPw.status === 401 && newPw.status === 200, `after the reset: old ${oldPw.status}, new ${newPw.status}`);
+  await account().locator('button.toggle').click();
+  await page.waitForFunction(() => document.querySelector('#users-list li[data-name="desk1"] .state').textContent === '老师 · 已停用');
+  check((await signIn('desk-pass-two')).status !== 200, 'a disabled account cannot sign in');
+  await fits('accounts');
+  await shot('item7-accounts');
+  await account().locator('button.delete').click();
+  await account().waitFor({ state: 'detached' });
+  check(!(await page.evaluate(async () => (await api('GET', '/api/users')).users.some(u => u.name === 'desk1'))), 'the account is deleted');
+
   // A referee sees the club but not the secretary's and the desk's forms (the server refuses
   // them anyway; the page should not offer them).
   await page.evaluate(() => api('POST', '/api/users', { name: 'referee1', password: 'referee-pass-1', role: 'referee' }));
@@ -721,6 +759,23 @@ try {
   check(offered.length === 0 && hiddenAll.length === 0, `a referee is offered: ${offered.concat(hiddenAll).join(' ')}`);
   check(await page.locator('#print-standings').isVisible(), 'a referee still prints the standings');
   await shot('referee-view');
+
+  // Everyone changes their own password; the new one signs in.
+  await page.click('#tab-account');
+  check((await page.locator('#me-role').textContent()) === '裁判', "one's own role in Chinese");
+  await page.click('#password-box summary');
+  await page.fill('#password-form [name=old]', 'referee-pass-1');
+  await page.fill('#password-form [name=new]', 'referee-pass-2');
+  await page.fill('#password-form [name=again]', 'referee-pass-2');
+  await page.click('#password-form button[type=submit]');
+  await expectStatus(/密码已修改/, 'own password changed');
+  await shot('item7-own-password');
+  await page.click('#logout');
+  await page.locator('#login-form').waitFor({ state: 'visible' });
+  await page.fill('#login-form [name=name]', 'referee1');
+  await page.fill('#login-form [name=password]', 'referee-pass-2');
+  await page.click('#login-form button[type=submit]');
+  await page.locator('#me').waitFor({ state: 'visible' });
 
   // English too.
   await page.click('#lang');
