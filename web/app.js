@@ -73,6 +73,8 @@ tapMode: '点击棋盘时', modeDead: '标记死子',
     tapEdit: '现在点一下交叉点：空→黑→白，改正识别（在下方“点击棋盘时”可改为标记死子）',
     zoomed: r => `放大：${r}`, zoomHint: '点小了？先放大四分之一棋盘。',
     lightened: d => `照片已缩小：${d}`,
+    checkinWait: '今天还没有活动：先开始今天的活动，再给孩子签到。',
+    itemsEmpty: '还没有登记器材：先添加棋盘、棋子等器材，才能借出和盘点。',
     changePassword: '修改我的密码', oldPassword: '原密码', newPassword: '新密码（至少 10 个字符）',
     repeatPassword: '再输一遍新密码', passwordsDiffer: '两次输入的新密码不一样', passwordChanged: '密码已修改；其他设备上的登录已退出',
     enabled: '启用', disabledState: '已停用', disable: '停用', enable: '启用', resetPassword: '重设密码', deleteAccount: '删除',
@@ -169,6 +171,8 @@ tapMode: '点击棋盘时', modeDead: '标记死子',
     tapEdit: 'A tap on a point now changes it: empty → black → white (switch to marking dead under "Tapping the board")',
     zoomed: r => `Zoomed: ${r}`, zoomHint: 'Points too small? Zoom into a quarter first.',
     lightened: d => `photo scaled down: ${d}`,
+    checkinWait: 'No activity today yet: start today\'s activity, then check the children in.',
+    itemsEmpty: 'No equipment recorded yet: add the boards, stones and other items first to lend and count them.',
     changePassword: 'Change my password', oldPassword: 'Current password', newPassword: 'New password (10 characters or more)',
     repeatPassword: 'New password again', passwordsDiffer: 'The two new passwords differ', passwordChanged: 'Password changed; sessions on other devices are signed out',
     enabled: 'active', disabledState: 'disabled', disable: 'Disable', enable: 'Enable', resetPassword: 'Reset password', deleteAccount: 'Delete',
@@ -955,7 +959,14 @@ async function showMemberGames(m) {
   $('member-games').hidden = false;
 }
 
+// Check-ins belong to today's activity: until there is one (not cancelled), the names wait
+// and the button that starts it shows.
 async function loadCheckins() {
+  const today = (await api('GET', '/api/club/activities')).activities.filter(a => !a.cancelled);
+  const open = today.length > 0;
+  $('checkin-wait').hidden = open;
+  $('start-activity').hidden = open;
+  $('checkin-buttons').hidden = !open;
   const r = await api('GET', '/api/club/checkins');
   const done = new Set(r.checkins.map(c => c.member));
   $('checkin-list').replaceChildren(...r.checkins.map(c => {
@@ -979,6 +990,7 @@ async function loadCheckins() {
 
 async function loadLoans() {
   const items = await api('GET', '/api/club/items');
+  $('items-empty').hidden = items.items.length > 0;
   document.querySelector('#loan-form [name=item]').replaceChildren(option('', t('choose')),
     ...items.items.map(i => option(i.id, i.name)));
   const open = await api('GET', '/api/club/loans?open=1');
@@ -1081,12 +1093,13 @@ async function loadEvents() {
 async function loadStandings() {
   const id = $('event-pick').value;
   if (!id) return;
-  $('print-standings').href = `/api/club/events/${id}/standings.html`;
+  const en = S.lang === 'en' ? 'lang=en' : '';
+  $('print-standings').href = `/api/club/events/${id}/standings.html${en ? '?' + en : ''}`;
   const s = await api('GET', `/api/club/events/${id}/standings`);
   fillTable($('standings-table'), s.standings, [['place', t('place')], ['name', t('name')], ['points', t('points')],
     ['tiebreak_sb', t('sb')], ['warnings', t('warnings')]]);
-  $('print-pairings').href = `/api/club/events/${id}/pairings.html`;
-  $('projector-standings').href = `/api/club/events/${id}/standings.html?projector=1`;
+  $('print-pairings').href = `/api/club/events/${id}/pairings.html${en ? '?' + en : ''}`;
+  $('projector-standings').href = `/api/club/events/${id}/standings.html?projector=1${en ? '&' + en : ''}`;
   const p = await api('GET', `/api/club/events/${id}/pairings`);
   S.pairings = p.pairings;
   showRoundProgress();
@@ -1420,6 +1433,12 @@ function wire() {
     } catch (e) { fail(e); }
   });
   document.querySelectorAll('.subtabs button').forEach(b => b.addEventListener('click', () => showSub(b.dataset.sub)));
+  $('items-empty-add').addEventListener('click', () => {
+    const box = $('add-item-box');
+    box.open = true;
+    box.scrollIntoView({ block: 'start' });
+    box.querySelector('[name=name]').focus();
+  });
   $('start-activity').addEventListener('click', async () => {
     // Check-ins belong to an activity; a club without a weekly schedule starts one by hand.
     const d = new Date(), pad = n => String(n).padStart(2, '0');

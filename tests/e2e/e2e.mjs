@@ -500,16 +500,28 @@ try {
   }
 
   // A check-in (with its confirmation) after starting today's activity.
+  // The names wait for today's activity, with the button that starts it.
   await page.click('.subtabs [data-sub=checkin]');
+  check(await page.locator('#checkin-wait').isVisible() && await page.locator('#start-activity').isVisible() &&
+    !(await page.locator('#checkin-buttons').isVisible()), 'check-in waits for today\'s activity');
+  await shot('item8-checkin-waits');
   await page.click('#start-activity');
   await expectStatus(/今天的活动已开始/, 'start activity');
+  await page.locator('#checkin-buttons').waitFor({ state: 'visible' });
+  check(!(await page.locator('#start-activity').isVisible()) && !(await page.locator('#checkin-wait').isVisible()),
+    'the start button goes once the activity is there');
   await page.click('#checkin-buttons button:has-text("张三")');
   await page.locator('#checkin-list', { hasText: '张三' }).waitFor();
   await shot('checked-in');
 
   // A loan: add an item, lend it, return it.
+  // Adding equipment is found from the empty list.
   await page.click('.subtabs [data-sub=loans]');
-  await page.click('#sub-loans summary');
+  await page.locator('#items-empty').waitFor({ state: 'visible' });
+  await shot('item8-no-equipment');
+  await page.click('#items-empty-add');
+  check(await page.evaluate(() => document.getElementById('add-item-box').open &&
+    document.activeElement === document.querySelector('#item-form [name=name]')), 'the empty list opens the item form');
   await page.fill('#item-form [name=name]', '19路棋盘');
   await page.click('#item-form button[type=submit]');
   await page.locator('#loan-form [name=item] option', { hasText: '19路棋盘' }).waitFor({ state: 'attached' });
@@ -689,6 +701,29 @@ try {
     return { status: r.status, type: r.headers.get('content-type'), text: await r.text() };
   });
   check(sheet.status === 200 && /text\/html/.test(sheet.type) && sheet.text.includes('张三') && sheet.text.includes('李四'), 'printable pairing sheet');
+  // The printed sheets carry the event's name, Chinese headers, the columns of the event's
+  // system, and fit a phone.
+  const printed = await browser.newPage({ viewport: { width: 360, height: 780 }, deviceScaleFactor: 1 });
+  await printed.context().addCookies(await page.context().cookies());
+  const standingsHeads = {};
+  for (const [name, kind] of [['周末循环赛', 'roundrobin'], ['冬季积分赛', 'swiss']]) {
+    const id = await page.evaluate(n => S.events.find(e => e.name === n).id, name);
+    for (const what of ['standings', 'pairings']) {
+      await printed.goto(`${base}/api/club/events/${id}/${what}.html`);
+      const seen = await printed.evaluate(() => ({ h1: document.querySelector('h1').textContent,
+        heads: [...document.querySelectorAll('th')].map(th => th.textContent), wide: document.documentElement.scrollWidth }));
+      check(seen.h1.startsWith(name) && seen.h1.includes(what === 'standings' ? '成绩表' : '对阵表'), `${what} of ${name}: title "${seen.h1}"`);
+      check(seen.heads.length >= 3 && seen.heads.every(h => !/[A-Za-z]/.test(h)), `${what} of ${name}: Chinese headers ${seen.heads.join(' | ')}`);
+      check(seen.wide <= 362, `${what} of ${name} fits 360 px: ${seen.wide}`);
+      if (what === 'standings') {
+        standingsHeads[kind] = seen.heads.join(' | ');
+        console.log(`printed standings of ${name} (${kind}): ${standingsHeads[kind]}`);
+      }
+      await printed.screenshot({ path: join(out, `${String(++step).padStart(2, '0')}-item8-printed-${what}-${kind}.png`), fullPage: true });
+    }
+  }
+  await printed.close();
+  check(standingsHeads.roundrobin !== standingsHeads.swiss, 'each system prints its own columns');
   // The members as CSV, through the page's export link.
   await page.click('.subtabs [data-sub=members]');
   await page.click('#sub-members details summary');
