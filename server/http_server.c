@@ -99,7 +99,7 @@ static void api_healthz(http_req *r)
 
 static void api_config(http_req *r)
 {
-    json_t *j = json_pack("{s:s,s:b,s:{s:b,s:b,s:b},s:i,s:i}", "version",
+    json_t *j = json_pack("{s:s,s:b,s:{s:b,s:b,s:b},s:i}", "version",
 #ifdef GOREF_VERSION
                           GOREF_VERSION,
 #else
@@ -123,8 +123,10 @@ static void api_config(http_req *r)
 #else
                           0,
 #endif
-                          "max_body", (int)r->srv->opts.max_body, "photo_side",
-                          HTTP_PHOTO_READER_SIDE);
+                          "max_body", (int)r->srv->opts.max_body);
+    /* the long side the page scales a photo to before uploading it */
+    if (j)
+        json_object_set_new(j, "photo_side", json_integer(HTTP_PHOTO_READER_SIDE));
     http_reply_json(r, 200, j);
 }
 
