@@ -954,7 +954,9 @@ async function showMemberGames(m) {
   S.gamesOf = m;
   const r = await api('GET', `/api/club/members/${m.id}`);
   $('member-games-title').textContent = t('gamesOf', m.name);
-  fillTable($('member-games-table'), r.games, [['date', t('date')], ['black_name', t('black')], ['white_name', t('white')],
+  // margins in the count's fraction style, as on the sheet (2又3/4, not 2.75)
+  const games = r.games.map(g => Object.assign({}, g, { margin: g.margin === null || g.margin === undefined || g.margin === '' ? '' : fmt(+g.margin) }));
+  fillTable($('member-games-table'), games, [['date', t('date')], ['black_name', t('black')], ['white_name', t('white')],
     ['winner', t('winner')], ['margin', t('margin')], ['by', t('by')]]);
   $('member-games').hidden = false;
 }

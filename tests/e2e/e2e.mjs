@@ -388,6 +388,8 @@ try {
   await page.click('.subtabs [data-sub=members]');
   await page.click('#members-table tr:has-text("张三") button');
   await page.locator('#member-games-table td', { hasText: '李四' }).first().waitFor();
+  const history = await page.locator('#member-games-table').innerText();
+  check(!/\d\.\d/.test(history) && !/[¼½¾]/.test(history), `margins in the sheet's fraction style: ${history}`);
   await shot('member-history');
 
   // A new upload, here a file that is no image, leaves nothing of the last photo on screen.
