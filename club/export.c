@@ -789,7 +789,9 @@ static void html_text(FILE *out, const char *s)
 
 void go_club_table_html(FILE *out, const go_club_table *t, const char *title, bool projector)
 {
-    fputs("<!DOCTYPE html>\n<html lang=\"zh\">\n<head>\n<meta charset=\"utf-8\">\n<title>", out);
+    fputs("<!DOCTYPE html>\n<html lang=\"zh\">\n<head>\n<meta charset=\"utf-8\">\n"
+          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>",
+          out);
     html_text(out, title);
     fputs(
         "</title>\n<style>\n"
@@ -800,7 +802,10 @@ void go_club_table_html(FILE *out, const go_club_table *t, const char *title, bo
         "th, td { border: 1px solid #444; padding: 1mm 2mm; }\n"
         "th { background: #eee; } td.n { text-align: right; }\n"
         "tr:nth-child(even) td { background: #f7f7f7; }\n"
-        "thead { display: table-header-group; } tr { page-break-inside: avoid; }\n",
+        "thead { display: table-header-group; } tr { page-break-inside: avoid; }\n"
+        /* on a phone's screen: the page's width, no print margins */
+        "@media screen and (max-width: 600px) { body { margin: 2mm; } h1 { font-size: 14pt; }"
+        " table { font-size: 11pt; } th, td { padding: 1mm; } }\n",
         out);
     if (projector)
         /* Read from the back of the room: large type, high contrast, no print margins. */

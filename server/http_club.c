@@ -571,6 +571,46 @@ static void event_pairings(club_call *c)
                 "pairings");
 }
 
+/* A printed sheet's language: English on ?lang=en, else Chinese. */
+static bool sheet_in_english(club_call *c)
+{
+    const char *lang = http_query(c->r, "lang");
+    return lang && strcmp(lang, "en") == 0;
+}
+
+/* The name and system of event c->id, for a printed sheet's title and columns. */
+static int event_name_kind(club_call *c, char *name, size_t size, go_event_kind *kind)
+{
+    go_club_table *t = NULL;
+    int err = go_club_event_list(c->club, &t);
+    if (err)
+        return err;
+    int id_col = -1, name_col = -1, kind_col = -1;
+    for (int i = 0; i < t->ncols; i++) {
+        if (strcmp(t->names[i], "id") == 0)
+            id_col = i;
+        else if (strcmp(t->names[i], "name") == 0)
+            name_col = i;
+        else if (strcmp(t->names[i], "kind") == 0)
+            kind_col = i;
+    }
+    err = go_error_set(GO_ENOTFOUND, "no event %lld", (long long)c->id);
+    for (int y = 0; id_col >= 0 && name_col >= 0 && kind_col >= 0 && y < t->nrows; y++) {
+        const char *id = go_club_cell(t, y, id_col);
+        if (!id || strtoll(id, NULL, 10) != c->id)
+            continue;
+        const char *n = go_club_cell(t, y, name_col), *k = go_club_cell(t, y, kind_col);
+        snprintf(name, size, "%s", n ? n : "");
+        err =
+            k && go_event_kind_parse(kind, k) == 0
+                ? 0
+                : go_error_set(GO_EINTERNAL, "event %lld has an unknown system", (long long)c->id);
+        break;
+    }
+    go_club_table_free(t);
+    return err;
+}
+
 static void event_standings(club_call *c, bool html)
 {
     go_standing *s = NULL;
@@ -587,16 +627,22 @@ static void event_standings(club_call *c, bool html)
         free(s);
         return;
     }
-    /* The printable page the club module draws (A4; ?projector=1 for the wall). */
+    /* The printable page the club module draws (A4; ?projector=1 for the wall): the columns
+     * of the event's own system, headed in the page's language (?lang=en, else Chinese). */
     go_club_table *t = NULL;
-    char *page = NULL;
+    char *page = NULL, name[4 * GO_CLUB_NAME_MAX + 1], title[4 * GO_CLUB_NAME_MAX + 96];
     size_t len = 0;
-    err = go_club_standings_table(&t, s, n, false);
+    go_event_kind kind = GO_EVENT_ROUND_ROBIN;
+    bool en = sheet_in_english(c);
+    err = event_name_kind(c, name, sizeof name, &kind);
+    if (!err)
+        err = go_club_standings_sheet(&t, s, n, kind, en ? "en" : "zh");
     free(s);
     if (err) {
         http_reply_goerr(c->r, err);
         return;
     }
+    snprintf(title, sizeof title, en ? "%s: standings" : "%s 成绩表", name);
     FILE *f = open_memstream(&page, &len);
     if (!f) {
         go_club_table_free(t);
@@ -604,7 +650,7 @@ static void event_standings(club_call *c, bool html)
         return;
     }
     const char *projector = http_query(c->r, "projector");
-    go_club_table_html(f, t, "Standings 成绩表", projector && strcmp(projector, "0") != 0);
+    go_club_table_html(f, t, title, projector && strcmp(projector, "0") != 0);
     fclose(f);
     go_club_table_free(t);
     http_reply_html(c->r, page, len);
@@ -792,10 +838,21 @@ static void event_pairings_html(club_call *c)
         http_reply_goerr(c->r, err);
         return;
     }
-    /* The pairing sheet for the wall: round, board and the two names (ids stay off paper). */
+    /* The pairing sheet for the wall: round, board and the two names (ids stay off paper),
+     * under the event's name, headed in the page's language. */
     static const char *const keep[] = {"round", "board", "black_name", "white_name", "result"};
-    static const char *const heads[] = {"轮 Round", "台 Board", "黑 Black", "白 White",
-                                        "结果 Result"};
+    static const char *const heads_zh[] = {"轮次", "台号", "黑方", "白方", "结果"};
+    static const char *const heads_en[] = {"Round", "Board", "Black", "White", "Result"};
+    bool en = sheet_in_english(c);
+    const char *const *heads = en ? heads_en : heads_zh;
+    char name[4 * GO_CLUB_NAME_MAX + 1];
+    go_event_kind kind;
+    err = event_name_kind(c, name, sizeof name, &kind);
+    if (err) {
+        go_club_table_free(t);
+        http_reply_goerr(c->r, err);
+        return;
+    }
     go_club_table sheet = {0, t->nrows, NULL, NULL, NULL};
     char *names[5];
     go_club_coltype types[5];
@@ -823,14 +880,15 @@ static void event_pairings_html(club_call *c)
         for (int k = 0; k < sheet.ncols; k++)
             sheet.cells[(size_t)y * (size_t)sheet.ncols + (size_t)k] =
                 (char *)go_club_cell(t, y, cols[k]);
-    char *page = NULL, title[64];
+    char *page = NULL, title[4 * GO_CLUB_NAME_MAX + 96];
     size_t len = 0;
     FILE *f = open_memstream(&page, &len);
     if (f) {
         if (round > 0)
-            snprintf(title, sizeof title, "Pairings 对阵表 · round %d", round);
+            snprintf(title, sizeof title, en ? "%s: pairings, round %d" : "%s 对阵表 · 第 %d 轮",
+                     name, round);
         else
-            snprintf(title, sizeof title, "Pairings 对阵表");
+            snprintf(title, sizeof title, en ? "%s: pairings" : "%s 对阵表", name);
         const char *projector = http_query(c->r, "projector");
         go_club_table_html(f, &sheet, title, projector && strcmp(projector, "0") != 0);
         fclose(f);

@@ -14,6 +14,11 @@
 
 #include <jansson.h>
 #include <microhttpd.h>
+
+/* The long side, in pixels, of the work image the reader reads a photo at: a PNG is reduced
+ * toward it (http_photo.c), the page scales a photo to it before uploading (/api/config's
+ * photo_side). */
+#define HTTP_PHOTO_READER_SIDE 1000
 #include <sqlite3.h>
 
 #include "http.h"

@@ -15,7 +15,7 @@
 
 /* The reader's work image is 1000 pixels on its long side; like vision for a JPEG, a photo is
  * halved while it stays at least twice that, at most three times. */
-#define READER_SIDE 1000
+#define READER_SIDE HTTP_PHOTO_READER_SIDE
 #define MAX_REDUCE 8
 
 typedef struct mem_src {

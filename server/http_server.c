@@ -124,6 +124,9 @@ static void api_config(http_req *r)
                           0,
 #endif
                           "max_body", (int)r->srv->opts.max_body);
+    /* the long side the page scales a photo to before uploading it */
+    if (j)
+        json_object_set_new(j, "photo_side", json_integer(HTTP_PHOTO_READER_SIDE));
     http_reply_json(r, 200, j);
 }
 

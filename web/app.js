@@ -7,9 +7,9 @@ const T = {
     tabCount: '数子', tabClub: '俱乐部', tabAccount: '账号', photoTitle: '拍照数子',
     takePhoto: '拍摄或选择棋盘照片', boardSize: '棋盘', auto: '自动', orEmpty: '或空棋盘：',
     overlayAlt: '照片与识别结果', overlayCaption: '照片上识别出的棋子（橙圈：请核对）',
-    diagramCaption: '棋盘图：点一下修改', tapMode: '点击棋盘时', modeDead: '标记死子',
+tapMode: '点击棋盘时', modeDead: '标记死子',
     modeEdit: '改棋子（空→黑→白）', suggest: '建议死子', clearDead: '清除死子', rules: '规则',
-    rules2002: '中国规则（贴3¾子）', rules1988: '1988规则（贴2¾子）', komi: '贴子', handicap: '让子',
+    rules2002: '中国规则（贴3又3/4子）', rules1988: '1988规则（贴2又3/4子）', komi: '贴子', handicap: '让子',
     unitStones: '子', unitPoints: '目', komiOther: ([s, p]) => `贴${s}子 = ${p}目`,
     komiConfirm: m => `${m}\n确定按这个贴子数吗？`, komiRefused: '贴子未确认：请改正贴子后再数。',
     saveNotFinished: '棋局未终局，这个结果只是暂定的。仍然记入成绩吗？',
@@ -65,15 +65,38 @@ const T = {
     exportCsv: '导出表格（CSV）', statusHistory: '状态变更', projector: '投影成绩表', toMove: '下一手',
     why_withdraw_weeks: r => `连续${r.withdraw_weeks}周没有签到`,
     why_revoke_missed: r => `累计缺席${r.revoke_missed}次（迟到${r.late_minutes}分钟以上算半次出勤）`,
+    keptAlt: '等待上传的照片', busyCancel: '停止重试', busyRetry: '再试一次',
+    busyWait: ([s, k]) => `服务器正忙，照片已保留：${s} 秒后自动重试（第 ${k} 次）`,
+    busyStopped: '已停止重试，照片还在：点「再试一次」重新上传。',
+    zoomAll: '全盘', zoomTL: '左上', zoomTR: '右上', zoomBL: '左下', zoomBR: '右下',
+    tapDead: '现在点一下棋子：标记或取消这块死棋（在下方“点击棋盘时”可改为改棋子）',
+    tapEdit: '现在点一下交叉点：空→黑→白，改正识别（在下方“点击棋盘时”可改为标记死子）',
+    zoomed: r => `放大：${r}`, zoomHint: '点小了？先放大四分之一棋盘。',
+    lightened: d => `照片已缩小：${d}`,
+    checkinWait: '今天还没有活动：先开始今天的活动，再给孩子签到。',
+    itemsEmpty: '还没有登记器材：先添加棋盘、棋子等器材，才能借出和盘点。',
+    changePassword: '修改我的密码', oldPassword: '原密码', newPassword: '新密码（至少 10 个字符）',
+    repeatPassword: '再输一遍新密码', passwordsDiffer: '两次输入的新密码不一样', passwordChanged: '密码已修改；其他设备上的登录已退出',
+    enabled: '启用', disabledState: '已停用', disable: '停用', enable: '启用', resetPassword: '重设密码', deleteAccount: '删除',
+    confirmDelete: n => `删除账号 ${n}？此操作不能撤销。`, confirmDisable: n => `停用账号 ${n}？停用后无法登录。`,
+    confirmRole: p => `把 ${p.name} 的角色改为「${p.role}」？`, passwordReset: n => `${n} 的密码已重设`,
+    roleChanged: n => `${n} 的角色已修改`, accountDeleted: n => `账号 ${n} 已删除`, you: '（我）',
+    scorePhoto: '拍照数子', scoringConfirm: '确认为本局结果', scoringBack: '返回对阵表',
+    scoringGame: g => `第 ${g.round} 轮第 ${g.board} 台：${g.black_name}（黑）对 ${g.white_name}（白）。拍下终局的棋盘，核对死子，再确认结果。`,
+    roundProgress: p => `第 ${p.round} 轮：${p.done} / ${p.total} 台已有结果` + (p.left.length ? `；还剩 ${p.left.join('、')}` : '；本轮已全部完成'),
+    boardLeft: g => `第 ${g.board} 台 ${g.black_name}–${g.white_name}`,
+    scoredOk: g => `第 ${g.board} 台的结果已记入：${g.verdict}`,
+    sheetTitle: '数子单', sheetStones: '棋子', sheetTerritory: '空点（地）', sheetShared: '公共点（各半）',
+    sheetTotal: '合计（子）', komiBoth: ([s, p]) => `${s}子 = ${p}目`, summaryTotals: ([b, w]) => `黑 ${b} · 白 ${w}`,
   },
   en: {
     tabCount: 'Count', tabClub: 'Club', tabAccount: 'Account', photoTitle: 'Count from a photo',
     takePhoto: 'Take or choose a photo of the board', boardSize: 'Board', auto: 'detect',
     orEmpty: 'or an empty board:', overlayAlt: 'The photo with what was read',
     overlayCaption: 'Stones read on the photo (orange rings: please check)',
-    diagramCaption: 'Diagram: tap to change', tapMode: 'Tapping the board', modeDead: 'marks dead groups',
+    tapMode: 'Tapping the board', modeDead: 'marks dead groups',
     modeEdit: 'changes a point (empty → black → white)', suggest: 'Suggest dead', clearDead: 'Clear dead',
-    rules: 'Rules', rules2002: 'Chinese 2002 (komi 3¾)', rules1988: '1988 rules (komi 2¾)', komi: 'Komi',
+    rules: 'Rules', rules2002: 'Chinese 2002 (komi 3 3/4)', rules1988: '1988 rules (komi 2 3/4)', komi: 'Komi',
     unitStones: 'stones', unitPoints: 'points', komiOther: ([s, p]) => `komi ${s} stones = ${p} points`,
     komiConfirm: m => `${m}\nCount with this komi?`, komiRefused: 'Komi not confirmed: correct it, then count again.',
     saveNotFinished: 'The game is not finished: this result is provisional. Save it anyway?',
@@ -140,6 +163,29 @@ const T = {
     toMove: 'To move',
     why_withdraw_weeks: r => `no check-in for ${r.withdraw_weeks} weeks in a row`,
     why_revoke_missed: r => `${r.revoke_missed} activities missed (${r.late_minutes}+ minutes late counts as half)`,
+    keptAlt: 'The photo waiting to be sent', busyCancel: 'Stop retrying', busyRetry: 'Try again',
+    busyWait: ([s, k]) => `The server is busy; the photo is kept. Retrying in ${s} s (attempt ${k})`,
+    busyStopped: 'Stopped retrying; the photo is kept. Tap "Try again" to send it.',
+    zoomAll: 'Whole', zoomTL: 'Top left', zoomTR: 'Top right', zoomBL: 'Bottom left', zoomBR: 'Bottom right',
+    tapDead: 'A tap on a stone now marks or unmarks its group dead (switch to correcting stones under "Tapping the board")',
+    tapEdit: 'A tap on a point now changes it: empty → black → white (switch to marking dead under "Tapping the board")',
+    zoomed: r => `Zoomed: ${r}`, zoomHint: 'Points too small? Zoom into a quarter first.',
+    lightened: d => `photo scaled down: ${d}`,
+    checkinWait: 'No activity today yet: start today\'s activity, then check the children in.',
+    itemsEmpty: 'No equipment recorded yet: add the boards, stones and other items first to lend and count them.',
+    changePassword: 'Change my password', oldPassword: 'Current password', newPassword: 'New password (10 characters or more)',
+    repeatPassword: 'New password again', passwordsDiffer: 'The two new passwords differ', passwordChanged: 'Password changed; sessions on other devices are signed out',
+    enabled: 'active', disabledState: 'disabled', disable: 'Disable', enable: 'Enable', resetPassword: 'Reset password', deleteAccount: 'Delete',
+    confirmDelete: n => `Delete the account ${n}? This cannot be undone.`, confirmDisable: n => `Disable the account ${n}? It can no longer sign in.`,
+    confirmRole: p => `Change the role of ${p.name} to "${p.role}"?`, passwordReset: n => `Password of ${n} reset`,
+    roleChanged: n => `Role of ${n} changed`, accountDeleted: n => `Account ${n} deleted`, you: ' (me)',
+    scorePhoto: 'Count from a photo', scoringConfirm: 'Make this the game\'s result', scoringBack: 'Back to the pairings',
+    scoringGame: g => `Round ${g.round}, board ${g.board}: ${g.black_name} (Black) v ${g.white_name} (White). Photograph the final position, check the dead stones, then confirm.`,
+    roundProgress: p => `Round ${p.round}: ${p.done} of ${p.total} boards have a result` + (p.left.length ? `; left: ${p.left.join(', ')}` : '; the round is complete'),
+    boardLeft: g => `board ${g.board} ${g.black_name}–${g.white_name}`,
+    scoredOk: g => `Board ${g.board} recorded: ${g.verdict}`,
+    sheetTitle: 'Count sheet', sheetStones: 'Stones', sheetTerritory: 'Territory', sheetShared: 'Shared (half each)',
+    sheetTotal: 'Total (stones)', komiBoth: ([s, p]) => `${s} stones = ${p} points`, summaryTotals: ([b, w]) => `B ${b} · W ${w}`,
   },
 };
 
@@ -150,6 +196,7 @@ const S = {
   decisive: [], // the readings of the last photo that change the winner (count.decisive.items)
   photo: null, photoUrl: '', scan: null, corners: null, view: null, reads: 0,
   members: [], events: [], editing: null, preview: null,
+  zoom: -1, // the quarter of the diagram shown (0 top left .. 3 bottom right), -1 the whole board
 };
 const $ = id => document.getElementById(id);
 const t = (key, arg) => { const v = (T[S.lang] || T.zh)[key]; return typeof v === 'function' ? v(arg) : (v || key); };
@@ -160,8 +207,11 @@ function applyLang() {
   document.querySelectorAll('[data-i18n]').forEach(el => { el.textContent = t(el.dataset.i18n); });
   document.querySelectorAll('[data-i18n-alt]').forEach(el => { el.alt = t(el.dataset.i18nAlt); });
   $('lang').textContent = S.lang === 'zh' ? 'English' : '中文';
+  const komi = stonesTyped($('komi').value);
+  if ($('komi-unit').value === 'stones' && !Number.isNaN(komi)) $('komi').value = fmt(komi);
   if (S.count) showCount(S.count);
   labelCorners();
+  if (S.board) captionDiagram();
 }
 
 function say(text, error) {
@@ -203,7 +253,8 @@ function upload(path, form, onProgress) {
       let data = null;
       try { data = JSON.parse(xhr.responseText); } catch (e) { data = null; }
       if (xhr.status >= 200 && xhr.status < 300) resolve(data);
-      else reject(Object.assign(new Error(errorText(data) || xhr.statusText), { status: xhr.status, code: data && data.error, data }));
+      else reject(Object.assign(new Error(errorText(data) || xhr.statusText), { status: xhr.status, code: data && data.error, data,
+        retryAfter: parseInt(xhr.getResponseHeader('Retry-After'), 10) || 0 }));
     };
     xhr.onerror = () => reject(new Error(S.lang === 'zh' ? '网络出错：请检查连接后再试' : 'network error: check the connection and try again'));
     xhr.send(form);
@@ -284,8 +335,29 @@ function drawBoard() {
       'data-x': x, 'data-y': y }, svg);
     hit.addEventListener('click', onTap);
   }
-  const box = $('diagram');
+  // A quarter of a large board (10 of 19 points a side, 7 of 13) fills the width, so a point is
+  // a target of over 32 CSS px on a 360 px phone; the quarters overlap on the middle line.
+  const box = $('diagram'), zoomable = n >= 13;
+  $('zoom-row').hidden = !zoomable;
+  if (!zoomable) S.zoom = -1;
+  if (S.zoom >= 0) {
+    const k = Math.ceil(n / 2), x0 = S.zoom % 2 ? n - k : 0, y0 = S.zoom >= 2 ? n - k : 0;
+    svg.setAttribute('viewBox', `${pad + x0 * cell - cell / 2} ${pad + y0 * cell - cell / 2} ${k * cell} ${k * cell}`);
+    S.zoomSpan = [COLS[x0] + '–' + COLS[x0 + k - 1], String(n - y0) + '–' + String(n - y0 - k + 1)];
+  }
+  box.classList.toggle('zoomed', S.zoom >= 0);
+  document.querySelectorAll('#zoom-row button').forEach(b => b.setAttribute('aria-pressed', String(+b.dataset.zoom === S.zoom)));
   box.replaceChildren(svg);
+  captionDiagram();
+}
+
+// The caption says what a tap does now, and where a zoomed view is.
+function captionDiagram() {
+  const dead = document.querySelector('input[name=mode]:checked').value === 'dead';
+  const n = S.board ? S.board.length : 0, names = [t('zoomTL'), t('zoomTR'), t('zoomBL'), t('zoomBR')];
+  let text = t(dead ? 'tapDead' : 'tapEdit');
+  if (n >= 13) text += ' · ' + (S.zoom >= 0 ? t('zoomed', `${names[S.zoom]} ${S.zoomSpan.join(' ')}`) : t('zoomHint'));
+  $('diagram-caption').textContent = text;
 }
 
 // The points of the decisive readings: the point itself, or every stone of the group.
@@ -357,10 +429,10 @@ function recount() {
 }
 
 // The komi goes to the server as typed, under the key of the unit chosen beside it: 7.5 means
-// 7½ stones or 3¾ stones only by that unit, and the server parses 3¾, 3 3/4 and 3.75 alike.
+// 7 1/2 stones or 3 3/4 stones only by that unit, and the server parses 3又3/4, 3 3/4, 3¾ and 3.75 alike.
 function komiFields() {
   const points = $('komi-unit').value === 'points';
-  const text = $('komi').value.trim() || (points ? '7.5' : '3¾');
+  const text = $('komi').value.trim() || (points ? '7.5' : '3.75');
   return points ? { komi_points: text } : { komi_stones: text };
 }
 
@@ -383,11 +455,25 @@ function komiAccepted(c) {
   return true;
 }
 
+const SHEET_CELLS = ['black-stones', 'white-stones', 'black-territory', 'white-territory', 'black-shared', 'white-shared',
+  'black-total', 'white-total', 'par', 'komi-out'];
 function clearCount() {
   S.count = null;
   $('verdict').textContent = $('check').textContent = $('komi-other').textContent = '';
   $('warnings').replaceChildren();
-  for (const id of ['black-total', 'white-total', 'par', 'komi-out']) $(id).textContent = '–';
+  for (const id of SHEET_CELLS) $(id).textContent = '–';
+  showSummary();
+}
+
+// The verdict where the eye is: a bar fixed at the foot of the screen while the count page shows
+// a count; a tap brings the sheet into view.
+function showSummary() {
+  const c = S.count, bar = $('summary-bar');
+  bar.hidden = !c || $('page-count').hidden;
+  if (!c) return;
+  $('summary-verdict').textContent = S.lang === 'zh' ? c.verdict_zh : c.verdict_en;
+  $('summary-totals').textContent = t('summaryTotals', [fmt(c.black.total), fmt(c.white.total)]);
+  bar.classList.toggle('provisional', c.finished === false && !warningOf(c, 'no_game'));
 }
 
 function countBody() {
@@ -410,10 +496,21 @@ async function doCount() {
   } catch (e) { if (seq === countSeq) fail(e); }
 }
 
-function fmt(q) { // stones with quarters, as a referee says them
+// Stones with quarters written as the count's own texts write them (its verdict and check
+// line): 182又1/2 on the Chinese page, 182 1/2 on the English one, 1/4 alone.
+function fmt(q) {
   const sign = q < 0 ? '-' : '', a = Math.abs(q), whole = Math.floor(a), frac = a - whole;
-  const f = { 0.25: '¼', 0.5: '½', 0.75: '¾' }[frac] || '';
-  return sign + (whole || !f ? whole : '') + f;
+  const f = { 0.25: '1/4', 0.5: '1/2', 0.75: '3/4' }[frac] || '';
+  if (!f) return sign + whole;
+  return sign + (whole ? whole + (S.lang === 'zh' ? '又' : ' ') : '') + f;
+}
+
+// A komi in stones typed in either style (3又3/4, 3 3/4, 3¾, 3.75), in stones; NaN otherwise.
+function stonesTyped(text) {
+  const m = /^\s*(-?)(\d+)?\s*(?:又|\s|\+)?\s*(1\/4|1\/2|3\/4|¼|½|¾|\.\d+)?\s*$/.exec(text);
+  if (!m || (!m[2] && !m[3])) return NaN;
+  const frac = { '1/4': 0.25, '1/2': 0.5, '3/4': 0.75, '¼': 0.25, '½': 0.5, '¾': 0.75 }[m[3]] ?? (m[3] ? parseFloat(m[3]) : 0);
+  return (m[1] ? -1 : 1) * ((+m[2] || 0) + frac);
 }
 
 function showCount(c) {
@@ -428,14 +525,21 @@ function showCount(c) {
   $('verdict').textContent = S.lang === 'zh' ? c.verdict_zh : c.verdict_en;
   $('verdict').classList.toggle('provisional', c.finished === false && !warningOf(c, 'no_game'));
   $('komi-other').textContent = t('komiOther', [fmt(c.komi_stones), String(c.komi_stones * 2)]);
-  $('black-total').textContent = fmt(c.black.total) + ' ' + t('stones');
-  $('white-total').textContent = fmt(c.white.total) + ' ' + t('stones');
-  $('par').textContent = fmt(c.par);
-  $('komi-out').textContent = fmt(c.komi_stones);
+  for (const side of ['black', 'white']) {
+    const v = c[side];
+    $(`${side}-stones`).textContent = String(v.stones);
+    $(`${side}-territory`).textContent = String(v.territory);
+    $(`${side}-shared`).textContent = fmt(v.shared);
+    $(`${side}-total`).textContent = fmt(v.total);
+  }
+  $('par').textContent = fmt(c.par) + ' ' + t('stones');
+  $('komi-out').textContent = t('komiBoth', [fmt(c.komi_stones), String(c.komi_stones * 2)]);
   $('check').textContent = (S.lang === 'zh' ? c.check_zh : c.check_en) + ' · ' + t('deadN', c.dead.length);
+  showSummary();
 }
 
 function startBoard(rows, uncertain, offPoint) {
+  if (!S.board || S.board.length !== rows.length) S.zoom = -1;
   S.board = rows.slice();
   S.uncertain = new Set(uncertain || []);
   S.offPoint = new Set(offPoint || []);
@@ -463,13 +567,54 @@ function photoForm(corners, byId) {
   return form;
 }
 
+// A busy server (503) does not lose the photo: it is kept and sent again by itself after a
+// wait that grows (2, 4, 8, 15, then 30 s, or longer when the server asks for it), counted down
+// on screen with a button that stops it. Resolves true to send again, false when stopped.
+const BACKOFF_S = [2, 4, 8, 15, 30];
+function waitBusy(attempt, retryAfter) {
+  return new Promise(resolve => {
+    let left = Math.max(BACKOFF_S[Math.min(attempt, BACKOFF_S.length - 1)], retryAfter || 0);
+    const box = $('busy-box'), text = $('busy-text');
+    $('photo-kept').src = S.photoUrl;
+    box.hidden = false; $('busy-cancel').hidden = false; $('busy-retry').hidden = true;
+    const show = () => { text.textContent = t('busyWait', [left, attempt + 1]); say(text.textContent, true); };
+    show();
+    const timer = setInterval(() => { if (--left <= 0) finish(true); else show(); }, 1000);
+    const finish = again => {
+      clearInterval(timer);
+      S.busyWait = null;
+      $('busy-cancel').hidden = true;
+      if (again) box.hidden = true;
+      resolve(again);
+    };
+    S.busyWait = finish;
+  });
+}
+
+function stopBusyWait() {
+  if (S.busyWait) S.busyWait(false);
+  $('busy-box').hidden = true;
+}
+
+async function uploadKept(form, progress) {
+  for (let attempt = 0; ; attempt++) {
+    try { return await upload('/api/score', form, progress); } catch (e) {
+      if (e.status !== 503) throw e;
+      $('upload-progress').hidden = true;
+      if (!(await waitBusy(attempt, e.retryAfter))) throw Object.assign(new Error(t('busyStopped')), { stopped: true });
+      $('upload-progress').hidden = false;
+      say(t('uploading'));
+    }
+  }
+}
+
 // Sends the photo to /api/score and shows what came back: overlay, diagram, dead stones, count.
 async function readPhoto(corners) {
   if (corners && S.scan && S.scan.placed) S.scan.corners = corners.map(p => p.slice()); // kept if refused again
   const bar = $('upload-progress');
   bar.hidden = false; bar.value = 0;
   $('photo-frame').classList.add('busy');
-  say(corners ? t('refitting') : t('uploading'));
+  say(corners ? t('refitting') : t('uploading') + (S.lightened ? ` (${t('lightened', S.lightened)})` : ''));
   try {
     const progress = f => {
       bar.value = Math.round(f * 100);
@@ -477,11 +622,11 @@ async function readPhoto(corners) {
     };
     let r;
     if (corners && S.scan && S.scan.photo_id) {
-      try { r = await upload('/api/score', photoForm(corners, true), progress); } catch (e) {
+      try { r = await uploadKept(photoForm(corners, true), progress); } catch (e) {
         if (e.status !== 404) throw e; // no longer kept: send the photo itself
       }
     }
-    if (!r) r = await upload('/api/score', photoForm(corners, false), progress);
+    if (!r) r = await uploadKept(photoForm(corners, false), progress);
     // The position that was counted: the reading less any group without a liberty (which
     // cannot stand on a finished board; its points are among the uncertain ones).
     startBoard(r.count.ownership.map(row => row.replace(/[xX]/g, 'X').replace(/[oO]/g, 'O').replace(/[^XO]/g, '.')),
@@ -501,6 +646,11 @@ async function readPhoto(corners) {
     say(t('read') + (u ? ' · ' + t('uncertainN', u) : '') + (off ? ' · ' + t('offPointN', off) : ''));
   } catch (e) {
     fail(e);
+    if (e.stopped) { // the photo stays, with a button to send it again
+      $('busy-box').hidden = false; $('busy-retry').hidden = false;
+      S.retryCorners = corners;
+      return;
+    }
     if (!corners && e.code === 'no_board' && S.photo) await offerCorners(e.message, e.data);
     else if (S.scan) placeCorners(S.scan.corners); // the handles go back to the grid last read
   } finally { bar.hidden = true; $('photo-frame').classList.remove('busy'); }
@@ -535,13 +685,56 @@ async function offerCorners(why, refused) {
   say(why + ' ' + t('placeCorners'), true);
 }
 
+// A new photo (whatever it turns out to be) leaves nothing of the last one on screen: no photo,
+// no corner handles, no diagram, no count.
+function resetPhoto() {
+  clearTimeout(refitTimer);
+  stopBusyWait();
+  S.scan = null; S.view = null; S.corners = null; S.board = null; S.count = null;
+  S.dead = new Set(); S.uncertain = new Set(); S.offPoint = new Set(); S.decisive = [];
+  showDecisive();
+  clearCount();
+  $('photo-frame').querySelectorAll('.corner').forEach(h => h.remove());
+  $('refit-grid').replaceChildren();
+  $('overlay').removeAttribute('src');
+  $('overlay-figure').hidden = true;
+  $('diagram').replaceChildren();
+  $('board-area').hidden = true;
+}
+
+// A phone photo is megabytes, slow over a school's Wi-Fi, and the reader works at
+// config.photo_side pixels on the long side: a photo at least half as long again is scaled to
+// that in a canvas and sent as a JPEG. A photo barely larger goes as it is (scaling it saves
+// little, and its re-encoding can change an edge point), as does a file the browser cannot draw.
+async function lighten(file) {
+  const side = (S.config && S.config.photo_side) || 1000;
+  let bmp;
+  try { bmp = await createImageBitmap(file, { imageOrientation: 'from-image' }); } catch (e) { return file; }
+  const long = Math.max(bmp.width, bmp.height);
+  if (long < 1.5 * side) { bmp.close(); return file; }
+  const f = side / long, canvas = document.createElement('canvas');
+  canvas.width = Math.round(bmp.width * f);
+  canvas.height = Math.round(bmp.height * f);
+  const g = canvas.getContext('2d');
+  g.imageSmoothingQuality = 'high';
+  g.drawImage(bmp, 0, 0, canvas.width, canvas.height);
+  bmp.close();
+  const blob = await new Promise(done => canvas.toBlob(done, 'image/jpeg', 0.92));
+  if (!blob || blob.size >= file.size) return file;
+  return new File([blob], (file.name || 'board').replace(/\.[^.]*$/, '') + '.jpg', { type: 'image/jpeg' });
+}
+
+const sizeText = b => (b >= 1e6 ? `${(b / 1e6).toFixed(1)} MB` : `${Math.max(1, Math.round(b / 1e3))} KB`);
+
 async function onPhoto() {
   const file = $('photo').files[0];
   if (!file) return;
-  S.photo = file;
+  resetPhoto();
+  S.original = file;
+  S.photo = await lighten(file);
+  S.lightened = S.photo !== file ? `${sizeText(file.size)} → ${sizeText(S.photo.size)}` : '';
   if (S.photoUrl) URL.revokeObjectURL(S.photoUrl);
-  S.photoUrl = URL.createObjectURL(file);
-  S.scan = null;
+  S.photoUrl = URL.createObjectURL(S.photo);
   await readPhoto(null);
   $('photo').value = '';
 }
@@ -761,12 +954,21 @@ async function showMemberGames(m) {
   S.gamesOf = m;
   const r = await api('GET', `/api/club/members/${m.id}`);
   $('member-games-title').textContent = t('gamesOf', m.name);
-  fillTable($('member-games-table'), r.games, [['date', t('date')], ['black_name', t('black')], ['white_name', t('white')],
+  // margins in the count's fraction style, as on the sheet (2又3/4, not 2.75)
+  const games = r.games.map(g => Object.assign({}, g, { margin: g.margin === null || g.margin === undefined || g.margin === '' ? '' : fmt(+g.margin) }));
+  fillTable($('member-games-table'), games, [['date', t('date')], ['black_name', t('black')], ['white_name', t('white')],
     ['winner', t('winner')], ['margin', t('margin')], ['by', t('by')]]);
   $('member-games').hidden = false;
 }
 
+// Check-ins belong to today's activity: until there is one (not cancelled), the names wait
+// and the button that starts it shows.
 async function loadCheckins() {
+  const today = (await api('GET', '/api/club/activities')).activities.filter(a => !a.cancelled);
+  const open = today.length > 0;
+  $('checkin-wait').hidden = open;
+  $('start-activity').hidden = open;
+  $('checkin-buttons').hidden = !open;
   const r = await api('GET', '/api/club/checkins');
   const done = new Set(r.checkins.map(c => c.member));
   $('checkin-list').replaceChildren(...r.checkins.map(c => {
@@ -790,6 +992,7 @@ async function loadCheckins() {
 
 async function loadLoans() {
   const items = await api('GET', '/api/club/items');
+  $('items-empty').hidden = items.items.length > 0;
   document.querySelector('#loan-form [name=item]').replaceChildren(option('', t('choose')),
     ...items.items.map(i => option(i.id, i.name)));
   const open = await api('GET', '/api/club/loans?open=1');
@@ -892,14 +1095,16 @@ async function loadEvents() {
 async function loadStandings() {
   const id = $('event-pick').value;
   if (!id) return;
-  $('print-standings').href = `/api/club/events/${id}/standings.html`;
+  const en = S.lang === 'en' ? 'lang=en' : '';
+  $('print-standings').href = `/api/club/events/${id}/standings.html${en ? '?' + en : ''}`;
   const s = await api('GET', `/api/club/events/${id}/standings`);
   fillTable($('standings-table'), s.standings, [['place', t('place')], ['name', t('name')], ['points', t('points')],
     ['tiebreak_sb', t('sb')], ['warnings', t('warnings')]]);
-  $('print-pairings').href = `/api/club/events/${id}/pairings.html`;
-  $('projector-standings').href = `/api/club/events/${id}/standings.html?projector=1`;
+  $('print-pairings').href = `/api/club/events/${id}/pairings.html${en ? '?' + en : ''}`;
+  $('projector-standings').href = `/api/club/events/${id}/standings.html?projector=1${en ? '&' + en : ''}`;
   const p = await api('GET', `/api/club/events/${id}/pairings`);
   S.pairings = p.pairings;
+  showRoundProgress();
   // A game not played yet takes its result here (the referee's paper sheet, typed in).
   fillTable($('pairings-table'), p.pairings, [['round', t('round')], ['board', t('board')], ['black_name', t('black')],
     ['white_name', t('white')], ['result', t('result')]], (g, td) => {
@@ -916,14 +1121,116 @@ async function loadStandings() {
     margin.size = 4;
     const sync = () => { how.hidden = sel.value === 'draw'; margin.hidden = how.hidden || how.value !== 'count'; };
     sel.addEventListener('change', sync); how.addEventListener('change', sync);
-    const b = document.createElement('button'); b.type = 'button'; b.textContent = t('enterResult');
+    const b = document.createElement('button'); b.type = 'button'; b.className = 'enter-result'; b.textContent = t('enterResult');
     b.addEventListener('click', async () => {
       const body = sel.value === 'draw' ? { winner: 'draw', by: 'draw' } : { winner: sel.value, by: how.value };
       if (body.by === 'count') body.margin_stones = parseFloat(margin.value);
       try { await api('POST', `/api/club/results/${g.game}`, body); say(t('saved')); await loadStandings(); } catch (e) { fail(e); }
     });
-    td.append(sel, ' ', how, ' ', margin, ' ', b);
+    const photo = document.createElement('button');
+    photo.type = 'button'; photo.className = 'score-photo'; photo.textContent = t('scorePhoto');
+    photo.addEventListener('click', () => scoreFromPhoto(g));
+    td.append(photo, ' ', sel, ' ', how, ' ', margin, ' ', b);
   });
+}
+
+// The round a teacher is scoring (the first with a game still pending, else the last): how many
+// of its boards have a result, and which are left.
+function showRoundProgress() {
+  const games = (S.pairings || []).filter(g => g.white);
+  const pending = games.filter(g => g.result === '');
+  const round = pending.length ? Math.min(...pending.map(g => g.round)) : Math.max(0, ...games.map(g => g.round));
+  const inRound = games.filter(g => g.round === round);
+  $('round-progress').textContent = inRound.length ? t('roundProgress', { round, done: inRound.filter(g => g.result !== '').length,
+    total: inRound.length, left: inRound.filter(g => g.result === '').map(g => t('boardLeft', g)) }) : '';
+}
+
+// ------------------------------------------------------- a round scored from photos
+
+// One pending game of a round counted from a photo: the count page, told which game it is;
+// confirming makes the count that game's result (with the count and the photo's SHA-256).
+function scoreFromPhoto(g) {
+  S.scoring = Object.assign({ event: +$('event-pick').value }, g);
+  resetPhoto();
+  S.photo = null; S.original = null;
+  $('size').value = '0'; // each game's board found afresh, whatever the last photo needed
+  $('scoring-game').textContent = t('scoringGame', g);
+  $('scoring').hidden = false;
+  $('save-form').hidden = true;
+  showTab('count');
+  window.scrollTo(0, 0);
+  $('photo').click(); // the camera at once (a tap's own gesture)
+}
+
+function endScoring() {
+  S.scoring = null;
+  $('scoring').hidden = true;
+  $('save-form').hidden = false;
+}
+
+// SHA-256 of a file as hex: the browser's own where the page is a secure context, else sha256js.
+async function sha256Hex(file) {
+  const data = new Uint8Array(await file.arrayBuffer());
+  const bytes = window.crypto && crypto.subtle ? new Uint8Array(await crypto.subtle.digest('SHA-256', data)) : sha256js(data);
+  return [...bytes].map(b => b.toString(16).padStart(2, '0')).join('');
+}
+
+// FIPS 180-4 SHA-256, for a page served over plain HTTP on the club's network (crypto.subtle
+// exists only in secure contexts).
+function sha256js(data) {
+  const K = [], H = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
+  const frac = x => ((x - Math.floor(x)) * 0x100000000) >>> 0;
+  for (let n = 2; K.length < 64; n++) {
+    let prime = true;
+    for (let d = 2; d * d <= n; d++) if (n % d === 0) { prime = false; break; }
+    if (prime) K.push(frac(Math.cbrt(n)));
+  }
+  const len = data.length, total = ((len + 9 + 63) >> 6) << 6, m = new Uint8Array(total);
+  m.set(data); m[len] = 0x80;
+  const dv = new DataView(m.buffer);
+  dv.setUint32(total - 8, Math.floor(len / 0x20000000)); dv.setUint32(total - 4, (len * 8) >>> 0);
+  const w = new Uint32Array(64), rot = (x, r) => (x >>> r) | (x << (32 - r));
+  for (let off = 0; off < total; off += 64) {
+    for (let i = 0; i < 16; i++) w[i] = dv.getUint32(off + 4 * i);
+    for (let i = 16; i < 64; i++) {
+      const s0 = rot(w[i - 15], 7) ^ rot(w[i - 15], 18) ^ (w[i - 15] >>> 3), s1 = rot(w[i - 2], 17) ^ rot(w[i - 2], 19) ^ (w[i - 2] >>> 10);
+      w[i] = (w[i - 16] + s0 + w[i - 7] + s1) >>> 0;
+    }
+    let [a, b, c, d, e, f, g, h] = H;
+    for (let i = 0; i < 64; i++) {
+      const t1 = (h + (rot(e, 6) ^ rot(e, 11) ^ rot(e, 25)) + ((e & f) ^ (~e & g)) + K[i] + w[i]) >>> 0;
+      const t2 = ((rot(a, 2) ^ rot(a, 13) ^ rot(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))) >>> 0;
+      h = g; g = f; f = e; e = (d + t1) >>> 0; d = c; c = b; b = a; a = (t1 + t2) >>> 0;
+    }
+    [a, b, c, d, e, f, g, h].forEach((v, i) => { H[i] = (H[i] + v) >>> 0; });
+  }
+  const out = new Uint8Array(32);
+  H.forEach((v, i) => { out[4 * i] = v >>> 24; out[4 * i + 1] = (v >>> 16) & 255; out[4 * i + 2] = (v >>> 8) & 255; out[4 * i + 3] = v & 255; });
+  return out;
+}
+
+async function confirmScored() {
+  const g = S.scoring;
+  if (!g) return;
+  if (!S.count) return say(t('needBoard'), true);
+  const noGame = warningOf(S.count, 'no_game');
+  if (noGame) return say(warningText(noGame), true);
+  if (S.count.finished === false && !window.confirm(t('saveNotFinished'))) return;
+  const c = countBody();
+  // The pairing fixed the colours: the photo's Black is the pairing's Black, so the count's
+  // winner and margin are the result as they stand.
+  const body = { count: S.count, position: S.board, handicap: c.handicap, rules: c.rules === '1988' ? 'chinese-1988' : 'chinese' };
+  try {
+    if (S.original && S.scan && !S.scan.placed) body.photo_sha256 = await sha256Hex(S.original);
+    await api('POST', `/api/club/results/${g.game}`, body);
+    const verdict = S.lang === 'zh' ? S.count.verdict_zh : S.count.verdict_en;
+    endScoring();
+    showTab('club');
+    showSub('events');
+    $('event-pick').value = String(g.event);
+    await loadStandings();
+    say(t('scoredOk', Object.assign({ verdict }, g)));
+  } catch (e) { fail(e); }
 }
 
 async function refreshClub() {
@@ -962,13 +1269,74 @@ async function refreshMe() {
   $('me').hidden = !S.user;
   $('users').hidden = !(S.user && S.user.role === 'admin');
   if (S.user) { $('me-name').textContent = S.user.name; $('me-role').textContent = t(S.user.role); }
-  if (S.user && S.user.role === 'admin') {
-    try {
-      const u = await api('GET', '/api/users');
-      fillTable($('users-table'), u.users, [['name', t('username')], ['role', t('role')], ['disabled', '×']]);
-    } catch (e) { fail(e); }
-  }
+  if (S.user && S.user.role === 'admin') await loadUsers().catch(fail);
   await refreshClub();
+}
+
+// The administrator's accounts: one block per account (a table of buttons is too wide for a
+// phone) with its role and state in words, and what may be done to it. The server refuses
+// what would leave no administrator.
+const ROLES = ['teacher', 'referee', 'secretary', 'admin'];
+async function loadUsers() {
+  const u = await api('GET', '/api/users');
+  $('users-list').replaceChildren(...u.users.map(user => {
+    const li = document.createElement('li'), head = document.createElement('p'), tools = document.createElement('div');
+    li.dataset.name = user.name;
+    const me = S.user && user.id === S.user.id;
+    const name = document.createElement('strong');
+    name.textContent = user.name + (me ? t('you') : '');
+    const state = document.createElement('span');
+    state.className = 'state' + (user.disabled ? ' off' : '');
+    state.textContent = `${t(user.role)} · ${user.disabled ? t('disabledState') : t('enabled')}`;
+    head.append(name, ' ', state);
+    tools.className = 'row';
+    const role = document.createElement('select');
+    role.className = 'role'; role.setAttribute('aria-label', t('role'));
+    role.append(...ROLES.map(r => option(r, t(r))));
+    role.value = user.role;
+    role.addEventListener('change', async () => {
+      if (!window.confirm(t('confirmRole', { name: user.name, role: t(role.value) }))) { role.value = user.role; return; }
+      await changeUser(user, { role: role.value }, t('roleChanged', user.name));
+    });
+    const toggle = document.createElement('button');
+    toggle.type = 'button'; toggle.className = 'toggle secondary';
+    toggle.textContent = user.disabled ? t('enable') : t('disable');
+    toggle.addEventListener('click', async () => {
+      if (!user.disabled && !window.confirm(t('confirmDisable', user.name))) return;
+      await changeUser(user, { disabled: !user.disabled }, t('done'));
+    });
+    const reset = document.createElement('form');
+    reset.className = 'reset-pw row';
+    const pw = Object.assign(document.createElement('input'), { type: 'password', name: 'password', minLength: 10, required: true,
+      autocomplete: 'new-password', placeholder: t('newPassword') });
+    pw.setAttribute('aria-label', t('newPassword'));
+    const go = Object.assign(document.createElement('button'), { type: 'submit', textContent: t('resetPassword') });
+    reset.append(pw, go);
+    reset.addEventListener('submit', async ev => {
+      ev.preventDefault();
+      await changeUser(user, { password: pw.value }, t('passwordReset', user.name));
+    });
+    tools.append(role, toggle);
+    if (!me) {
+      const del = Object.assign(document.createElement('button'), { type: 'button', className: 'delete secondary', textContent: t('deleteAccount') });
+      del.addEventListener('click', async () => {
+        if (!window.confirm(t('confirmDelete', user.name))) return;
+        try { await api('DELETE', `/api/users/${user.id}`); say(t('accountDeleted', user.name)); await loadUsers(); } catch (e) { fail(e); }
+      });
+      tools.append(del);
+    }
+    li.append(head, tools, reset);
+    return li;
+  }));
+}
+
+async function changeUser(user, body, done) {
+  try {
+    await api('POST', `/api/users/${user.id}`, body);
+    say(done);
+    // a change to one's own account signs it out everywhere, this page too
+    if (S.user && user.id === S.user.id) await refreshMe(); else await loadUsers();
+  } catch (e) { fail(e); await loadUsers().catch(() => {}); }
 }
 
 function formObject(form) { return Object.fromEntries(new FormData(form).entries()); }
@@ -978,6 +1346,7 @@ function showTab(name) {
     $('page-' + n).hidden = n !== name;
     $('tab-' + n).setAttribute('aria-selected', n === name ? 'true' : 'false');
   }
+  showSummary();
 }
 
 function wire() {
@@ -989,6 +1358,19 @@ function wire() {
     if (S.gamesOf && !$('member-games').hidden) showMemberGames(S.gamesOf).catch(fail); // its headings too
   });
   $('photo').addEventListener('change', onPhoto);
+  document.querySelectorAll('#zoom-row button').forEach(b => b.addEventListener('click', () => {
+    S.zoom = +b.dataset.zoom;
+    if (S.board) drawBoard();
+  }));
+  document.querySelectorAll('input[name=mode]').forEach(r => r.addEventListener('change', () => { if (S.board) captionDiagram(); }));
+  $('scoring-confirm').addEventListener('click', confirmScored);
+  $('scoring-back').addEventListener('click', () => { endScoring(); showTab('club'); showSub('events'); });
+  $('summary-bar').addEventListener('click', () => $('result').scrollIntoView({ block: 'start', behavior: 'smooth' }));
+  $('busy-cancel').addEventListener('click', () => { if (S.busyWait) S.busyWait(false); });
+  $('busy-retry').addEventListener('click', () => {
+    $('busy-box').hidden = true;
+    if (S.photo) readPhoto(S.retryCorners || null);
+  });
   $('size').addEventListener('change', () => { // corners being placed: the grid drawn follows the size
     if (!S.scan || !S.scan.placed || !+$('size').value) return;
     S.scan.size = +$('size').value;
@@ -1001,6 +1383,7 @@ function wire() {
     $('overlay-figure').hidden = true;
     S.scan = null;
     document.querySelector('input[name=mode][value=edit]').checked = true;
+    captionDiagram();
     recount();
   }));
   $('suggest').addEventListener('click', suggestDead);
@@ -1052,6 +1435,12 @@ function wire() {
     } catch (e) { fail(e); }
   });
   document.querySelectorAll('.subtabs button').forEach(b => b.addEventListener('click', () => showSub(b.dataset.sub)));
+  $('items-empty-add').addEventListener('click', () => {
+    const box = $('add-item-box');
+    box.open = true;
+    box.scrollIntoView({ block: 'start' });
+    box.querySelector('[name=name]').focus();
+  });
   $('start-activity').addEventListener('click', async () => {
     // Check-ins belong to an activity; a club without a weekly schedule starts one by hand.
     const d = new Date(), pad = n => String(n).padStart(2, '0');
@@ -1188,6 +1577,15 @@ function wire() {
     try { await api('POST', '/api/logout', {}); } catch (e) { /* the session may have expired already */ }
     S.user = null; S.csrf = ''; say(t('signedOut'));
     await refreshMe();
+  });
+  $('password-form').addEventListener('submit', async ev => {
+    ev.preventDefault();
+    const f = formObject(ev.target);
+    if (f.new !== f.again) return say(t('passwordsDiffer'), true);
+    try {
+      await api('POST', '/api/me/password', { old: f.old, new: f.new });
+      ev.target.reset(); $('password-box').open = false; say(t('passwordChanged'));
+    } catch (e) { fail(e); }
   });
   $('user-form').addEventListener('submit', async ev => {
     ev.preventDefault();

@@ -12,6 +12,7 @@
 // finds on it at full size; through them the CLI reads 128 of its 129 stones at 300 pixels).
 import { chromium } from 'playwright-core';
 import { mkdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 
 const [base, out, photo, password, refused] = process.argv.slice(2);
@@ -32,6 +33,14 @@ page.on('dialog', d => { dialogs.push(d.message()); d.accept(); });
 // does not hand a multipart body with a file to the request events).
 const scoreForms = () => page.evaluate(() => window.sentForms);
 const shot = async name => page.screenshot({ path: join(out, `${String(++step).padStart(2, '0')}-${name}.png`), fullPage: true });
+// what the phone's screen shows, fixed bars included
+const shotView = async name => page.screenshot({ path: join(out, `${String(++step).padStart(2, '0')}-${name}.png`) });
+// "182又1/2", "-3/4", "7": stones as the count's texts write them
+function stonesOf(text) {
+  const m = /^(-?)(\d+)?(?:又)?(?:([13])\/([24]))?$/.exec(text.trim());
+  if (!m || (!m[2] && !m[3])) throw new Error(`not stones: "${text}"`);
+  return (m[1] ? -1 : 1) * ((+m[2] || 0) + (m[3] ? +m[3] / +m[4] : 0));
+}
 const status = () => page.locator('#status');
 async function expectStatus(re, what) {
   await page.waitForFunction(r => new RegExp(r).test(document.getElementById('status').textContent), re.source, { timeout: 60000 })
@@ -97,15 +106,81 @@ try {
   await page.evaluate(() => {
     const send = upload;
     window.sentForms = [];
+    window.sentPhotos = [];
     window.upload = (path, form, progress) => {
-      window.sentForms.push(Object.fromEntries([...form.entries()].map(([k, v]) => [k, k === 'photo' ? 'FILE' : v])));
+      window.sentForms.push(Object.fromEntries([...form.entries()].filter(([k]) => k !== 'photo')));
+      if (form.get('photo')) window.sentPhotos.push({ type: form.get('photo').type, size: form.get('photo').size });
       return send(path, form, progress);
     };
+    // the upload's progress bar, seen while an upload is under way
+    window.progressSeen = false;
+    new MutationObserver(() => { if (!document.getElementById('upload-progress').hidden) window.progressSeen = true; })
+      .observe(document.getElementById('upload-progress'), { attributes: true });
   });
+  // The server made busy: uploads of the same photo from the page's own context, one more than
+  // its heavy slots, keep them taken, so the page's upload gets 503. The photo is kept, the wait counted down, the
+  // upload sent again by itself; stopped, it waits for a tap; then the reading comes.
+  await page.evaluate(b64 => {
+    const bytes = Uint8Array.from(atob(b64), c => c.charCodeAt(0));
+    window.blocking = true;
+    const one = async () => {
+      while (window.blocking) {
+        const f = new FormData();
+        f.append('photo', new Blob([bytes]), 'blocker.png');
+        const r = await fetch('/api/score', { method: 'POST', body: f, headers: { 'X-CSRF-Token': S.csrf } }).catch(() => null);
+        if (!r || r.status === 503) await new Promise(ok => setTimeout(ok, 150));
+      }
+    };
+    // the server has a heavy slot per core (the browser runs on the same machine): one more
+    for (let i = 0; i < Math.max(3, (navigator.hardwareConcurrency || 2) + 1); i++) one();
+  }, readFileSync(photo).toString('base64'));
   await page.setInputFiles('#photo', photo);
+  await page.locator('#busy-box').waitFor({ state: 'visible', timeout: 120000 });
+  const sendsBefore = (await scoreForms()).length;
+  const busyText = () => page.locator('#busy-text').textContent();
+  check(/服务器正忙，照片已保留/.test(await busyText()) && /服务器正忙/.test(await status().textContent()), `busy said in Chinese: ${await busyText()}`);
+  check(await page.locator('#busy-cancel').isVisible(), 'a button stops the retrying');
+  check(await page.evaluate(() => !!S.photo && document.getElementById('photo-kept').getAttribute('src') === S.photoUrl), 'the photo is kept and shown');
+  // the seconds of one wait go down (a wait can end and the next, longer one begin meanwhile)
+  const countdown = await page.evaluate(() => new Promise(done => {
+    const read = () => {
+      const m = /(\d+) 秒后自动重试（第 (\d+) 次）/.exec(document.getElementById('busy-text').textContent);
+      return m ? [+m[1], +m[2]] : null;
+    };
+    let first = read();
+    const t0 = Date.now(), poll = setInterval(() => {
+      const now = read();
+      if (now && first && now[1] === first[1] && now[0] < first[0]) { clearInterval(poll); done([first, now]); return; }
+      if (now && (!first || now[1] !== first[1])) first = now;
+      if (Date.now() - t0 > 20000) { clearInterval(poll); done([first, now]); }
+    }, 50);
+  }));
+  check(countdown[1] && countdown[1][1] === countdown[0][1] && countdown[1][0] < countdown[0][0],
+    `the wait is counted down: ${JSON.stringify(countdown)}`);
+  await shot('item3-busy-countdown');
+  await page.waitForFunction(n => window.sentForms.length > n, sendsBefore, { timeout: 60000 }); // sent again by itself
+  await page.waitForFunction(() => !document.getElementById('busy-cancel').hidden && !document.getElementById('busy-box').hidden ||
+    S.reads > 0 || document.getElementById('status').classList.contains('error') && !/正忙/.test(document.getElementById('status').textContent),
+  null, { timeout: 120000 });
+  if (await page.locator('#busy-cancel').isVisible()) {
+    await page.click('#busy-cancel');
+    const stopped = (await scoreForms()).length;
+    check(/已停止重试，照片还在/.test(await status().textContent()), `stopping is said: ${await status().textContent()}`);
+    check(await page.locator('#busy-retry').isVisible() && await page.evaluate(() => !!S.photo), 'the photo stays with a button to send it');
+    await page.waitForTimeout(2500);
+    check((await scoreForms()).length === stopped, 'nothing is sent once stopped');
+    await shot('item3-busy-stopped');
+    await page.evaluate(() => { window.blocking = false; });
+    await page.waitForTimeout(1000);
+    await page.click('#busy-retry');
+  } else {
+    console.log('NOTE: the second wait did not come (the reading came first); the stop button was not tapped');
+  }
+  await page.evaluate(() => { window.blocking = false; });
+  console.log(`busy: the page's photo was sent ${(await scoreForms()).length} times`);
   await page.waitForFunction(() => {
     const s = document.getElementById('status');
-    return s.classList.contains('error') || document.getElementById('verdict').textContent.length > 0;
+    return (s.classList.contains('error') && document.getElementById('busy-box').hidden) || document.getElementById('verdict').textContent.length > 0;
   }, null, { timeout: 180000 });
   if (await status().evaluate(s => s.classList.contains('error'))) {
     // The reading is vision's business; go on with an empty board so the page is still tested.
@@ -124,12 +199,60 @@ try {
   check(await page.evaluate(() => document.documentElement.scrollWidth <= 362), 'no sideways scrolling with the photo shown');
   await shot('read');
 
+  // A light upload: the 1920x1080 photo went as a JPEG scaled in the page to the reader's side,
+  // with the progress bar shown, and was read at that size.
+  const sent = await page.evaluate(() => ({ photos: window.sentPhotos, progress: window.progressSeen, side: S.config.photo_side,
+    scan: S.scan && [S.scan.image_width, S.scan.image_height] }));
+  const photoBytes = readFileSync(photo).length;
+  check(sent.photos.length > 0 && sent.photos.every(p => p.type === 'image/jpeg' && p.size < photoBytes / 2),
+    `the photo sent scaled: ${JSON.stringify(sent.photos)} (the file is ${photoBytes} bytes)`);
+  check(sent.progress, 'the upload showed its progress bar');
+  check(!sent.scan || Math.max(...sent.scan) === sent.side, `read at the reader's side: ${sent.scan} vs ${sent.side}`);
+  console.log(`light upload: ${photoBytes} bytes -> ${sent.photos[0].size} bytes (${sent.photos[0].type}), read at ${sent.scan}`);
+
+  // The verdict in view: a bar at the foot of the screen says it; a tap brings the sheet up.
+  const bar = page.locator('#summary-bar');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const barBox = await bar.boundingBox();
+  check(await bar.isVisible() && barBox.y + barBox.height <= 781 && barBox.y > 600 && barBox.width >= 359,
+    `the summary bar at the foot of the screen: ${JSON.stringify(barBox)}`);
+  check((await page.locator('#summary-verdict').textContent()) === (await page.locator('#verdict').textContent()),
+    'the bar says the verdict');
+  const resultTop = () => page.evaluate(() => document.getElementById('result').getBoundingClientRect().top);
+  console.log(`the sheet starts ${Math.round(await resultTop())} px down the page`);
+  await shotView('item2-summary-bar');
+  await bar.click();
+  await page.waitForFunction(() => { const top = document.getElementById('result').getBoundingClientRect().top; return top >= -2 && top < 200; });
+  await shotView('item2-tapped-to-sheet');
+
+  // The referee's sheet: stones, territory and shared points per side add up to each side's
+  // total; par; komi in both units; the check line; one fraction style.
+  const sheetNow = await page.evaluate(() => {
+    const g = id => document.getElementById(id).textContent;
+    return { c: S.count, cells: Object.fromEntries(['stones', 'territory', 'shared', 'total'].flatMap(k =>
+      ['black', 'white'].map(side => [`${side}-${k}`, g(`${side}-${k}`)]))), par: g('par'), komi: g('komi-out'), check: g('check'),
+    text: document.getElementById('page-count').innerText };
+  });
+  for (const side of ['black', 'white']) {
+    const v = sheetNow.c[side], cell = k => sheetNow.cells[`${side}-${k}`];
+    check(+cell('stones') === v.stones && +cell('territory') === v.territory && stonesOf(cell('shared')) === v.shared &&
+      stonesOf(cell('total')) === v.total, `the ${side} column: ${JSON.stringify(sheetNow.cells)} vs ${JSON.stringify(v)}`);
+    check(v.stones + v.territory + v.shared === v.total, `${side}: stones + territory + shared = total`);
+  }
+  check(stonesOf(sheetNow.par.replace(/ ?子$/, '')) === sheetNow.c.par, `par: ${sheetNow.par}`);
+  const komiBoth = /^(.+)子 = ([\d.]+)目$/.exec(sheetNow.komi);
+  check(komiBoth && stonesOf(komiBoth[1]) === sheetNow.c.komi_stones && +komiBoth[2] === 2 * sheetNow.c.komi_stones,
+    `komi in both units: ${sheetNow.komi}`);
+  check(/^黑方需 \S+ 子以上，实有 \S+ 子/.test(sheetNow.check), `the check line: ${sheetNow.check}`);
+  check(!/[¼½¾]/.test(sheetNow.text), 'one fraction style on the count page');
+
   if (await page.locator('#overlay-figure').isVisible()) {
     // Drag the top-left corner 30% of the way to the bottom-right one (4 cells on 13x13), let
     // go: the photo is read again through the corners placed; the diagram and count follow.
     const frame = page.locator('#photo-frame');
     await frame.scrollIntoViewIfNeeded();
-    const before = await page.evaluate(() => ({ board: S.board.join('/'), reads: S.reads, scan: S.scan, view: S.view, check: document.getElementById('check').textContent }));
+    const before = await page.evaluate(() => ({ board: S.board.join('/'), reads: S.reads, scan: S.scan, view: S.view, check: document.getElementById('check').textContent,
+      photosSent: window.sentPhotos.length }));
     const box = await frame.boundingBox();
     const tl = await page.locator('#photo-frame .corner[data-corner="0"]').boundingBox();
     const br = await page.locator('#photo-frame .corner[data-corner="2"]').boundingBox();
@@ -156,7 +279,8 @@ try {
     const last = (await scoreForms()).slice(-1)[0], sent = JSON.parse(last.corners || 'null');
     check(last.size === String(s0.size) && Array.isArray(sent) && sent.length === 4 && dist(sent[0], dropped) < 2,
       `the re-read sends the size and the corners placed: ${JSON.stringify(last)}`);
-    check(last.photo_id === s0.photo_id && !('photo' in last), 'the re-read names the kept photo instead of uploading it');
+    check(last.photo_id === s0.photo_id && (await page.evaluate(() => window.sentPhotos.length)) === before.photosSent,
+      'the re-read names the kept photo instead of uploading it');
     const handle = await page.locator('#photo-frame .corner[data-corner="0"]').boundingBox();
     check(dist([handle.x + handle.width / 2, handle.y + handle.height / 2], to) < 0.1 * box.width, 'the handle sits on the new corner');
     console.log(`re-fit: top-left corner ${s0.corners[0]} -> ${after.scan.corners[0]}; count "${before.check}" -> "${after.check}"`);
@@ -233,16 +357,16 @@ try {
   const komiOther = () => page.locator('#komi-other').textContent();
   await page.selectOption('#komi-unit', 'points');
   await page.fill('#komi', '7.5');
-  await page.waitForFunction(() => document.getElementById('komi-other').textContent === '贴3¾子 = 7.5目');
+  await page.waitForFunction(() => document.getElementById('komi-other').textContent === '贴3又3/4子 = 7.5目');
   const dialogsBefore = dialogs.length;
   await page.selectOption('#komi-unit', 'stones');
   await page.fill('#komi', '7.5');
-  await page.waitForFunction(() => document.getElementById('komi-other').textContent === '贴7½子 = 15目');
+  await page.waitForFunction(() => document.getElementById('komi-other').textContent === '贴7又1/2子 = 15目');
   check(dialogs.length === dialogsBefore + 1 && /贴7又1\/2子（15目）不常见/.test(dialogs[dialogsBefore]),
     `an unusual komi is confirmed first: ${JSON.stringify(dialogs.slice(dialogsBefore))}`);
   check((await page.locator('#warnings li.warn-komi_unusual').count()) === 1, 'the komi warning is listed');
   await page.fill('#komi', '3¾');
-  await page.waitForFunction(() => document.getElementById('komi-other').textContent === '贴3¾子 = 7.5目');
+  await page.waitForFunction(() => document.getElementById('komi-other').textContent === '贴3又3/4子 = 7.5目');
   console.log(`komi: ${await komiOther()}`);
 
   // Save the result for the two members in the event; it shows in the standings.
@@ -265,7 +389,57 @@ try {
   await page.click('.subtabs [data-sub=members]');
   await page.click('#members-table tr:has-text("张三") button');
   await page.locator('#member-games-table td', { hasText: '李四' }).first().waitFor();
+  const history = await page.locator('#member-games-table').innerText();
+  check(!/\d\.\d/.test(history) && !/[¼½¾]/.test(history), `margins in the sheet's fraction style: ${history}`);
   await shot('member-history');
+
+  // A new upload, here a file that is no image, leaves nothing of the last photo on screen.
+  await page.click('#tab-count');
+  check(await page.locator('#overlay-figure').isVisible() || (await page.locator('#diagram svg').count()) === 1, 'a reading on screen before');
+  await page.setInputFiles('#photo', { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo\n') });
+  await page.waitForFunction(() => document.getElementById('status').classList.contains('error'), null, { timeout: 60000 });
+  const stale = await page.evaluate(() => ({
+    overlay: !document.getElementById('overlay-figure').hidden, handles: document.querySelectorAll('#photo-frame .corner').length,
+    diagram: document.querySelectorAll('#diagram svg').length, area: !document.getElementById('board-area').hidden,
+    verdict: document.getElementById('verdict').textContent, board: S.board, src: document.getElementById('overlay').getAttribute('src') }));
+  check(!stale.overlay && stale.handles === 0 && stale.diagram === 0 && !stale.area && stale.verdict === '' && stale.board === null && !stale.src,
+    `a non-image leaves the last photo's screen behind: ${JSON.stringify(stale)}`);
+  check(/图片|照片|JPEG|PNG/.test(await status().textContent()), `the non-image is refused: ${await status().textContent()}`);
+  await shot('item6-non-image-resets');
+
+  // A 19x19 diagram one can tap: points are small on the whole board; a quarter zoomed fills
+  // the width with targets of at least 32 px, and a tap there changes the point it shows. The
+  // caption says what a tap does in each mode.
+  await page.click('[data-empty="19"]');
+  await page.waitForFunction(() => S.count && S.count.size === 19); // the diagram is drawn again when the count comes
+  // (a count coming back redraws the diagram: measure again when the point was replaced meanwhile)
+  const target = async (x, y) => {
+    for (let tries = 0; ; tries++) {
+      const box = await page.locator(`#diagram rect[data-x="${x}"][data-y="${y}"]`).boundingBox();
+      if (box || tries === 5) return box ? box.width : NaN;
+      await page.waitForTimeout(200);
+    }
+  };
+  const whole = await target(3, 3);
+  check(await page.locator('#zoom-row').isVisible(), 'the zoom buttons show on 19x19');
+  check(/空→黑→白/.test(await page.locator('#diagram-caption').textContent()), `the caption in edit mode: ${await page.locator('#diagram-caption').textContent()}`);
+  await page.click('#zoom-row [data-zoom="3"]');
+  const zoomed = await target(15, 15);
+  check(whole < 20 && zoomed >= 32, `targets: ${whole.toFixed(1)} px whole, ${zoomed.toFixed(1)} px zoomed`);
+  check(await page.evaluate(() => document.documentElement.scrollWidth <= 362), 'no sideways scrolling zoomed');
+  const corner = await page.locator('#diagram rect[data-x="18"][data-y="18"]').boundingBox();
+  check(corner.x + corner.width <= 361, 'the zoomed quarter reaches the board edge on screen');
+  await page.click('#diagram rect[data-x="16"][data-y="15"]');
+  check(await page.evaluate(() => S.board[15][16] === 'X'), 'a tap in the zoomed quarter places its point');
+  await page.check('input[name=mode][value=dead]');
+  check(/死棋/.test(await page.locator('#diagram-caption').textContent()) && /右下/.test(await page.locator('#diagram-caption').textContent()),
+    `the caption in dead mode: ${await page.locator('#diagram-caption').textContent()}`);
+  console.log(`19x19 diagram: ${whole.toFixed(1)} px a point whole, ${zoomed.toFixed(1)} px zoomed`);
+  await page.locator('#diagram').scrollIntoViewIfNeeded();
+  await shotView('item5-zoomed-quarter');
+  await page.click('#zoom-row [data-zoom="-1"]');
+  check(Math.abs(await target(3, 3) - whole) < 0.5, 'back to the whole board');
+  await page.click('#tab-club');
 
   // A photo where no board is found: the photo stays on the page with four handles, and
   // placed on the grid's corners (by mouse, one after the other) they give a reading.
@@ -329,16 +503,28 @@ try {
   }
 
   // A check-in (with its confirmation) after starting today's activity.
+  // The names wait for today's activity, with the button that starts it.
   await page.click('.subtabs [data-sub=checkin]');
+  check(await page.locator('#checkin-wait').isVisible() && await page.locator('#start-activity').isVisible() &&
+    !(await page.locator('#checkin-buttons').isVisible()), 'check-in waits for today\'s activity');
+  await shot('item8-checkin-waits');
   await page.click('#start-activity');
   await expectStatus(/今天的活动已开始/, 'start activity');
+  await page.locator('#checkin-buttons').waitFor({ state: 'visible' });
+  check(!(await page.locator('#start-activity').isVisible()) && !(await page.locator('#checkin-wait').isVisible()),
+    'the start button goes once the activity is there');
   await page.click('#checkin-buttons button:has-text("张三")');
   await page.locator('#checkin-list', { hasText: '张三' }).waitFor();
   await shot('checked-in');
 
   // A loan: add an item, lend it, return it.
+  // Adding equipment is found from the empty list.
   await page.click('.subtabs [data-sub=loans]');
-  await page.click('#sub-loans summary');
+  await page.locator('#items-empty').waitFor({ state: 'visible' });
+  await shot('item8-no-equipment');
+  await page.click('#items-empty-add');
+  check(await page.evaluate(() => document.getElementById('add-item-box').open &&
+    document.activeElement === document.querySelector('#item-form [name=name]')), 'the empty list opens the item form');
   await page.fill('#item-form [name=name]', '19路棋盘');
   await page.click('#item-form button[type=submit]');
   await page.locator('#loan-form [name=item] option', { hasText: '19路棋盘' }).waitFor({ state: 'attached' });
@@ -440,7 +626,7 @@ try {
   await page.selectOption('#pairings-table select.winner', 'W');
   await page.selectOption('#pairings-table select.by', 'count');
   await page.fill('#pairings-table input.margin', '2.75');
-  await page.click('#pairings-table td button');
+  await page.click('#pairings-table td button.enter-result');
   await expectStatus(/成绩已保存/, 'result typed into the pairing');
   await page.waitForFunction(() => [...document.querySelectorAll('#standings-table tr')].slice(1)
     .reduce((sum, tr) => sum + (+tr.children[2].textContent || 0), 0) === 2, null, { timeout: 60000 });
@@ -457,6 +643,60 @@ try {
   check(withdrawn.length === 1 && withdrawn[0] === '李四', `withdrawn: ${withdrawn}`);
   await shot('swiss-result-withdrawn');
 
+  // A round scored from photos: four children in a Swiss event, round 1 paired (two boards);
+  // each pending game's 拍照数子 takes a photo, its reading and dead stones, and on confirming
+  // the verdict is that game's result, with the count and the photo's SHA-256 kept; the round
+  // says how many boards are in and which are left.
+  const classEvent = await page.evaluate(async () => {
+    const ids = [];
+    for (const [number, name] of [['E3', '王五'], ['E4', '赵六']]) ids.push((await api('POST', '/api/club/members', { number, name })).id);
+    const ev = (await api('POST', '/api/club/events', { name: '周三课后赛', kind: 'swiss', rounds: 2 })).id;
+    const members = (await api('GET', '/api/club/members?status=active')).members.filter(m => ['E1', 'E3', 'E4', 'E2'].includes(m.number));
+    for (const m of members) await api('POST', `/api/club/events/${ev}/enter`, { member: m.id });
+    await loadMembers();
+    await loadEvents();
+    return ev;
+  });
+  await page.selectOption('#event-pick', String(classEvent));
+  await page.locator('#standings-table td', { hasText: '赵六' }).first().waitFor();
+  await page.click('#pair');
+  await page.locator('#pairings-table button.score-photo').first().waitFor();
+  const progress = () => page.locator('#round-progress').textContent();
+  check(/^第 1 轮：0 \/ 2 台已有结果；还剩 第 1 台 .+、第 2 台 /.test(await progress()), `the round's progress: ${await progress()}`);
+  await fits('round to score');
+  await shot('item9-round-to-score');
+  const photoSha = createHash('sha256').update(readFileSync(photo)).digest('hex');
+  for (let k = 1; k <= 2; k++) {
+    await page.click('#pairings-table button.score-photo');
+    await page.locator('#scoring').waitFor({ state: 'visible' });
+    check(/^第 1 轮第 \d 台：.+（黑）对 .+（白）/.test(await page.locator('#scoring-game').textContent()), 'the game being scored is named');
+    check(!(await page.locator('#save-form').isVisible()), 'the friendly-game form is out of the way');
+    await page.setInputFiles('#photo', photo);
+    await page.waitForFunction(() => document.getElementById('verdict').textContent.length > 0 ||
+      (document.getElementById('status').classList.contains('error') && document.getElementById('busy-box').hidden), null, { timeout: 180000 });
+    check((await page.locator('#verdict').textContent()).length > 0, `board ${k} read: ${await status().textContent()}`);
+    const counted = await page.evaluate(() => ({ winner: S.count.winner, margin: S.count.margin_stones, game: S.scoring.game }));
+    await page.locator('#scoring').scrollIntoViewIfNeeded();
+    await shotView(`item9-board-${k}-read`);
+    await page.click('#scoring-confirm');
+    await expectStatus(/的结果已记入/, `board ${k} confirmed`);
+    check(await page.locator('#pairings-table').isVisible(), 'back on the pairings');
+    const want = k === 1 ? /^第 1 轮：1 \/ 2 台已有结果；还剩 第 \d 台 / : /^第 1 轮：2 \/ 2 台已有结果；本轮已全部完成$/;
+    await page.waitForFunction(r => new RegExp(r).test(document.getElementById('round-progress').textContent), want.source)
+      .catch(async () => { throw new Error(`progress after board ${k}: ${await progress()}`); });
+    await shot(`item9-board-${k}-confirmed`);
+    const games = (await page.evaluate(async ev => (await api('GET', `/api/club/games?event=${ev}`)).games, classEvent))
+      .filter(g => g.by !== 'pending');
+    check(games.length === k, `${k} results in: ${JSON.stringify(games)}`);
+    const last = games.find(g => g.id === counted.game) || {};
+    check(last.by === 'count' && last.photo_sha256 === photoSha && (last.winner === counted.winner || (counted.winner === 'draw' && last.winner === 'D')) &&
+      +last.margin === Math.abs(counted.margin), `the result kept: ${JSON.stringify(last)} vs ${JSON.stringify(counted)} and ${photoSha}`);
+  }
+  // the page's own SHA-256 (for plain HTTP, where the browser's is missing) agrees
+  check(await page.evaluate(b64 => [...sha256js(Uint8Array.from(atob(b64), c => c.charCodeAt(0)))].map(b => b.toString(16).padStart(2, '0')).join(''),
+    readFileSync(photo).toString('base64')) === photoSha, 'sha256js agrees with node');
+  console.log(`round scored from photos: ${await progress()}`);
+
   // The printable pairing sheet of the event.
   const sheet = await page.evaluate(async () => {
     const ev = S.events.find(e => e.name === '周末循环赛');
@@ -464,6 +704,29 @@ try {
     return { status: r.status, type: r.headers.get('content-type'), text: await r.text() };
   });
   check(sheet.status === 200 && /text\/html/.test(sheet.type) && sheet.text.includes('张三') && sheet.text.includes('李四'), 'printable pairing sheet');
+  // The printed sheets carry the event's name, Chinese headers, the columns of the event's
+  // system, and fit a phone.
+  const printed = await browser.newPage({ viewport: { width: 360, height: 780 }, deviceScaleFactor: 1 });
+  await printed.context().addCookies(await page.context().cookies());
+  const standingsHeads = {};
+  for (const [name, kind] of [['周末循环赛', 'roundrobin'], ['冬季积分赛', 'swiss']]) {
+    const id = await page.evaluate(n => S.events.find(e => e.name === n).id, name);
+    for (const what of ['standings', 'pairings']) {
+      await printed.goto(`${base}/api/club/events/${id}/${what}.html`);
+      const seen = await printed.evaluate(() => ({ h1: document.querySelector('h1').textContent,
+        heads: [...document.querySelectorAll('th')].map(th => th.textContent), wide: document.documentElement.scrollWidth }));
+      check(seen.h1.startsWith(name) && seen.h1.includes(what === 'standings' ? '成绩表' : '对阵表'), `${what} of ${name}: title "${seen.h1}"`);
+      check(seen.heads.length >= 3 && seen.heads.every(h => !/[A-Za-z]/.test(h)), `${what} of ${name}: Chinese headers ${seen.heads.join(' | ')}`);
+      check(seen.wide <= 362, `${what} of ${name} fits 360 px: ${seen.wide}`);
+      if (what === 'standings') {
+        standingsHeads[kind] = seen.heads.join(' | ');
+        console.log(`printed standings of ${name} (${kind}): ${standingsHeads[kind]}`);
+      }
+      await printed.screenshot({ path: join(out, `${String(++step).padStart(2, '0')}-item8-printed-${what}-${kind}.png`), fullPage: true });
+    }
+  }
+  await printed.close();
+  check(standingsHeads.roundrobin !== standingsHeads.swiss, 'each system prints its own columns');
   // The members as CSV, through the page's export link.
   await page.click('.subtabs [data-sub=members]');
   await page.click('#sub-members details summary');
@@ -473,6 +736,44 @@ try {
     return { status: r.status, text: await r.text() };
   });
   check(csv.status === 200 && csv.text.includes('张三') && csv.text.includes('五年级二班'), 'members exported as CSV');
+
+  // Accounts on the page: the administrator adds one, changes its role, resets its password,
+  // disables and deletes it; roles and states are said in Chinese. Each change is checked by
+  // signing in from another browser context.
+  await page.click('#tab-account');
+  await page.fill('#user-form [name=name]', 'desk1');
+  await page.fill('#user-form [name=password]', 'desk-pass-one');
+  await page.selectOption('#user-form [name=role]', 'secretary');
+  await page.click('#user-form button[type=submit]');
+  const account = () => page.locator('#users-list li[data-name="desk1"]');
+  await account().waitFor();
+  const stateOf = () => account().locator('.state').textContent();
+  check((await stateOf()) === '秘书 · 启用', `a new account's role and state: ${await stateOf()}`);
+  const states = await page.locator('#users-list .state').allTextContents();
+  check(states.length >= 2 && states.every(s => !/[A-Za-z]/.test(s)), `roles and states in Chinese: ${states.join(' | ')}`);
+  const signIn = async pw => {
+    const ctx = await browser.newContext();
+    const r = await ctx.request.post(`${base}/api/login`, { data: { name: 'desk1', password: pw }, failOnStatusCode: false });
+    const body = await r.json().catch(() => null);
+    await ctx.close();
+    return { status: r.status(), role: body && body.user && body.user.role };
+  };
+  await account().locator('select.role').selectOption('teacher');
+  await page.waitForFunction(() => document.querySelector('#users-list li[data-name="desk1"] .state').textContent === '老师 · 启用');
+  check((await signIn('desk-pass-one')).role === 'teacher', 'the role changed on the server');
+  await account().locator('.reset-pw input').fill('desk-pass-two');
+  await account().locator('.reset-pw button').click();
+  await expectStatus(/desk1 的密码已重设/, 'password reset');
+  const oldPw = await signIn('desk-pass-one'), newPw = await signIn('desk-pass-two');
+  check(oldPw.status === 401 && newPw.status === 200, `after the reset: old ${oldPw.status}, new ${newPw.status}`);
+  await account().locator('button.toggle').click();
+  await page.waitForFunction(() => document.querySelector('#users-list li[data-name="desk1"] .state').textContent === '老师 · 已停用');
+  check((await signIn('desk-pass-two')).status !== 200, 'a disabled account cannot sign in');
+  await fits('accounts');
+  await shot('item7-accounts');
+  await account().locator('button.delete').click();
+  await account().waitFor({ state: 'detached' });
+  check(!(await page.evaluate(async () => (await api('GET', '/api/users')).users.some(u => u.name === 'desk1'))), 'the account is deleted');
 
   // A referee sees the club but not the secretary's and the desk's forms (the server refuses
   // them anyway; the page should not offer them).
@@ -496,6 +797,23 @@ try {
   check(offered.length === 0 && hiddenAll.length === 0, `a referee is offered: ${offered.concat(hiddenAll).join(' ')}`);
   check(await page.locator('#print-standings').isVisible(), 'a referee still prints the standings');
   await shot('referee-view');
+
+  // Everyone changes their own password; the new one signs in.
+  await page.click('#tab-account');
+  check((await page.locator('#me-role').textContent()) === '裁判', "one's own role in Chinese");
+  await page.click('#password-box summary');
+  await page.fill('#password-form [name=old]', 'referee-pass-1');
+  await page.fill('#password-form [name=new]', 'referee-pass-2');
+  await page.fill('#password-form [name=again]', 'referee-pass-2');
+  await page.click('#password-form button[type=submit]');
+  await expectStatus(/密码已修改/, 'own password changed');
+  await shot('item7-own-password');
+  await page.click('#logout');
+  await page.locator('#login-form').waitFor({ state: 'visible' });
+  await page.fill('#login-form [name=name]', 'referee1');
+  await page.fill('#login-form [name=password]', 'referee-pass-2');
+  await page.click('#login-form button[type=submit]');
+  await page.locator('#me').waitFor({ state: 'visible' });
 
   // English too.
   await page.click('#lang');

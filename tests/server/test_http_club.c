@@ -261,7 +261,18 @@ static void test_http_club__event_to_standings(void **state)
     assert_int_equal(th_call(&r, server.port, "GET", path, referee.cookie, NULL, NULL, 0), 0);
     assert_int_equal(r.status, 200);
     assert_non_null(strstr(r.body, "<table"));
+    /* the event's name, the round robin's own columns headed in Chinese, a phone's width */
+    assert_non_null(strstr(r.body, "<h1>秋季循环赛 成绩表</h1>"));
+    assert_non_null(strstr(r.body, "<th>名次</th>"));
+    assert_null(strstr(r.body, "<th>place</th>"));
+    assert_non_null(strstr(r.body, "name=\"viewport\""));
     assert_page_headers(&r);
+    th_free(&r);
+    snprintf(path, sizeof path, "/api/club/events/%lld/standings.html?lang=en", ev);
+    assert_int_equal(th_call(&r, server.port, "GET", path, referee.cookie, NULL, NULL, 0), 0);
+    assert_int_equal(r.status, 200);
+    assert_non_null(strstr(r.body, "<h1>秋季循环赛: standings</h1>"));
+    assert_non_null(strstr(r.body, "<th>place</th>"));
     th_free(&r);
     json_decref(api(&referee, "GET", "/api/club/events/999/standings", NULL, 404));
     json_decref(api(&referee, "GET", "/api/club/nothing", NULL, 404));
@@ -638,6 +649,9 @@ static void test_http_club__withdraw_and_pairing_sheet(void **state)
     assert_non_null(strstr(r.body, "<table"));
     assert_non_null(strstr(r.body, "选手0"));
     assert_non_null(strstr(r.body, "选手3"));
+    assert_non_null(strstr(r.body, "<h1>冬季积分赛 对阵表 · 第 1 轮</h1>"));
+    assert_non_null(strstr(r.body, "<th>黑方</th>"));
+    assert_null(strstr(r.body, "Black"));
     char ctype[128];
     assert_non_null(strstr(th_header(&r, "Content-Type", ctype, sizeof ctype), "text/html"));
     assert_page_headers(&r);

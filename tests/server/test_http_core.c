@@ -87,6 +87,12 @@ static void test_http_core__healthz_and_page(void **state)
     assert_int_equal(r.status, 404);
     assert_error_shape(&r, "not_found");
     th_free(&r);
+    /* The config names the reader's side, to which the page scales a photo before uploading. */
+    assert_int_equal(th_call(&r, server.port, "GET", "/api/config", NULL, NULL, NULL, 0), 0);
+    assert_int_equal(r.status, 200);
+    snprintf(buf, sizeof buf, "\"photo_side\":%d", HTTP_PHOTO_READER_SIDE);
+    assert_non_null(strstr(r.body, buf));
+    th_free(&r);
 }
 
 static void test_http_core__routing_errors(void **state)
