@@ -30,6 +30,9 @@ static const cli_option serve_options[] = {
     {"secure", NULL, "mark cookies Secure (when a TLS proxy is in front)"},
     {"web-dir", "DIR", "serve the page from DIR instead of the embedded copy"},
     {"threads", "N", "worker threads"},
+    {"heavy", "N",
+     "photo readings and dead-stone suggestions run at once; more get 503 (default: one per"
+     " core)"},
     {"quiet", NULL, "no request log"},
     {"trust-proxy", NULL,
      "behind a reverse proxy: the client is the last address of X-Forwarded-For (sign-in bounds"
@@ -147,6 +150,11 @@ int cmd_serve(int argc, char **argv)
         } else if (strcmp(a, "threads") == 0) {
             if (parse_uint(&opts.threads, v, 256)) {
                 fprintf(stderr, "goref serve: bad thread count '%s'\n", v);
+                return 2;
+            }
+        } else if (strcmp(a, "heavy") == 0) {
+            if (parse_uint(&opts.max_heavy, v, 256) || opts.max_heavy == 0) {
+                fprintf(stderr, "goref serve: --heavy must be 1 to 256, not '%s'\n", v);
                 return 2;
             }
         } else if (strcmp(a, "open-scan") == 0) {

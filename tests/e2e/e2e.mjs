@@ -118,9 +118,10 @@ try {
       .observe(document.getElementById('upload-progress'), { attributes: true });
   });
   // The server made busy: uploads of the same photo from the page's own context, one more than
-  // its heavy slots, keep them taken, so the page's upload gets 503. The photo is kept, the wait counted down, the
+  // its heavy slots (run.sh starts it with --heavy GOREF_E2E_HEAVY), keep them taken, so the
+  // page's upload gets 503. The photo is kept, the wait counted down, the
   // upload sent again by itself; stopped, it waits for a tap; then the reading comes.
-  await page.evaluate(b64 => {
+  await page.evaluate(([b64, slots]) => {
     const bytes = Uint8Array.from(atob(b64), c => c.charCodeAt(0));
     window.blocking = true;
     const one = async () => {
@@ -131,9 +132,8 @@ try {
         if (!r || r.status === 503) await new Promise(ok => setTimeout(ok, 150));
       }
     };
-    // the server has a heavy slot per core (the browser runs on the same machine): one more
-    for (let i = 0; i < Math.max(3, (navigator.hardwareConcurrency || 2) + 1); i++) one();
-  }, readFileSync(photo).toString('base64'));
+    for (let i = 0; i < slots + 1; i++) one();
+  }, [readFileSync(photo).toString('base64'), Number(process.env.GOREF_E2E_HEAVY)]);
   await page.setInputFiles('#photo', photo);
   await page.locator('#busy-box').waitFor({ state: 'visible', timeout: 120000 });
   const sendsBefore = (await scoreForms()).length;

@@ -31,9 +31,11 @@ cleanup() {
   rm -rf "$tmp"
 }
 trap cleanup EXIT
+# Two heavy slots whatever the machine, so the busy step knows how many uploads fill them.
+export GOREF_E2E_HEAVY=2
 password="e2e-$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')"
 GOREF_ADMIN_PASSWORD="$password" "$goref" serve --port 0 --db "$tmp/e2e.db" --init-admin admin \
-  --quiet >"$tmp/out" 2>"$tmp/err" &
+  --heavy "$GOREF_E2E_HEAVY" --quiet >"$tmp/out" 2>"$tmp/err" &
 pid=$!
 for _ in $(seq 1 300); do
   grep -q "serving on" "$tmp/out" 2>/dev/null && break
