@@ -6,6 +6,13 @@
 #include <sqlite3.h>
 
 #include "go/club.h"
+#include "go/club_attendance.h"
+#include "go/club_equipment.h"
+#include "go/club_events.h"
+#include "go/club_export.h"
+#include "go/club_games.h"
+#include "go/club_members.h"
+#include "go/swiss.h"
 
 struct go_club {
     sqlite3 *db;
@@ -98,8 +105,5 @@ int ev_team_scores(const ev_data *ev, const go_xtable *xt, double *match_points,
 void ev_clear(ev_data *ev);
 /* True when entry has left the event (Article 29) before round. */
 bool ev_gone(const ev_data *ev, int entry, int round);
-/* A cross-table result code as 2 (a win, forfeit win or full-point bye), 1 (a draw or
- * half-point bye) or 0 (anything else). */
-int go_xtable_outcome(char result);
 /* The individual cross table of an event (2/1/0), with Article 29 applied. */
 int ev_xtable(go_xtable *out, const ev_data *ev);

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "go/club.h"
+#include "go/swiss.h"
 
 static uint64_t fs = DUTCH_EVENTS_SEED;
 static uint64_t frnd(void)

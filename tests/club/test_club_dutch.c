@@ -12,7 +12,7 @@
 
 #include <cmocka.h>
 
-#include "go/club.h"
+#include "go/swiss.h"
 #include "testutil.h"
 
 #define BBP "tournaments/BieremaBoyzProgramming__bbpPairings/test/tests/"

@@ -23,7 +23,7 @@
 #include <cmocka.h>
 
 #include "../../club/matching.h"
-#include "go/club.h"
+#include "go/swiss.h"
 
 int ref_mwm_init(go_mwm *g, int n, int words);
 void ref_mwm_clear(go_mwm *g);

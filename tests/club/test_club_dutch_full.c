@@ -15,7 +15,7 @@
 
 #include <cmocka.h>
 
-#include "go/club.h"
+#include "go/swiss.h"
 
 int full_dutch_pair(go_pairing **out, size_t *out_count, const go_xtable *t, int rounds_played,
                     const go_dutch_options *opt);

@@ -4,6 +4,8 @@
 
 #include "testutil.h"
 #include "club_fixture.h"
+#include "go/club_attendance.h"
+#include "go/club_equipment.h"
 
 static char path[512];
 
