@@ -58,7 +58,8 @@ int64_t setting_int(go_club *c, const char *key, int64_t dflt);
 
 #endif
 
-/* ---- events (events.c), used by standings.c and export.c ---- */
+/* ---- an event loaded from the database (event_data.c), for events.c, standings.c, export.c ----
+ */
 typedef struct ev_entry {
     int64_t member;
     char name[4 * GO_CLUB_NAME_MAX + 1];
@@ -98,6 +99,8 @@ static inline bool ev_is_team(go_event_kind k)
     return k == GO_EVENT_TEAM || k == GO_EVENT_TEAM_SWISS;
 }
 int ev_load(go_club *c, ev_data *out, int64_t event);
+/* The index of a member's entry, or -1. */
+int ev_entry_index(const ev_data *ev, int64_t member);
 /* Team events: match points per team (2 win, 1 draw, 0 loss by game points; a bye round is a
  * win) and which teams met (nteams x nteams). */
 int ev_team_scores(const ev_data *ev, const go_xtable *xt, double *match_points,

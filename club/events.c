@@ -7,27 +7,6 @@
 
 #include "club_int.h"
 
-static const char *const kind_names[] = {"roundrobin", "swiss", "knockout",
-                                         "match",      "team",  "teamswiss"};
-
-const char *go_event_kind_name(go_event_kind k)
-{
-    return (unsigned)k < 6 ? kind_names[k] : "?";
-}
-
-int go_event_kind_parse(go_event_kind *out, const char *text)
-{
-    for (int i = 0; i < 6; i++)
-        if (text && strcmp(text, kind_names[i]) == 0) {
-            *out = (go_event_kind)i;
-            return 0;
-        }
-    return go_error_set(GO_EINVAL,
-                        "unknown event kind '%.32s' (roundrobin, swiss, knockout, match, team,"
-                        " teamswiss)",
-                        text ? text : "");
-}
-
 int go_club_event_add(go_club *club, int64_t *out_id, const char *name, go_event_kind kind,
                       int rounds, const char *date, int boards)
 {
@@ -127,141 +106,6 @@ int go_club_event_set_draw(go_club *club, int64_t event, char higher_colour)
                               text);
 }
 
-void ev_clear(ev_data *ev)
-{
-    free(ev->entries);
-    free(ev->games);
-    free(ev->teams);
-    memset(ev, 0, sizeof *ev);
-}
-
-static int entry_index(const ev_data *ev, int64_t member)
-{
-    for (size_t i = 0; i < ev->nentries; i++)
-        if (ev->entries[i].member == member)
-            return (int)i;
-    return -1;
-}
-
-int ev_load(go_club *c, ev_data *ev, int64_t event)
-{
-    memset(ev, 0, sizeof *ev);
-    sqlite3_stmt *st = NULL;
-    int rc = db_prepare(c, &st,
-                        "SELECT name, kind, rounds, date, boards, cycles, ifnull(first_colour, '')"
-                        " FROM events WHERE id = ?1");
-    if (rc)
-        return rc;
-    sqlite3_bind_int64(st, 1, event);
-    if (sqlite3_step(st) != SQLITE_ROW) {
-        rc = go_error_set(GO_ENOTFOUND, "no event with id %lld", (long long)event);
-        goto done;
-    }
-    ev->id = event;
-    col_copy(ev->name, sizeof ev->name, st, 0);
-    go_event_kind_parse(&ev->kind, (const char *)sqlite3_column_text(st, 1));
-    ev->rounds = sqlite3_column_int(st, 2);
-    col_copy(ev->date, sizeof ev->date, st, 3);
-    ev->boards = sqlite3_column_int(st, 4);
-    ev->cycles = sqlite3_column_int(st, 5);
-    ev->first_colour = (char)sqlite3_column_text(st, 6)[0];
-    sqlite3_finalize(st);
-    st = NULL;
-
-    size_t cap = 0;
-    if ((rc =
-             db_prepare(c, &st,
-                        "SELECT n.member_id, m.name, m.rank, n.seed, ifnull(n.team_id, 0), n.board,"
-                        " ifnull(n.withdrawn_after, 0) FROM entries n JOIN members m"
-                        " ON m.id = n.member_id WHERE n.event_id = ?1 ORDER BY n.team_id, n.board,"
-                        " n.seed")) != 0)
-        goto done;
-    sqlite3_bind_int64(st, 1, event);
-    while (sqlite3_step(st) == SQLITE_ROW) {
-        if (ev->nentries == cap) {
-            cap = cap ? cap * 2 : 64;
-            ev_entry *e = realloc(ev->entries, cap * sizeof *e);
-            if (!e) {
-                rc = go_error_set(GO_ENOMEM, "entries");
-                goto done;
-            }
-            ev->entries = e;
-        }
-        ev_entry *e = &ev->entries[ev->nentries++];
-        e->member = sqlite3_column_int64(st, 0);
-        col_copy(e->name, sizeof e->name, st, 1);
-        e->rank = sqlite3_column_int(st, 2);
-        e->seed = sqlite3_column_int(st, 3);
-        e->team = sqlite3_column_int64(st, 4);
-        e->board = sqlite3_column_int(st, 5);
-        e->withdrawn_after = sqlite3_column_int(st, 6);
-    }
-    sqlite3_finalize(st);
-    st = NULL;
-
-    if ((rc = db_prepare(c, &st, "SELECT id, name FROM teams WHERE event_id = ?1 ORDER BY id")) !=
-        0)
-        goto done;
-    sqlite3_bind_int64(st, 1, event);
-    cap = 0;
-    while (sqlite3_step(st) == SQLITE_ROW) {
-        if (ev->nteams == cap) {
-            cap = cap ? cap * 2 : 16;
-            ev_team *t = realloc(ev->teams, cap * sizeof *t);
-            if (!t) {
-                rc = go_error_set(GO_ENOMEM, "teams");
-                goto done;
-            }
-            ev->teams = t;
-        }
-        ev->teams[ev->nteams].id = sqlite3_column_int64(st, 0);
-        col_copy(ev->teams[ev->nteams].name, sizeof ev->teams[0].name, st, 1);
-        ev->nteams++;
-    }
-    sqlite3_finalize(st);
-    st = NULL;
-
-    if ((rc = db_prepare(c, &st,
-                         "SELECT id, round, ifnull(board, 0), black_id, ifnull(white_id, 0),"
-                         " ifnull(winner, ''), by, warnings_black, warnings_white FROM games"
-                         " WHERE event_id = ?1 ORDER BY round, board, id")) != 0)
-        goto done;
-    sqlite3_bind_int64(st, 1, event);
-    cap = 0;
-    while (sqlite3_step(st) == SQLITE_ROW) {
-        if (ev->ngames == cap) {
-            cap = cap ? cap * 2 : 256;
-            ev_game *g = realloc(ev->games, cap * sizeof *g);
-            if (!g) {
-                rc = go_error_set(GO_ENOMEM, "games");
-                goto done;
-            }
-            ev->games = g;
-        }
-        ev_game *g = &ev->games[ev->ngames];
-        g->id = sqlite3_column_int64(st, 0);
-        g->round = sqlite3_column_int(st, 1);
-        g->board = sqlite3_column_int(st, 2);
-        g->black = entry_index(ev, sqlite3_column_int64(st, 3));
-        int64_t w = sqlite3_column_int64(st, 4);
-        g->white = w ? entry_index(ev, w) : -1;
-        const char *win = (const char *)sqlite3_column_text(st, 5);
-        g->winner = win ? win[0] : 0;
-        go_result_by_parse(&g->by, (const char *)sqlite3_column_text(st, 6));
-        g->warnings_black = sqlite3_column_int(st, 7);
-        g->warnings_white = sqlite3_column_int(st, 8);
-        if (g->black < 0 || (w && g->white < 0))
-            continue; /* a game of someone removed from the event: not part of it any more */
-        ev->ngames++;
-    }
-    go_error_clear();
-done:
-    sqlite3_finalize(st);
-    if (rc)
-        ev_clear(ev);
-    return rc;
-}
-
 int go_club_event_enter(go_club *club, int64_t event, int64_t member, const char *team, int board)
 {
     int rc;
@@ -274,7 +118,7 @@ int go_club_event_enter(go_club *club, int64_t event, int64_t member, const char
     go_member m;
     if ((rc = go_club_member_get(club, &m, member)) != 0)
         goto done;
-    if (entry_index(&ev, member) >= 0) {
+    if (ev_entry_index(&ev, member) >= 0) {
         rc = go_error_set(GO_EEXISTS, "%s is already entered in %s", m.name, ev.name);
         goto done;
     }
@@ -348,7 +192,7 @@ int go_club_event_withdraw(go_club *club, int64_t event, int64_t member, int aft
         return rc;
     if ((rc = ev_load(club, &ev, event)) != 0)
         return tx_end(club, rc);
-    int idx = entry_index(&ev, member);
+    int idx = ev_entry_index(&ev, member);
     if (idx < 0) {
         rc = go_error_set(GO_ENOTFOUND, "member %lld is not entered in %s", (long long)member,
                           ev.name);
@@ -414,12 +258,6 @@ done:
 typedef struct pair {
     int black, white; /* entry indices (team indices for team events); white -1: bye */
 } pair;
-
-bool ev_gone(const ev_data *ev, int entry, int round)
-{
-    int after = ev->entries[entry].withdrawn_after;
-    return after > 0 && round > after;
-}
 
 /* Round 1 (Swiss, team Swiss, knockout): the higher player of board 1 takes the colour the lot
  * gave (first_colour, 'B' or 'W'), and the colours alternate down the boards. rank: smaller

@@ -1,5 +1,5 @@
 /* Random Swiss events for the tests that compare two Dutch pairing paths round by round
- * (test_club_dutch_fast: the library against the frozen reference; test_club_dutch_full: the
+ * (test_swiss_dutch_fast: the library against the frozen reference; test_swiss_dutch_full: the
  * fast path against the fallback). Included once per test file, which first defines
  * DUTCH_EVENTS_SEED; the file's other random draws share the same stream. */
 #ifndef GO_TEST_DUTCH_EVENTS_H

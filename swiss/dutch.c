@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "club_int.h"
+#include "go/swiss.h"
 #include "matching.h"
 
-/* test_club_dutch_full compiles this file with 1: the fallback (every weight stored, every
+/* test_swiss_dutch_full compiles this file with 1: the fallback (every weight stored, every
  * matching over all open players) is then taken in every round. */
 #ifndef GO_DUTCH_TEST_FULL
 #define GO_DUTCH_TEST_FULL 0
@@ -1613,76 +1613,5 @@ done:
     free(pairs);
     free(c.played_rank);
     free(c.sg_shifts);
-    return rc;
-}
-
-void go_pairing_write(FILE *out, const go_pairing *pairs, size_t n)
-{
-    fprintf(out, "%zu\n", n);
-    for (size_t i = 0; i < n; i++)
-        fprintf(out, "%d %d\n", pairs[i].first + 1, pairs[i].second >= 0 ? pairs[i].second + 1 : 0);
-}
-
-int go_trf_pair(go_pairing **out, size_t *out_count, const char *text, size_t len)
-{
-    go_xtable t;
-    int rc = go_trf_read(&t, NULL, text, len);
-    if (rc)
-        return rc;
-    /* XXR (JaVaFo) or 142 (TRF-25): the rounds the event will have */
-    int xxr = 0;
-    for (const char *p = text, *end = text + len; p < end;) {
-        const char *e = p;
-        while (e < end && *e != '\n' && *e != '\r')
-            e++;
-        if (e - p > 4 && (strncmp(p, "XXR ", 4) == 0 || strncmp(p, "142 ", 4) == 0)) {
-            char buf[16];
-            size_t l = (size_t)(e - p - 4) < sizeof buf - 1 ? (size_t)(e - p - 4) : sizeof buf - 1;
-            memcpy(buf, p + 4, l);
-            buf[l] = '\0';
-            char *stop;
-            long v = strtol(buf, &stop, 10);
-            if (v > 0 && v < 1000)
-                xxr = (int)v;
-        }
-        p = e;
-        while (p < end && (*p == '\n' || *p == '\r'))
-            p++;
-    }
-    /* Rounds played, as bbpPairings counts them: every round up to a player's last entry
-     * that took part in a pairing, and every round before any later entry (a bye entered
-     * ahead for the next round does not make that round played). */
-    int played = 0;
-    bool *absent = calloc((size_t)t.nplayers + 1, sizeof *absent);
-    if (!absent) {
-        go_xtable_clear(&t);
-        return go_error_set(GO_ENOMEM, "pairing");
-    }
-    for (int i = 0; i < t.nplayers; i++)
-        for (int r = 0; r < t.nrounds; r++) {
-            const go_xt_game *g = &t.games[(size_t)i * (size_t)t.nrounds + (size_t)r];
-            bool entry = g->opponent >= 0 || g->color == 'w' || g->color == 'b' ||
-                         g->color == '-' || (g->result != ' ' && g->result != 0);
-            if (!entry)
-                continue;
-            if (r > played)
-                played = r;
-            bool took_part = g->opponent >= 0 || g->result == 'U' || g->result == '+';
-            if (took_part && r + 1 > played)
-                played = r + 1;
-        }
-    for (int i = 0; i < t.nplayers; i++)
-        for (int r = played; r < t.nrounds; r++) {
-            const go_xt_game *g = &t.games[(size_t)i * (size_t)t.nrounds + (size_t)r];
-            if (g->opponent >= 0 || g->color == '-' || (g->result != ' ' && g->result != 0))
-                absent[i] = true; /* already has an entry for the round to pair */
-        }
-    go_dutch_options opt = GO_DUTCH_OPTIONS_INIT;
-    opt.rounds_total = xxr ? xxr : t.nrounds;
-    opt.first_color = 'w';
-    opt.absent = absent;
-    rc = go_dutch_pair(out, out_count, &t, played, &opt);
-    free(absent);
-    go_xtable_clear(&t);
     return rc;
 }

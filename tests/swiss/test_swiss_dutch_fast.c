@@ -22,7 +22,7 @@
 
 #include <cmocka.h>
 
-#include "../../club/matching.h"
+#include "../../swiss/matching.h"
 #include "go/swiss.h"
 
 int ref_mwm_init(go_mwm *g, int n, int words);
@@ -36,7 +36,7 @@ int ref_dutch_pair(go_pairing **out, size_t *out_count, const go_xtable *t, int 
 int ref_trf_pair(go_pairing **out, size_t *out_count, const char *text, size_t len);
 void ref_pairing_write(FILE *out, const go_pairing *pairs, size_t n);
 
-/* The reference path under other names: club/dutch.c driving the frozen solver. */
+/* The reference path under other names: swiss/dutch.c driving the frozen solver. */
 #define go_mwm_init ref_mwm_init
 #define go_mwm_clear ref_mwm_clear
 #define go_mwm_set ref_mwm_set

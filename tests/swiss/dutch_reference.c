@@ -1,6 +1,6 @@
-/* Reference copy of club/dutch.c as of commit 44c80ab: every matching over all the players
+/* Reference copy of swiss/dutch.c as of commit 44c80ab: every matching over all the players
  * still unpaired (the full formulation), each started from the previous one's duals as they
- * were. test_club_dutch_fast.c compiles it under other names on the frozen reference solver
+ * were. test_swiss_dutch_fast.c compiles it under other names on the frozen reference solver
  * (mwm_reference.c) and requires the library's pairings (the active-part matchings with
  * their optimality proof) to be the same. Frozen: do not edit to follow the library; it is
  * the yardstick.
@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../club/club_int.h"
-#include "../../club/matching.h"
+#include "go/swiss.h"
+#include "../../swiss/matching.h"
 
 enum { C_FIRST = 0, C_SECOND = 1, C_NONE = 2 }; /* first = the first move (White in chess) */
 enum { S_LOSS = 0, S_DRAW = 1, S_WIN = 2 };

@@ -1,4 +1,4 @@
-/* The Dutch pairing's fallback against its fast path: club/dutch.c compiled again here with
+/* The Dutch pairing's fallback against its fast path: swiss/dutch.c compiled again here with
  * GO_DUTCH_TEST_FULL, so that every round stores every weight the slow way (edge_weight) and
  * computes every matching over all open players, as when the first weights' formula fails
  * its check. On random events (crowded ones with forfeits and refused rounds, odd fields
@@ -26,7 +26,7 @@ void full_pairing_write(FILE *out, const go_pairing *pairs, size_t n);
 #define go_dutch_pair full_dutch_pair
 #define go_trf_pair full_trf_pair
 #define go_pairing_write full_pairing_write
-#include "../../club/dutch.c"
+#include "../../swiss/dutch.c"
 #undef go_dutch_pair
 #undef go_trf_pair
 #undef go_pairing_write

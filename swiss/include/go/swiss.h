@@ -40,6 +40,34 @@ int go_xtable_outcome(char result);
 int go_trf_read(go_xtable *out, char ***names, const char *text, size_t len);
 void go_xtable_clear(go_xtable *t);
 
+/* ---- TRF out ---- */
+typedef struct go_trf_player {
+    const char *name;    /* UTF-8, written in 33 characters (not bytes) */
+    int start;           /* start number: the players' are 1..nplayers, each once */
+    int rating;          /* 0: none */
+    double points;       /* the points column */
+    int rank;            /* the place; 0: the start number */
+    int withdrawn_after; /* > 0: the player left after this round; blank later rounds are
+                          * written as zero-point byes, so a pairing program skips him */
+} go_trf_player;
+typedef struct go_trf_team {
+    const char *name;  /* written in 32 characters */
+    const int *starts; /* its players' start numbers, in board order */
+    const int *board;  /* each one's board (1 = first) */
+    int nplayers;
+} go_trf_team;
+typedef struct go_trf_event {
+    const char *name, *date, *system; /* records 012, 042 (NULL or "": none), 092 */
+    const go_xtable *xt;              /* the games; its win and draw points give XXS, BBW, BBD */
+    const go_trf_player *players;     /* xt->nplayers, in the cross table's order */
+    const go_trf_team *teams;         /* team records (013), nteams of them */
+    size_t nteams;
+} go_trf_event;
+/* Writes the event as TRF: the header records, XXR (the cross table's rounds), then a 001
+ * line per player in start-number order and the team records. GO_EINVAL when the start
+ * numbers are not 1..nplayers once each, GO_EIO on a write error. */
+int go_trf_write(FILE *out, const go_trf_event *ev);
+
 /* ---- Swiss pairing: the FIDE Dutch system (C.04.3, 2025 rules, as bbpPairings implements it) ----
  * Absolute criteria: no repeat game, no player with a colour difference beyond 2 or the same
  * colour three times running (except top scorers in the last round), at most one bye and

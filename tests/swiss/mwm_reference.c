@@ -1,5 +1,5 @@
-/* Reference copy of club/matching.c as of commit 7591a8f (the solver before the scan used
- * comparison keys and the graph's own rows): test_club_dutch_fast.c compiles it under other
+/* Reference copy of swiss/matching.c as of commit 7591a8f (the solver before the scan used
+ * comparison keys and the graph's own rows): test_swiss_dutch_fast.c compiles it under other
  * names and checks that the optimised solver takes the same steps (same matching, same duals)
  * and that the Dutch pairing it drives is unchanged. Frozen: do not edit to follow the
  * library; it is the yardstick. */
@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "go/error.h"
-#include "../../club/matching.h"
+#include "../../swiss/matching.h"
 
 int go_mwm_init(go_mwm *g, int n, int words)
 {
