@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "club_int.h"
+#include "stmt.h"
 
 static int parse_hhmm(int *out, const char *s)
 {
@@ -248,19 +249,12 @@ int go_club_activity_cancel(go_club *club, const char *date)
 
 int go_club_activity_list(go_club *club, go_club_table **out, const char *from, const char *to)
 {
-    sqlite3_stmt *st = NULL;
-    int rc = db_prepare(club, &st,
-                        "SELECT a.id, a.date, a.start_time, a.title, a.cancelled,"
-                        " (SELECT count(*) FROM checkins c WHERE c.activity_id = a.id) AS present"
-                        " FROM activities a WHERE a.date >= ifnull(?1, '0000')"
-                        " AND a.date <= ifnull(?2, '9999') ORDER BY a.date");
-    if (rc)
-        return rc;
-    bind_text_or_null(st, 1, from);
-    bind_text_or_null(st, 2, to);
-    rc = table_from_stmt(out, st);
-    sqlite3_finalize(st);
-    return rc;
+    return db_list(club, out, "activity list",
+                   "SELECT a.id, a.date, a.start_time, a.title, a.cancelled,"
+                   " (SELECT count(*) FROM checkins c WHERE c.activity_id = a.id) AS present"
+                   " FROM activities a WHERE a.date >= ifnull(?1, '0000')"
+                   " AND a.date <= ifnull(?2, '9999') ORDER BY a.date",
+                   "tt", from, to);
 }
 
 int go_club_checkin(go_club *club, bool *out_half, int64_t member, const char *at)
@@ -350,22 +344,14 @@ done:
 int go_club_checkin_list(go_club *club, go_club_table **out, int64_t member, const char *from,
                          const char *to)
 {
-    sqlite3_stmt *st = NULL;
-    int rc = db_prepare(club, &st,
-                        "SELECT c.member_id AS member, m.name, a.date, a.start_time, c.at,"
-                        " CASE c.credit WHEN 2 THEN 'full' ELSE 'half' END AS attendance"
-                        " FROM checkins c JOIN members m ON m.id = c.member_id"
-                        " JOIN activities a ON a.id = c.activity_id"
-                        " WHERE (?1 <= 0 OR c.member_id = ?1) AND a.date >= ifnull(?2, '0000')"
-                        " AND a.date <= ifnull(?3, '9999') ORDER BY a.date, c.member_id");
-    if (rc)
-        return rc;
-    sqlite3_bind_int64(st, 1, member);
-    bind_text_or_null(st, 2, from);
-    bind_text_or_null(st, 3, to);
-    rc = table_from_stmt(out, st);
-    sqlite3_finalize(st);
-    return rc;
+    return db_list(club, out, "checkin list",
+                   "SELECT c.member_id AS member, m.name, a.date, a.start_time, c.at,"
+                   " CASE c.credit WHEN 2 THEN 'full' ELSE 'half' END AS attendance"
+                   " FROM checkins c JOIN members m ON m.id = c.member_id"
+                   " JOIN activities a ON a.id = c.activity_id"
+                   " WHERE (?1 <= 0 OR c.member_id = ?1) AND a.date >= ifnull(?2, '0000')"
+                   " AND a.date <= ifnull(?3, '9999') ORDER BY a.date, c.member_id",
+                   "ltt", (int64_t)member, from, to);
 }
 
 int go_club_rules_get(go_club *club, go_club_rules *out)
@@ -748,20 +734,14 @@ int go_club_rules_reward(go_club *club, go_club_table **out, const char *from, c
     int rc;
     if ((rc = check_date("from", from)) != 0 || (rc = check_date("to", to)) != 0)
         return rc;
-    sqlite3_stmt *st = NULL;
-    if ((rc = db_prepare(club, &st,
-                         "SELECT m.id AS member, m.name, count(*) AS activities"
-                         " FROM members m JOIN activities a ON a.cancelled = 0"
-                         " AND a.date BETWEEN ?1 AND ?2 AND a.date >= m.join_date"
-                         " LEFT JOIN checkins c ON c.member_id = m.id AND c.activity_id = a.id"
-                         " WHERE m.status = 'active' GROUP BY m.id"
-                         " HAVING sum(ifnull(c.credit, 0) = 2) = count(*) ORDER BY m.id")) != 0)
-        return rc;
-    sqlite3_bind_text(st, 1, from, 10, SQLITE_STATIC);
-    sqlite3_bind_text(st, 2, to, 10, SQLITE_STATIC);
-    rc = table_from_stmt(out, st);
-    sqlite3_finalize(st);
-    return rc;
+    return db_list(club, out, "rules reward",
+                   "SELECT m.id AS member, m.name, count(*) AS activities"
+                   " FROM members m JOIN activities a ON a.cancelled = 0"
+                   " AND a.date BETWEEN ?1 AND ?2 AND a.date >= m.join_date"
+                   " LEFT JOIN checkins c ON c.member_id = m.id AND c.activity_id = a.id"
+                   " WHERE m.status = 'active' GROUP BY m.id"
+                   " HAVING sum(ifnull(c.credit, 0) = 2) = count(*) ORDER BY m.id",
+                   "DD", from, to);
 }
 
 int go_club_leave_add(go_club *club, int64_t *out_id, int64_t member, const char *from,
@@ -848,17 +828,11 @@ done:
 
 int go_club_leave_list(go_club *club, go_club_table **out, int64_t member)
 {
-    sqlite3_stmt *st = NULL;
-    int rc = db_prepare(club, &st,
-                        "SELECT l.id, l.member_id AS member, m.name, l.from_date, l.to_date,"
-                        " l.reason FROM leaves l JOIN members m ON m.id = l.member_id"
-                        " WHERE (?1 <= 0 OR l.member_id = ?1) ORDER BY l.from_date, l.id");
-    if (rc)
-        return rc;
-    sqlite3_bind_int64(st, 1, member);
-    rc = table_from_stmt(out, st);
-    sqlite3_finalize(st);
-    return rc;
+    return db_list(club, out, "leave list",
+                   "SELECT l.id, l.member_id AS member, m.name, l.from_date, l.to_date,"
+                   " l.reason FROM leaves l JOIN members m ON m.id = l.member_id"
+                   " WHERE (?1 <= 0 OR l.member_id = ?1) ORDER BY l.from_date, l.id",
+                   "l", (int64_t)member);
 }
 
 /* One cell of the attendance grid. */
@@ -883,16 +857,10 @@ int go_club_attendance_report(go_club *club, go_club_table **out, const char *fr
                             from);
     go_club_table *acts = NULL, *mem = NULL, *t = NULL;
     sqlite3_stmt *st = NULL;
-    if ((rc = db_prepare(club, &st,
-                         "SELECT id, date FROM activities WHERE cancelled = 0 AND date >= ?1 AND"
-                         " date <= ?2 ORDER BY date")) != 0)
-        return rc;
-    bind_text_or_null(st, 1, from);
-    bind_text_or_null(st, 2, to);
-    rc = table_from_stmt(&acts, st);
-    sqlite3_finalize(st);
-    st = NULL;
-    if (rc)
+    if ((rc = db_list(club, &acts, "attendance report: activities",
+                      "SELECT id, date FROM activities WHERE cancelled = 0 AND date >= ?1 AND"
+                      " date <= ?2 ORDER BY date",
+                      "tt", from, to)) != 0)
         return rc;
     if (acts->nrows > 400) {
         go_club_table_free(acts);
@@ -900,16 +868,10 @@ int go_club_attendance_report(go_club *club, go_club_table **out, const char *fr
                             acts->nrows);
     }
     /* Members of the club during the period: joined by its end, active or changed during it. */
-    if ((rc = db_prepare(club, &st,
-                         "SELECT id, number, name, join_date FROM members WHERE join_date <= ?2"
-                         " AND (status = 'active' OR status_since >= ?1) ORDER BY number")) != 0)
-        goto done;
-    bind_text_or_null(st, 1, from);
-    bind_text_or_null(st, 2, to);
-    rc = table_from_stmt(&mem, st);
-    sqlite3_finalize(st);
-    st = NULL;
-    if (rc)
+    if ((rc = db_list(club, &mem, "attendance report: members",
+                      "SELECT id, number, name, join_date FROM members WHERE join_date <= ?2"
+                      " AND (status = 'active' OR status_since >= ?1) ORDER BY number",
+                      "tt", from, to)) != 0)
         goto done;
     int na = acts->nrows, nm = mem->nrows, ncols = na + 5;
     t = calloc(1, sizeof *t);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "club_int.h"
+#include "stmt.h"
 
 static const char *const kinds[] = {"board", "stones", "clock", "book", "other", NULL};
 static const char *const conditions[] = {"good", "worn", "damaged", "lost", NULL};
@@ -66,33 +67,27 @@ int go_club_item_add(go_club *club, go_item *item)
 
 int go_club_item_list(go_club *club, go_club_table **out)
 {
-    sqlite3_stmt *st = NULL;
-    int rc = db_prepare(
-        club, &st,
+    return db_list(
+        club, out, "item list",
         "SELECT i.id, i.name, i.kind, i.board_size, i.count, " ON_LOAN(
             "i.id") " AS on_loan, printf('%d.%02d', i.price_fen / 100, i.price_fen % 100)"
-                    " AS price, i.location, i.condition, i.last_seen FROM items i ORDER BY i.id");
-    if (rc)
-        return rc;
-    rc = table_from_stmt(out, st);
-    sqlite3_finalize(st);
-    return rc;
+                    " AS price, i.location, i.condition, i.last_seen FROM items i ORDER BY i.id",
+        NULL);
 }
 
 static int item_count(go_club *club, int64_t item, int *count, int *on_loan, int64_t *price)
 {
     sqlite3_stmt *st = NULL;
-    int rc = db_prepare(
-        club, &st, "SELECT i.count, " ON_LOAN("i.id") ", i.price_fen FROM items i WHERE i.id = ?1");
-    if (rc)
-        return rc;
-    sqlite3_bind_int64(st, 1, item);
-    if (sqlite3_step(st) == SQLITE_ROW) {
+    int rc = db_stmt(
+        club, &st, "item count",
+        "SELECT i.count, " ON_LOAN("i.id") ", i.price_fen FROM items i WHERE i.id = ?1", "l", item);
+    if (rc == 0 && (rc = db_row(club, st, "item count")) == 1) {
         *count = sqlite3_column_int(st, 0);
         *on_loan = sqlite3_column_int(st, 1);
         if (price)
             *price = sqlite3_column_int64(st, 2);
-    } else {
+        rc = 0;
+    } else if (rc == 0) {
         rc = go_error_set(GO_ENOTFOUND, "no item with id %lld", (long long)item);
     }
     sqlite3_finalize(st);
@@ -195,19 +190,13 @@ done:
 
 int go_club_stocktake_report(go_club *club, go_club_table **out)
 {
-    sqlite3_stmt *st = NULL;
-    int rc =
-        db_prepare(club, &st,
+    return db_list(club, out, "stocktake report",
                    "SELECT i.id AS item, i.name, s.date, s.expected, s.counted,"
                    " s.counted - s.expected AS difference, i.last_seen, s.note"
                    " FROM items i LEFT JOIN stocktakes s ON s.id ="
                    " (SELECT id FROM stocktakes WHERE item_id = i.id ORDER BY date DESC, id DESC"
-                   " LIMIT 1) ORDER BY (s.counted - s.expected) <> 0 DESC, i.id");
-    if (rc)
-        return rc;
-    rc = table_from_stmt(out, st);
-    sqlite3_finalize(st);
-    return rc;
+                   " LIMIT 1) ORDER BY (s.counted - s.expected) <> 0 DESC, i.id",
+                   NULL);
 }
 
 int go_club_loan_out(go_club *club, int64_t *out_id, int64_t item, int quantity, int64_t member,
@@ -358,21 +347,15 @@ done:
 
 int go_club_loan_list(go_club *club, go_club_table **out, bool open_only)
 {
-    sqlite3_stmt *st = NULL;
-    int rc = db_prepare(club, &st,
-                        "SELECT l.id, l.item_id AS item, i.name AS item_name, l.quantity,"
-                        " l.member_id AS member, m.name AS borrower, l.approver, l.out_date,"
-                        " l.due_date, l.returned_date, l.return_condition,"
-                        " printf('%d.%02d', l.charge_fen / 100, l.charge_fen % 100) AS charge"
-                        " FROM loans l JOIN items i ON i.id = l.item_id"
-                        " JOIN members m ON m.id = l.member_id"
-                        " WHERE ?1 = 0 OR l.returned_date IS NULL ORDER BY l.id");
-    if (rc)
-        return rc;
-    sqlite3_bind_int(st, 1, open_only);
-    rc = table_from_stmt(out, st);
-    sqlite3_finalize(st);
-    return rc;
+    return db_list(club, out, "loan list",
+                   "SELECT l.id, l.item_id AS item, i.name AS item_name, l.quantity,"
+                   " l.member_id AS member, m.name AS borrower, l.approver, l.out_date,"
+                   " l.due_date, l.returned_date, l.return_condition,"
+                   " printf('%d.%02d', l.charge_fen / 100, l.charge_fen % 100) AS charge"
+                   " FROM loans l JOIN items i ON i.id = l.item_id"
+                   " JOIN members m ON m.id = l.member_id"
+                   " WHERE ?1 = 0 OR l.returned_date IS NULL ORDER BY l.id",
+                   "i", (int)open_only);
 }
 
 int go_club_loan_overdue(go_club *club, go_club_table **out, const char *as_of)
@@ -380,20 +363,14 @@ int go_club_loan_overdue(go_club *club, go_club_table **out, const char *as_of)
     int rc = check_date("as of", as_of);
     if (rc)
         return rc;
-    sqlite3_stmt *st = NULL;
-    if ((rc = db_prepare(
-             club, &st,
-             "SELECT l.id, i.name AS item_name, l.quantity, l.member_id AS member,"
-             " m.name AS borrower, m.contact, l.out_date, l.due_date,"
-             " CAST(julianday(?1) - julianday(l.due_date) AS INTEGER) AS days_late"
-             " FROM loans l JOIN items i ON i.id = l.item_id"
-             " JOIN members m ON m.id = l.member_id"
-             " WHERE l.returned_date IS NULL AND l.due_date < ?1 ORDER BY l.due_date")) != 0)
-        return rc;
-    sqlite3_bind_text(st, 1, as_of, 10, SQLITE_STATIC);
-    rc = table_from_stmt(out, st);
-    sqlite3_finalize(st);
-    return rc;
+    return db_list(club, out, "loan overdue",
+                   "SELECT l.id, i.name AS item_name, l.quantity, l.member_id AS member,"
+                   " m.name AS borrower, m.contact, l.out_date, l.due_date,"
+                   " CAST(julianday(?1) - julianday(l.due_date) AS INTEGER) AS days_late"
+                   " FROM loans l JOIN items i ON i.id = l.item_id"
+                   " JOIN members m ON m.id = l.member_id"
+                   " WHERE l.returned_date IS NULL AND l.due_date < ?1 ORDER BY l.due_date",
+                   "D", as_of);
 }
 
 int go_club_loan_return_part(go_club *club, int64_t *out_charge_fen, int64_t *out_returned,
@@ -503,17 +480,12 @@ done:
 
 int go_club_loan_owed(go_club *club, go_club_table **out)
 {
-    sqlite3_stmt *st = NULL;
-    int rc = db_prepare(club, &st,
-                        "SELECT l.id AS loan, l.member_id AS member, m.name, m.contact, i.name AS"
-                        " item, l.quantity, l.return_condition, l.returned_date,"
-                        " printf('%d.%02d', l.charge_fen / 100, l.charge_fen % 100) AS charge"
-                        " FROM loans l JOIN members m ON m.id = l.member_id JOIN items i ON i.id ="
-                        " l.item_id WHERE l.charge_fen > 0 AND l.charge_paid_on IS NULL"
-                        " ORDER BY l.returned_date, l.id");
-    if (rc)
-        return rc;
-    rc = table_from_stmt(out, st);
-    sqlite3_finalize(st);
-    return rc;
+    return db_list(club, out, "loan owed",
+                   "SELECT l.id AS loan, l.member_id AS member, m.name, m.contact, i.name AS"
+                   " item, l.quantity, l.return_condition, l.returned_date,"
+                   " printf('%d.%02d', l.charge_fen / 100, l.charge_fen % 100) AS charge"
+                   " FROM loans l JOIN members m ON m.id = l.member_id JOIN items i ON i.id ="
+                   " l.item_id WHERE l.charge_fen > 0 AND l.charge_paid_on IS NULL"
+                   " ORDER BY l.returned_date, l.id",
+                   NULL);
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "club_int.h"
+#include "stmt.h"
 
 int go_club_event_add(go_club *club, int64_t *out_id, const char *name, go_event_kind kind,
                       int rounds, const char *date, int boards)
@@ -46,17 +47,12 @@ int go_club_event_add(go_club *club, int64_t *out_id, const char *name, go_event
 
 int go_club_event_list(go_club *club, go_club_table **out)
 {
-    sqlite3_stmt *st = NULL;
-    int rc = db_prepare(club, &st,
-                        "SELECT e.id, e.name, e.kind, e.rounds, e.date, e.boards,"
-                        " (SELECT count(*) FROM entries n WHERE n.event_id = e.id) AS players,"
-                        " (SELECT max(round) FROM games g WHERE g.event_id = e.id) AS paired_rounds"
-                        " FROM events e ORDER BY e.id");
-    if (rc)
-        return rc;
-    rc = table_from_stmt(out, st);
-    sqlite3_finalize(st);
-    return rc;
+    return db_list(club, out, "event list",
+                   "SELECT e.id, e.name, e.kind, e.rounds, e.date, e.boards,"
+                   " (SELECT count(*) FROM entries n WHERE n.event_id = e.id) AS players,"
+                   " (SELECT max(round) FROM games g WHERE g.event_id = e.id) AS paired_rounds"
+                   " FROM events e ORDER BY e.id",
+                   NULL);
 }
 
 /* Sets one column of an event that is not paired yet (cycles, the colour lot). */
@@ -852,21 +848,15 @@ int go_club_event_pairings(go_club *club, go_club_table **out, int64_t event, in
     if (rc)
         return rc;
     ev_clear(&ev);
-    sqlite3_stmt *st = NULL;
-    if ((rc = db_prepare(club, &st,
-                         "SELECT g.round, g.board, g.id AS game, g.black_id AS black,"
-                         " b.name AS black_name, g.white_id AS white, w.name AS white_name,"
-                         " CASE WHEN g.by = 'bye' THEN 'bye' WHEN g.by = 'pending' THEN ''"
-                         " WHEN g.winner = 'D' THEN '1-1' WHEN g.winner = 'N' THEN '0-0'"
-                         " WHEN g.winner = 'B' THEN '2-0' ELSE '0-2' END AS result, g.by"
-                         " FROM games g JOIN members b ON b.id = g.black_id"
-                         " LEFT JOIN members w ON w.id = g.white_id"
-                         " WHERE g.event_id = ?1 AND (?2 <= 0 OR g.round = ?2)"
-                         " ORDER BY g.round, g.board")) != 0)
-        return rc;
-    sqlite3_bind_int64(st, 1, event);
-    sqlite3_bind_int(st, 2, round);
-    rc = table_from_stmt(out, st);
-    sqlite3_finalize(st);
-    return rc;
+    return db_list(club, out, "event pairings",
+                   "SELECT g.round, g.board, g.id AS game, g.black_id AS black,"
+                   " b.name AS black_name, g.white_id AS white, w.name AS white_name,"
+                   " CASE WHEN g.by = 'bye' THEN 'bye' WHEN g.by = 'pending' THEN ''"
+                   " WHEN g.winner = 'D' THEN '1-1' WHEN g.winner = 'N' THEN '0-0'"
+                   " WHEN g.winner = 'B' THEN '2-0' ELSE '0-2' END AS result, g.by"
+                   " FROM games g JOIN members b ON b.id = g.black_id"
+                   " LEFT JOIN members w ON w.id = g.white_id"
+                   " WHERE g.event_id = ?1 AND (?2 <= 0 OR g.round = ?2)"
+                   " ORDER BY g.round, g.board",
+                   "li", (int64_t)event, (int)round);
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "club_int.h"
+#include "stmt.h"
 
 static const char *const status_names[] = {"active", "withdrawn", "revoked", "left"};
 
@@ -302,17 +303,10 @@ done:
 
 int go_club_member_list(go_club *club, go_club_table **out, int status)
 {
-    sqlite3_stmt *st = NULL;
-    int rc = db_prepare(club, &st,
-                        "SELECT id, number, name, grade, rank, join_date, status, status_since"
-                        " FROM members WHERE ?1 IS NULL OR status = ?1 ORDER BY id");
-    if (rc)
-        return rc;
-    if (status >= 0)
-        sqlite3_bind_text(st, 1, go_member_status_name((go_member_status)status), -1,
-                          SQLITE_STATIC);
-    rc = table_from_stmt(out, st);
-    sqlite3_finalize(st);
+    int rc = db_list(club, out, "member list",
+                     "SELECT id, number, name, grade, rank, join_date, status, status_since"
+                     " FROM members WHERE ?1 IS NULL OR status = ?1 ORDER BY id",
+                     "s", status >= 0 ? go_member_status_name((go_member_status)status) : NULL);
     if (rc == 0) {
         /* Ranks are stored as numbers; show them the way teachers write them. */
         for (int r = 0; r < (*out)->nrows; r++) {
@@ -336,15 +330,10 @@ int go_club_member_history(go_club *club, go_club_table **out, int64_t id)
     int rc = member_exists(club, id);
     if (rc)
         return rc;
-    sqlite3_stmt *st = NULL;
-    if ((rc = db_prepare(club, &st,
-                         "SELECT date, from_status, to_status, rule, reason, recorded_at"
-                         " FROM status_history WHERE member_id = ?1 ORDER BY date, id")) != 0)
-        return rc;
-    sqlite3_bind_int64(st, 1, id);
-    rc = table_from_stmt(out, st);
-    sqlite3_finalize(st);
-    return rc;
+    return db_list(club, out, "member history",
+                   "SELECT date, from_status, to_status, rule, reason, recorded_at"
+                   " FROM status_history WHERE member_id = ?1 ORDER BY date, id",
+                   "l", (int64_t)id);
 }
 
 static int check_school_year(const char *s)
@@ -422,20 +411,13 @@ done:
 
 int go_club_dues_list(go_club *club, go_club_table **out, int64_t member, bool unpaid_only)
 {
-    sqlite3_stmt *st = NULL;
-    int rc = db_prepare(club, &st,
-                        "SELECT d.member_id AS member, m.name, d.school_year,"
-                        " printf('%d.%02d', d.amount_fen / 100, d.amount_fen % 100) AS amount,"
-                        " d.paid_on FROM dues d JOIN members m ON m.id = d.member_id"
-                        " WHERE (?1 <= 0 OR d.member_id = ?1) AND (?2 = 0 OR d.paid_on IS NULL)"
-                        " ORDER BY d.school_year, d.member_id");
-    if (rc)
-        return rc;
-    sqlite3_bind_int64(st, 1, member);
-    sqlite3_bind_int(st, 2, unpaid_only);
-    rc = table_from_stmt(out, st);
-    sqlite3_finalize(st);
-    return rc;
+    return db_list(club, out, "dues list",
+                   "SELECT d.member_id AS member, m.name, d.school_year,"
+                   " printf('%d.%02d', d.amount_fen / 100, d.amount_fen % 100) AS amount,"
+                   " d.paid_on FROM dues d JOIN members m ON m.id = d.member_id"
+                   " WHERE (?1 <= 0 OR d.member_id = ?1) AND (?2 = 0 OR d.paid_on IS NULL)"
+                   " ORDER BY d.school_year, d.member_id",
+                   "li", (int64_t)member, (int)unpaid_only);
 }
 
 int go_club_member_find(go_club *club, int64_t *out_id, const char *text)
@@ -485,20 +467,15 @@ int go_club_member_find(go_club *club, int64_t *out_id, const char *text)
 
 int go_club_dues_totals(go_club *club, go_club_table **out)
 {
-    sqlite3_stmt *st = NULL;
-    int rc = db_prepare(club, &st,
-                        "SELECT school_year, count(*) AS records,"
-                        " sum(paid_on IS NOT NULL) AS paid,"
-                        " printf('%.2f', sum(CASE WHEN paid_on IS NOT NULL THEN amount_fen ELSE 0"
-                        " END) / 100.0) AS paid_yuan, sum(paid_on IS NULL) AS unpaid,"
-                        " printf('%.2f', sum(CASE WHEN paid_on IS NULL THEN amount_fen ELSE 0 END)"
-                        " / 100.0) AS unpaid_yuan FROM dues GROUP BY school_year"
-                        " ORDER BY school_year");
-    if (rc)
-        return rc;
-    rc = table_from_stmt(out, st);
-    sqlite3_finalize(st);
-    return rc;
+    return db_list(club, out, "dues totals",
+                   "SELECT school_year, count(*) AS records,"
+                   " sum(paid_on IS NOT NULL) AS paid,"
+                   " printf('%.2f', sum(CASE WHEN paid_on IS NOT NULL THEN amount_fen ELSE 0"
+                   " END) / 100.0) AS paid_yuan, sum(paid_on IS NULL) AS unpaid,"
+                   " printf('%.2f', sum(CASE WHEN paid_on IS NULL THEN amount_fen ELSE 0 END)"
+                   " / 100.0) AS unpaid_yuan FROM dues GROUP BY school_year"
+                   " ORDER BY school_year",
+                   NULL);
 }
 
 int go_club_dues_delete(go_club *club, int64_t member, const char *school_year)
@@ -545,22 +522,17 @@ int go_club_dues_unpaid(go_club *club, go_club_table **out, const char *school_y
     int rc = check_school_year(school_year);
     if (rc)
         return rc;
-    sqlite3_stmt *st = NULL;
     /* Who owes for the year: records without a payment, and the active members who joined
      * before the year ended and have no record at all. */
-    if ((rc = db_prepare(club, &st,
-                         "SELECT m.id AS member, m.number, m.name, ?1 AS school_year,"
-                         " CASE WHEN d.id IS NULL THEN NULL ELSE printf('%d.%02d', d.amount_fen"
-                         " / 100, d.amount_fen % 100) END AS amount,"
-                         " CASE WHEN d.id IS NULL THEN 'no record' ELSE 'unpaid' END AS state,"
-                         " m.grade AS class, m.contact"
-                         " FROM members m LEFT JOIN dues d ON d.member_id = m.id AND"
-                         " d.school_year = ?1 WHERE (d.id IS NOT NULL AND d.paid_on IS NULL) OR"
-                         " (d.id IS NULL AND m.status = 'active' AND m.join_date <="
-                         " substr(?1, 6, 4) || '-08-31') ORDER BY m.id")) != 0)
-        return rc;
-    sqlite3_bind_text(st, 1, school_year, -1, SQLITE_STATIC);
-    rc = table_from_stmt(out, st);
-    sqlite3_finalize(st);
-    return rc;
+    return db_list(club, out, "dues unpaid",
+                   "SELECT m.id AS member, m.number, m.name, ?1 AS school_year,"
+                   " CASE WHEN d.id IS NULL THEN NULL ELSE printf('%d.%02d', d.amount_fen"
+                   " / 100, d.amount_fen % 100) END AS amount,"
+                   " CASE WHEN d.id IS NULL THEN 'no record' ELSE 'unpaid' END AS state,"
+                   " m.grade AS class, m.contact"
+                   " FROM members m LEFT JOIN dues d ON d.member_id = m.id AND"
+                   " d.school_year = ?1 WHERE (d.id IS NOT NULL AND d.paid_on IS NULL) OR"
+                   " (d.id IS NULL AND m.status = 'active' AND m.join_date <="
+                   " substr(?1, 6, 4) || '-08-31') ORDER BY m.id",
+                   "s", school_year);
 }
