@@ -1,7 +1,6 @@
-/* Random Swiss events for the tests that compare two Dutch pairing paths round by round
- * (test_swiss_dutch_fast: the library against the frozen reference; test_swiss_dutch_full: the
- * fast path against the fallback). Included once per test file, which first defines
- * DUTCH_EVENTS_SEED; the file's other random draws share the same stream. */
+/* Random Swiss events on which two Dutch pairing paths are compared round by round
+ * (test_swiss_dutch_full: the fast path against the fallback). Included once per test file,
+ * which first defines DUTCH_EVENTS_SEED; the file's other random draws share the same stream. */
 #ifndef GO_TEST_DUTCH_EVENTS_H
 #define GO_TEST_DUTCH_EVENTS_H
 
