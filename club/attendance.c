@@ -220,10 +220,8 @@ int go_club_activity_restore(go_club *club, const char *date)
     st = NULL;
     if (rc)
         goto done;
-    if ((rc = db_prepare(club, &st, "UPDATE activities SET cancelled = 0 WHERE date = ?1")) != 0)
-        goto done;
-    sqlite3_bind_text(st, 1, date, 10, SQLITE_STATIC);
-    rc = db_step_done(club, st, "restore activity");
+    rc = db_run(club, "restore activity", "UPDATE activities SET cancelled = 0 WHERE date = ?1",
+                "D", date);
 done:
     sqlite3_finalize(st);
     return tx_end(club, rc);
@@ -816,10 +814,8 @@ int go_club_checkin_delete(go_club *club, int64_t member, const char *date)
              sqlite3_column_int(st, 2) == 2 ? "full" : "half");
     sqlite3_finalize(st);
     st = NULL;
-    if ((rc = db_prepare(club, &st, "DELETE FROM checkins WHERE id = ?1")) != 0)
-        goto done;
-    sqlite3_bind_int64(st, 1, id);
-    if ((rc = db_step_done(club, st, "check-in")) == 0)
+    if ((rc = db_run(club, "check-in", "DELETE FROM checkins WHERE id = ?1", "l", (int64_t)id)) ==
+        0)
         rc = log_change(club, "checkin", id, member, old, NULL, NULL);
 done:
     sqlite3_finalize(st);

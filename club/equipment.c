@@ -138,13 +138,9 @@ int go_club_stocktake(go_club *club, int64_t item, int counted, const char *date
         goto done;
     sqlite3_finalize(st);
     st = NULL;
-    if ((rc = db_prepare(
-             club, &st,
-             "UPDATE items SET last_seen = max(ifnull(last_seen, ''), ?2) WHERE id = ?1")) != 0)
-        goto done;
-    sqlite3_bind_int64(st, 1, item);
-    sqlite3_bind_text(st, 2, date, 10, SQLITE_STATIC);
-    rc = db_step_done(club, st, "last seen");
+    rc = db_run(club, "last seen",
+                "UPDATE items SET last_seen = max(ifnull(last_seen, ''), ?2) WHERE id = ?1", "lD",
+                (int64_t)item, date);
 done:
     sqlite3_finalize(st);
     return tx_end(club, rc);
@@ -178,10 +174,7 @@ int go_club_loan_delete(go_club *club, int64_t loan)
              sqlite3_column_int(st, 2), (const char *)sqlite3_column_text(st, 3));
     sqlite3_finalize(st);
     st = NULL;
-    if ((rc = db_prepare(club, &st, "DELETE FROM loans WHERE id = ?1")) != 0)
-        goto done;
-    sqlite3_bind_int64(st, 1, loan);
-    if ((rc = db_step_done(club, st, "loan")) == 0)
+    if ((rc = db_run(club, "loan", "DELETE FROM loans WHERE id = ?1", "l", (int64_t)loan)) == 0)
         rc = log_change(club, "loan", loan, member, old, NULL, NULL);
 done:
     sqlite3_finalize(st);
@@ -307,19 +300,11 @@ int go_club_loan_return(go_club *club, int64_t *out_charge_fen, int64_t loan, co
     /* 遗失、破坏按价赔偿: lost or damaged items are paid for at the item's price. */
     bool lost = strcmp(condition, "lost") == 0;
     int64_t charge = (lost || strcmp(condition, "damaged") == 0) ? price * quantity : 0;
-    if ((rc = db_prepare(
-             club, &st,
-             "UPDATE loans SET returned_date = ?2, return_condition = ?3, charge_fen = ?4"
-             " WHERE id = ?1")) != 0)
+    if ((rc = db_run(club, "return",
+                     "UPDATE loans SET returned_date = ?2, return_condition = ?3, charge_fen = ?4"
+                     " WHERE id = ?1",
+                     "lDsl", (int64_t)loan, date, condition, (int64_t)charge)) != 0)
         goto done;
-    sqlite3_bind_int64(st, 1, loan);
-    sqlite3_bind_text(st, 2, date, 10, SQLITE_STATIC);
-    sqlite3_bind_text(st, 3, condition, -1, SQLITE_STATIC);
-    sqlite3_bind_int64(st, 4, charge);
-    if ((rc = db_step_done(club, st, "return")) != 0)
-        goto done;
-    sqlite3_finalize(st);
-    st = NULL;
     if (lost) {
         if ((rc = db_prepare(club, &st,
                              "UPDATE items SET count = max(count - ?2, 0) WHERE id = ?1")) != 0)

@@ -115,30 +115,18 @@ int go_club_member_add(go_club *club, go_member *member)
     }
     sqlite3_finalize(st);
     st = NULL;
-    if ((rc = db_prepare(club, &st,
-                         "INSERT INTO members(number, name, grade, contact, rank, join_date,"
-                         " status, status_since) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'active', ?6)")) !=
-        0)
-        goto done;
-    sqlite3_bind_text(st, 1, member->number, -1, SQLITE_STATIC);
-    sqlite3_bind_text(st, 2, member->name, -1, SQLITE_STATIC);
-    bind_text_or_null(st, 3, member->grade);
-    bind_text_or_null(st, 4, member->contact);
-    sqlite3_bind_int(st, 5, member->rank);
-    sqlite3_bind_text(st, 6, member->join_date, 10, SQLITE_STATIC);
-    if ((rc = db_step_done(club, st, "add member")) != 0)
+    if ((rc = db_run(club, "add member",
+                     "INSERT INTO members(number, name, grade, contact, rank, join_date,"
+                     " status, status_since) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'active', ?6)",
+                     "ssttiD", member->number, member->name, member->grade, member->contact,
+                     (int)member->rank, member->join_date)) != 0)
         goto done;
     member->id = sqlite3_last_insert_rowid(club->db);
     member->status = GO_MEMBER_ACTIVE;
-    sqlite3_finalize(st);
-    st = NULL;
-    if ((rc = db_prepare(club, &st,
-                         "INSERT INTO status_history(member_id, date, from_status, to_status, rule,"
-                         " reason) VALUES (?1, ?2, NULL, 'active', NULL, 'joined')")) != 0)
-        goto done;
-    sqlite3_bind_int64(st, 1, member->id);
-    sqlite3_bind_text(st, 2, member->join_date, 10, SQLITE_STATIC);
-    rc = db_step_done(club, st, "status history");
+    rc = db_run(club, "status history",
+                "INSERT INTO status_history(member_id, date, from_status, to_status, rule,"
+                " reason) VALUES (?1, ?2, NULL, 'active', NULL, 'joined')",
+                "lD", (int64_t)member->id, member->join_date);
 done:
     sqlite3_finalize(st);
     return tx_end(club, rc);
@@ -207,39 +195,22 @@ int go_club_member_edit(go_club *club, const go_member *member)
     }
     sqlite3_finalize(st);
     st = NULL;
-    if ((rc = db_prepare(club, &st,
-                         "UPDATE members SET status_since = ?2 WHERE id = ?1 AND NOT EXISTS"
-                         " (SELECT 1 FROM status_history h WHERE h.member_id = ?1 AND"
-                         " h.from_status IS NOT NULL)")) != 0)
+    if ((rc = db_run(club, "edit member",
+                     "UPDATE members SET status_since = ?2 WHERE id = ?1 AND NOT EXISTS"
+                     " (SELECT 1 FROM status_history h WHERE h.member_id = ?1 AND"
+                     " h.from_status IS NOT NULL)",
+                     "lD", (int64_t)member->id, member->join_date)) != 0)
         goto done;
-    sqlite3_bind_int64(st, 1, member->id);
-    sqlite3_bind_text(st, 2, member->join_date, 10, SQLITE_STATIC);
-    if ((rc = db_step_done(club, st, "edit member")) != 0)
+    if ((rc = db_run(club, "edit member",
+                     "UPDATE status_history SET date = ?2 WHERE member_id = ?1 AND"
+                     " from_status IS NULL",
+                     "lD", (int64_t)member->id, member->join_date)) != 0)
         goto done;
-    sqlite3_finalize(st);
-    st = NULL;
-    if ((rc = db_prepare(club, &st,
-                         "UPDATE status_history SET date = ?2 WHERE member_id = ?1 AND"
-                         " from_status IS NULL")) != 0)
-        goto done;
-    sqlite3_bind_int64(st, 1, member->id);
-    sqlite3_bind_text(st, 2, member->join_date, 10, SQLITE_STATIC);
-    if ((rc = db_step_done(club, st, "edit member")) != 0)
-        goto done;
-    sqlite3_finalize(st);
-    st = NULL;
-    if ((rc = db_prepare(club, &st,
-                         "UPDATE members SET number = ?1, name = ?2, grade = ?3, contact = ?4,"
-                         " rank = ?5, join_date = ?6 WHERE id = ?7")) != 0)
-        goto done;
-    sqlite3_bind_text(st, 1, member->number, -1, SQLITE_STATIC);
-    sqlite3_bind_text(st, 2, member->name, -1, SQLITE_STATIC);
-    bind_text_or_null(st, 3, member->grade);
-    bind_text_or_null(st, 4, member->contact);
-    sqlite3_bind_int(st, 5, member->rank);
-    sqlite3_bind_text(st, 6, member->join_date, 10, SQLITE_STATIC);
-    sqlite3_bind_int64(st, 7, member->id);
-    rc = db_step_done(club, st, "edit member");
+    rc = db_run(club, "edit member",
+                "UPDATE members SET number = ?1, name = ?2, grade = ?3, contact = ?4,"
+                " rank = ?5, join_date = ?6 WHERE id = ?7",
+                "ssttiDl", member->number, member->name, member->grade, member->contact,
+                (int)member->rank, member->join_date, (int64_t)member->id);
 done:
     sqlite3_finalize(st);
     return tx_end(club, rc);
@@ -273,27 +244,15 @@ int go_club_member_set_status(go_club *club, int64_t id, go_member_status to, co
                           (long long)id, m.join_date);
         goto done;
     }
-    if ((rc = db_prepare(club, &st,
-                         "UPDATE members SET status = ?1, status_since = ?2 WHERE id = ?3")) != 0)
+    if ((rc = db_run(club, "status",
+                     "UPDATE members SET status = ?1, status_since = ?2 WHERE id = ?3", "sDl",
+                     go_member_status_name(to), date, (int64_t)id)) != 0)
         goto done;
-    sqlite3_bind_text(st, 1, go_member_status_name(to), -1, SQLITE_STATIC);
-    sqlite3_bind_text(st, 2, date, 10, SQLITE_STATIC);
-    sqlite3_bind_int64(st, 3, id);
-    if ((rc = db_step_done(club, st, "status")) != 0)
-        goto done;
-    sqlite3_finalize(st);
-    st = NULL;
-    if ((rc = db_prepare(club, &st,
-                         "INSERT INTO status_history(member_id, date, from_status, to_status, rule,"
-                         " reason) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")) != 0)
-        goto done;
-    sqlite3_bind_int64(st, 1, id);
-    sqlite3_bind_text(st, 2, date, 10, SQLITE_STATIC);
-    sqlite3_bind_text(st, 3, go_member_status_name(m.status), -1, SQLITE_STATIC);
-    sqlite3_bind_text(st, 4, go_member_status_name(to), -1, SQLITE_STATIC);
-    bind_text_or_null(st, 5, rule);
-    sqlite3_bind_text(st, 6, reason, -1, SQLITE_STATIC);
-    if ((rc = db_step_done(club, st, "status history")) == 0)
+    if ((rc = db_run(club, "status history",
+                     "INSERT INTO status_history(member_id, date, from_status, to_status, rule,"
+                     " reason) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                     "lDssts", (int64_t)id, date, go_member_status_name(m.status),
+                     go_member_status_name(to), rule, reason)) == 0)
         rc = log_change(club, "status", id, id, go_member_status_name(m.status),
                         go_member_status_name(to), reason);
 done:
@@ -394,16 +353,11 @@ int go_club_dues_set(go_club *club, int64_t member, const char *school_year, int
     st = NULL;
     if ((rc = log_change(club, "dues", member, member, old[0] ? old : NULL, now, NULL)) != 0)
         goto done;
-    if ((rc = db_prepare(club, &st,
-                         "INSERT INTO dues(member_id, school_year, amount_fen, paid_on)"
-                         " VALUES (?1, ?2, ?3, ?4) ON CONFLICT(member_id, school_year) DO UPDATE"
-                         " SET amount_fen = excluded.amount_fen, paid_on = excluded.paid_on")) != 0)
-        goto done;
-    sqlite3_bind_int64(st, 1, member);
-    sqlite3_bind_text(st, 2, school_year, -1, SQLITE_STATIC);
-    sqlite3_bind_int64(st, 3, amount_fen);
-    bind_text_or_null(st, 4, paid_on);
-    rc = db_step_done(club, st, "dues");
+    rc = db_run(club, "dues",
+                "INSERT INTO dues(member_id, school_year, amount_fen, paid_on)"
+                " VALUES (?1, ?2, ?3, ?4) ON CONFLICT(member_id, school_year) DO UPDATE"
+                " SET amount_fen = excluded.amount_fen, paid_on = excluded.paid_on",
+                "lslt", (int64_t)member, school_year, (int64_t)amount_fen, paid_on);
 done:
     sqlite3_finalize(st);
     return tx_end(club, rc);
@@ -505,12 +459,8 @@ int go_club_dues_delete(go_club *club, int64_t member, const char *school_year)
              (long long)(was % 100), (const char *)sqlite3_column_text(st, 1));
     sqlite3_finalize(st);
     st = NULL;
-    if ((rc = db_prepare(club, &st,
-                         "DELETE FROM dues WHERE member_id = ?1 AND school_year = ?2")) != 0)
-        goto done;
-    sqlite3_bind_int64(st, 1, member);
-    sqlite3_bind_text(st, 2, school_year, -1, SQLITE_STATIC);
-    if ((rc = db_step_done(club, st, "dues")) == 0)
+    if ((rc = db_run(club, "dues", "DELETE FROM dues WHERE member_id = ?1 AND school_year = ?2",
+                     "ls", (int64_t)member, school_year)) == 0)
         rc = log_change(club, "dues", member, member, old, NULL, NULL);
 done:
     sqlite3_finalize(st);
