@@ -80,9 +80,9 @@ static int activity_insert(go_club *club, int64_t *out_id, const char *date, con
     sqlite3_finalize(st);
     if (rc || !out_id)
         return rc;
-    if ((rc = db_prepare(club, &st, "SELECT id FROM activities WHERE date = ?1")) != 0)
+    if ((rc = db_stmt(club, &st, "activity insert", "SELECT id FROM activities WHERE date = ?1",
+                      "D", date)) != 0)
         return rc;
-    sqlite3_bind_text(st, 1, date, 10, SQLITE_STATIC);
     if (sqlite3_step(st) == SQLITE_ROW)
         *out_id = sqlite3_column_int64(st, 0);
     else
@@ -177,9 +177,9 @@ int go_club_activity_move(go_club *club, const char *date, const char *start)
     if ((rc = tx_begin(club)) != 0)
         return rc;
     if (strncmp(to, date, 10) != 0) {
-        if ((rc = db_prepare(club, &st, "SELECT 1 FROM activities WHERE date = ?1")) != 0)
+        if ((rc = db_stmt(club, &st, "activity move", "SELECT 1 FROM activities WHERE date = ?1",
+                          "D", to)) != 0)
             goto done;
-        sqlite3_bind_text(st, 1, to, 10, SQLITE_STATIC);
         if (sqlite3_step(st) == SQLITE_ROW) {
             rc = go_error_set(GO_EEXISTS, "%s already has an activity", to);
             goto done;
@@ -209,9 +209,9 @@ int go_club_activity_restore(go_club *club, const char *date)
     sqlite3_stmt *st = NULL;
     if ((rc = tx_begin(club)) != 0)
         return rc;
-    if ((rc = db_prepare(club, &st, "SELECT cancelled FROM activities WHERE date = ?1")) != 0)
+    if ((rc = db_stmt(club, &st, "activity restore",
+                      "SELECT cancelled FROM activities WHERE date = ?1", "D", date)) != 0)
         goto done;
-    sqlite3_bind_text(st, 1, date, 10, SQLITE_STATIC);
     if (sqlite3_step(st) != SQLITE_ROW)
         rc = go_error_set(GO_ENOTFOUND, "no activity on %.10s", date);
     else if (!sqlite3_column_int(st, 0))
@@ -285,10 +285,10 @@ int go_club_checkin(go_club *club, bool *out_half, int64_t member, const char *a
     int64_t activity = 0;
     char start[6] = "";
     int cancelled = 0;
-    if ((rc = db_prepare(club, &st,
-                         "SELECT id, start_time, cancelled FROM activities WHERE date = ?1")) != 0)
+    if ((rc = db_stmt(club, &st, "checkin",
+                      "SELECT id, start_time, cancelled FROM activities WHERE date = ?1", "D",
+                      date)) != 0)
         goto done;
-    sqlite3_bind_text(st, 1, date, 10, SQLITE_STATIC);
     if (sqlite3_step(st) == SQLITE_ROW) {
         activity = sqlite3_column_int64(st, 0);
         col_copy(start, sizeof start, st, 1);
@@ -377,9 +377,10 @@ int go_club_rules_set(go_club *club, const go_club_rules *r)
     int rc = tx_begin(club);
     if (rc)
         return rc;
-    if ((rc = db_prepare(club, &st,
-                         "INSERT INTO settings(key, value) VALUES (?1, ?2)"
-                         " ON CONFLICT(key) DO UPDATE SET value = excluded.value")) != 0)
+    if ((rc = db_stmt(club, &st, "rules set",
+                      "INSERT INTO settings(key, value) VALUES (?1, ?2)"
+                      " ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                      NULL)) != 0)
         goto done;
     for (int i = 0; i < 6 && rc == 0; i++) {
         sqlite3_reset(st);
@@ -526,9 +527,10 @@ int go_club_rules_apply(go_club *club, go_rule_change **out, size_t *out_count, 
         return rc;
 
     /* Activities, including a few after as_of so that a week in progress is recognised. */
-    if ((rc = db_prepare(club, &st,
-                         "SELECT id, date, start_time FROM activities WHERE cancelled = 0"
-                         " ORDER BY date")) != 0)
+    if ((rc = db_stmt(club, &st, "rules apply",
+                      "SELECT id, date, start_time FROM activities WHERE cancelled = 0"
+                      " ORDER BY date",
+                      NULL)) != 0)
         goto done;
     int64_t *ids = NULL;
     while (sqlite3_step(st) == SQLITE_ROW) {
@@ -576,9 +578,10 @@ int go_club_rules_apply(go_club *club, go_rule_change **out, size_t *out_count, 
         index_of[ids[k]] = (int32_t)k;
     free(ids);
 
-    if ((rc = db_prepare(club, &st,
-                         "SELECT id, status_since, name FROM members WHERE status = 'active'"
-                         " ORDER BY id")) != 0)
+    if ((rc = db_stmt(club, &st, "rules apply",
+                      "SELECT id, status_since, name FROM members WHERE status = 'active'"
+                      " ORDER BY id",
+                      NULL)) != 0)
         goto done;
     while (sqlite3_step(st) == SQLITE_ROW) {
         if (nmem == mcap) {
@@ -599,9 +602,9 @@ int go_club_rules_apply(go_club *club, go_rule_change **out, size_t *out_count, 
     st = NULL;
 
     /* The leaves, by member, to mark the activities they cover. */
-    if ((rc = db_prepare(club, &st,
-                         "SELECT member_id, from_date, to_date FROM leaves ORDER BY member_id")) !=
-        0)
+    if ((rc = db_stmt(club, &st, "rules apply",
+                      "SELECT member_id, from_date, to_date FROM leaves ORDER BY member_id",
+                      NULL)) != 0)
         goto done;
     while (sqlite3_step(st) == SQLITE_ROW) {
         if (nleave % 64 == 0) {
@@ -622,9 +625,10 @@ int go_club_rules_apply(go_club *club, go_rule_change **out, size_t *out_count, 
 
     /* One pass over the covering index checkins_credit, which yields the rows grouped by
      * member without touching the table; merged with the active members (sorted by id). */
-    if ((rc = db_prepare(club, &st,
-                         "SELECT member_id, activity_id, credit FROM checkins"
-                         " ORDER BY member_id")) != 0)
+    if ((rc = db_stmt(club, &st, "rules apply",
+                      "SELECT member_id, activity_id, credit FROM checkins"
+                      " ORDER BY member_id",
+                      NULL)) != 0)
         goto done;
     size_t *touched = malloc((nact + 1) * sizeof *touched);
     if (!touched) {
@@ -757,13 +761,11 @@ int go_club_leave_add(go_club *club, int64_t *out_id, int64_t member, const char
         return rc;
     if ((rc = member_exists(club, member)) != 0)
         goto done;
-    if ((rc = db_prepare(club, &st,
-                         "SELECT from_date, to_date FROM leaves WHERE member_id = ?1 AND"
-                         " from_date <= ?3 AND to_date >= ?2")) != 0)
+    if ((rc = db_stmt(club, &st, "leave add",
+                      "SELECT from_date, to_date FROM leaves WHERE member_id = ?1 AND"
+                      " from_date <= ?3 AND to_date >= ?2",
+                      "lDD", (int64_t)member, from, to)) != 0)
         goto done;
-    sqlite3_bind_int64(st, 1, member);
-    sqlite3_bind_text(st, 2, from, 10, SQLITE_STATIC);
-    sqlite3_bind_text(st, 3, to, 10, SQLITE_STATIC);
     if (sqlite3_step(st) == SQLITE_ROW) {
         rc = go_error_set(GO_EEXISTS, "member %lld is already on leave from %s to %s",
                           (long long)member, (const char *)sqlite3_column_text(st, 0),
@@ -772,14 +774,11 @@ int go_club_leave_add(go_club *club, int64_t *out_id, int64_t member, const char
     }
     sqlite3_finalize(st);
     st = NULL;
-    if ((rc = db_prepare(club, &st,
-                         "INSERT INTO leaves(member_id, from_date, to_date, reason)"
-                         " VALUES (?1, ?2, ?3, ?4)")) != 0)
+    if ((rc = db_stmt(club, &st, "leave add",
+                      "INSERT INTO leaves(member_id, from_date, to_date, reason)"
+                      " VALUES (?1, ?2, ?3, ?4)",
+                      "lDDs", (int64_t)member, from, to, reason)) != 0)
         goto done;
-    sqlite3_bind_int64(st, 1, member);
-    sqlite3_bind_text(st, 2, from, 10, SQLITE_STATIC);
-    sqlite3_bind_text(st, 3, to, 10, SQLITE_STATIC);
-    sqlite3_bind_text(st, 4, reason, -1, SQLITE_STATIC);
     if ((rc = db_step_done(club, st, "leave")) == 0 && out_id)
         *out_id = sqlite3_last_insert_rowid(club->db);
 done:
@@ -797,12 +796,11 @@ int go_club_checkin_delete(go_club *club, int64_t member, const char *date)
     sqlite3_stmt *st = NULL;
     if ((rc = tx_begin(club)) != 0)
         return rc;
-    if ((rc = db_prepare(club, &st,
-                         "SELECT c.id, c.at, c.credit FROM checkins c JOIN activities a ON a.id ="
-                         " c.activity_id WHERE c.member_id = ?1 AND a.date = ?2")) != 0)
+    if ((rc = db_stmt(club, &st, "checkin delete",
+                      "SELECT c.id, c.at, c.credit FROM checkins c JOIN activities a ON a.id ="
+                      " c.activity_id WHERE c.member_id = ?1 AND a.date = ?2",
+                      "lD", (int64_t)member, date)) != 0)
         goto done;
-    sqlite3_bind_int64(st, 1, member);
-    sqlite3_bind_text(st, 2, date, 10, SQLITE_STATIC);
     if (sqlite3_step(st) != SQLITE_ROW) {
         rc = go_error_set(GO_ENOTFOUND, "member %lld has no check-in on %.10s", (long long)member,
                           date);
@@ -895,10 +893,11 @@ int go_club_attendance_report(go_club *club, go_club_table **out, const char *fr
     t->names[na + 4] = strdup("rate");
     t->types[na + 2] = GO_COL_REAL;
     t->types[na + 3] = GO_COL_INT;
-    if ((rc = db_prepare(club, &st,
-                         "SELECT (SELECT credit FROM checkins WHERE member_id = ?1 AND"
-                         " activity_id = ?2), EXISTS(SELECT 1 FROM leaves WHERE member_id = ?1"
-                         " AND from_date <= ?3 AND to_date >= ?3)")) != 0)
+    if ((rc = db_stmt(club, &st, "attendance report",
+                      "SELECT (SELECT credit FROM checkins WHERE member_id = ?1 AND"
+                      " activity_id = ?2), EXISTS(SELECT 1 FROM leaves WHERE member_id = ?1"
+                      " AND from_date <= ?3 AND to_date >= ?3)",
+                      NULL)) != 0)
         goto done;
     for (int r = 0; r < nm && rc == 0; r++) {
         int64_t member = strtoll(go_club_cell(mem, r, 0), NULL, 10);

@@ -111,29 +111,25 @@ int go_club_stocktake(go_club *club, int64_t item, int counted, const char *date
         goto done;
     /* Expected on the stock-take's own date: the register count then (a loss recorded later
      * still belonged to it) minus what was out on that date. */
-    if ((rc = db_prepare(club, &st,
-                         "SELECT ifnull(sum(CASE WHEN return_condition = 'lost' AND returned_date"
-                         " > ?2 THEN quantity ELSE 0 END), 0), ifnull(sum(CASE WHEN out_date <="
-                         " ?2 AND (returned_date IS NULL OR returned_date > ?2) THEN quantity ELSE"
-                         " 0 END), 0) FROM loans WHERE item_id = ?1")) != 0)
+    if ((rc = db_stmt(club, &st, "stocktake",
+                      "SELECT ifnull(sum(CASE WHEN return_condition = 'lost' AND returned_date"
+                      " > ?2 THEN quantity ELSE 0 END), 0), ifnull(sum(CASE WHEN out_date <="
+                      " ?2 AND (returned_date IS NULL OR returned_date > ?2) THEN quantity ELSE"
+                      " 0 END), 0) FROM loans WHERE item_id = ?1",
+                      "lD", (int64_t)item, date)) != 0)
         goto done;
-    sqlite3_bind_int64(st, 1, item);
-    sqlite3_bind_text(st, 2, date, 10, SQLITE_STATIC);
     if (sqlite3_step(st) == SQLITE_ROW) {
         count += sqlite3_column_int(st, 0);
         on_loan = sqlite3_column_int(st, 1);
     }
     sqlite3_finalize(st);
     st = NULL;
-    if ((rc = db_prepare(club, &st,
-                         "INSERT INTO stocktakes(item_id, date, expected, counted, note)"
-                         " VALUES (?1, ?2, ?3, ?4, ?5)")) != 0)
+    if ((rc = db_stmt(club, &st, "stocktake",
+                      "INSERT INTO stocktakes(item_id, date, expected, counted, note)"
+                      " VALUES (?1, ?2, ?3, ?4, ?5)",
+                      "lDiit", (int64_t)item, date, (int)(count - on_loan), (int)counted, note)) !=
+        0)
         goto done;
-    sqlite3_bind_int64(st, 1, item);
-    sqlite3_bind_text(st, 2, date, 10, SQLITE_STATIC);
-    sqlite3_bind_int(st, 3, count - on_loan);
-    sqlite3_bind_int(st, 4, counted);
-    bind_text_or_null(st, 5, note);
     if ((rc = db_step_done(club, st, "stocktake")) != 0 || counted == 0)
         goto done;
     sqlite3_finalize(st);
@@ -154,11 +150,11 @@ int go_club_loan_delete(go_club *club, int64_t loan)
     int rc = tx_begin(club);
     if (rc)
         return rc;
-    if ((rc = db_prepare(club, &st,
-                         "SELECT member_id, item_id, quantity, out_date, returned_date FROM loans"
-                         " WHERE id = ?1")) != 0)
+    if ((rc = db_stmt(club, &st, "loan delete",
+                      "SELECT member_id, item_id, quantity, out_date, returned_date FROM loans"
+                      " WHERE id = ?1",
+                      "l", (int64_t)loan)) != 0)
         goto done;
-    sqlite3_bind_int64(st, 1, loan);
     if (sqlite3_step(st) != SQLITE_ROW) {
         rc = go_error_set(GO_ENOTFOUND, "no loan with id %lld", (long long)loan);
         goto done;
@@ -225,11 +221,11 @@ int go_club_loan_out(go_club *club, int64_t *out_id, int64_t item, int quantity,
         memcpy(due_buf, due, 10);
     } else {
         /* 下次棋社活动时及时归还: due at the next activity. */
-        if ((rc = db_prepare(club, &st,
-                             "SELECT date FROM activities WHERE date > ?1 AND cancelled = 0"
-                             " ORDER BY date LIMIT 1")) != 0)
+        if ((rc = db_stmt(club, &st, "loan out",
+                          "SELECT date FROM activities WHERE date > ?1 AND cancelled = 0"
+                          " ORDER BY date LIMIT 1",
+                          "D", date)) != 0)
             goto done;
-        sqlite3_bind_text(st, 1, date, 10, SQLITE_STATIC);
         if (sqlite3_step(st) == SQLITE_ROW)
             col_copy(due_buf, sizeof due_buf, st, 0);
         sqlite3_finalize(st);
@@ -240,16 +236,12 @@ int go_club_loan_out(go_club *club, int64_t *out_id, int64_t item, int quantity,
             goto done;
         }
     }
-    if ((rc = db_prepare(club, &st,
-                         "INSERT INTO loans(item_id, quantity, member_id, approver, out_date,"
-                         " due_date) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")) != 0)
+    if ((rc = db_stmt(club, &st, "loan out",
+                      "INSERT INTO loans(item_id, quantity, member_id, approver, out_date,"
+                      " due_date) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                      "lilsDD", (int64_t)item, (int)quantity, (int64_t)member, approver, date,
+                      due_buf)) != 0)
         goto done;
-    sqlite3_bind_int64(st, 1, item);
-    sqlite3_bind_int(st, 2, quantity);
-    sqlite3_bind_int64(st, 3, member);
-    sqlite3_bind_text(st, 4, approver, -1, SQLITE_STATIC);
-    sqlite3_bind_text(st, 5, date, 10, SQLITE_STATIC);
-    sqlite3_bind_text(st, 6, due_buf, 10, SQLITE_STATIC);
     if ((rc = db_step_done(club, st, "loan")) == 0 && out_id)
         *out_id = sqlite3_last_insert_rowid(club->db);
 done:
@@ -272,12 +264,11 @@ int go_club_loan_return(go_club *club, int64_t *out_charge_fen, int64_t loan, co
     int64_t item = 0, price = 0;
     int quantity = 0, returned = 0;
     char out_date[11] = "";
-    if ((rc = db_prepare(
-             club, &st,
-             "SELECT l.item_id, l.quantity, l.returned_date IS NOT NULL, l.out_date,"
-             " i.price_fen FROM loans l JOIN items i ON i.id = l.item_id WHERE l.id = ?1")) != 0)
+    if ((rc = db_stmt(club, &st, "loan return",
+                      "SELECT l.item_id, l.quantity, l.returned_date IS NOT NULL, l.out_date,"
+                      " i.price_fen FROM loans l JOIN items i ON i.id = l.item_id WHERE l.id = ?1",
+                      "l", (int64_t)loan)) != 0)
         goto done;
-    sqlite3_bind_int64(st, 1, loan);
     if (sqlite3_step(st) != SQLITE_ROW) {
         rc = go_error_set(GO_ENOTFOUND, "no loan with id %lld", (long long)loan);
         goto done;
@@ -306,8 +297,8 @@ int go_club_loan_return(go_club *club, int64_t *out_charge_fen, int64_t loan, co
                      "lDsl", (int64_t)loan, date, condition, (int64_t)charge)) != 0)
         goto done;
     if (lost) {
-        if ((rc = db_prepare(club, &st,
-                             "UPDATE items SET count = max(count - ?2, 0) WHERE id = ?1")) != 0)
+        if ((rc = db_stmt(club, &st, "loan return",
+                          "UPDATE items SET count = max(count - ?2, 0) WHERE id = ?1", NULL)) != 0)
             goto done;
     } else {
         if ((rc = db_prepare(
@@ -365,11 +356,10 @@ int go_club_loan_return_part(go_club *club, int64_t *out_charge_fen, int64_t *ou
     int rc = tx_begin(club);
     if (rc)
         return rc;
-    if ((rc = db_prepare(club, &st,
-                         "SELECT quantity, returned_date IS NOT NULL FROM loans WHERE id = ?1")) !=
-        0)
+    if ((rc = db_stmt(club, &st, "loan return part",
+                      "SELECT quantity, returned_date IS NOT NULL FROM loans WHERE id = ?1", "l",
+                      (int64_t)loan)) != 0)
         goto done;
-    sqlite3_bind_int64(st, 1, loan);
     if (sqlite3_step(st) != SQLITE_ROW) {
         rc = go_error_set(GO_ENOTFOUND, "no loan with id %lld", (long long)loan);
         goto done;
@@ -389,22 +379,20 @@ int go_club_loan_return_part(go_club *club, int64_t *out_charge_fen, int64_t *ou
     int64_t part = loan;
     if (quantity < out) {
         /* The part that comes back becomes a loan of its own, returned; the rest stays out. */
-        if ((rc = db_prepare(club, &st,
-                             "INSERT INTO loans(item_id, quantity, member_id, approver, out_date,"
-                             " due_date) SELECT item_id, ?2, member_id, approver, out_date,"
-                             " due_date FROM loans WHERE id = ?1")) != 0)
+        if ((rc = db_stmt(club, &st, "loan return part",
+                          "INSERT INTO loans(item_id, quantity, member_id, approver, out_date,"
+                          " due_date) SELECT item_id, ?2, member_id, approver, out_date,"
+                          " due_date FROM loans WHERE id = ?1",
+                          "li", (int64_t)loan, (int)quantity)) != 0)
             goto done;
-        sqlite3_bind_int64(st, 1, loan);
-        sqlite3_bind_int(st, 2, quantity);
         if ((rc = db_step_done(club, st, "partial return")) != 0)
             goto done;
         part = sqlite3_last_insert_rowid(club->db);
         sqlite3_finalize(st);
-        if ((rc = db_prepare(club, &st,
-                             "UPDATE loans SET quantity = quantity - ?2 WHERE id = ?1")) != 0)
+        if ((rc = db_stmt(club, &st, "loan return part",
+                          "UPDATE loans SET quantity = quantity - ?2 WHERE id = ?1", "li",
+                          (int64_t)loan, (int)quantity)) != 0)
             goto done;
-        sqlite3_bind_int64(st, 1, loan);
-        sqlite3_bind_int(st, 2, quantity);
         if ((rc = db_step_done(club, st, "partial return")) != 0)
             goto done;
         sqlite3_finalize(st);
@@ -426,11 +414,11 @@ int go_club_loan_charge_paid(go_club *club, int64_t loan, const char *date)
     sqlite3_stmt *st = NULL;
     if ((rc = tx_begin(club)) != 0)
         return rc;
-    if ((rc = db_prepare(club, &st,
-                         "SELECT charge_fen, charge_paid_on, member_id, returned_date FROM loans"
-                         " WHERE id = ?1")) != 0)
+    if ((rc = db_stmt(club, &st, "loan charge paid",
+                      "SELECT charge_fen, charge_paid_on, member_id, returned_date FROM loans"
+                      " WHERE id = ?1",
+                      "l", (int64_t)loan)) != 0)
         goto done;
-    sqlite3_bind_int64(st, 1, loan);
     if (sqlite3_step(st) != SQLITE_ROW) {
         rc = go_error_set(GO_ENOTFOUND, "no loan with id %lld", (long long)loan);
         goto done;
@@ -448,10 +436,10 @@ int go_club_loan_charge_paid(go_club *club, int64_t loan, const char *date)
     st = NULL;
     if (rc)
         goto done;
-    if ((rc = db_prepare(club, &st, "UPDATE loans SET charge_paid_on = ?2 WHERE id = ?1")) != 0)
+    if ((rc = db_stmt(club, &st, "loan charge paid",
+                      "UPDATE loans SET charge_paid_on = ?2 WHERE id = ?1", "lD", (int64_t)loan,
+                      date)) != 0)
         goto done;
-    sqlite3_bind_int64(st, 1, loan);
-    sqlite3_bind_text(st, 2, date, 10, SQLITE_STATIC);
     if ((rc = db_step_done(club, st, "charge paid")) == 0) {
         char paid[48];
         snprintf(paid, sizeof paid, "%lld.%02lld paid %.10s", (long long)(charge / 100),

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "club_int.h"
+#include "stmt.h"
 
 static const char *const kind_names[] = {"roundrobin", "swiss", "knockout",
                                          "match",      "team",  "teamswiss"};
@@ -100,10 +101,10 @@ int ev_load(go_club *c, ev_data *ev, int64_t event)
     sqlite3_finalize(st);
     st = NULL;
 
-    if ((rc = db_prepare(c, &st, "SELECT id, name FROM teams WHERE event_id = ?1 ORDER BY id")) !=
-        0)
+    if ((rc = db_stmt(c, &st, "ev load",
+                      "SELECT id, name FROM teams WHERE event_id = ?1 ORDER BY id", "l",
+                      (int64_t)event)) != 0)
         goto done;
-    sqlite3_bind_int64(st, 1, event);
     cap = 0;
     while (sqlite3_step(st) == SQLITE_ROW) {
         if (ev->nteams == cap) {
@@ -122,12 +123,12 @@ int ev_load(go_club *c, ev_data *ev, int64_t event)
     sqlite3_finalize(st);
     st = NULL;
 
-    if ((rc = db_prepare(c, &st,
-                         "SELECT id, round, ifnull(board, 0), black_id, ifnull(white_id, 0),"
-                         " ifnull(winner, ''), by, warnings_black, warnings_white FROM games"
-                         " WHERE event_id = ?1 ORDER BY round, board, id")) != 0)
+    if ((rc = db_stmt(c, &st, "ev load",
+                      "SELECT id, round, ifnull(board, 0), black_id, ifnull(white_id, 0),"
+                      " ifnull(winner, ''), by, warnings_black, warnings_white FROM games"
+                      " WHERE event_id = ?1 ORDER BY round, board, id",
+                      "l", (int64_t)event)) != 0)
         goto done;
-    sqlite3_bind_int64(st, 1, event);
     cap = 0;
     while (sqlite3_step(st) == SQLITE_ROW) {
         if (ev->ngames == cap) {

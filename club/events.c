@@ -134,20 +134,18 @@ int go_club_event_enter(go_club *club, int64_t event, int64_t member, const char
             rc = go_error_set(GO_EINVAL, "board %d: this event has boards 1..%d", board, ev.boards);
             goto done;
         }
-        if ((rc = db_prepare(club, &st,
-                             "INSERT INTO teams(event_id, name) VALUES (?1, ?2)"
-                             " ON CONFLICT(event_id, name) DO NOTHING")) != 0)
+        if ((rc = db_stmt(club, &st, "event enter",
+                          "INSERT INTO teams(event_id, name) VALUES (?1, ?2)"
+                          " ON CONFLICT(event_id, name) DO NOTHING",
+                          "ls", (int64_t)event, team)) != 0)
             goto done;
-        sqlite3_bind_int64(st, 1, event);
-        sqlite3_bind_text(st, 2, team, -1, SQLITE_STATIC);
         if ((rc = db_step_done(club, st, "team")) != 0)
             goto done;
         sqlite3_finalize(st);
-        if ((rc = db_prepare(club, &st,
-                             "SELECT id FROM teams WHERE event_id = ?1 AND name = ?2")) != 0)
+        if ((rc = db_stmt(club, &st, "event enter",
+                          "SELECT id FROM teams WHERE event_id = ?1 AND name = ?2", "ls",
+                          (int64_t)event, team)) != 0)
             goto done;
-        sqlite3_bind_int64(st, 1, event);
-        sqlite3_bind_text(st, 2, team, -1, SQLITE_STATIC);
         if (sqlite3_step(st) == SQLITE_ROW)
             team_id = sqlite3_column_int64(st, 0);
         sqlite3_finalize(st);
@@ -162,13 +160,12 @@ int go_club_event_enter(go_club *club, int64_t event, int64_t member, const char
         rc = go_error_set(GO_EINVAL, "teams belong to team events");
         goto done;
     }
-    if ((rc = db_prepare(club, &st,
-                         "INSERT INTO entries(event_id, member_id, seed, team_id, board)"
-                         " VALUES (?1, ?2, (SELECT ifnull(max(seed), 0) + 1 FROM entries"
-                         " WHERE event_id = ?1), ?3, ?4)")) != 0)
+    if ((rc = db_stmt(club, &st, "event enter",
+                      "INSERT INTO entries(event_id, member_id, seed, team_id, board)"
+                      " VALUES (?1, ?2, (SELECT ifnull(max(seed), 0) + 1 FROM entries"
+                      " WHERE event_id = ?1), ?3, ?4)",
+                      "ll", (int64_t)event, (int64_t)member)) != 0)
         goto done;
-    sqlite3_bind_int64(st, 1, event);
-    sqlite3_bind_int64(st, 2, member);
     if (team_id)
         sqlite3_bind_int64(st, 3, team_id);
     sqlite3_bind_int(st, 4, ev_is_team(ev.kind) ? board : 0);
@@ -215,23 +212,23 @@ int go_club_event_withdraw(go_club *club, int64_t event, int64_t member, int aft
                 goto done;
             }
         if (ev.ngames > 0) {
-            if ((rc = db_prepare(club, &st, "DELETE FROM games WHERE event_id = ?1")) != 0)
+            if ((rc = db_stmt(club, &st, "event withdraw", "DELETE FROM games WHERE event_id = ?1",
+                              "l", (int64_t)event)) != 0)
                 goto done;
-            sqlite3_bind_int64(st, 1, event);
             if ((rc = db_step_done(club, st, "new draw")) != 0)
                 goto done;
             sqlite3_finalize(st);
-            if ((rc = db_prepare(club, &st,
-                                 "UPDATE events SET first_colour = NULL WHERE id = ?1")) != 0)
+            if ((rc = db_stmt(club, &st, "event withdraw",
+                              "UPDATE events SET first_colour = NULL WHERE id = ?1", "l",
+                              (int64_t)event)) != 0)
                 goto done;
-            sqlite3_bind_int64(st, 1, event);
             if ((rc = db_step_done(club, st, "new draw")) != 0)
                 goto done;
             sqlite3_finalize(st);
             st = NULL;
         }
-        if ((rc = db_prepare(club, &st,
-                             "DELETE FROM entries WHERE event_id = ?1 AND member_id = ?2")) != 0)
+        if ((rc = db_stmt(club, &st, "event withdraw",
+                          "DELETE FROM entries WHERE event_id = ?1 AND member_id = ?2", NULL)) != 0)
             goto done;
     } else {
         if ((rc = db_prepare(club, &st,

@@ -126,12 +126,11 @@ int go_club_result_add(go_club *club, go_game_record *rec)
         return rc;
     if (rec->id > 0) {
         /* Entering the result of a paired game: players, event and round come from it. */
-        if ((rc = db_prepare(
-                 club, &st,
-                 "SELECT black_id, ifnull(white_id, 0), by, event_id, round, board,"
-                 " date, ifnull(winner, ''), margin_quarters FROM games WHERE id = ?1")) != 0)
+        if ((rc = db_stmt(club, &st, "result add",
+                          "SELECT black_id, ifnull(white_id, 0), by, event_id, round, board,"
+                          " date, ifnull(winner, ''), margin_quarters FROM games WHERE id = ?1",
+                          "l", (int64_t)rec->id)) != 0)
             goto done;
-        sqlite3_bind_int64(st, 1, rec->id);
         if (sqlite3_step(st) != SQLITE_ROW) {
             rc = go_error_set(GO_ENOTFOUND, "no game with id %lld", (long long)rec->id);
             goto done;

@@ -105,9 +105,9 @@ int go_club_member_add(go_club *club, go_member *member)
     sqlite3_stmt *st = NULL;
     if ((rc = tx_begin(club)) != 0)
         return rc;
-    if ((rc = db_prepare(club, &st, "SELECT id FROM members WHERE number = ?1")) != 0)
+    if ((rc = db_stmt(club, &st, "member add", "SELECT id FROM members WHERE number = ?1", "s",
+                      member->number)) != 0)
         goto done;
-    sqlite3_bind_text(st, 1, member->number, -1, SQLITE_STATIC);
     if (sqlite3_step(st) == SQLITE_ROW) {
         rc = go_error_set(GO_EEXISTS, "member number %s is already used by member %lld",
                           member->number, (long long)sqlite3_column_int64(st, 0));
@@ -169,10 +169,10 @@ int go_club_member_edit(go_club *club, const go_member *member)
         return rc;
     if ((rc = member_exists(club, member->id)) != 0)
         goto done;
-    if ((rc = db_prepare(club, &st, "SELECT id FROM members WHERE number = ?1 AND id <> ?2")) != 0)
+    if ((rc = db_stmt(club, &st, "member edit",
+                      "SELECT id FROM members WHERE number = ?1 AND id <> ?2", "sl", member->number,
+                      (int64_t)member->id)) != 0)
         goto done;
-    sqlite3_bind_text(st, 1, member->number, -1, SQLITE_STATIC);
-    sqlite3_bind_int64(st, 2, member->id);
     if (sqlite3_step(st) == SQLITE_ROW) {
         rc = go_error_set(GO_EEXISTS, "member number %s is already used by member %lld",
                           member->number, (long long)sqlite3_column_int64(st, 0));
@@ -182,12 +182,11 @@ int go_club_member_edit(go_club *club, const go_member *member)
     st = NULL;
     /* A new join date moves the joining row of the history and, while no status change came
      * after it, the start of attendance (status_since); it cannot follow a later change. */
-    if ((rc = db_prepare(club, &st,
-                         "SELECT date FROM status_history WHERE member_id = ?1 AND from_status IS"
-                         " NOT NULL AND date < ?2 ORDER BY date LIMIT 1")) != 0)
+    if ((rc = db_stmt(club, &st, "member edit",
+                      "SELECT date FROM status_history WHERE member_id = ?1 AND from_status IS"
+                      " NOT NULL AND date < ?2 ORDER BY date LIMIT 1",
+                      "lD", (int64_t)member->id, member->join_date)) != 0)
         goto done;
-    sqlite3_bind_int64(st, 1, member->id);
-    sqlite3_bind_text(st, 2, member->join_date, 10, SQLITE_STATIC);
     if (sqlite3_step(st) == SQLITE_ROW) {
         rc = go_error_set(GO_ECONFLICT, "joined %.10s: after the status change of %s",
                           member->join_date, (const char *)sqlite3_column_text(st, 0));
@@ -330,12 +329,11 @@ int go_club_dues_set(go_club *club, int64_t member, const char *school_year, int
     char old[64] = "", now[64];
     snprintf(now, sizeof now, "%lld.%02lld paid %s", (long long)(amount_fen / 100),
              (long long)(amount_fen % 100), paid_on && *paid_on ? paid_on : "-");
-    if ((rc = db_prepare(club, &st,
-                         "SELECT amount_fen, ifnull(paid_on, '') FROM dues WHERE member_id = ?1"
-                         " AND school_year = ?2")) != 0)
+    if ((rc = db_stmt(club, &st, "dues set",
+                      "SELECT amount_fen, ifnull(paid_on, '') FROM dues WHERE member_id = ?1"
+                      " AND school_year = ?2",
+                      "ls", (int64_t)member, school_year)) != 0)
         goto done;
-    sqlite3_bind_int64(st, 1, member);
-    sqlite3_bind_text(st, 2, school_year, -1, SQLITE_STATIC);
     if (sqlite3_step(st) == SQLITE_ROW) {
         int64_t was = sqlite3_column_int64(st, 0);
         const char *was_paid = (const char *)sqlite3_column_text(st, 1);
@@ -385,9 +383,9 @@ int go_club_member_find(go_club *club, int64_t *out_id, const char *text)
     sqlite3_stmt *st = NULL;
     int rc;
     if (!by_id) {
-        if ((rc = db_prepare(club, &st, "SELECT id FROM members WHERE number = ?1")) != 0)
+        if ((rc = db_stmt(club, &st, "member find", "SELECT id FROM members WHERE number = ?1", "s",
+                          key)) != 0)
             return rc;
-        sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
         if (sqlite3_step(st) == SQLITE_ROW)
             number_match = sqlite3_column_int64(st, 0);
         sqlite3_finalize(st);
@@ -398,9 +396,9 @@ int go_club_member_find(go_club *club, int64_t *out_id, const char *text)
         errno = 0;
         long long v = strtoll(key, &end, 10);
         if (*key >= '0' && *key <= '9' && !*end && !errno && v > 0) {
-            if ((rc = db_prepare(club, &st, "SELECT id FROM members WHERE id = ?1")) != 0)
+            if ((rc = db_stmt(club, &st, "member find", "SELECT id FROM members WHERE id = ?1", "l",
+                              (int64_t)v)) != 0)
                 return rc;
-            sqlite3_bind_int64(st, 1, v);
             if (sqlite3_step(st) == SQLITE_ROW)
                 id_match = v;
             sqlite3_finalize(st);
@@ -442,12 +440,11 @@ int go_club_dues_delete(go_club *club, int64_t member, const char *school_year)
     sqlite3_stmt *st = NULL;
     if ((rc = tx_begin(club)) != 0)
         return rc;
-    if ((rc = db_prepare(club, &st,
-                         "SELECT amount_fen, ifnull(paid_on, '-') FROM dues WHERE member_id = ?1"
-                         " AND school_year = ?2")) != 0)
+    if ((rc = db_stmt(club, &st, "dues delete",
+                      "SELECT amount_fen, ifnull(paid_on, '-') FROM dues WHERE member_id = ?1"
+                      " AND school_year = ?2",
+                      "ls", (int64_t)member, school_year)) != 0)
         goto done;
-    sqlite3_bind_int64(st, 1, member);
-    sqlite3_bind_text(st, 2, school_year, -1, SQLITE_STATIC);
     if (sqlite3_step(st) != SQLITE_ROW) {
         rc = go_error_set(GO_ENOTFOUND, "member %lld has no dues record for %s", (long long)member,
                           school_year);

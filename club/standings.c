@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "club_int.h"
+#include "stmt.h"
 
 static bool played(char r)
 {
@@ -401,9 +402,10 @@ int go_club_event_tiebreak(go_club *club, int64_t event, const char *method, con
     }
     if ((rc = go_club_event_standings(club, &s, &ns, event)) != 0)
         goto done;
-    if ((rc = db_prepare(club, &st,
-                         "INSERT INTO tiebreaks(event_id, member_id, rank, method)"
-                         " VALUES (?1, ?2, ?3, ?4)")) != 0)
+    if ((rc = db_stmt(club, &st, "event tiebreak",
+                      "INSERT INTO tiebreaks(event_id, member_id, rank, method)"
+                      " VALUES (?1, ?2, ?3, ?4)",
+                      NULL)) != 0)
         goto done;
     int recorded = 0;
     if (lot) {
