@@ -1318,9 +1318,8 @@ static int bracket_exchange_s2(dstate *st, dbracket *b)
     int K = c->K, rc = 0;
     int *mate = st->mate;
     /* higher players of S2 to exchange, from the top of S2 down */
-    int left = b->exchanges, first_end = b->rem_pairs;
-    int rem_index = b->rem_pairs;
-    for (int ri = first_end; ri < b->nrem && left > 1; ri++) {
+    int left = b->exchanges, rem_index = b->rem_pairs; /* S2 starts after S1's pairs */
+    for (int ri = b->rem_pairs; ri < b->nrem && left > 1; ri++) {
         int pv = st->V[st->rem[ri]];
         bool already = mate[pv] > pv && mate[pv] < b->next_sg_v;
         if (!already) {
