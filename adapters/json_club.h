@@ -9,6 +9,8 @@
 #include <jansson.h>
 
 #include "go/club.h"
+#include "go/club_events.h"
+#include "go/club_games.h"
 
 /* [{ column: value, ... }, ...]; cells are numbers for GO_COL_INT/GO_COL_REAL, strings, or
  * null. New reference (NULL when out of memory). */

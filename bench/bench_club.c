@@ -10,6 +10,11 @@
 #include <unistd.h>
 
 #include "go/club.h"
+#include "go/club_members.h"
+#include "go/club_attendance.h"
+#include "go/club_games.h"
+#include "go/club_events.h"
+#include "go/swiss.h"
 
 #define MEMBERS 2000
 #define GAMES 50000

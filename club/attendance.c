@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "club_int.h"
+#include "stmt.h"
 
 static int parse_hhmm(int *out, const char *s)
 {
@@ -79,9 +80,9 @@ static int activity_insert(go_club *club, int64_t *out_id, const char *date, con
     sqlite3_finalize(st);
     if (rc || !out_id)
         return rc;
-    if ((rc = db_prepare(club, &st, "SELECT id FROM activities WHERE date = ?1")) != 0)
+    if ((rc = db_stmt(club, &st, "activity insert", "SELECT id FROM activities WHERE date = ?1",
+                      "D", date)) != 0)
         return rc;
-    sqlite3_bind_text(st, 1, date, 10, SQLITE_STATIC);
     if (sqlite3_step(st) == SQLITE_ROW)
         *out_id = sqlite3_column_int64(st, 0);
     else
@@ -176,9 +177,9 @@ int go_club_activity_move(go_club *club, const char *date, const char *start)
     if ((rc = tx_begin(club)) != 0)
         return rc;
     if (strncmp(to, date, 10) != 0) {
-        if ((rc = db_prepare(club, &st, "SELECT 1 FROM activities WHERE date = ?1")) != 0)
+        if ((rc = db_stmt(club, &st, "activity move", "SELECT 1 FROM activities WHERE date = ?1",
+                          "D", to)) != 0)
             goto done;
-        sqlite3_bind_text(st, 1, to, 10, SQLITE_STATIC);
         if (sqlite3_step(st) == SQLITE_ROW) {
             rc = go_error_set(GO_EEXISTS, "%s already has an activity", to);
             goto done;
@@ -208,9 +209,9 @@ int go_club_activity_restore(go_club *club, const char *date)
     sqlite3_stmt *st = NULL;
     if ((rc = tx_begin(club)) != 0)
         return rc;
-    if ((rc = db_prepare(club, &st, "SELECT cancelled FROM activities WHERE date = ?1")) != 0)
+    if ((rc = db_stmt(club, &st, "activity restore",
+                      "SELECT cancelled FROM activities WHERE date = ?1", "D", date)) != 0)
         goto done;
-    sqlite3_bind_text(st, 1, date, 10, SQLITE_STATIC);
     if (sqlite3_step(st) != SQLITE_ROW)
         rc = go_error_set(GO_ENOTFOUND, "no activity on %.10s", date);
     else if (!sqlite3_column_int(st, 0))
@@ -219,10 +220,8 @@ int go_club_activity_restore(go_club *club, const char *date)
     st = NULL;
     if (rc)
         goto done;
-    if ((rc = db_prepare(club, &st, "UPDATE activities SET cancelled = 0 WHERE date = ?1")) != 0)
-        goto done;
-    sqlite3_bind_text(st, 1, date, 10, SQLITE_STATIC);
-    rc = db_step_done(club, st, "restore activity");
+    rc = db_run(club, "restore activity", "UPDATE activities SET cancelled = 0 WHERE date = ?1",
+                "D", date);
 done:
     sqlite3_finalize(st);
     return tx_end(club, rc);
@@ -248,19 +247,12 @@ int go_club_activity_cancel(go_club *club, const char *date)
 
 int go_club_activity_list(go_club *club, go_club_table **out, const char *from, const char *to)
 {
-    sqlite3_stmt *st = NULL;
-    int rc = db_prepare(club, &st,
-                        "SELECT a.id, a.date, a.start_time, a.title, a.cancelled,"
-                        " (SELECT count(*) FROM checkins c WHERE c.activity_id = a.id) AS present"
-                        " FROM activities a WHERE a.date >= ifnull(?1, '0000')"
-                        " AND a.date <= ifnull(?2, '9999') ORDER BY a.date");
-    if (rc)
-        return rc;
-    bind_text_or_null(st, 1, from);
-    bind_text_or_null(st, 2, to);
-    rc = table_from_stmt(out, st);
-    sqlite3_finalize(st);
-    return rc;
+    return db_list(club, out, "activity list",
+                   "SELECT a.id, a.date, a.start_time, a.title, a.cancelled,"
+                   " (SELECT count(*) FROM checkins c WHERE c.activity_id = a.id) AS present"
+                   " FROM activities a WHERE a.date >= ifnull(?1, '0000')"
+                   " AND a.date <= ifnull(?2, '9999') ORDER BY a.date",
+                   "tt", from, to);
 }
 
 int go_club_checkin(go_club *club, bool *out_half, int64_t member, const char *at)
@@ -293,10 +285,10 @@ int go_club_checkin(go_club *club, bool *out_half, int64_t member, const char *a
     int64_t activity = 0;
     char start[6] = "";
     int cancelled = 0;
-    if ((rc = db_prepare(club, &st,
-                         "SELECT id, start_time, cancelled FROM activities WHERE date = ?1")) != 0)
+    if ((rc = db_stmt(club, &st, "checkin",
+                      "SELECT id, start_time, cancelled FROM activities WHERE date = ?1", "D",
+                      date)) != 0)
         goto done;
-    sqlite3_bind_text(st, 1, date, 10, SQLITE_STATIC);
     if (sqlite3_step(st) == SQLITE_ROW) {
         activity = sqlite3_column_int64(st, 0);
         col_copy(start, sizeof start, st, 1);
@@ -350,22 +342,14 @@ done:
 int go_club_checkin_list(go_club *club, go_club_table **out, int64_t member, const char *from,
                          const char *to)
 {
-    sqlite3_stmt *st = NULL;
-    int rc = db_prepare(club, &st,
-                        "SELECT c.member_id AS member, m.name, a.date, a.start_time, c.at,"
-                        " CASE c.credit WHEN 2 THEN 'full' ELSE 'half' END AS attendance"
-                        " FROM checkins c JOIN members m ON m.id = c.member_id"
-                        " JOIN activities a ON a.id = c.activity_id"
-                        " WHERE (?1 <= 0 OR c.member_id = ?1) AND a.date >= ifnull(?2, '0000')"
-                        " AND a.date <= ifnull(?3, '9999') ORDER BY a.date, c.member_id");
-    if (rc)
-        return rc;
-    sqlite3_bind_int64(st, 1, member);
-    bind_text_or_null(st, 2, from);
-    bind_text_or_null(st, 3, to);
-    rc = table_from_stmt(out, st);
-    sqlite3_finalize(st);
-    return rc;
+    return db_list(club, out, "checkin list",
+                   "SELECT c.member_id AS member, m.name, a.date, a.start_time, c.at,"
+                   " CASE c.credit WHEN 2 THEN 'full' ELSE 'half' END AS attendance"
+                   " FROM checkins c JOIN members m ON m.id = c.member_id"
+                   " JOIN activities a ON a.id = c.activity_id"
+                   " WHERE (?1 <= 0 OR c.member_id = ?1) AND a.date >= ifnull(?2, '0000')"
+                   " AND a.date <= ifnull(?3, '9999') ORDER BY a.date, c.member_id",
+                   "ltt", (int64_t)member, from, to);
 }
 
 int go_club_rules_get(go_club *club, go_club_rules *out)
@@ -393,9 +377,10 @@ int go_club_rules_set(go_club *club, const go_club_rules *r)
     int rc = tx_begin(club);
     if (rc)
         return rc;
-    if ((rc = db_prepare(club, &st,
-                         "INSERT INTO settings(key, value) VALUES (?1, ?2)"
-                         " ON CONFLICT(key) DO UPDATE SET value = excluded.value")) != 0)
+    if ((rc = db_stmt(club, &st, "rules set",
+                      "INSERT INTO settings(key, value) VALUES (?1, ?2)"
+                      " ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                      NULL)) != 0)
         goto done;
     for (int i = 0; i < 6 && rc == 0; i++) {
         sqlite3_reset(st);
@@ -542,9 +527,10 @@ int go_club_rules_apply(go_club *club, go_rule_change **out, size_t *out_count, 
         return rc;
 
     /* Activities, including a few after as_of so that a week in progress is recognised. */
-    if ((rc = db_prepare(club, &st,
-                         "SELECT id, date, start_time FROM activities WHERE cancelled = 0"
-                         " ORDER BY date")) != 0)
+    if ((rc = db_stmt(club, &st, "rules apply",
+                      "SELECT id, date, start_time FROM activities WHERE cancelled = 0"
+                      " ORDER BY date",
+                      NULL)) != 0)
         goto done;
     int64_t *ids = NULL;
     while (sqlite3_step(st) == SQLITE_ROW) {
@@ -592,9 +578,10 @@ int go_club_rules_apply(go_club *club, go_rule_change **out, size_t *out_count, 
         index_of[ids[k]] = (int32_t)k;
     free(ids);
 
-    if ((rc = db_prepare(club, &st,
-                         "SELECT id, status_since, name FROM members WHERE status = 'active'"
-                         " ORDER BY id")) != 0)
+    if ((rc = db_stmt(club, &st, "rules apply",
+                      "SELECT id, status_since, name FROM members WHERE status = 'active'"
+                      " ORDER BY id",
+                      NULL)) != 0)
         goto done;
     while (sqlite3_step(st) == SQLITE_ROW) {
         if (nmem == mcap) {
@@ -615,9 +602,9 @@ int go_club_rules_apply(go_club *club, go_rule_change **out, size_t *out_count, 
     st = NULL;
 
     /* The leaves, by member, to mark the activities they cover. */
-    if ((rc = db_prepare(club, &st,
-                         "SELECT member_id, from_date, to_date FROM leaves ORDER BY member_id")) !=
-        0)
+    if ((rc = db_stmt(club, &st, "rules apply",
+                      "SELECT member_id, from_date, to_date FROM leaves ORDER BY member_id",
+                      NULL)) != 0)
         goto done;
     while (sqlite3_step(st) == SQLITE_ROW) {
         if (nleave % 64 == 0) {
@@ -638,9 +625,10 @@ int go_club_rules_apply(go_club *club, go_rule_change **out, size_t *out_count, 
 
     /* One pass over the covering index checkins_credit, which yields the rows grouped by
      * member without touching the table; merged with the active members (sorted by id). */
-    if ((rc = db_prepare(club, &st,
-                         "SELECT member_id, activity_id, credit FROM checkins"
-                         " ORDER BY member_id")) != 0)
+    if ((rc = db_stmt(club, &st, "rules apply",
+                      "SELECT member_id, activity_id, credit FROM checkins"
+                      " ORDER BY member_id",
+                      NULL)) != 0)
         goto done;
     size_t *touched = malloc((nact + 1) * sizeof *touched);
     if (!touched) {
@@ -748,20 +736,14 @@ int go_club_rules_reward(go_club *club, go_club_table **out, const char *from, c
     int rc;
     if ((rc = check_date("from", from)) != 0 || (rc = check_date("to", to)) != 0)
         return rc;
-    sqlite3_stmt *st = NULL;
-    if ((rc = db_prepare(club, &st,
-                         "SELECT m.id AS member, m.name, count(*) AS activities"
-                         " FROM members m JOIN activities a ON a.cancelled = 0"
-                         " AND a.date BETWEEN ?1 AND ?2 AND a.date >= m.join_date"
-                         " LEFT JOIN checkins c ON c.member_id = m.id AND c.activity_id = a.id"
-                         " WHERE m.status = 'active' GROUP BY m.id"
-                         " HAVING sum(ifnull(c.credit, 0) = 2) = count(*) ORDER BY m.id")) != 0)
-        return rc;
-    sqlite3_bind_text(st, 1, from, 10, SQLITE_STATIC);
-    sqlite3_bind_text(st, 2, to, 10, SQLITE_STATIC);
-    rc = table_from_stmt(out, st);
-    sqlite3_finalize(st);
-    return rc;
+    return db_list(club, out, "rules reward",
+                   "SELECT m.id AS member, m.name, count(*) AS activities"
+                   " FROM members m JOIN activities a ON a.cancelled = 0"
+                   " AND a.date BETWEEN ?1 AND ?2 AND a.date >= m.join_date"
+                   " LEFT JOIN checkins c ON c.member_id = m.id AND c.activity_id = a.id"
+                   " WHERE m.status = 'active' GROUP BY m.id"
+                   " HAVING sum(ifnull(c.credit, 0) = 2) = count(*) ORDER BY m.id",
+                   "DD", from, to);
 }
 
 int go_club_leave_add(go_club *club, int64_t *out_id, int64_t member, const char *from,
@@ -779,13 +761,11 @@ int go_club_leave_add(go_club *club, int64_t *out_id, int64_t member, const char
         return rc;
     if ((rc = member_exists(club, member)) != 0)
         goto done;
-    if ((rc = db_prepare(club, &st,
-                         "SELECT from_date, to_date FROM leaves WHERE member_id = ?1 AND"
-                         " from_date <= ?3 AND to_date >= ?2")) != 0)
+    if ((rc = db_stmt(club, &st, "leave add",
+                      "SELECT from_date, to_date FROM leaves WHERE member_id = ?1 AND"
+                      " from_date <= ?3 AND to_date >= ?2",
+                      "lDD", (int64_t)member, from, to)) != 0)
         goto done;
-    sqlite3_bind_int64(st, 1, member);
-    sqlite3_bind_text(st, 2, from, 10, SQLITE_STATIC);
-    sqlite3_bind_text(st, 3, to, 10, SQLITE_STATIC);
     if (sqlite3_step(st) == SQLITE_ROW) {
         rc = go_error_set(GO_EEXISTS, "member %lld is already on leave from %s to %s",
                           (long long)member, (const char *)sqlite3_column_text(st, 0),
@@ -794,14 +774,11 @@ int go_club_leave_add(go_club *club, int64_t *out_id, int64_t member, const char
     }
     sqlite3_finalize(st);
     st = NULL;
-    if ((rc = db_prepare(club, &st,
-                         "INSERT INTO leaves(member_id, from_date, to_date, reason)"
-                         " VALUES (?1, ?2, ?3, ?4)")) != 0)
+    if ((rc = db_stmt(club, &st, "leave add",
+                      "INSERT INTO leaves(member_id, from_date, to_date, reason)"
+                      " VALUES (?1, ?2, ?3, ?4)",
+                      "lDDs", (int64_t)member, from, to, reason)) != 0)
         goto done;
-    sqlite3_bind_int64(st, 1, member);
-    sqlite3_bind_text(st, 2, from, 10, SQLITE_STATIC);
-    sqlite3_bind_text(st, 3, to, 10, SQLITE_STATIC);
-    sqlite3_bind_text(st, 4, reason, -1, SQLITE_STATIC);
     if ((rc = db_step_done(club, st, "leave")) == 0 && out_id)
         *out_id = sqlite3_last_insert_rowid(club->db);
 done:
@@ -819,12 +796,11 @@ int go_club_checkin_delete(go_club *club, int64_t member, const char *date)
     sqlite3_stmt *st = NULL;
     if ((rc = tx_begin(club)) != 0)
         return rc;
-    if ((rc = db_prepare(club, &st,
-                         "SELECT c.id, c.at, c.credit FROM checkins c JOIN activities a ON a.id ="
-                         " c.activity_id WHERE c.member_id = ?1 AND a.date = ?2")) != 0)
+    if ((rc = db_stmt(club, &st, "checkin delete",
+                      "SELECT c.id, c.at, c.credit FROM checkins c JOIN activities a ON a.id ="
+                      " c.activity_id WHERE c.member_id = ?1 AND a.date = ?2",
+                      "lD", (int64_t)member, date)) != 0)
         goto done;
-    sqlite3_bind_int64(st, 1, member);
-    sqlite3_bind_text(st, 2, date, 10, SQLITE_STATIC);
     if (sqlite3_step(st) != SQLITE_ROW) {
         rc = go_error_set(GO_ENOTFOUND, "member %lld has no check-in on %.10s", (long long)member,
                           date);
@@ -836,10 +812,8 @@ int go_club_checkin_delete(go_club *club, int64_t member, const char *date)
              sqlite3_column_int(st, 2) == 2 ? "full" : "half");
     sqlite3_finalize(st);
     st = NULL;
-    if ((rc = db_prepare(club, &st, "DELETE FROM checkins WHERE id = ?1")) != 0)
-        goto done;
-    sqlite3_bind_int64(st, 1, id);
-    if ((rc = db_step_done(club, st, "check-in")) == 0)
+    if ((rc = db_run(club, "check-in", "DELETE FROM checkins WHERE id = ?1", "l", (int64_t)id)) ==
+        0)
         rc = log_change(club, "checkin", id, member, old, NULL, NULL);
 done:
     sqlite3_finalize(st);
@@ -848,17 +822,11 @@ done:
 
 int go_club_leave_list(go_club *club, go_club_table **out, int64_t member)
 {
-    sqlite3_stmt *st = NULL;
-    int rc = db_prepare(club, &st,
-                        "SELECT l.id, l.member_id AS member, m.name, l.from_date, l.to_date,"
-                        " l.reason FROM leaves l JOIN members m ON m.id = l.member_id"
-                        " WHERE (?1 <= 0 OR l.member_id = ?1) ORDER BY l.from_date, l.id");
-    if (rc)
-        return rc;
-    sqlite3_bind_int64(st, 1, member);
-    rc = table_from_stmt(out, st);
-    sqlite3_finalize(st);
-    return rc;
+    return db_list(club, out, "leave list",
+                   "SELECT l.id, l.member_id AS member, m.name, l.from_date, l.to_date,"
+                   " l.reason FROM leaves l JOIN members m ON m.id = l.member_id"
+                   " WHERE (?1 <= 0 OR l.member_id = ?1) ORDER BY l.from_date, l.id",
+                   "l", (int64_t)member);
 }
 
 /* One cell of the attendance grid. */
@@ -883,16 +851,10 @@ int go_club_attendance_report(go_club *club, go_club_table **out, const char *fr
                             from);
     go_club_table *acts = NULL, *mem = NULL, *t = NULL;
     sqlite3_stmt *st = NULL;
-    if ((rc = db_prepare(club, &st,
-                         "SELECT id, date FROM activities WHERE cancelled = 0 AND date >= ?1 AND"
-                         " date <= ?2 ORDER BY date")) != 0)
-        return rc;
-    bind_text_or_null(st, 1, from);
-    bind_text_or_null(st, 2, to);
-    rc = table_from_stmt(&acts, st);
-    sqlite3_finalize(st);
-    st = NULL;
-    if (rc)
+    if ((rc = db_list(club, &acts, "attendance report: activities",
+                      "SELECT id, date FROM activities WHERE cancelled = 0 AND date >= ?1 AND"
+                      " date <= ?2 ORDER BY date",
+                      "tt", from, to)) != 0)
         return rc;
     if (acts->nrows > 400) {
         go_club_table_free(acts);
@@ -900,16 +862,10 @@ int go_club_attendance_report(go_club *club, go_club_table **out, const char *fr
                             acts->nrows);
     }
     /* Members of the club during the period: joined by its end, active or changed during it. */
-    if ((rc = db_prepare(club, &st,
-                         "SELECT id, number, name, join_date FROM members WHERE join_date <= ?2"
-                         " AND (status = 'active' OR status_since >= ?1) ORDER BY number")) != 0)
-        goto done;
-    bind_text_or_null(st, 1, from);
-    bind_text_or_null(st, 2, to);
-    rc = table_from_stmt(&mem, st);
-    sqlite3_finalize(st);
-    st = NULL;
-    if (rc)
+    if ((rc = db_list(club, &mem, "attendance report: members",
+                      "SELECT id, number, name, join_date FROM members WHERE join_date <= ?2"
+                      " AND (status = 'active' OR status_since >= ?1) ORDER BY number",
+                      "tt", from, to)) != 0)
         goto done;
     int na = acts->nrows, nm = mem->nrows, ncols = na + 5;
     t = calloc(1, sizeof *t);
@@ -937,10 +893,11 @@ int go_club_attendance_report(go_club *club, go_club_table **out, const char *fr
     t->names[na + 4] = strdup("rate");
     t->types[na + 2] = GO_COL_REAL;
     t->types[na + 3] = GO_COL_INT;
-    if ((rc = db_prepare(club, &st,
-                         "SELECT (SELECT credit FROM checkins WHERE member_id = ?1 AND"
-                         " activity_id = ?2), EXISTS(SELECT 1 FROM leaves WHERE member_id = ?1"
-                         " AND from_date <= ?3 AND to_date >= ?3)")) != 0)
+    if ((rc = db_stmt(club, &st, "attendance report",
+                      "SELECT (SELECT credit FROM checkins WHERE member_id = ?1 AND"
+                      " activity_id = ?2), EXISTS(SELECT 1 FROM leaves WHERE member_id = ?1"
+                      " AND from_date <= ?3 AND to_date >= ?3)",
+                      NULL)) != 0)
         goto done;
     for (int r = 0; r < nm && rc == 0; r++) {
         int64_t member = strtoll(go_club_cell(mem, r, 0), NULL, 10);

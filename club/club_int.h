@@ -6,6 +6,13 @@
 #include <sqlite3.h>
 
 #include "go/club.h"
+#include "go/club_attendance.h"
+#include "go/club_equipment.h"
+#include "go/club_events.h"
+#include "go/club_export.h"
+#include "go/club_games.h"
+#include "go/club_members.h"
+#include "go/swiss.h"
 
 struct go_club {
     sqlite3 *db;
@@ -51,7 +58,8 @@ int64_t setting_int(go_club *c, const char *key, int64_t dflt);
 
 #endif
 
-/* ---- events (events.c), used by standings.c and export.c ---- */
+/* ---- an event loaded from the database (event_data.c), for events.c, standings.c, export.c ----
+ */
 typedef struct ev_entry {
     int64_t member;
     char name[4 * GO_CLUB_NAME_MAX + 1];
@@ -91,6 +99,8 @@ static inline bool ev_is_team(go_event_kind k)
     return k == GO_EVENT_TEAM || k == GO_EVENT_TEAM_SWISS;
 }
 int ev_load(go_club *c, ev_data *out, int64_t event);
+/* The index of a member's entry, or -1. */
+int ev_entry_index(const ev_data *ev, int64_t member);
 /* Team events: match points per team (2 win, 1 draw, 0 loss by game points; a bye round is a
  * win) and which teams met (nteams x nteams). */
 int ev_team_scores(const ev_data *ev, const go_xtable *xt, double *match_points,
@@ -98,8 +108,5 @@ int ev_team_scores(const ev_data *ev, const go_xtable *xt, double *match_points,
 void ev_clear(ev_data *ev);
 /* True when entry has left the event (Article 29) before round. */
 bool ev_gone(const ev_data *ev, int entry, int round);
-/* A cross-table result code as 2 (a win, forfeit win or full-point bye), 1 (a draw or
- * half-point bye) or 0 (anything else). */
-int go_xtable_outcome(char result);
 /* The individual cross table of an event (2/1/0), with Article 29 applied. */
 int ev_xtable(go_xtable *out, const ev_data *ev);

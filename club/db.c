@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "club_int.h"
+#include "stmt.h"
 
 /* Migration i takes the schema from version i to i+1. Append only; never edit a shipped one. */
 static const char *const migrations[] = {
@@ -430,19 +431,12 @@ int log_change(go_club *c, const char *what, int64_t ref, int64_t member, const 
 
 int go_club_log_list(go_club *club, go_club_table **out, const char *what, int64_t member)
 {
-    sqlite3_stmt *st = NULL;
-    int rc = db_prepare(club, &st,
-                        "SELECT l.at, l.who, l.what, l.ref, l.member_id AS member, m.name, l.old,"
-                        " l.new, l.why FROM change_log l LEFT JOIN members m ON m.id = l.member_id"
-                        " WHERE (?1 IS NULL OR l.what = ?1) AND (?2 <= 0 OR l.member_id = ?2)"
-                        " ORDER BY l.id");
-    if (rc)
-        return rc;
-    bind_text_or_null(st, 1, what);
-    sqlite3_bind_int64(st, 2, member);
-    rc = table_from_stmt(out, st);
-    sqlite3_finalize(st);
-    return rc;
+    return db_list(club, out, "log list",
+                   "SELECT l.at, l.who, l.what, l.ref, l.member_id AS member, m.name, l.old,"
+                   " l.new, l.why FROM change_log l LEFT JOIN members m ON m.id = l.member_id"
+                   " WHERE (?1 IS NULL OR l.what = ?1) AND (?2 <= 0 OR l.member_id = ?2)"
+                   " ORDER BY l.id",
+                   "tl", what, (int64_t)member);
 }
 
 int go_club_check(go_club *club)

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "club_int.h"
+#include "stmt.h"
 
 static const char *const kinds[] = {"board", "stones", "clock", "book", "other", NULL};
 static const char *const conditions[] = {"good", "worn", "damaged", "lost", NULL};
@@ -66,33 +67,27 @@ int go_club_item_add(go_club *club, go_item *item)
 
 int go_club_item_list(go_club *club, go_club_table **out)
 {
-    sqlite3_stmt *st = NULL;
-    int rc = db_prepare(
-        club, &st,
+    return db_list(
+        club, out, "item list",
         "SELECT i.id, i.name, i.kind, i.board_size, i.count, " ON_LOAN(
             "i.id") " AS on_loan, printf('%d.%02d', i.price_fen / 100, i.price_fen % 100)"
-                    " AS price, i.location, i.condition, i.last_seen FROM items i ORDER BY i.id");
-    if (rc)
-        return rc;
-    rc = table_from_stmt(out, st);
-    sqlite3_finalize(st);
-    return rc;
+                    " AS price, i.location, i.condition, i.last_seen FROM items i ORDER BY i.id",
+        NULL);
 }
 
 static int item_count(go_club *club, int64_t item, int *count, int *on_loan, int64_t *price)
 {
     sqlite3_stmt *st = NULL;
-    int rc = db_prepare(
-        club, &st, "SELECT i.count, " ON_LOAN("i.id") ", i.price_fen FROM items i WHERE i.id = ?1");
-    if (rc)
-        return rc;
-    sqlite3_bind_int64(st, 1, item);
-    if (sqlite3_step(st) == SQLITE_ROW) {
+    int rc = db_stmt(
+        club, &st, "item count",
+        "SELECT i.count, " ON_LOAN("i.id") ", i.price_fen FROM items i WHERE i.id = ?1", "l", item);
+    if (rc == 0 && (rc = db_row(club, st, "item count")) == 1) {
         *count = sqlite3_column_int(st, 0);
         *on_loan = sqlite3_column_int(st, 1);
         if (price)
             *price = sqlite3_column_int64(st, 2);
-    } else {
+        rc = 0;
+    } else if (rc == 0) {
         rc = go_error_set(GO_ENOTFOUND, "no item with id %lld", (long long)item);
     }
     sqlite3_finalize(st);
@@ -116,40 +111,32 @@ int go_club_stocktake(go_club *club, int64_t item, int counted, const char *date
         goto done;
     /* Expected on the stock-take's own date: the register count then (a loss recorded later
      * still belonged to it) minus what was out on that date. */
-    if ((rc = db_prepare(club, &st,
-                         "SELECT ifnull(sum(CASE WHEN return_condition = 'lost' AND returned_date"
-                         " > ?2 THEN quantity ELSE 0 END), 0), ifnull(sum(CASE WHEN out_date <="
-                         " ?2 AND (returned_date IS NULL OR returned_date > ?2) THEN quantity ELSE"
-                         " 0 END), 0) FROM loans WHERE item_id = ?1")) != 0)
+    if ((rc = db_stmt(club, &st, "stocktake",
+                      "SELECT ifnull(sum(CASE WHEN return_condition = 'lost' AND returned_date"
+                      " > ?2 THEN quantity ELSE 0 END), 0), ifnull(sum(CASE WHEN out_date <="
+                      " ?2 AND (returned_date IS NULL OR returned_date > ?2) THEN quantity ELSE"
+                      " 0 END), 0) FROM loans WHERE item_id = ?1",
+                      "lD", (int64_t)item, date)) != 0)
         goto done;
-    sqlite3_bind_int64(st, 1, item);
-    sqlite3_bind_text(st, 2, date, 10, SQLITE_STATIC);
     if (sqlite3_step(st) == SQLITE_ROW) {
         count += sqlite3_column_int(st, 0);
         on_loan = sqlite3_column_int(st, 1);
     }
     sqlite3_finalize(st);
     st = NULL;
-    if ((rc = db_prepare(club, &st,
-                         "INSERT INTO stocktakes(item_id, date, expected, counted, note)"
-                         " VALUES (?1, ?2, ?3, ?4, ?5)")) != 0)
+    if ((rc = db_stmt(club, &st, "stocktake",
+                      "INSERT INTO stocktakes(item_id, date, expected, counted, note)"
+                      " VALUES (?1, ?2, ?3, ?4, ?5)",
+                      "lDiit", (int64_t)item, date, (int)(count - on_loan), (int)counted, note)) !=
+        0)
         goto done;
-    sqlite3_bind_int64(st, 1, item);
-    sqlite3_bind_text(st, 2, date, 10, SQLITE_STATIC);
-    sqlite3_bind_int(st, 3, count - on_loan);
-    sqlite3_bind_int(st, 4, counted);
-    bind_text_or_null(st, 5, note);
     if ((rc = db_step_done(club, st, "stocktake")) != 0 || counted == 0)
         goto done;
     sqlite3_finalize(st);
     st = NULL;
-    if ((rc = db_prepare(
-             club, &st,
-             "UPDATE items SET last_seen = max(ifnull(last_seen, ''), ?2) WHERE id = ?1")) != 0)
-        goto done;
-    sqlite3_bind_int64(st, 1, item);
-    sqlite3_bind_text(st, 2, date, 10, SQLITE_STATIC);
-    rc = db_step_done(club, st, "last seen");
+    rc = db_run(club, "last seen",
+                "UPDATE items SET last_seen = max(ifnull(last_seen, ''), ?2) WHERE id = ?1", "lD",
+                (int64_t)item, date);
 done:
     sqlite3_finalize(st);
     return tx_end(club, rc);
@@ -163,11 +150,11 @@ int go_club_loan_delete(go_club *club, int64_t loan)
     int rc = tx_begin(club);
     if (rc)
         return rc;
-    if ((rc = db_prepare(club, &st,
-                         "SELECT member_id, item_id, quantity, out_date, returned_date FROM loans"
-                         " WHERE id = ?1")) != 0)
+    if ((rc = db_stmt(club, &st, "loan delete",
+                      "SELECT member_id, item_id, quantity, out_date, returned_date FROM loans"
+                      " WHERE id = ?1",
+                      "l", (int64_t)loan)) != 0)
         goto done;
-    sqlite3_bind_int64(st, 1, loan);
     if (sqlite3_step(st) != SQLITE_ROW) {
         rc = go_error_set(GO_ENOTFOUND, "no loan with id %lld", (long long)loan);
         goto done;
@@ -183,10 +170,7 @@ int go_club_loan_delete(go_club *club, int64_t loan)
              sqlite3_column_int(st, 2), (const char *)sqlite3_column_text(st, 3));
     sqlite3_finalize(st);
     st = NULL;
-    if ((rc = db_prepare(club, &st, "DELETE FROM loans WHERE id = ?1")) != 0)
-        goto done;
-    sqlite3_bind_int64(st, 1, loan);
-    if ((rc = db_step_done(club, st, "loan")) == 0)
+    if ((rc = db_run(club, "loan", "DELETE FROM loans WHERE id = ?1", "l", (int64_t)loan)) == 0)
         rc = log_change(club, "loan", loan, member, old, NULL, NULL);
 done:
     sqlite3_finalize(st);
@@ -195,19 +179,13 @@ done:
 
 int go_club_stocktake_report(go_club *club, go_club_table **out)
 {
-    sqlite3_stmt *st = NULL;
-    int rc =
-        db_prepare(club, &st,
+    return db_list(club, out, "stocktake report",
                    "SELECT i.id AS item, i.name, s.date, s.expected, s.counted,"
                    " s.counted - s.expected AS difference, i.last_seen, s.note"
                    " FROM items i LEFT JOIN stocktakes s ON s.id ="
                    " (SELECT id FROM stocktakes WHERE item_id = i.id ORDER BY date DESC, id DESC"
-                   " LIMIT 1) ORDER BY (s.counted - s.expected) <> 0 DESC, i.id");
-    if (rc)
-        return rc;
-    rc = table_from_stmt(out, st);
-    sqlite3_finalize(st);
-    return rc;
+                   " LIMIT 1) ORDER BY (s.counted - s.expected) <> 0 DESC, i.id",
+                   NULL);
 }
 
 int go_club_loan_out(go_club *club, int64_t *out_id, int64_t item, int quantity, int64_t member,
@@ -243,11 +221,11 @@ int go_club_loan_out(go_club *club, int64_t *out_id, int64_t item, int quantity,
         memcpy(due_buf, due, 10);
     } else {
         /* 下次棋社活动时及时归还: due at the next activity. */
-        if ((rc = db_prepare(club, &st,
-                             "SELECT date FROM activities WHERE date > ?1 AND cancelled = 0"
-                             " ORDER BY date LIMIT 1")) != 0)
+        if ((rc = db_stmt(club, &st, "loan out",
+                          "SELECT date FROM activities WHERE date > ?1 AND cancelled = 0"
+                          " ORDER BY date LIMIT 1",
+                          "D", date)) != 0)
             goto done;
-        sqlite3_bind_text(st, 1, date, 10, SQLITE_STATIC);
         if (sqlite3_step(st) == SQLITE_ROW)
             col_copy(due_buf, sizeof due_buf, st, 0);
         sqlite3_finalize(st);
@@ -258,16 +236,12 @@ int go_club_loan_out(go_club *club, int64_t *out_id, int64_t item, int quantity,
             goto done;
         }
     }
-    if ((rc = db_prepare(club, &st,
-                         "INSERT INTO loans(item_id, quantity, member_id, approver, out_date,"
-                         " due_date) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")) != 0)
+    if ((rc = db_stmt(club, &st, "loan out",
+                      "INSERT INTO loans(item_id, quantity, member_id, approver, out_date,"
+                      " due_date) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                      "lilsDD", (int64_t)item, (int)quantity, (int64_t)member, approver, date,
+                      due_buf)) != 0)
         goto done;
-    sqlite3_bind_int64(st, 1, item);
-    sqlite3_bind_int(st, 2, quantity);
-    sqlite3_bind_int64(st, 3, member);
-    sqlite3_bind_text(st, 4, approver, -1, SQLITE_STATIC);
-    sqlite3_bind_text(st, 5, date, 10, SQLITE_STATIC);
-    sqlite3_bind_text(st, 6, due_buf, 10, SQLITE_STATIC);
     if ((rc = db_step_done(club, st, "loan")) == 0 && out_id)
         *out_id = sqlite3_last_insert_rowid(club->db);
 done:
@@ -290,12 +264,11 @@ int go_club_loan_return(go_club *club, int64_t *out_charge_fen, int64_t loan, co
     int64_t item = 0, price = 0;
     int quantity = 0, returned = 0;
     char out_date[11] = "";
-    if ((rc = db_prepare(
-             club, &st,
-             "SELECT l.item_id, l.quantity, l.returned_date IS NOT NULL, l.out_date,"
-             " i.price_fen FROM loans l JOIN items i ON i.id = l.item_id WHERE l.id = ?1")) != 0)
+    if ((rc = db_stmt(club, &st, "loan return",
+                      "SELECT l.item_id, l.quantity, l.returned_date IS NOT NULL, l.out_date,"
+                      " i.price_fen FROM loans l JOIN items i ON i.id = l.item_id WHERE l.id = ?1",
+                      "l", (int64_t)loan)) != 0)
         goto done;
-    sqlite3_bind_int64(st, 1, loan);
     if (sqlite3_step(st) != SQLITE_ROW) {
         rc = go_error_set(GO_ENOTFOUND, "no loan with id %lld", (long long)loan);
         goto done;
@@ -318,22 +291,14 @@ int go_club_loan_return(go_club *club, int64_t *out_charge_fen, int64_t loan, co
     /* 遗失、破坏按价赔偿: lost or damaged items are paid for at the item's price. */
     bool lost = strcmp(condition, "lost") == 0;
     int64_t charge = (lost || strcmp(condition, "damaged") == 0) ? price * quantity : 0;
-    if ((rc = db_prepare(
-             club, &st,
-             "UPDATE loans SET returned_date = ?2, return_condition = ?3, charge_fen = ?4"
-             " WHERE id = ?1")) != 0)
+    if ((rc = db_run(club, "return",
+                     "UPDATE loans SET returned_date = ?2, return_condition = ?3, charge_fen = ?4"
+                     " WHERE id = ?1",
+                     "lDsl", (int64_t)loan, date, condition, (int64_t)charge)) != 0)
         goto done;
-    sqlite3_bind_int64(st, 1, loan);
-    sqlite3_bind_text(st, 2, date, 10, SQLITE_STATIC);
-    sqlite3_bind_text(st, 3, condition, -1, SQLITE_STATIC);
-    sqlite3_bind_int64(st, 4, charge);
-    if ((rc = db_step_done(club, st, "return")) != 0)
-        goto done;
-    sqlite3_finalize(st);
-    st = NULL;
     if (lost) {
-        if ((rc = db_prepare(club, &st,
-                             "UPDATE items SET count = max(count - ?2, 0) WHERE id = ?1")) != 0)
+        if ((rc = db_stmt(club, &st, "loan return",
+                          "UPDATE items SET count = max(count - ?2, 0) WHERE id = ?1", NULL)) != 0)
             goto done;
     } else {
         if ((rc = db_prepare(
@@ -358,21 +323,15 @@ done:
 
 int go_club_loan_list(go_club *club, go_club_table **out, bool open_only)
 {
-    sqlite3_stmt *st = NULL;
-    int rc = db_prepare(club, &st,
-                        "SELECT l.id, l.item_id AS item, i.name AS item_name, l.quantity,"
-                        " l.member_id AS member, m.name AS borrower, l.approver, l.out_date,"
-                        " l.due_date, l.returned_date, l.return_condition,"
-                        " printf('%d.%02d', l.charge_fen / 100, l.charge_fen % 100) AS charge"
-                        " FROM loans l JOIN items i ON i.id = l.item_id"
-                        " JOIN members m ON m.id = l.member_id"
-                        " WHERE ?1 = 0 OR l.returned_date IS NULL ORDER BY l.id");
-    if (rc)
-        return rc;
-    sqlite3_bind_int(st, 1, open_only);
-    rc = table_from_stmt(out, st);
-    sqlite3_finalize(st);
-    return rc;
+    return db_list(club, out, "loan list",
+                   "SELECT l.id, l.item_id AS item, i.name AS item_name, l.quantity,"
+                   " l.member_id AS member, m.name AS borrower, l.approver, l.out_date,"
+                   " l.due_date, l.returned_date, l.return_condition,"
+                   " printf('%d.%02d', l.charge_fen / 100, l.charge_fen % 100) AS charge"
+                   " FROM loans l JOIN items i ON i.id = l.item_id"
+                   " JOIN members m ON m.id = l.member_id"
+                   " WHERE ?1 = 0 OR l.returned_date IS NULL ORDER BY l.id",
+                   "i", (int)open_only);
 }
 
 int go_club_loan_overdue(go_club *club, go_club_table **out, const char *as_of)
@@ -380,20 +339,14 @@ int go_club_loan_overdue(go_club *club, go_club_table **out, const char *as_of)
     int rc = check_date("as of", as_of);
     if (rc)
         return rc;
-    sqlite3_stmt *st = NULL;
-    if ((rc = db_prepare(
-             club, &st,
-             "SELECT l.id, i.name AS item_name, l.quantity, l.member_id AS member,"
-             " m.name AS borrower, m.contact, l.out_date, l.due_date,"
-             " CAST(julianday(?1) - julianday(l.due_date) AS INTEGER) AS days_late"
-             " FROM loans l JOIN items i ON i.id = l.item_id"
-             " JOIN members m ON m.id = l.member_id"
-             " WHERE l.returned_date IS NULL AND l.due_date < ?1 ORDER BY l.due_date")) != 0)
-        return rc;
-    sqlite3_bind_text(st, 1, as_of, 10, SQLITE_STATIC);
-    rc = table_from_stmt(out, st);
-    sqlite3_finalize(st);
-    return rc;
+    return db_list(club, out, "loan overdue",
+                   "SELECT l.id, i.name AS item_name, l.quantity, l.member_id AS member,"
+                   " m.name AS borrower, m.contact, l.out_date, l.due_date,"
+                   " CAST(julianday(?1) - julianday(l.due_date) AS INTEGER) AS days_late"
+                   " FROM loans l JOIN items i ON i.id = l.item_id"
+                   " JOIN members m ON m.id = l.member_id"
+                   " WHERE l.returned_date IS NULL AND l.due_date < ?1 ORDER BY l.due_date",
+                   "D", as_of);
 }
 
 int go_club_loan_return_part(go_club *club, int64_t *out_charge_fen, int64_t *out_returned,
@@ -403,11 +356,10 @@ int go_club_loan_return_part(go_club *club, int64_t *out_charge_fen, int64_t *ou
     int rc = tx_begin(club);
     if (rc)
         return rc;
-    if ((rc = db_prepare(club, &st,
-                         "SELECT quantity, returned_date IS NOT NULL FROM loans WHERE id = ?1")) !=
-        0)
+    if ((rc = db_stmt(club, &st, "loan return part",
+                      "SELECT quantity, returned_date IS NOT NULL FROM loans WHERE id = ?1", "l",
+                      (int64_t)loan)) != 0)
         goto done;
-    sqlite3_bind_int64(st, 1, loan);
     if (sqlite3_step(st) != SQLITE_ROW) {
         rc = go_error_set(GO_ENOTFOUND, "no loan with id %lld", (long long)loan);
         goto done;
@@ -427,22 +379,20 @@ int go_club_loan_return_part(go_club *club, int64_t *out_charge_fen, int64_t *ou
     int64_t part = loan;
     if (quantity < out) {
         /* The part that comes back becomes a loan of its own, returned; the rest stays out. */
-        if ((rc = db_prepare(club, &st,
-                             "INSERT INTO loans(item_id, quantity, member_id, approver, out_date,"
-                             " due_date) SELECT item_id, ?2, member_id, approver, out_date,"
-                             " due_date FROM loans WHERE id = ?1")) != 0)
+        if ((rc = db_stmt(club, &st, "loan return part",
+                          "INSERT INTO loans(item_id, quantity, member_id, approver, out_date,"
+                          " due_date) SELECT item_id, ?2, member_id, approver, out_date,"
+                          " due_date FROM loans WHERE id = ?1",
+                          "li", (int64_t)loan, (int)quantity)) != 0)
             goto done;
-        sqlite3_bind_int64(st, 1, loan);
-        sqlite3_bind_int(st, 2, quantity);
         if ((rc = db_step_done(club, st, "partial return")) != 0)
             goto done;
         part = sqlite3_last_insert_rowid(club->db);
         sqlite3_finalize(st);
-        if ((rc = db_prepare(club, &st,
-                             "UPDATE loans SET quantity = quantity - ?2 WHERE id = ?1")) != 0)
+        if ((rc = db_stmt(club, &st, "loan return part",
+                          "UPDATE loans SET quantity = quantity - ?2 WHERE id = ?1", "li",
+                          (int64_t)loan, (int)quantity)) != 0)
             goto done;
-        sqlite3_bind_int64(st, 1, loan);
-        sqlite3_bind_int(st, 2, quantity);
         if ((rc = db_step_done(club, st, "partial return")) != 0)
             goto done;
         sqlite3_finalize(st);
@@ -464,11 +414,11 @@ int go_club_loan_charge_paid(go_club *club, int64_t loan, const char *date)
     sqlite3_stmt *st = NULL;
     if ((rc = tx_begin(club)) != 0)
         return rc;
-    if ((rc = db_prepare(club, &st,
-                         "SELECT charge_fen, charge_paid_on, member_id, returned_date FROM loans"
-                         " WHERE id = ?1")) != 0)
+    if ((rc = db_stmt(club, &st, "loan charge paid",
+                      "SELECT charge_fen, charge_paid_on, member_id, returned_date FROM loans"
+                      " WHERE id = ?1",
+                      "l", (int64_t)loan)) != 0)
         goto done;
-    sqlite3_bind_int64(st, 1, loan);
     if (sqlite3_step(st) != SQLITE_ROW) {
         rc = go_error_set(GO_ENOTFOUND, "no loan with id %lld", (long long)loan);
         goto done;
@@ -486,10 +436,10 @@ int go_club_loan_charge_paid(go_club *club, int64_t loan, const char *date)
     st = NULL;
     if (rc)
         goto done;
-    if ((rc = db_prepare(club, &st, "UPDATE loans SET charge_paid_on = ?2 WHERE id = ?1")) != 0)
+    if ((rc = db_stmt(club, &st, "loan charge paid",
+                      "UPDATE loans SET charge_paid_on = ?2 WHERE id = ?1", "lD", (int64_t)loan,
+                      date)) != 0)
         goto done;
-    sqlite3_bind_int64(st, 1, loan);
-    sqlite3_bind_text(st, 2, date, 10, SQLITE_STATIC);
     if ((rc = db_step_done(club, st, "charge paid")) == 0) {
         char paid[48];
         snprintf(paid, sizeof paid, "%lld.%02lld paid %.10s", (long long)(charge / 100),
@@ -503,17 +453,12 @@ done:
 
 int go_club_loan_owed(go_club *club, go_club_table **out)
 {
-    sqlite3_stmt *st = NULL;
-    int rc = db_prepare(club, &st,
-                        "SELECT l.id AS loan, l.member_id AS member, m.name, m.contact, i.name AS"
-                        " item, l.quantity, l.return_condition, l.returned_date,"
-                        " printf('%d.%02d', l.charge_fen / 100, l.charge_fen % 100) AS charge"
-                        " FROM loans l JOIN members m ON m.id = l.member_id JOIN items i ON i.id ="
-                        " l.item_id WHERE l.charge_fen > 0 AND l.charge_paid_on IS NULL"
-                        " ORDER BY l.returned_date, l.id");
-    if (rc)
-        return rc;
-    rc = table_from_stmt(out, st);
-    sqlite3_finalize(st);
-    return rc;
+    return db_list(club, out, "loan owed",
+                   "SELECT l.id AS loan, l.member_id AS member, m.name, m.contact, i.name AS"
+                   " item, l.quantity, l.return_condition, l.returned_date,"
+                   " printf('%d.%02d', l.charge_fen / 100, l.charge_fen % 100) AS charge"
+                   " FROM loans l JOIN members m ON m.id = l.member_id JOIN items i ON i.id ="
+                   " l.item_id WHERE l.charge_fen > 0 AND l.charge_paid_on IS NULL"
+                   " ORDER BY l.returned_date, l.id",
+                   NULL);
 }

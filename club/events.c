@@ -6,27 +6,7 @@
 #include <string.h>
 
 #include "club_int.h"
-
-static const char *const kind_names[] = {"roundrobin", "swiss", "knockout",
-                                         "match",      "team",  "teamswiss"};
-
-const char *go_event_kind_name(go_event_kind k)
-{
-    return (unsigned)k < 6 ? kind_names[k] : "?";
-}
-
-int go_event_kind_parse(go_event_kind *out, const char *text)
-{
-    for (int i = 0; i < 6; i++)
-        if (text && strcmp(text, kind_names[i]) == 0) {
-            *out = (go_event_kind)i;
-            return 0;
-        }
-    return go_error_set(GO_EINVAL,
-                        "unknown event kind '%.32s' (roundrobin, swiss, knockout, match, team,"
-                        " teamswiss)",
-                        text ? text : "");
-}
+#include "stmt.h"
 
 int go_club_event_add(go_club *club, int64_t *out_id, const char *name, go_event_kind kind,
                       int rounds, const char *date, int boards)
@@ -67,17 +47,12 @@ int go_club_event_add(go_club *club, int64_t *out_id, const char *name, go_event
 
 int go_club_event_list(go_club *club, go_club_table **out)
 {
-    sqlite3_stmt *st = NULL;
-    int rc = db_prepare(club, &st,
-                        "SELECT e.id, e.name, e.kind, e.rounds, e.date, e.boards,"
-                        " (SELECT count(*) FROM entries n WHERE n.event_id = e.id) AS players,"
-                        " (SELECT max(round) FROM games g WHERE g.event_id = e.id) AS paired_rounds"
-                        " FROM events e ORDER BY e.id");
-    if (rc)
-        return rc;
-    rc = table_from_stmt(out, st);
-    sqlite3_finalize(st);
-    return rc;
+    return db_list(club, out, "event list",
+                   "SELECT e.id, e.name, e.kind, e.rounds, e.date, e.boards,"
+                   " (SELECT count(*) FROM entries n WHERE n.event_id = e.id) AS players,"
+                   " (SELECT max(round) FROM games g WHERE g.event_id = e.id) AS paired_rounds"
+                   " FROM events e ORDER BY e.id",
+                   NULL);
 }
 
 /* Sets one column of an event that is not paired yet (cycles, the colour lot). */
@@ -127,141 +102,6 @@ int go_club_event_set_draw(go_club *club, int64_t event, char higher_colour)
                               text);
 }
 
-void ev_clear(ev_data *ev)
-{
-    free(ev->entries);
-    free(ev->games);
-    free(ev->teams);
-    memset(ev, 0, sizeof *ev);
-}
-
-static int entry_index(const ev_data *ev, int64_t member)
-{
-    for (size_t i = 0; i < ev->nentries; i++)
-        if (ev->entries[i].member == member)
-            return (int)i;
-    return -1;
-}
-
-int ev_load(go_club *c, ev_data *ev, int64_t event)
-{
-    memset(ev, 0, sizeof *ev);
-    sqlite3_stmt *st = NULL;
-    int rc = db_prepare(c, &st,
-                        "SELECT name, kind, rounds, date, boards, cycles, ifnull(first_colour, '')"
-                        " FROM events WHERE id = ?1");
-    if (rc)
-        return rc;
-    sqlite3_bind_int64(st, 1, event);
-    if (sqlite3_step(st) != SQLITE_ROW) {
-        rc = go_error_set(GO_ENOTFOUND, "no event with id %lld", (long long)event);
-        goto done;
-    }
-    ev->id = event;
-    col_copy(ev->name, sizeof ev->name, st, 0);
-    go_event_kind_parse(&ev->kind, (const char *)sqlite3_column_text(st, 1));
-    ev->rounds = sqlite3_column_int(st, 2);
-    col_copy(ev->date, sizeof ev->date, st, 3);
-    ev->boards = sqlite3_column_int(st, 4);
-    ev->cycles = sqlite3_column_int(st, 5);
-    ev->first_colour = (char)sqlite3_column_text(st, 6)[0];
-    sqlite3_finalize(st);
-    st = NULL;
-
-    size_t cap = 0;
-    if ((rc =
-             db_prepare(c, &st,
-                        "SELECT n.member_id, m.name, m.rank, n.seed, ifnull(n.team_id, 0), n.board,"
-                        " ifnull(n.withdrawn_after, 0) FROM entries n JOIN members m"
-                        " ON m.id = n.member_id WHERE n.event_id = ?1 ORDER BY n.team_id, n.board,"
-                        " n.seed")) != 0)
-        goto done;
-    sqlite3_bind_int64(st, 1, event);
-    while (sqlite3_step(st) == SQLITE_ROW) {
-        if (ev->nentries == cap) {
-            cap = cap ? cap * 2 : 64;
-            ev_entry *e = realloc(ev->entries, cap * sizeof *e);
-            if (!e) {
-                rc = go_error_set(GO_ENOMEM, "entries");
-                goto done;
-            }
-            ev->entries = e;
-        }
-        ev_entry *e = &ev->entries[ev->nentries++];
-        e->member = sqlite3_column_int64(st, 0);
-        col_copy(e->name, sizeof e->name, st, 1);
-        e->rank = sqlite3_column_int(st, 2);
-        e->seed = sqlite3_column_int(st, 3);
-        e->team = sqlite3_column_int64(st, 4);
-        e->board = sqlite3_column_int(st, 5);
-        e->withdrawn_after = sqlite3_column_int(st, 6);
-    }
-    sqlite3_finalize(st);
-    st = NULL;
-
-    if ((rc = db_prepare(c, &st, "SELECT id, name FROM teams WHERE event_id = ?1 ORDER BY id")) !=
-        0)
-        goto done;
-    sqlite3_bind_int64(st, 1, event);
-    cap = 0;
-    while (sqlite3_step(st) == SQLITE_ROW) {
-        if (ev->nteams == cap) {
-            cap = cap ? cap * 2 : 16;
-            ev_team *t = realloc(ev->teams, cap * sizeof *t);
-            if (!t) {
-                rc = go_error_set(GO_ENOMEM, "teams");
-                goto done;
-            }
-            ev->teams = t;
-        }
-        ev->teams[ev->nteams].id = sqlite3_column_int64(st, 0);
-        col_copy(ev->teams[ev->nteams].name, sizeof ev->teams[0].name, st, 1);
-        ev->nteams++;
-    }
-    sqlite3_finalize(st);
-    st = NULL;
-
-    if ((rc = db_prepare(c, &st,
-                         "SELECT id, round, ifnull(board, 0), black_id, ifnull(white_id, 0),"
-                         " ifnull(winner, ''), by, warnings_black, warnings_white FROM games"
-                         " WHERE event_id = ?1 ORDER BY round, board, id")) != 0)
-        goto done;
-    sqlite3_bind_int64(st, 1, event);
-    cap = 0;
-    while (sqlite3_step(st) == SQLITE_ROW) {
-        if (ev->ngames == cap) {
-            cap = cap ? cap * 2 : 256;
-            ev_game *g = realloc(ev->games, cap * sizeof *g);
-            if (!g) {
-                rc = go_error_set(GO_ENOMEM, "games");
-                goto done;
-            }
-            ev->games = g;
-        }
-        ev_game *g = &ev->games[ev->ngames];
-        g->id = sqlite3_column_int64(st, 0);
-        g->round = sqlite3_column_int(st, 1);
-        g->board = sqlite3_column_int(st, 2);
-        g->black = entry_index(ev, sqlite3_column_int64(st, 3));
-        int64_t w = sqlite3_column_int64(st, 4);
-        g->white = w ? entry_index(ev, w) : -1;
-        const char *win = (const char *)sqlite3_column_text(st, 5);
-        g->winner = win ? win[0] : 0;
-        go_result_by_parse(&g->by, (const char *)sqlite3_column_text(st, 6));
-        g->warnings_black = sqlite3_column_int(st, 7);
-        g->warnings_white = sqlite3_column_int(st, 8);
-        if (g->black < 0 || (w && g->white < 0))
-            continue; /* a game of someone removed from the event: not part of it any more */
-        ev->ngames++;
-    }
-    go_error_clear();
-done:
-    sqlite3_finalize(st);
-    if (rc)
-        ev_clear(ev);
-    return rc;
-}
-
 int go_club_event_enter(go_club *club, int64_t event, int64_t member, const char *team, int board)
 {
     int rc;
@@ -274,7 +114,7 @@ int go_club_event_enter(go_club *club, int64_t event, int64_t member, const char
     go_member m;
     if ((rc = go_club_member_get(club, &m, member)) != 0)
         goto done;
-    if (entry_index(&ev, member) >= 0) {
+    if (ev_entry_index(&ev, member) >= 0) {
         rc = go_error_set(GO_EEXISTS, "%s is already entered in %s", m.name, ev.name);
         goto done;
     }
@@ -294,20 +134,18 @@ int go_club_event_enter(go_club *club, int64_t event, int64_t member, const char
             rc = go_error_set(GO_EINVAL, "board %d: this event has boards 1..%d", board, ev.boards);
             goto done;
         }
-        if ((rc = db_prepare(club, &st,
-                             "INSERT INTO teams(event_id, name) VALUES (?1, ?2)"
-                             " ON CONFLICT(event_id, name) DO NOTHING")) != 0)
+        if ((rc = db_stmt(club, &st, "event enter",
+                          "INSERT INTO teams(event_id, name) VALUES (?1, ?2)"
+                          " ON CONFLICT(event_id, name) DO NOTHING",
+                          "ls", (int64_t)event, team)) != 0)
             goto done;
-        sqlite3_bind_int64(st, 1, event);
-        sqlite3_bind_text(st, 2, team, -1, SQLITE_STATIC);
         if ((rc = db_step_done(club, st, "team")) != 0)
             goto done;
         sqlite3_finalize(st);
-        if ((rc = db_prepare(club, &st,
-                             "SELECT id FROM teams WHERE event_id = ?1 AND name = ?2")) != 0)
+        if ((rc = db_stmt(club, &st, "event enter",
+                          "SELECT id FROM teams WHERE event_id = ?1 AND name = ?2", "ls",
+                          (int64_t)event, team)) != 0)
             goto done;
-        sqlite3_bind_int64(st, 1, event);
-        sqlite3_bind_text(st, 2, team, -1, SQLITE_STATIC);
         if (sqlite3_step(st) == SQLITE_ROW)
             team_id = sqlite3_column_int64(st, 0);
         sqlite3_finalize(st);
@@ -322,13 +160,12 @@ int go_club_event_enter(go_club *club, int64_t event, int64_t member, const char
         rc = go_error_set(GO_EINVAL, "teams belong to team events");
         goto done;
     }
-    if ((rc = db_prepare(club, &st,
-                         "INSERT INTO entries(event_id, member_id, seed, team_id, board)"
-                         " VALUES (?1, ?2, (SELECT ifnull(max(seed), 0) + 1 FROM entries"
-                         " WHERE event_id = ?1), ?3, ?4)")) != 0)
+    if ((rc = db_stmt(club, &st, "event enter",
+                      "INSERT INTO entries(event_id, member_id, seed, team_id, board)"
+                      " VALUES (?1, ?2, (SELECT ifnull(max(seed), 0) + 1 FROM entries"
+                      " WHERE event_id = ?1), ?3, ?4)",
+                      "ll", (int64_t)event, (int64_t)member)) != 0)
         goto done;
-    sqlite3_bind_int64(st, 1, event);
-    sqlite3_bind_int64(st, 2, member);
     if (team_id)
         sqlite3_bind_int64(st, 3, team_id);
     sqlite3_bind_int(st, 4, ev_is_team(ev.kind) ? board : 0);
@@ -348,7 +185,7 @@ int go_club_event_withdraw(go_club *club, int64_t event, int64_t member, int aft
         return rc;
     if ((rc = ev_load(club, &ev, event)) != 0)
         return tx_end(club, rc);
-    int idx = entry_index(&ev, member);
+    int idx = ev_entry_index(&ev, member);
     if (idx < 0) {
         rc = go_error_set(GO_ENOTFOUND, "member %lld is not entered in %s", (long long)member,
                           ev.name);
@@ -375,23 +212,23 @@ int go_club_event_withdraw(go_club *club, int64_t event, int64_t member, int aft
                 goto done;
             }
         if (ev.ngames > 0) {
-            if ((rc = db_prepare(club, &st, "DELETE FROM games WHERE event_id = ?1")) != 0)
+            if ((rc = db_stmt(club, &st, "event withdraw", "DELETE FROM games WHERE event_id = ?1",
+                              "l", (int64_t)event)) != 0)
                 goto done;
-            sqlite3_bind_int64(st, 1, event);
             if ((rc = db_step_done(club, st, "new draw")) != 0)
                 goto done;
             sqlite3_finalize(st);
-            if ((rc = db_prepare(club, &st,
-                                 "UPDATE events SET first_colour = NULL WHERE id = ?1")) != 0)
+            if ((rc = db_stmt(club, &st, "event withdraw",
+                              "UPDATE events SET first_colour = NULL WHERE id = ?1", "l",
+                              (int64_t)event)) != 0)
                 goto done;
-            sqlite3_bind_int64(st, 1, event);
             if ((rc = db_step_done(club, st, "new draw")) != 0)
                 goto done;
             sqlite3_finalize(st);
             st = NULL;
         }
-        if ((rc = db_prepare(club, &st,
-                             "DELETE FROM entries WHERE event_id = ?1 AND member_id = ?2")) != 0)
+        if ((rc = db_stmt(club, &st, "event withdraw",
+                          "DELETE FROM entries WHERE event_id = ?1 AND member_id = ?2", NULL)) != 0)
             goto done;
     } else {
         if ((rc = db_prepare(club, &st,
@@ -414,12 +251,6 @@ done:
 typedef struct pair {
     int black, white; /* entry indices (team indices for team events); white -1: bye */
 } pair;
-
-bool ev_gone(const ev_data *ev, int entry, int round)
-{
-    int after = ev->entries[entry].withdrawn_after;
-    return after > 0 && round > after;
-}
 
 /* Round 1 (Swiss, team Swiss, knockout): the higher player of board 1 takes the colour the lot
  * gave (first_colour, 'B' or 'W'), and the colours alternate down the boards. rank: smaller
@@ -1014,21 +845,15 @@ int go_club_event_pairings(go_club *club, go_club_table **out, int64_t event, in
     if (rc)
         return rc;
     ev_clear(&ev);
-    sqlite3_stmt *st = NULL;
-    if ((rc = db_prepare(club, &st,
-                         "SELECT g.round, g.board, g.id AS game, g.black_id AS black,"
-                         " b.name AS black_name, g.white_id AS white, w.name AS white_name,"
-                         " CASE WHEN g.by = 'bye' THEN 'bye' WHEN g.by = 'pending' THEN ''"
-                         " WHEN g.winner = 'D' THEN '1-1' WHEN g.winner = 'N' THEN '0-0'"
-                         " WHEN g.winner = 'B' THEN '2-0' ELSE '0-2' END AS result, g.by"
-                         " FROM games g JOIN members b ON b.id = g.black_id"
-                         " LEFT JOIN members w ON w.id = g.white_id"
-                         " WHERE g.event_id = ?1 AND (?2 <= 0 OR g.round = ?2)"
-                         " ORDER BY g.round, g.board")) != 0)
-        return rc;
-    sqlite3_bind_int64(st, 1, event);
-    sqlite3_bind_int(st, 2, round);
-    rc = table_from_stmt(out, st);
-    sqlite3_finalize(st);
-    return rc;
+    return db_list(club, out, "event pairings",
+                   "SELECT g.round, g.board, g.id AS game, g.black_id AS black,"
+                   " b.name AS black_name, g.white_id AS white, w.name AS white_name,"
+                   " CASE WHEN g.by = 'bye' THEN 'bye' WHEN g.by = 'pending' THEN ''"
+                   " WHEN g.winner = 'D' THEN '1-1' WHEN g.winner = 'N' THEN '0-0'"
+                   " WHEN g.winner = 'B' THEN '2-0' ELSE '0-2' END AS result, g.by"
+                   " FROM games g JOIN members b ON b.id = g.black_id"
+                   " LEFT JOIN members w ON w.id = g.white_id"
+                   " WHERE g.event_id = ?1 AND (?2 <= 0 OR g.round = ?2)"
+                   " ORDER BY g.round, g.board",
+                   "li", (int64_t)event, (int)round);
 }

@@ -212,34 +212,6 @@ int go_club_export_sheet(go_club *club, FILE *out, const char *table, const char
                         table ? table : "");
 }
 
-/* Copies s into a fixed-width TRF field (bytes; names are UTF-8 and may be wider). */
-static void trf_field(char *line, size_t col, size_t width, const char *s)
-{
-    size_t n = strlen(s);
-    if (n > width) {
-        n = width;
-        while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
-            n--;
-    }
-    memcpy(line + col - 1, s, n);
-}
-
-/* Writes a field of width characters (UTF-8 text cut at a character boundary, then padded
- * with spaces): TRF columns count characters, so a name in Hanzi keeps the columns after it. */
-static void trf_text(FILE *out, const char *s, size_t width)
-{
-    size_t chars = 0, i = 0;
-    while (s[i] && chars < width) {
-        unsigned char c = (unsigned char)s[i];
-        size_t step = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
-        for (size_t k = 0; k < step && s[i]; k++)
-            fputc(s[i++], out);
-        chars++;
-    }
-    for (; chars < width; chars++)
-        fputc(' ', out);
-}
-
 /* The rating a rank stands for in the TRF (which has no kyu and dan): 100 a step, 25k = 100
  * .. 1k = 2500, 1d = 2600 .. 7d = 3200; 0 for an unknown rank. */
 int go_rank_rating(int rank)
@@ -273,111 +245,62 @@ int go_club_export_trf(go_club *club, FILE *out, int64_t event)
         return rc;
     }
     size_t n = ev.nentries;
-    int R = xt.nrounds;
     double *points = calloc(n + 1, sizeof *points), *sb = calloc(n + 1, sizeof *sb);
-    int *rank = calloc(n + 1, sizeof *rank), *start = calloc(n + 1, sizeof *start);
     trf_order *order = calloc(n + 1, sizeof *order);
+    go_trf_player *players = calloc(n + 1, sizeof *players);
+    go_trf_team *teams = calloc(ev.nteams + 1, sizeof *teams);
+    int *team_starts = calloc(n + 1, sizeof *team_starts),
+        *team_boards = calloc(n + 1, sizeof *team_boards);
     go_standing *s = NULL;
     size_t ns = 0;
-    char *line = malloc(100 + 10 * (size_t)R + 1);
-    if (!points || !sb || !rank || !start || !order || !line) {
+    if (!points || !sb || !order || !players || !teams || !team_starts || !team_boards) {
         rc = go_error_set(GO_ENOMEM, "TRF");
         goto done;
     }
     go_xtable_tiebreaks(&xt, GO_UNPLAYED_AS_SCORED, points, sb, NULL);
+    for (size_t i = 0; i < n; i++) {
+        players[i] = (go_trf_player){ev.entries[i].name, 0, go_rank_rating(ev.entries[i].rank),
+                                     points[i],          0, ev.entries[i].withdrawn_after};
+        order[i] = (trf_order){ev.entries[i].rank, ev.entries[i].seed, (int)i};
+    }
+    qsort(order, n, sizeof *order, cmp_trf_order);
+    for (size_t k = 0; k < n; k++)
+        players[order[k].index].start = (int)k + 1;
     if (!ev_is_team(ev.kind) && go_club_event_standings(club, &s, &ns, event) == 0)
         for (size_t k = 0; k < ns; k++)
             for (size_t i = 0; i < n; i++)
                 if (ev.entries[i].member == s[k].member)
-                    rank[i] = s[k].place;
-    for (size_t i = 0; i < n; i++)
-        order[i] = (trf_order){ev.entries[i].rank, ev.entries[i].seed, (int)i};
-    qsort(order, n, sizeof *order, cmp_trf_order);
-    for (size_t k = 0; k < n; k++)
-        start[order[k].index] = (int)k + 1;
-    /* Only ASCII-safe header text; names are written as stored (UTF-8). */
-    fprintf(out, "012 %s\n", ev.name);
-    if (ev.date[0])
-        fprintf(out, "042 %s\n", ev.date);
-    fprintf(out, "062 %zu\n", n);
-    fprintf(out, "092 %s\n",
-            ev.kind == GO_EVENT_SWISS         ? "Swiss (积分编排制)"
-            : ev.kind == GO_EVENT_ROUND_ROBIN ? "Round robin (Berger)"
-                                              : go_event_kind_name(ev.kind));
-    fprintf(out, "XXR %d\n", R);
-    /* Our points: 2 a win, 1 a draw (Article 28); pairing checkers read this line. */
-    fprintf(out, "XXS W=2 D=1\n");
-    /* the same for bbpPairings, which checks the points column against these values */
-    fprintf(out, "BBW  2.0\nBBD  1.0\n");
-    for (size_t k = 0; k < n; k++) {
-        size_t i = (size_t)order[k].index;
-        size_t width = 91 + 10 * (size_t)R;
-        memset(line, ' ', width);
-        line[width] = '\0';
-        char buf[48];
-        memcpy(line, "001", 3);
-        snprintf(buf, sizeof buf, "%4d", start[i]);
-        trf_field(line, 5, 4, buf);
-        int rating = go_rank_rating(ev.entries[i].rank);
-        if (rating > 0) {
-            snprintf(buf, sizeof buf, "%4d", rating);
-            trf_field(line, 49, 4, buf);
-        }
-        snprintf(buf, sizeof buf, "%4.1f", points[i]);
-        trf_field(line, 81, 4, buf);
-        snprintf(buf, sizeof buf, "%4d", rank[i] ? rank[i] : start[i]);
-        trf_field(line, 86, 4, buf);
-        int left = ev.entries[i].withdrawn_after;
-        for (int r = 0; r < R; r++) {
-            const go_xt_game *g = &xt.games[i * (size_t)R + (size_t)r];
-            size_t c0 = 92 + 10 * (size_t)r;
-            if (g->result == ' ' && g->opponent < 0) {
-                /* after a withdrawal: absent, no points (a zero-point bye), so a pairing
-                 * program reading the file does not pair the player again */
-                if (left > 0 && r + 1 > left) {
-                    trf_field(line, c0, 4, "0000");
-                    line[c0 + 4] = '-';
-                    line[c0 + 6] = 'Z';
-                }
-                continue;
-            }
-            /* no opponent is written 0000: TRF readers refuse a start number of 0 */
-            if (g->opponent >= 0)
-                snprintf(buf, sizeof buf, "%4d", start[g->opponent]);
-            else
-                snprintf(buf, sizeof buf, "0000");
-            trf_field(line, c0, 4, buf);
-            line[c0 + 4] = g->opponent >= 0 ? g->color : '-';
-            line[c0 + 6] = g->result;
-        }
-        size_t end = width;
-        while (end > 0 && line[end - 1] == ' ')
-            end--;
-        line[end] = '\0';
-        /* columns 1-14, the name in 33 characters (columns 15-47), then the rest */
-        fprintf(out, "%.14s", line);
-        trf_text(out, ev.entries[i].name, 33);
-        fprintf(out, "%s\n", end > 47 ? line + 47 : "");
-    }
-    /* Team records (013): the team's name, then its players' start numbers by board. */
+                    players[i].rank = s[k].place;
+    /* Team records: the team's players by board. */
+    size_t used = 0;
     for (size_t t = 0; ev_is_team(ev.kind) && t < ev.nteams; t++) {
-        fprintf(out, "013 ");
-        trf_text(out, ev.teams[t].name, 32);
+        teams[t] = (go_trf_team){ev.teams[t].name, team_starts + used, team_boards + used, 0};
         for (int b = 1; b <= ev.boards; b++)
             for (size_t i = 0; i < n; i++)
-                if (ev.entries[i].team == ev.teams[t].id && ev.entries[i].board == b)
-                    fprintf(out, "%s%4d", b > 1 ? " " : "", start[i]);
-        fprintf(out, "\n");
+                if (ev.entries[i].team == ev.teams[t].id && ev.entries[i].board == b && used < n) {
+                    team_starts[used] = players[i].start;
+                    team_boards[used++] = b;
+                    teams[t].nplayers++;
+                }
     }
-    if (ferror(out))
-        rc = go_error_set(GO_EIO, "write error");
+    go_trf_event trf = {ev.name,
+                        ev.date,
+                        ev.kind == GO_EVENT_SWISS         ? "Swiss (积分编排制)"
+                        : ev.kind == GO_EVENT_ROUND_ROBIN ? "Round robin (Berger)"
+                                                          : go_event_kind_name(ev.kind),
+                        &xt,
+                        players,
+                        teams,
+                        ev_is_team(ev.kind) ? ev.nteams : 0};
+    rc = go_trf_write(out, &trf);
 done:
     free(points);
     free(sb);
-    free(rank);
-    free(start);
     free(order);
-    free(line);
+    free(players);
+    free(teams);
+    free(team_starts);
+    free(team_boards);
     free(s);
     go_xtable_clear(&xt);
     ev_clear(&ev);

@@ -7,6 +7,7 @@
 #include <sodium.h>
 
 #include "club_int.h"
+#include "stmt.h"
 
 static const char *const by_names[] = {"pending", "count",    "resign", "time",
                                        "forfeit", "warnings", "draw",   "bye"};
@@ -125,12 +126,11 @@ int go_club_result_add(go_club *club, go_game_record *rec)
         return rc;
     if (rec->id > 0) {
         /* Entering the result of a paired game: players, event and round come from it. */
-        if ((rc = db_prepare(
-                 club, &st,
-                 "SELECT black_id, ifnull(white_id, 0), by, event_id, round, board,"
-                 " date, ifnull(winner, ''), margin_quarters FROM games WHERE id = ?1")) != 0)
+        if ((rc = db_stmt(club, &st, "result add",
+                          "SELECT black_id, ifnull(white_id, 0), by, event_id, round, board,"
+                          " date, ifnull(winner, ''), margin_quarters FROM games WHERE id = ?1",
+                          "l", (int64_t)rec->id)) != 0)
             goto done;
-        sqlite3_bind_int64(st, 1, rec->id);
         if (sqlite3_step(st) != SQLITE_ROW) {
             rc = go_error_set(GO_ENOTFOUND, "no game with id %lld", (long long)rec->id);
             goto done;
@@ -238,24 +238,17 @@ done:
 
 int go_club_game_list(go_club *club, go_club_table **out, int64_t member, int64_t event)
 {
-    sqlite3_stmt *st = NULL;
-    int rc = db_prepare(club, &st,
-                        "SELECT g.id, g.date, g.event_id AS event, g.round, g.board,"
-                        " g.black_id AS black, b.name AS black_name, g.white_id AS white,"
-                        " w.name AS white_name, g.handicap, g.komi_quarters / 4.0 AS komi,"
-                        " g.winner, g.by, g.margin_quarters / 4.0 AS margin, g.referee,"
-                        " g.warnings_black, g.warnings_white, g.photo_sha256, g.finished"
-                        " FROM games g JOIN members b ON b.id = g.black_id"
-                        " LEFT JOIN members w ON w.id = g.white_id"
-                        " WHERE (?1 <= 0 OR g.black_id = ?1 OR g.white_id = ?1)"
-                        " AND (?2 <= 0 OR g.event_id = ?2) ORDER BY g.date, g.id");
-    if (rc)
-        return rc;
-    sqlite3_bind_int64(st, 1, member);
-    sqlite3_bind_int64(st, 2, event);
-    rc = table_from_stmt(out, st);
-    sqlite3_finalize(st);
-    return rc;
+    return db_list(club, out, "game list",
+                   "SELECT g.id, g.date, g.event_id AS event, g.round, g.board,"
+                   " g.black_id AS black, b.name AS black_name, g.white_id AS white,"
+                   " w.name AS white_name, g.handicap, g.komi_quarters / 4.0 AS komi,"
+                   " g.winner, g.by, g.margin_quarters / 4.0 AS margin, g.referee,"
+                   " g.warnings_black, g.warnings_white, g.photo_sha256, g.finished"
+                   " FROM games g JOIN members b ON b.id = g.black_id"
+                   " LEFT JOIN members w ON w.id = g.white_id"
+                   " WHERE (?1 <= 0 OR g.black_id = ?1 OR g.white_id = ?1)"
+                   " AND (?2 <= 0 OR g.event_id = ?2) ORDER BY g.date, g.id",
+                   "ll", (int64_t)member, (int64_t)event);
 }
 
 /* ---- SHA-256 of the photo of the final position (libsodium) ---- */

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "club_int.h"
+#include "stmt.h"
 
 static const char *const status_names[] = {"active", "withdrawn", "revoked", "left"};
 
@@ -104,9 +105,9 @@ int go_club_member_add(go_club *club, go_member *member)
     sqlite3_stmt *st = NULL;
     if ((rc = tx_begin(club)) != 0)
         return rc;
-    if ((rc = db_prepare(club, &st, "SELECT id FROM members WHERE number = ?1")) != 0)
+    if ((rc = db_stmt(club, &st, "member add", "SELECT id FROM members WHERE number = ?1", "s",
+                      member->number)) != 0)
         goto done;
-    sqlite3_bind_text(st, 1, member->number, -1, SQLITE_STATIC);
     if (sqlite3_step(st) == SQLITE_ROW) {
         rc = go_error_set(GO_EEXISTS, "member number %s is already used by member %lld",
                           member->number, (long long)sqlite3_column_int64(st, 0));
@@ -114,30 +115,18 @@ int go_club_member_add(go_club *club, go_member *member)
     }
     sqlite3_finalize(st);
     st = NULL;
-    if ((rc = db_prepare(club, &st,
-                         "INSERT INTO members(number, name, grade, contact, rank, join_date,"
-                         " status, status_since) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'active', ?6)")) !=
-        0)
-        goto done;
-    sqlite3_bind_text(st, 1, member->number, -1, SQLITE_STATIC);
-    sqlite3_bind_text(st, 2, member->name, -1, SQLITE_STATIC);
-    bind_text_or_null(st, 3, member->grade);
-    bind_text_or_null(st, 4, member->contact);
-    sqlite3_bind_int(st, 5, member->rank);
-    sqlite3_bind_text(st, 6, member->join_date, 10, SQLITE_STATIC);
-    if ((rc = db_step_done(club, st, "add member")) != 0)
+    if ((rc = db_run(club, "add member",
+                     "INSERT INTO members(number, name, grade, contact, rank, join_date,"
+                     " status, status_since) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'active', ?6)",
+                     "ssttiD", member->number, member->name, member->grade, member->contact,
+                     (int)member->rank, member->join_date)) != 0)
         goto done;
     member->id = sqlite3_last_insert_rowid(club->db);
     member->status = GO_MEMBER_ACTIVE;
-    sqlite3_finalize(st);
-    st = NULL;
-    if ((rc = db_prepare(club, &st,
-                         "INSERT INTO status_history(member_id, date, from_status, to_status, rule,"
-                         " reason) VALUES (?1, ?2, NULL, 'active', NULL, 'joined')")) != 0)
-        goto done;
-    sqlite3_bind_int64(st, 1, member->id);
-    sqlite3_bind_text(st, 2, member->join_date, 10, SQLITE_STATIC);
-    rc = db_step_done(club, st, "status history");
+    rc = db_run(club, "status history",
+                "INSERT INTO status_history(member_id, date, from_status, to_status, rule,"
+                " reason) VALUES (?1, ?2, NULL, 'active', NULL, 'joined')",
+                "lD", (int64_t)member->id, member->join_date);
 done:
     sqlite3_finalize(st);
     return tx_end(club, rc);
@@ -180,10 +169,10 @@ int go_club_member_edit(go_club *club, const go_member *member)
         return rc;
     if ((rc = member_exists(club, member->id)) != 0)
         goto done;
-    if ((rc = db_prepare(club, &st, "SELECT id FROM members WHERE number = ?1 AND id <> ?2")) != 0)
+    if ((rc = db_stmt(club, &st, "member edit",
+                      "SELECT id FROM members WHERE number = ?1 AND id <> ?2", "sl", member->number,
+                      (int64_t)member->id)) != 0)
         goto done;
-    sqlite3_bind_text(st, 1, member->number, -1, SQLITE_STATIC);
-    sqlite3_bind_int64(st, 2, member->id);
     if (sqlite3_step(st) == SQLITE_ROW) {
         rc = go_error_set(GO_EEXISTS, "member number %s is already used by member %lld",
                           member->number, (long long)sqlite3_column_int64(st, 0));
@@ -193,12 +182,11 @@ int go_club_member_edit(go_club *club, const go_member *member)
     st = NULL;
     /* A new join date moves the joining row of the history and, while no status change came
      * after it, the start of attendance (status_since); it cannot follow a later change. */
-    if ((rc = db_prepare(club, &st,
-                         "SELECT date FROM status_history WHERE member_id = ?1 AND from_status IS"
-                         " NOT NULL AND date < ?2 ORDER BY date LIMIT 1")) != 0)
+    if ((rc = db_stmt(club, &st, "member edit",
+                      "SELECT date FROM status_history WHERE member_id = ?1 AND from_status IS"
+                      " NOT NULL AND date < ?2 ORDER BY date LIMIT 1",
+                      "lD", (int64_t)member->id, member->join_date)) != 0)
         goto done;
-    sqlite3_bind_int64(st, 1, member->id);
-    sqlite3_bind_text(st, 2, member->join_date, 10, SQLITE_STATIC);
     if (sqlite3_step(st) == SQLITE_ROW) {
         rc = go_error_set(GO_ECONFLICT, "joined %.10s: after the status change of %s",
                           member->join_date, (const char *)sqlite3_column_text(st, 0));
@@ -206,39 +194,22 @@ int go_club_member_edit(go_club *club, const go_member *member)
     }
     sqlite3_finalize(st);
     st = NULL;
-    if ((rc = db_prepare(club, &st,
-                         "UPDATE members SET status_since = ?2 WHERE id = ?1 AND NOT EXISTS"
-                         " (SELECT 1 FROM status_history h WHERE h.member_id = ?1 AND"
-                         " h.from_status IS NOT NULL)")) != 0)
+    if ((rc = db_run(club, "edit member",
+                     "UPDATE members SET status_since = ?2 WHERE id = ?1 AND NOT EXISTS"
+                     " (SELECT 1 FROM status_history h WHERE h.member_id = ?1 AND"
+                     " h.from_status IS NOT NULL)",
+                     "lD", (int64_t)member->id, member->join_date)) != 0)
         goto done;
-    sqlite3_bind_int64(st, 1, member->id);
-    sqlite3_bind_text(st, 2, member->join_date, 10, SQLITE_STATIC);
-    if ((rc = db_step_done(club, st, "edit member")) != 0)
+    if ((rc = db_run(club, "edit member",
+                     "UPDATE status_history SET date = ?2 WHERE member_id = ?1 AND"
+                     " from_status IS NULL",
+                     "lD", (int64_t)member->id, member->join_date)) != 0)
         goto done;
-    sqlite3_finalize(st);
-    st = NULL;
-    if ((rc = db_prepare(club, &st,
-                         "UPDATE status_history SET date = ?2 WHERE member_id = ?1 AND"
-                         " from_status IS NULL")) != 0)
-        goto done;
-    sqlite3_bind_int64(st, 1, member->id);
-    sqlite3_bind_text(st, 2, member->join_date, 10, SQLITE_STATIC);
-    if ((rc = db_step_done(club, st, "edit member")) != 0)
-        goto done;
-    sqlite3_finalize(st);
-    st = NULL;
-    if ((rc = db_prepare(club, &st,
-                         "UPDATE members SET number = ?1, name = ?2, grade = ?3, contact = ?4,"
-                         " rank = ?5, join_date = ?6 WHERE id = ?7")) != 0)
-        goto done;
-    sqlite3_bind_text(st, 1, member->number, -1, SQLITE_STATIC);
-    sqlite3_bind_text(st, 2, member->name, -1, SQLITE_STATIC);
-    bind_text_or_null(st, 3, member->grade);
-    bind_text_or_null(st, 4, member->contact);
-    sqlite3_bind_int(st, 5, member->rank);
-    sqlite3_bind_text(st, 6, member->join_date, 10, SQLITE_STATIC);
-    sqlite3_bind_int64(st, 7, member->id);
-    rc = db_step_done(club, st, "edit member");
+    rc = db_run(club, "edit member",
+                "UPDATE members SET number = ?1, name = ?2, grade = ?3, contact = ?4,"
+                " rank = ?5, join_date = ?6 WHERE id = ?7",
+                "ssttiDl", member->number, member->name, member->grade, member->contact,
+                (int)member->rank, member->join_date, (int64_t)member->id);
 done:
     sqlite3_finalize(st);
     return tx_end(club, rc);
@@ -272,27 +243,15 @@ int go_club_member_set_status(go_club *club, int64_t id, go_member_status to, co
                           (long long)id, m.join_date);
         goto done;
     }
-    if ((rc = db_prepare(club, &st,
-                         "UPDATE members SET status = ?1, status_since = ?2 WHERE id = ?3")) != 0)
+    if ((rc = db_run(club, "status",
+                     "UPDATE members SET status = ?1, status_since = ?2 WHERE id = ?3", "sDl",
+                     go_member_status_name(to), date, (int64_t)id)) != 0)
         goto done;
-    sqlite3_bind_text(st, 1, go_member_status_name(to), -1, SQLITE_STATIC);
-    sqlite3_bind_text(st, 2, date, 10, SQLITE_STATIC);
-    sqlite3_bind_int64(st, 3, id);
-    if ((rc = db_step_done(club, st, "status")) != 0)
-        goto done;
-    sqlite3_finalize(st);
-    st = NULL;
-    if ((rc = db_prepare(club, &st,
-                         "INSERT INTO status_history(member_id, date, from_status, to_status, rule,"
-                         " reason) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")) != 0)
-        goto done;
-    sqlite3_bind_int64(st, 1, id);
-    sqlite3_bind_text(st, 2, date, 10, SQLITE_STATIC);
-    sqlite3_bind_text(st, 3, go_member_status_name(m.status), -1, SQLITE_STATIC);
-    sqlite3_bind_text(st, 4, go_member_status_name(to), -1, SQLITE_STATIC);
-    bind_text_or_null(st, 5, rule);
-    sqlite3_bind_text(st, 6, reason, -1, SQLITE_STATIC);
-    if ((rc = db_step_done(club, st, "status history")) == 0)
+    if ((rc = db_run(club, "status history",
+                     "INSERT INTO status_history(member_id, date, from_status, to_status, rule,"
+                     " reason) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                     "lDssts", (int64_t)id, date, go_member_status_name(m.status),
+                     go_member_status_name(to), rule, reason)) == 0)
         rc = log_change(club, "status", id, id, go_member_status_name(m.status),
                         go_member_status_name(to), reason);
 done:
@@ -302,17 +261,10 @@ done:
 
 int go_club_member_list(go_club *club, go_club_table **out, int status)
 {
-    sqlite3_stmt *st = NULL;
-    int rc = db_prepare(club, &st,
-                        "SELECT id, number, name, grade, rank, join_date, status, status_since"
-                        " FROM members WHERE ?1 IS NULL OR status = ?1 ORDER BY id");
-    if (rc)
-        return rc;
-    if (status >= 0)
-        sqlite3_bind_text(st, 1, go_member_status_name((go_member_status)status), -1,
-                          SQLITE_STATIC);
-    rc = table_from_stmt(out, st);
-    sqlite3_finalize(st);
+    int rc = db_list(club, out, "member list",
+                     "SELECT id, number, name, grade, rank, join_date, status, status_since"
+                     " FROM members WHERE ?1 IS NULL OR status = ?1 ORDER BY id",
+                     "s", status >= 0 ? go_member_status_name((go_member_status)status) : NULL);
     if (rc == 0) {
         /* Ranks are stored as numbers; show them the way teachers write them. */
         for (int r = 0; r < (*out)->nrows; r++) {
@@ -336,15 +288,10 @@ int go_club_member_history(go_club *club, go_club_table **out, int64_t id)
     int rc = member_exists(club, id);
     if (rc)
         return rc;
-    sqlite3_stmt *st = NULL;
-    if ((rc = db_prepare(club, &st,
-                         "SELECT date, from_status, to_status, rule, reason, recorded_at"
-                         " FROM status_history WHERE member_id = ?1 ORDER BY date, id")) != 0)
-        return rc;
-    sqlite3_bind_int64(st, 1, id);
-    rc = table_from_stmt(out, st);
-    sqlite3_finalize(st);
-    return rc;
+    return db_list(club, out, "member history",
+                   "SELECT date, from_status, to_status, rule, reason, recorded_at"
+                   " FROM status_history WHERE member_id = ?1 ORDER BY date, id",
+                   "l", (int64_t)id);
 }
 
 static int check_school_year(const char *s)
@@ -382,12 +329,11 @@ int go_club_dues_set(go_club *club, int64_t member, const char *school_year, int
     char old[64] = "", now[64];
     snprintf(now, sizeof now, "%lld.%02lld paid %s", (long long)(amount_fen / 100),
              (long long)(amount_fen % 100), paid_on && *paid_on ? paid_on : "-");
-    if ((rc = db_prepare(club, &st,
-                         "SELECT amount_fen, ifnull(paid_on, '') FROM dues WHERE member_id = ?1"
-                         " AND school_year = ?2")) != 0)
+    if ((rc = db_stmt(club, &st, "dues set",
+                      "SELECT amount_fen, ifnull(paid_on, '') FROM dues WHERE member_id = ?1"
+                      " AND school_year = ?2",
+                      "ls", (int64_t)member, school_year)) != 0)
         goto done;
-    sqlite3_bind_int64(st, 1, member);
-    sqlite3_bind_text(st, 2, school_year, -1, SQLITE_STATIC);
     if (sqlite3_step(st) == SQLITE_ROW) {
         int64_t was = sqlite3_column_int64(st, 0);
         const char *was_paid = (const char *)sqlite3_column_text(st, 1);
@@ -405,16 +351,11 @@ int go_club_dues_set(go_club *club, int64_t member, const char *school_year, int
     st = NULL;
     if ((rc = log_change(club, "dues", member, member, old[0] ? old : NULL, now, NULL)) != 0)
         goto done;
-    if ((rc = db_prepare(club, &st,
-                         "INSERT INTO dues(member_id, school_year, amount_fen, paid_on)"
-                         " VALUES (?1, ?2, ?3, ?4) ON CONFLICT(member_id, school_year) DO UPDATE"
-                         " SET amount_fen = excluded.amount_fen, paid_on = excluded.paid_on")) != 0)
-        goto done;
-    sqlite3_bind_int64(st, 1, member);
-    sqlite3_bind_text(st, 2, school_year, -1, SQLITE_STATIC);
-    sqlite3_bind_int64(st, 3, amount_fen);
-    bind_text_or_null(st, 4, paid_on);
-    rc = db_step_done(club, st, "dues");
+    rc = db_run(club, "dues",
+                "INSERT INTO dues(member_id, school_year, amount_fen, paid_on)"
+                " VALUES (?1, ?2, ?3, ?4) ON CONFLICT(member_id, school_year) DO UPDATE"
+                " SET amount_fen = excluded.amount_fen, paid_on = excluded.paid_on",
+                "lslt", (int64_t)member, school_year, (int64_t)amount_fen, paid_on);
 done:
     sqlite3_finalize(st);
     return tx_end(club, rc);
@@ -422,20 +363,13 @@ done:
 
 int go_club_dues_list(go_club *club, go_club_table **out, int64_t member, bool unpaid_only)
 {
-    sqlite3_stmt *st = NULL;
-    int rc = db_prepare(club, &st,
-                        "SELECT d.member_id AS member, m.name, d.school_year,"
-                        " printf('%d.%02d', d.amount_fen / 100, d.amount_fen % 100) AS amount,"
-                        " d.paid_on FROM dues d JOIN members m ON m.id = d.member_id"
-                        " WHERE (?1 <= 0 OR d.member_id = ?1) AND (?2 = 0 OR d.paid_on IS NULL)"
-                        " ORDER BY d.school_year, d.member_id");
-    if (rc)
-        return rc;
-    sqlite3_bind_int64(st, 1, member);
-    sqlite3_bind_int(st, 2, unpaid_only);
-    rc = table_from_stmt(out, st);
-    sqlite3_finalize(st);
-    return rc;
+    return db_list(club, out, "dues list",
+                   "SELECT d.member_id AS member, m.name, d.school_year,"
+                   " printf('%d.%02d', d.amount_fen / 100, d.amount_fen % 100) AS amount,"
+                   " d.paid_on FROM dues d JOIN members m ON m.id = d.member_id"
+                   " WHERE (?1 <= 0 OR d.member_id = ?1) AND (?2 = 0 OR d.paid_on IS NULL)"
+                   " ORDER BY d.school_year, d.member_id",
+                   "li", (int64_t)member, (int)unpaid_only);
 }
 
 int go_club_member_find(go_club *club, int64_t *out_id, const char *text)
@@ -449,9 +383,9 @@ int go_club_member_find(go_club *club, int64_t *out_id, const char *text)
     sqlite3_stmt *st = NULL;
     int rc;
     if (!by_id) {
-        if ((rc = db_prepare(club, &st, "SELECT id FROM members WHERE number = ?1")) != 0)
+        if ((rc = db_stmt(club, &st, "member find", "SELECT id FROM members WHERE number = ?1", "s",
+                          key)) != 0)
             return rc;
-        sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
         if (sqlite3_step(st) == SQLITE_ROW)
             number_match = sqlite3_column_int64(st, 0);
         sqlite3_finalize(st);
@@ -462,9 +396,9 @@ int go_club_member_find(go_club *club, int64_t *out_id, const char *text)
         errno = 0;
         long long v = strtoll(key, &end, 10);
         if (*key >= '0' && *key <= '9' && !*end && !errno && v > 0) {
-            if ((rc = db_prepare(club, &st, "SELECT id FROM members WHERE id = ?1")) != 0)
+            if ((rc = db_stmt(club, &st, "member find", "SELECT id FROM members WHERE id = ?1", "l",
+                              (int64_t)v)) != 0)
                 return rc;
-            sqlite3_bind_int64(st, 1, v);
             if (sqlite3_step(st) == SQLITE_ROW)
                 id_match = v;
             sqlite3_finalize(st);
@@ -485,20 +419,15 @@ int go_club_member_find(go_club *club, int64_t *out_id, const char *text)
 
 int go_club_dues_totals(go_club *club, go_club_table **out)
 {
-    sqlite3_stmt *st = NULL;
-    int rc = db_prepare(club, &st,
-                        "SELECT school_year, count(*) AS records,"
-                        " sum(paid_on IS NOT NULL) AS paid,"
-                        " printf('%.2f', sum(CASE WHEN paid_on IS NOT NULL THEN amount_fen ELSE 0"
-                        " END) / 100.0) AS paid_yuan, sum(paid_on IS NULL) AS unpaid,"
-                        " printf('%.2f', sum(CASE WHEN paid_on IS NULL THEN amount_fen ELSE 0 END)"
-                        " / 100.0) AS unpaid_yuan FROM dues GROUP BY school_year"
-                        " ORDER BY school_year");
-    if (rc)
-        return rc;
-    rc = table_from_stmt(out, st);
-    sqlite3_finalize(st);
-    return rc;
+    return db_list(club, out, "dues totals",
+                   "SELECT school_year, count(*) AS records,"
+                   " sum(paid_on IS NOT NULL) AS paid,"
+                   " printf('%.2f', sum(CASE WHEN paid_on IS NOT NULL THEN amount_fen ELSE 0"
+                   " END) / 100.0) AS paid_yuan, sum(paid_on IS NULL) AS unpaid,"
+                   " printf('%.2f', sum(CASE WHEN paid_on IS NULL THEN amount_fen ELSE 0 END)"
+                   " / 100.0) AS unpaid_yuan FROM dues GROUP BY school_year"
+                   " ORDER BY school_year",
+                   NULL);
 }
 
 int go_club_dues_delete(go_club *club, int64_t member, const char *school_year)
@@ -511,12 +440,11 @@ int go_club_dues_delete(go_club *club, int64_t member, const char *school_year)
     sqlite3_stmt *st = NULL;
     if ((rc = tx_begin(club)) != 0)
         return rc;
-    if ((rc = db_prepare(club, &st,
-                         "SELECT amount_fen, ifnull(paid_on, '-') FROM dues WHERE member_id = ?1"
-                         " AND school_year = ?2")) != 0)
+    if ((rc = db_stmt(club, &st, "dues delete",
+                      "SELECT amount_fen, ifnull(paid_on, '-') FROM dues WHERE member_id = ?1"
+                      " AND school_year = ?2",
+                      "ls", (int64_t)member, school_year)) != 0)
         goto done;
-    sqlite3_bind_int64(st, 1, member);
-    sqlite3_bind_text(st, 2, school_year, -1, SQLITE_STATIC);
     if (sqlite3_step(st) != SQLITE_ROW) {
         rc = go_error_set(GO_ENOTFOUND, "member %lld has no dues record for %s", (long long)member,
                           school_year);
@@ -528,12 +456,8 @@ int go_club_dues_delete(go_club *club, int64_t member, const char *school_year)
              (long long)(was % 100), (const char *)sqlite3_column_text(st, 1));
     sqlite3_finalize(st);
     st = NULL;
-    if ((rc = db_prepare(club, &st,
-                         "DELETE FROM dues WHERE member_id = ?1 AND school_year = ?2")) != 0)
-        goto done;
-    sqlite3_bind_int64(st, 1, member);
-    sqlite3_bind_text(st, 2, school_year, -1, SQLITE_STATIC);
-    if ((rc = db_step_done(club, st, "dues")) == 0)
+    if ((rc = db_run(club, "dues", "DELETE FROM dues WHERE member_id = ?1 AND school_year = ?2",
+                     "ls", (int64_t)member, school_year)) == 0)
         rc = log_change(club, "dues", member, member, old, NULL, NULL);
 done:
     sqlite3_finalize(st);
@@ -545,22 +469,17 @@ int go_club_dues_unpaid(go_club *club, go_club_table **out, const char *school_y
     int rc = check_school_year(school_year);
     if (rc)
         return rc;
-    sqlite3_stmt *st = NULL;
     /* Who owes for the year: records without a payment, and the active members who joined
      * before the year ended and have no record at all. */
-    if ((rc = db_prepare(club, &st,
-                         "SELECT m.id AS member, m.number, m.name, ?1 AS school_year,"
-                         " CASE WHEN d.id IS NULL THEN NULL ELSE printf('%d.%02d', d.amount_fen"
-                         " / 100, d.amount_fen % 100) END AS amount,"
-                         " CASE WHEN d.id IS NULL THEN 'no record' ELSE 'unpaid' END AS state,"
-                         " m.grade AS class, m.contact"
-                         " FROM members m LEFT JOIN dues d ON d.member_id = m.id AND"
-                         " d.school_year = ?1 WHERE (d.id IS NOT NULL AND d.paid_on IS NULL) OR"
-                         " (d.id IS NULL AND m.status = 'active' AND m.join_date <="
-                         " substr(?1, 6, 4) || '-08-31') ORDER BY m.id")) != 0)
-        return rc;
-    sqlite3_bind_text(st, 1, school_year, -1, SQLITE_STATIC);
-    rc = table_from_stmt(out, st);
-    sqlite3_finalize(st);
-    return rc;
+    return db_list(club, out, "dues unpaid",
+                   "SELECT m.id AS member, m.number, m.name, ?1 AS school_year,"
+                   " CASE WHEN d.id IS NULL THEN NULL ELSE printf('%d.%02d', d.amount_fen"
+                   " / 100, d.amount_fen % 100) END AS amount,"
+                   " CASE WHEN d.id IS NULL THEN 'no record' ELSE 'unpaid' END AS state,"
+                   " m.grade AS class, m.contact"
+                   " FROM members m LEFT JOIN dues d ON d.member_id = m.id AND"
+                   " d.school_year = ?1 WHERE (d.id IS NOT NULL AND d.paid_on IS NULL) OR"
+                   " (d.id IS NULL AND m.status = 'active' AND m.join_date <="
+                   " substr(?1, 6, 4) || '-08-31') ORDER BY m.id",
+                   "s", school_year);
 }

@@ -13,6 +13,12 @@
 #include <time.h>
 
 #include "go/club.h"
+#include "go/club_members.h"
+#include "go/club_attendance.h"
+#include "go/club_equipment.h"
+#include "go/club_games.h"
+#include "go/club_events.h"
+#include "go/club_export.h"
 #include "go/error.h"
 #include "go/parse.h"
 #include "http_int.h"

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "go/club.h"
+#include "go/club_members.h"
 
 static inline void club_tmp_path(char *buf, size_t size, const char *tag)
 {

@@ -5,6 +5,7 @@
 
 #include "testutil.h"
 #include "club_fixture.h"
+#include "go/club_attendance.h"
 
 static char path[512];
 

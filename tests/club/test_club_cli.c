@@ -7,6 +7,7 @@
 
 #include "testutil.h"
 #include "club_fixture.h"
+#include "go/swiss.h"
 
 static char path[512];
 static char goref[600];

@@ -10,6 +10,9 @@
 
 #include "testutil.h"
 #include "club_fixture.h"
+#include "go/club_attendance.h"
+#include "go/club_games.h"
+#include "go/club_export.h"
 
 #define KILLS 300
 

@@ -1,9 +1,13 @@
 /* Equipment: register, stock-taking differences and last seen, loans approved and due at the
  * next activity, returns with condition, overdue, lost/damaged charged at the price. */
+#include <sqlite3.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "testutil.h"
 #include "club_fixture.h"
+#include "go/club_attendance.h"
+#include "go/club_equipment.h"
 
 static char path[512];
 
@@ -182,6 +186,29 @@ static void test_club_equipment__partial_return_and_compensation(void **state)
     assert_int_equal(part, loan); /* the rest: the loan itself */
 }
 
+/* A statement that fails says what it was for: with the items table gone (renamed behind the
+ * library's back), the listing, the stock-take and a loan each fail with GO_EDB or
+ * GO_ENOTFOUND and a message naming the statement, never a success or a crash. */
+static void test_club_equipment__failed_statement_named(void **state)
+{
+    go_club *c = *state;
+    sqlite3 *db = NULL;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db, "PRAGMA foreign_keys=OFF; ALTER TABLE items RENAME TO gone",
+                                  NULL, NULL, NULL),
+                     SQLITE_OK);
+    sqlite3_close(db);
+    go_club_table *t = NULL;
+    assert_int_equal(go_club_item_list(c, &t), GO_EDB);
+    assert_null(t);
+    assert_non_null(strstr(go_error_last(), "item list: "));
+    assert_non_null(strstr(go_error_last(), "items"));
+    assert_int_equal(go_club_stocktake_report(c, &t), GO_EDB);
+    assert_non_null(strstr(go_error_last(), "stocktake report: "));
+    assert_int_equal(go_club_stocktake(c, 1, 3, "2026-09-02", NULL), GO_EDB);
+    assert_non_null(strstr(go_error_last(), "item count: "));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -194,6 +221,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_club_equipment__partial_return_and_compensation, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_club_equipment__stocktake_as_of_its_date, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_club_equipment__failed_statement_named, setup,
                                         teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -7,6 +7,7 @@
 
 #include "testutil.h"
 #include "club_fixture.h"
+#include "go/club_games.h"
 
 static char path[512];
 static int64_t a, b;

@@ -7,6 +7,9 @@
 
 #include "testutil.h"
 #include "club_fixture.h"
+#include "go/club_attendance.h"
+#include "go/club_equipment.h"
+#include "go/club_games.h"
 
 static char path[512], other[600];
 

@@ -5,6 +5,8 @@
 
 #include "testutil.h"
 #include "club_fixture.h"
+#include "go/club_games.h"
+#include "go/club_export.h"
 
 static char path[512];
 

@@ -6,6 +6,9 @@
 
 #include "testutil.h"
 #include "club_fixture.h"
+#include "go/club_games.h"
+#include "go/club_events.h"
+#include "go/swiss.h"
 
 #define TB "tournaments/OttoMilvang__TieBreakServer/"
 

@@ -8,6 +8,9 @@
 
 #include "testutil.h"
 #include "club_fixture.h"
+#include "go/club_games.h"
+#include "go/club_events.h"
+#include "go/swiss.h"
 
 static char path[512];
 static int64_t ids[16];

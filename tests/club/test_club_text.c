@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "go/club.h"
+#include "go/club_export.h"
 
 static void test_text__widths(void **state)
 {

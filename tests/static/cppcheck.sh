@@ -17,6 +17,6 @@ cppcheck --quiet --error-exitcode=1 --std=c11 -j"$jobs" \
     --enable=warning,portability,performance --inline-suppr \
     --suppress=missingIncludeSystem --suppress=uninitvar --suppress=legacyUninitvar \
     --suppress=uninitdata \
-    -I util/include -I rules/include -I scoring/include -I vision/include -I club/include -I vision -I bench \
+    -I util/include -I rules/include -I scoring/include -I vision/include -I swiss/include -I club/include -I vision -I bench \
     -I gtp -I adapters -I server \
-    util rules scoring vision club gtp adapters server cli bench
+    util rules swiss scoring vision club gtp adapters server cli bench

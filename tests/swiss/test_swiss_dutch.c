@@ -1,4 +1,4 @@
-/* The Dutch Swiss pairing (club/dutch.c): bbpPairings' own test cases byte for byte, the
+/* The Dutch Swiss pairing (swiss/dutch.c): bbpPairings' own test cases byte for byte, the
  * absolute criteria on many simulated events (no repeat, colours, one bye to an eligible
  * player), and refusal when no pairing without a repeat exists. */
 #include <setjmp.h>
@@ -12,7 +12,7 @@
 
 #include <cmocka.h>
 
-#include "go/club.h"
+#include "go/swiss.h"
 #include "testutil.h"
 
 #define BBP "tournaments/BieremaBoyzProgramming__bbpPairings/test/tests/"

@@ -1,4 +1,4 @@
-/* The blossom matching (club/matching.c) against brute force: on small random graphs the
+/* The blossom matching (swiss/matching.c) against brute force: on small random graphs the
  * weight it finds must equal the best weight over every matching, and the result must be a
  * matching over existing edges. Multi-word weights are checked the same way. */
 #include <setjmp.h>
@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "../../club/matching.h"
+#include "../../swiss/matching.h"
 
 /* 128-bit totals as two words (hi, lo) for the multi-word check. */
 typedef struct u128 {

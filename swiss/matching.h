@@ -1,8 +1,8 @@
 /* Maximum-weight matching on a general graph (Edmonds' blossom algorithm, primal-dual, O(n^3)),
  * with weights that are unsigned integers of a fixed number of 64-bit words: the Dutch pairing
- * packs a dozen lexicographic criteria into one weight, far beyond 64 bits. Internal to club/. */
-#ifndef GO_CLUB_MATCHING_H
-#define GO_CLUB_MATCHING_H
+ * packs a dozen lexicographic criteria into one weight, far beyond 64 bits. Internal to swiss/. */
+#ifndef GO_SWISS_MATCHING_H
+#define GO_SWISS_MATCHING_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "club_int.h"
+#include "go/swiss.h"
 #include "matching.h"
 
-/* test_club_dutch_full compiles this file with 1: the fallback (every weight stored, every
+/* test_swiss_dutch_full compiles this file with 1: the fallback (every weight stored, every
  * matching over all open players) is then taken in every round. */
 #ifndef GO_DUTCH_TEST_FULL
 #define GO_DUTCH_TEST_FULL 0
@@ -52,18 +52,22 @@ static bool abs_imbalance(const dplayer *p)
 {
     return p->imbalance > 1;
 }
+
 static bool abs_pref(const dplayer *p)
 {
     return abs_imbalance(p) || p->repeated != C_NONE;
 }
+
 static int invert(int c)
 {
     return c == C_FIRST ? C_SECOND : c == C_SECOND ? C_FIRST : C_NONE;
 }
+
 static int match_points(const dmatch *m)
 {
     return m->score == S_WIN ? 2 : m->score == S_DRAW ? 1 : 0;
 }
+
 static int score_back(const dctx *c, const dplayer *p, int back)
 {
     int s = p->score;
@@ -71,6 +75,7 @@ static int score_back(const dctx *c, const dplayer *p, int back)
         s -= match_points(&p->m[r]);
     return s;
 }
+
 static bool eligible_bye(const dplayer *p)
 {
     for (int r = 0; r < p->nm; r++)
@@ -78,6 +83,7 @@ static bool eligible_bye(const dplayer *p)
             return false;
     return true;
 }
+
 static int bits_for(int v)
 {
     int b = 0;
@@ -121,6 +127,7 @@ static void w_shl(uint64_t *w, int K, int s)
         w[i] = (w[i] << s) | (w[i - 1] >> (64 - s));
     w[0] <<= s;
 }
+
 static void w_add_bit(uint64_t *w, int K, int bit, uint64_t v) /* w += v << bit, v small */
 {
     int i = bit / 64, s = bit % 64;
@@ -137,6 +144,7 @@ static void w_add_bit(uint64_t *w, int K, int bit, uint64_t v) /* w += v << bit,
             break;
     }
 }
+
 static void w_sub_small(uint64_t *w, int K, uint64_t v)
 {
     for (int k = 0; k < K && v; k++) {
@@ -145,6 +153,7 @@ static void w_sub_small(uint64_t *w, int K, uint64_t v)
         w[k] = t;
     }
 }
+
 static bool w_zero(const uint64_t *w, int K)
 {
     for (int i = 0; i < K; i++)
@@ -343,6 +352,12 @@ typedef struct dstate {
      * lex fields' ends); chg: the same by compact index for one matching */
     bool *dirty, *chg;
     long activations; /* how often a matching had to take in more lower players */
+    /* the brackets' work arrays: V the bracket's vertices by position, newV the next one's,
+     * rem the remainder, matched the players paired for good, higher the remainder's higher
+     * players, lex_* one lex field per edge of a higher player */
+    int *V, *newV, *rem, *higher, *lex_v, *lex_o, *lex_shift;
+    uint64_t *lex_add;
+    bool *matched;
 } dstate;
 
 #define BASE(st, L, s)                                                                             \
@@ -942,102 +957,154 @@ static bool in_range(int x, int lo, int hi)
     return x >= lo && x < hi;
 }
 
-static int dutch_run(dctx *c, int *S, int N, int *partner /* by player index, -1 bye */)
+/* The bracket being paired: positions in V (the open players, carried down first) */
+typedef struct dbracket {
+    int nP;                   /* players in the bracket */
+    int next;                 /* the first position of S not yet in a bracket */
+    int sg_begin, sg_begin_v; /* the resident score group's start in V, and as a vertex */
+    int next_sg, next_sg_v;   /* the next score group's start in V, and as a vertex */
+    int group_start;          /* the next score group's first position in S */
+    int nrem, rem_pairs;      /* the remainder (rem[]) and its pairs: S1 = the first rem_pairs */
+    int exchanges;            /* players of S1 that the best remainder pairing exchanges */
+} dbracket;
+
+/* The driver's working memory, all of it at once (run_free releases what was had). */
+static int run_alloc(dstate *st)
 {
-    int rc = 0, K = c->K;
-    dstate st;
-    memset(&st, 0, sizeof st);
-    st.c = c;
-    st.N = N;
-    st.S = S;
-    st.lower = N; /* no player is below a bracket until the brackets start */
+    int K = st->c->K, N = st->N;
     int Kmax = K + ((N + 1) * bits_for(N + 1) + 63) / 64 + 2; /* the widest lex weights */
-    st.wmate = malloc(((size_t)N + 2) * sizeof *st.wmate);
-    st.wm2 = malloc(((size_t)N + 2) * sizeof *st.wm2);
-    st.wy = calloc(((size_t)N + 2) * (size_t)K, sizeof *st.wy);
-    st.wy2 = calloc(((size_t)N + 2) * (size_t)Kmax, sizeof *st.wy2);
-    st.fixed_mate = malloc(((size_t)N + 1) * sizeof *st.fixed_mate);
-    st.act = malloc(((size_t)N + 1) * sizeof *st.act);
-    st.submate = malloc(((size_t)N + 2) * sizeof *st.submate);
-    st.tm = malloc(((size_t)N + 2) * sizeof *st.tm);
-    st.active = calloc((size_t)N + 1, sizeof *st.active);
-    st.ty = calloc(((size_t)N + 2) * (size_t)Kmax, sizeof *st.ty);
-    st.yraw = calloc(((size_t)N + 2) * (size_t)Kmax, sizeof *st.yraw);
-    st.w2 = calloc((size_t)Kmax, sizeof *st.w2);
-    st.w3 = calloc((size_t)Kmax, sizeof *st.w3);
-    st.marg = calloc(((size_t)N + 2) * (size_t)Kmax, sizeof *st.marg);
-    st.bz = calloc(2 * ((size_t)N + 2) * (size_t)Kmax, sizeof *st.bz);
-    st.bpar = calloc(2 * ((size_t)N + 2), sizeof *st.bpar);
-    st.dirty = malloc(((size_t)N + 2) * sizeof *st.dirty);
-    st.chg = malloc(((size_t)N + 2) * sizeof *st.chg);
-    st.viol = calloc((size_t)N + 2, sizeof *st.viol);
-    int *lex_v = malloc(((size_t)N * (size_t)N / 2 + 1) * sizeof *lex_v);
-    int *lex_o = malloc(((size_t)N * (size_t)N / 2 + 1) * sizeof *lex_o);
-    int *lex_shift = malloc(((size_t)N * (size_t)N / 2 + 1) * sizeof *lex_shift);
-    uint64_t *lex_add = malloc(((size_t)N * (size_t)N / 2 + 1) * sizeof *lex_add);
-    int *higher = malloc(((size_t)N + 1) * sizeof *higher);
-    int *V = malloc(((size_t)N + 1) * sizeof *V), *newV = malloc(((size_t)N + 1) * sizeof *newV);
-    int *rem = malloc(((size_t)N + 1) * sizeof *rem);
-    bool *matched = calloc((size_t)N + 1, sizeof *matched);
-    st.mate = malloc(((size_t)N + 1) * sizeof *st.mate);
-    st.base = calloc((size_t)N * (size_t)N * (size_t)K + 1, sizeof *st.base);
-    st.w = calloc((size_t)K, sizeof *st.w);
-    st.gset = calloc((size_t)N * (size_t)N + 1, 1);
-    if (!V || !newV || !rem || !matched || !st.mate || !st.base || !st.w || !st.gset ||
-        !st.fixed_mate || !st.act || !st.submate || !lex_v || !lex_o || !lex_shift || !lex_add ||
-        !higher || !st.wmate || !st.wm2 || !st.wy || !st.wy2 || !st.tm || !st.active || !st.ty ||
-        !st.yraw || !st.w2 || !st.w3 || !st.marg || !st.viol || !st.bz || !st.bpar || !st.dirty ||
-        !st.chg) {
-        rc = go_error_set(GO_ENOMEM, "pairing");
-        goto done;
+    st->wmate = malloc(((size_t)N + 2) * sizeof *st->wmate);
+    st->wm2 = malloc(((size_t)N + 2) * sizeof *st->wm2);
+    st->wy = calloc(((size_t)N + 2) * (size_t)K, sizeof *st->wy);
+    st->wy2 = calloc(((size_t)N + 2) * (size_t)Kmax, sizeof *st->wy2);
+    st->fixed_mate = malloc(((size_t)N + 1) * sizeof *st->fixed_mate);
+    st->act = malloc(((size_t)N + 1) * sizeof *st->act);
+    st->submate = malloc(((size_t)N + 2) * sizeof *st->submate);
+    st->tm = malloc(((size_t)N + 2) * sizeof *st->tm);
+    st->active = calloc((size_t)N + 1, sizeof *st->active);
+    st->ty = calloc(((size_t)N + 2) * (size_t)Kmax, sizeof *st->ty);
+    st->yraw = calloc(((size_t)N + 2) * (size_t)Kmax, sizeof *st->yraw);
+    st->w2 = calloc((size_t)Kmax, sizeof *st->w2);
+    st->w3 = calloc((size_t)Kmax, sizeof *st->w3);
+    st->marg = calloc(((size_t)N + 2) * (size_t)Kmax, sizeof *st->marg);
+    st->bz = calloc(2 * ((size_t)N + 2) * (size_t)Kmax, sizeof *st->bz);
+    st->bpar = calloc(2 * ((size_t)N + 2), sizeof *st->bpar);
+    st->dirty = malloc(((size_t)N + 2) * sizeof *st->dirty);
+    st->chg = malloc(((size_t)N + 2) * sizeof *st->chg);
+    st->viol = calloc((size_t)N + 2, sizeof *st->viol);
+    st->lex_v = malloc(((size_t)N * (size_t)N / 2 + 1) * sizeof *st->lex_v);
+    st->lex_o = malloc(((size_t)N * (size_t)N / 2 + 1) * sizeof *st->lex_o);
+    st->lex_shift = malloc(((size_t)N * (size_t)N / 2 + 1) * sizeof *st->lex_shift);
+    st->lex_add = malloc(((size_t)N * (size_t)N / 2 + 1) * sizeof *st->lex_add);
+    st->higher = malloc(((size_t)N + 1) * sizeof *st->higher);
+    st->V = malloc(((size_t)N + 1) * sizeof *st->V);
+    st->newV = malloc(((size_t)N + 1) * sizeof *st->newV);
+    st->rem = malloc(((size_t)N + 1) * sizeof *st->rem);
+    st->matched = calloc((size_t)N + 1, sizeof *st->matched);
+    st->mate = malloc(((size_t)N + 1) * sizeof *st->mate);
+    st->base = calloc((size_t)N * (size_t)N * (size_t)K + 1, sizeof *st->base);
+    st->w = calloc((size_t)K, sizeof *st->w);
+    st->gset = calloc((size_t)N * (size_t)N + 1, 1);
+    if (!st->V || !st->newV || !st->rem || !st->matched || !st->mate || !st->base || !st->w ||
+        !st->gset || !st->fixed_mate || !st->act || !st->submate || !st->lex_v || !st->lex_o ||
+        !st->lex_shift || !st->lex_add || !st->higher || !st->wmate || !st->wm2 || !st->wy ||
+        !st->wy2 || !st->tm || !st->active || !st->ty || !st->yraw || !st->w2 || !st->w3 ||
+        !st->marg || !st->viol || !st->bz || !st->bpar || !st->dirty || !st->chg) {
+        return go_error_set(GO_ENOMEM, "pairing");
     }
     for (int v = 0; v < N; v++) {
-        st.fixed_mate[v] = -1;
-        st.dirty[v] = true;
+        st->fixed_mate[v] = -1;
+        st->dirty[v] = true;
     }
-    if ((rc = go_mwm_init(&st.g, N, K)) != 0)
-        goto done;
+    return go_mwm_init(&st->g, N, K);
+}
+
+static void run_free(dstate *st)
+{
+    go_mwm_clear(&st->g);
+    free(st->V);
+    free(st->newV);
+    free(st->rem);
+    free(st->matched);
+    free(st->mate);
+    free(st->base);
+    free(st->w);
+    free(st->gset);
+    free(st->fixed_mate);
+    free(st->act);
+    free(st->submate);
+    free(st->tm);
+    free(st->active);
+    free(st->ty);
+    free(st->yraw);
+    free(st->w2);
+    free(st->w3);
+    free(st->marg);
+    free(st->bz);
+    free(st->bpar);
+    free(st->dirty);
+    free(st->chg);
+    free(st->viol);
+    free(st->scratch);
+    free(st->wmate);
+    free(st->wm2);
+    free(st->wy);
+    free(st->wy2);
+    free(st->lex_v);
+    free(st->lex_o);
+    free(st->lex_shift);
+    free(st->lex_add);
+    free(st->higher);
+}
+
+/* The completion stage: can the round be paired at all, and which score must the bye assignee
+ * have? Then every edge gets the completion weights the brackets start from. */
+static int pair_completion(dstate *st)
+{
+    dctx *c = st->c;
+    int K = c->K, N = st->N, rc = 0;
+    int *S = st->S;
     /* 1. Can the round be paired at all, and which score must the bye assignee have? (The
      * weights are first_weight's, by formula.) */
     if (!(N & 1)) {
         c->bye_score = 0;
         c->single_df_bye = false;
     }
-    st.gmode = !(N & 1);
+    st->gmode = !(N & 1);
     /* An even field's first matching already has the completion weights: the potentials'
      * proof works there too, with every player "below" (only those the greedy start leaves
      * unpaired are matched by the solver). An odd field's has the bye's weights: whole. */
-    if (!(N & 1) && (st.full = !potentials_hold(&st) || GO_DUTCH_TEST_FULL))
-        store_first_weights(&st);
-    phase1_start(&st);
-    st.lower = N & 1 ? N : 0;
-    if ((rc = solve(&st)) != 0)
-        goto done;
-    st.lower = N;
+    if (!(N & 1) && (st->full = !potentials_hold(st) || GO_DUTCH_TEST_FULL))
+        store_first_weights(st);
+    phase1_start(st);
+    st->lower = N & 1 ? N : 0;
+    if ((rc = solve(st)) != 0)
+        return rc;
+    st->lower = N;
     int unmatched = 0;
     for (int v = 0; v < N; v++)
-        if (st.mate[v] == v)
+        if (st->mate[v] == v)
             unmatched++;
     if (unmatched > 1) {
         rc = go_error_set(GO_ECONFLICT,
                           "no pairing of round %d avoids every repeat game and colour rule"
                           " (%d of %d players left unpaired)",
                           c->played_rounds + 1, unmatched, N);
-        goto done;
+        return rc;
     }
     c->single_df_bye = false;
     if (N & 1) {
         for (int v = 0; v < N; v++)
-            if (st.mate[v] == v) {
+            if (st->mate[v] == v) {
                 c->bye_score = c->pl[S[v]].score;
                 break;
             }
-        st.gmode = 1; /* the completion weights, with the bye's score now known */
+        st->gmode = 1; /* the completion weights, with the bye's score now known */
         int top = c->pl[S[0]].score;
         if (c->bye_score >= top) {
             c->single_df_bye = true;
             for (int v = 0; v < N && c->pl[S[v]].score >= top; v++)
-                if (c->pl[S[st.mate[v]]].score < top) {
+                if (c->pl[S[st->mate[v]]].score < top) {
                     c->single_df_bye = false;
                     break;
                 }
@@ -1065,314 +1132,379 @@ static int dutch_run(dctx *c, int *S, int N, int *partner /* by player index, -1
     /* Every edge now has the completion stage's weight (solve_ex counts on it for the players
      * below the brackets): checked once, and if the formula for their duals ever disagreed
      * with edge_weight, every matching would simply be computed whole. */
-    if ((N & 1) && (st.full = !potentials_hold(&st) || GO_DUTCH_TEST_FULL))
-        store_first_weights(&st);
-    for (int v = 0; v < N && !st.full; v++) /* the bracket matchings start from them */
-        potential(&st, st.wy + (size_t)v * (size_t)K, v, K, 0);
+    if ((N & 1) && (st->full = !potentials_hold(st) || GO_DUTCH_TEST_FULL))
+        store_first_weights(st);
+    for (int v = 0; v < N && !st->full; v++) /* the bracket matchings start from them */
+        potential(st, st->wy + (size_t)v * (size_t)K, v, K, 0);
     for (int v = 0; v < N; v++) /* new weights (odd field) or new duals: check every edge */
-        st.dirty[v] = true;
+        st->dirty[v] = true;
+    return rc;
+}
 
-    /* 2. Bracket by bracket. */
-    int nP = 0, next = 0;
-    while (next < N && c->pl[S[next]].score >= c->pl[S[0]].score) {
-        V[nP++] = next;
-        next++;
+/* Opens the next bracket: the next score group joins the players carried down, their edges
+ * get the bracket's weights, and the matching is computed. */
+static int bracket_open(dstate *st, dbracket *b)
+{
+    dctx *c = st->c;
+    int N = st->N, rc = 0;
+    int *S = st->S;
+    b->next_sg = b->nP;
+    b->next_sg_v = b->sg_begin_v + (b->next_sg - b->sg_begin);
+    b->group_start = b->next;
+    while (b->next < N && c->pl[S[b->next]].score >= c->pl[S[b->group_start]].score) {
+        st->V[b->nP++] = b->next;
+        b->next++;
     }
-    int sg_begin = 0, sg_begin_v = 0;
-    while (nP > 1 || next < N) {
-        int next_sg = nP;
-        int next_sg_v = sg_begin_v + (next_sg - sg_begin);
-        int group_start = next;
-        while (next < N && c->pl[S[next]].score >= c->pl[S[group_start]].score) {
-            V[nP++] = next;
-            next++;
+    st->lower = b->next;
+    for (int L = b->sg_begin; L < b->nP; L++)
+        for (int s = 0; s < L; s++) {
+            uint64_t *w = BASE(st, L, s);
+            edge_weight(c, w, S[st->V[s]], S[st->V[L]], L < b->next_sg, L >= b->next_sg);
+            set_edge(st, st->V[L], st->V[s], w);
         }
-        st.lower = next;
-        for (int L = sg_begin; L < nP; L++)
-            for (int s = 0; s < L; s++) {
-                uint64_t *w = BASE(&st, L, s);
-                edge_weight(c, w, S[V[s]], S[V[L]], L < next_sg, L >= next_sg);
-                set_edge(&st, V[L], V[s], w);
-            }
-        if ((rc = solve(&st)) != 0)
-            goto done;
-        int *mate = st.mate;
+    if ((rc = solve(st)) != 0)
+        return rc;
+    return rc;
+}
 
-        /* moved-down players to pair in this bracket: the highest scores first */
-        int md_score = 0, md_left = 0, md_matched_left = 0;
-        for (int pi = 0; pi < sg_begin; pi++) {
-            int pv = V[pi];
-            if (pi == 0 || c->pl[S[pv]].score < md_score) {
-                md_score = c->pl[S[pv]].score;
-                md_left = md_matched_left = 0;
-                for (int q = pi; q < nP && c->pl[S[V[q]]].score >= md_score; q++) {
-                    md_left++;
-                    if (in_range(mate[V[q]], sg_begin_v, next_sg_v))
-                        md_matched_left++;
+static int bracket_moved_down(dstate *st, dbracket *b)
+{
+    dctx *c = st->c;
+    int K = c->K, rc = 0;
+    int *S = st->S;
+    int *mate = st->mate;
+    /* moved-down players to pair in this bracket: the highest scores first */
+    int md_score = 0, md_left = 0, md_matched_left = 0;
+    for (int pi = 0; pi < b->sg_begin; pi++) {
+        int pv = st->V[pi];
+        if (pi == 0 || c->pl[S[pv]].score < md_score) {
+            md_score = c->pl[S[pv]].score;
+            md_left = md_matched_left = 0;
+            for (int q = pi; q < b->nP && c->pl[S[st->V[q]]].score >= md_score; q++) {
+                md_left++;
+                if (in_range(mate[st->V[q]], b->sg_begin_v, b->next_sg_v))
+                    md_matched_left++;
+            }
+        }
+        if (!md_matched_left)
+            continue;
+        if (md_left <= md_matched_left) {
+            st->matched[pv] = true;
+            continue;
+        }
+        md_left--;
+        if (!in_range(mate[pv], b->sg_begin_v, b->next_sg_v)) {
+            for (int o = b->sg_begin; o < b->next_sg; o++) {
+                memcpy(st->w, BASE(st, o, pi), (size_t)K * sizeof *st->w);
+                if (!w_zero(st->w, K)) {
+                    w_add_bit(st->w, K, 0, 1);
+                    set_edge(st, pv, st->V[o], st->w);
                 }
             }
-            if (!md_matched_left)
-                continue;
-            if (md_left <= md_matched_left) {
-                matched[pv] = true;
-                continue;
-            }
-            md_left--;
-            if (!in_range(mate[pv], sg_begin_v, next_sg_v)) {
-                for (int o = sg_begin; o < next_sg; o++) {
-                    memcpy(st.w, BASE(&st, o, pi), (size_t)K * sizeof *st.w);
-                    if (!w_zero(st.w, K)) {
-                        w_add_bit(st.w, K, 0, 1);
-                        set_edge(&st, pv, V[o], st.w);
-                    }
-                }
-                if ((rc = solve(&st)) != 0)
-                    goto done;
-            }
-            if (in_range(mate[pv], sg_begin_v, next_sg_v)) {
-                matched[pv] = true;
-                md_matched_left--;
-                for (int o = sg_begin; o < next_sg; o++) {
-                    memcpy(st.w, BASE(&st, o, pi), (size_t)K * sizeof *st.w);
-                    if (!w_zero(st.w, K)) {
-                        w_add_bit(st.w, K, 0, (uint64_t)(next_sg - sg_begin) + 1);
-                        set_edge(&st, pv, V[o], st.w);
-                    }
+            if ((rc = solve(st)) != 0)
+                return rc;
+        }
+        if (in_range(mate[pv], b->sg_begin_v, b->next_sg_v)) {
+            st->matched[pv] = true;
+            md_matched_left--;
+            for (int o = b->sg_begin; o < b->next_sg; o++) {
+                memcpy(st->w, BASE(st, o, pi), (size_t)K * sizeof *st->w);
+                if (!w_zero(st->w, K)) {
+                    w_add_bit(st->w, K, 0, (uint64_t)(b->next_sg - b->sg_begin) + 1);
+                    set_edge(st, pv, st->V[o], st->w);
                 }
             }
         }
-        /* their opponents: the highest resident that still allows the best pairing */
-        for (int pi = 0; pi < sg_begin; pi++) {
-            int pv = V[pi];
-            if (!matched[pv])
-                continue;
-            uint64_t addend = (uint64_t)nP;
-            for (int o = next_sg - 1; o >= sg_begin; o--) {
-                if (matched[V[o]])
-                    continue;
-                memcpy(st.w, BASE(&st, o, pi), (size_t)K * sizeof *st.w);
-                if (!w_zero(st.w, K)) {
-                    w_add_bit(st.w, K, 0, addend);
-                    set_edge(&st, pv, V[o], st.w);
-                    addend++;
-                }
-            }
-            if ((rc = solve(&st)) != 0)
-                goto done;
-            int mv = mate[pv];
-            matched[mv] = true;
-            finalize_pair(&st, pv, mv);
-        }
-
-        /* the remainder: S1 = the first rem_pairs, S2 the others */
-        int nrem = 0, rem_pairs = 0;
-        for (int pi = sg_begin; pi < next_sg; pi++) {
-            int pv = V[pi];
-            if (mate[pv] < sg_begin_v)
-                continue;
-            rem[nrem++] = pi;
-            if (mate[pv] < pv)
-                rem_pairs++;
-        }
-        int first_end = rem_pairs; /* position in rem */
-        for (int oi = 0; oi < nrem; oi++)
-            for (int si = 0; si < oi; si++) {
-                ewc(&st, st.w, rem[si], rem[oi], si, rem_pairs);
-                set_edge(&st, V[rem[si]], V[rem[oi]], st.w);
-            }
-        if ((rc = solve(&st)) != 0)
-            goto done;
-        int exchanges = 0;
-        for (int ri = 0; ri < first_end && ri < nrem; ri++) {
-            int pv = V[rem[ri]];
-            exchanges += mate[pv] <= pv || mate[pv] >= next_sg_v;
-        }
-        /* lower players of S1 to exchange, from the bottom of S1 up */
-        int left = exchanges;
-        for (int ri = first_end; ri > 0 && left;) {
-            int oi0 = ri;
-            ri--;
-            int pv = V[rem[ri]];
-            if (mate[pv] > pv && mate[pv] < next_sg_v) {
-                for (int oi = oi0; oi < nrem; oi++) {
-                    ewc(&st, st.w, rem[ri], rem[oi], ri, rem_pairs);
-                    if (!w_zero(st.w, K)) {
-                        w_sub_small(st.w, K, 1);
-                        set_edge(&st, pv, V[rem[oi]], st.w);
-                    }
-                }
-                if ((rc = solve(&st)) != 0)
-                    goto done;
-            }
-            bool exchange = mate[pv] <= pv || mate[pv] >= next_sg_v;
-            left -= exchange;
-            for (int oi = ri + 1; oi < nrem; oi++) {
-                if (exchange)
-                    memset(BASE(&st, rem[oi], rem[ri]), 0, (size_t)K * sizeof(uint64_t));
-                ewc(&st, st.w, rem[ri], rem[oi], ri, rem_pairs);
-                set_edge(&st, pv, V[rem[oi]], st.w);
-            }
-        }
-        /* higher players of S2 to exchange, from the top of S2 down */
-        left = exchanges;
-        int rem_index = rem_pairs;
-        for (int ri = first_end; ri < nrem && left > 1; ri++) {
-            int pv = V[rem[ri]];
-            bool already = mate[pv] > pv && mate[pv] < next_sg_v;
-            if (!already) {
-                for (int oi = ri + 1; oi < nrem; oi++) {
-                    ewc(&st, st.w, rem[ri], rem[oi], rem_index, rem_pairs);
-                    if (!w_zero(st.w, K)) {
-                        w_add_bit(st.w, K, 0, 1);
-                        set_edge(&st, pv, V[rem[oi]], st.w);
-                    }
-                }
-                if ((rc = solve(&st)) != 0)
-                    goto done;
-            }
-            bool exchange = mate[pv] > pv && mate[pv] < next_sg_v;
-            if (exchange) {
-                left--;
-                memset(st.w, 0, (size_t)K * sizeof *st.w);
-                for (int oi = 0; oi < ri; oi++) {
-                    memset(BASE(&st, rem[ri], rem[oi]), 0, (size_t)K * sizeof(uint64_t));
-                    set_edge(&st, pv, V[rem[oi]], st.w);
-                }
-                for (int o = next_sg; o < nP; o++) {
-                    memset(BASE(&st, o, rem[ri]), 0, (size_t)K * sizeof(uint64_t));
-                    set_edge(&st, pv, V[o], st.w);
-                }
-            }
-            if (!already)
-                for (int oi = ri + 1; oi < nrem; oi++) {
-                    ewc(&st, st.w, rem[ri], rem[oi], rem_index, rem_pairs);
-                    set_edge(&st, pv, V[rem[oi]], st.w);
-                }
-            rem_index++;
-        }
-        /* who plays as a higher player is now fixed */
-        for (int ri = 0; ri < nrem; ri++) {
-            int pv = V[rem[ri]];
-            for (int oi = ri + 1; oi < nrem; oi++) {
-                int ov = V[rem[oi]];
-                if (mate[pv] <= pv || mate[pv] >= next_sg_v ||
-                    (mate[ov] > ov && mate[ov] < next_sg_v))
-                    memset(BASE(&st, rem[oi], rem[ri]), 0, (size_t)K * sizeof(uint64_t));
-                set_edge(&st, pv, ov, BASE(&st, rem[oi], rem[ri]));
-            }
-        }
-        /* Each higher player takes the highest opponent that keeps the pairing optimal, the
-         * first higher player first. bbpPairings runs one matching per higher player; the
-         * same lexicographic choice is one matching whose weights carry, below every other
-         * criterion, one field per higher player (the first one most significant) holding the
-         * rank of the chosen opponent. */
-        {
-            int nh = 0, nlex = 0;
-            for (int ri = 0; ri < nrem; ri++) {
-                int pv = V[rem[ri]];
-                if (mate[pv] > pv && mate[pv] < next_sg_v)
-                    higher[nh++] = ri;
-            }
-            /* Each field just wide enough for its player's largest rank (at least one bit):
-             * the fields below one hold less than its lowest bit, so the order is the same as
-             * with equal widths, and the weights are words narrower. newV is free here. */
-            int *width = newV, extra = 0;
-            for (int t = nh - 1; t >= 0; t--) {
-                int pi = rem[higher[t]], cnt = 0;
-                for (int oi = 0; oi < nrem; oi++)
-                    cnt += rem[oi] > pi && !matched[V[rem[oi]]];
-                width[t] = cnt > 1 ? bits_for(cnt - 1) : 1;
-                extra += width[t];
-            }
-            for (int t = 0, below = extra; t < nh; t++) {
-                int pi = rem[higher[t]], pv = V[pi];
-                uint64_t addend = 0;
-                below -= width[t];
-                for (int oi = nrem - 1; oi >= 0; oi--) {
-                    int o = rem[oi], ov = V[o];
-                    if (o <= pi || matched[ov])
-                        continue;
-                    if (!w_zero(BASE(&st, o, pi), K)) {
-                        set_edge(&st, pv, ov, BASE(&st, o, pi));
-                        lex_v[nlex] = pv;
-                        lex_o[nlex] = ov;
-                        lex_add[nlex] = addend;
-                        lex_shift[nlex] = below;
-                        nlex++;
-                    }
-                    addend++;
-                }
-            }
-            if (nh > 0) {
-                if ((rc = solve_ex(&st, extra, lex_v, lex_o, lex_add, lex_shift, nlex)) != 0)
-                    goto done;
-                for (int t = 0; t < nh; t++) {
-                    int pv = V[rem[higher[t]]], mv = mate[pv];
-                    if (!(mv > pv && mv < next_sg_v) || matched[mv])
-                        continue;
-                    matched[pv] = matched[mv] = true;
-                    finalize_pair(&st, pv, mv);
-                }
-            }
-        }
-
-        /* the next bracket: the unpaired (downfloaters) and the next score group */
-        int nnew = 0;
-        sg_begin = 0;
-        c->single_df_bye =
-            (N & 1) && group_start < N && c->bye_score == c->pl[S[group_start]].score;
-        for (int pi = 0; pi < nP; pi++) {
-            int pv = V[pi];
-            if (pi < next_sg && matched[pv]) {
-                partner[S[pv]] = S[mate[pv]];
-                partner[S[mate[pv]]] = S[pv];
-            } else {
-                newV[nnew++] = pv;
-                if (pi < next_sg)
-                    sg_begin++;
-                if (c->pl[S[mate[pv]]].score < c->bye_score)
-                    c->single_df_bye = false;
-            }
-        }
-        memcpy(V, newV, (size_t)nnew * sizeof *V);
-        nP = nnew;
-        sg_begin_v = next_sg_v;
     }
-done:
-    go_mwm_clear(&st.g);
-    free(V);
-    free(newV);
-    free(rem);
-    free(matched);
-    free(st.mate);
-    free(st.base);
-    free(st.w);
-    free(st.gset);
-    free(st.fixed_mate);
-    free(st.act);
-    free(st.submate);
-    free(st.tm);
-    free(st.active);
-    free(st.ty);
-    free(st.yraw);
-    free(st.w2);
-    free(st.w3);
-    free(st.marg);
-    free(st.bz);
-    free(st.bpar);
-    free(st.dirty);
-    free(st.chg);
-    free(st.viol);
-    free(st.scratch);
-    free(st.wmate);
-    free(st.wm2);
-    free(st.wy);
-    free(st.wy2);
-    free(lex_v);
-    free(lex_o);
-    free(lex_shift);
-    free(lex_add);
-    free(higher);
+    return rc;
+}
+
+static int bracket_md_opponents(dstate *st, dbracket *b)
+{
+    dctx *c = st->c;
+    int K = c->K, rc = 0;
+    int *mate = st->mate;
+    /* their opponents: the highest resident that still allows the best pairing */
+    for (int pi = 0; pi < b->sg_begin; pi++) {
+        int pv = st->V[pi];
+        if (!st->matched[pv])
+            continue;
+        uint64_t addend = (uint64_t)b->nP;
+        for (int o = b->next_sg - 1; o >= b->sg_begin; o--) {
+            if (st->matched[st->V[o]])
+                continue;
+            memcpy(st->w, BASE(st, o, pi), (size_t)K * sizeof *st->w);
+            if (!w_zero(st->w, K)) {
+                w_add_bit(st->w, K, 0, addend);
+                set_edge(st, pv, st->V[o], st->w);
+                addend++;
+            }
+        }
+        if ((rc = solve(st)) != 0)
+            return rc;
+        int mv = mate[pv];
+        st->matched[mv] = true;
+        finalize_pair(st, pv, mv);
+    }
+    return rc;
+}
+
+static int bracket_remainder(dstate *st, dbracket *b)
+{
+    int rc = 0;
+    int *mate = st->mate;
+    /* the remainder: S1 = the first rem_pairs, S2 the others */
+    b->nrem = 0, b->rem_pairs = 0;
+    for (int pi = b->sg_begin; pi < b->next_sg; pi++) {
+        int pv = st->V[pi];
+        if (mate[pv] < b->sg_begin_v)
+            continue;
+        st->rem[b->nrem++] = pi;
+        if (mate[pv] < pv)
+            b->rem_pairs++;
+    }
+    for (int oi = 0; oi < b->nrem; oi++)
+        for (int si = 0; si < oi; si++) {
+            ewc(st, st->w, st->rem[si], st->rem[oi], si, b->rem_pairs);
+            set_edge(st, st->V[st->rem[si]], st->V[st->rem[oi]], st->w);
+        }
+    if ((rc = solve(st)) != 0)
+        return rc;
+    b->exchanges = 0;
+    for (int ri = 0; ri < b->rem_pairs && ri < b->nrem; ri++) {
+        int pv = st->V[st->rem[ri]];
+        b->exchanges += mate[pv] <= pv || mate[pv] >= b->next_sg_v;
+    }
+    return rc;
+}
+
+static int bracket_exchange_s1(dstate *st, dbracket *b)
+{
+    dctx *c = st->c;
+    int K = c->K, rc = 0;
+    int *mate = st->mate;
+    /* lower players of S1 to exchange, from the bottom of S1 up */
+    int left = b->exchanges, first_end = b->rem_pairs; /* position in rem */
+    for (int ri = first_end; ri > 0 && left;) {
+        int oi0 = ri;
+        ri--;
+        int pv = st->V[st->rem[ri]];
+        if (mate[pv] > pv && mate[pv] < b->next_sg_v) {
+            for (int oi = oi0; oi < b->nrem; oi++) {
+                ewc(st, st->w, st->rem[ri], st->rem[oi], ri, b->rem_pairs);
+                if (!w_zero(st->w, K)) {
+                    w_sub_small(st->w, K, 1);
+                    set_edge(st, pv, st->V[st->rem[oi]], st->w);
+                }
+            }
+            if ((rc = solve(st)) != 0)
+                return rc;
+        }
+        bool exchange = mate[pv] <= pv || mate[pv] >= b->next_sg_v;
+        left -= exchange;
+        for (int oi = ri + 1; oi < b->nrem; oi++) {
+            if (exchange)
+                memset(BASE(st, st->rem[oi], st->rem[ri]), 0, (size_t)K * sizeof(uint64_t));
+            ewc(st, st->w, st->rem[ri], st->rem[oi], ri, b->rem_pairs);
+            set_edge(st, pv, st->V[st->rem[oi]], st->w);
+        }
+    }
+    return rc;
+}
+
+static int bracket_exchange_s2(dstate *st, dbracket *b)
+{
+    dctx *c = st->c;
+    int K = c->K, rc = 0;
+    int *mate = st->mate;
+    /* higher players of S2 to exchange, from the top of S2 down */
+    int left = b->exchanges, rem_index = b->rem_pairs; /* S2 starts after S1's pairs */
+    for (int ri = b->rem_pairs; ri < b->nrem && left > 1; ri++) {
+        int pv = st->V[st->rem[ri]];
+        bool already = mate[pv] > pv && mate[pv] < b->next_sg_v;
+        if (!already) {
+            for (int oi = ri + 1; oi < b->nrem; oi++) {
+                ewc(st, st->w, st->rem[ri], st->rem[oi], rem_index, b->rem_pairs);
+                if (!w_zero(st->w, K)) {
+                    w_add_bit(st->w, K, 0, 1);
+                    set_edge(st, pv, st->V[st->rem[oi]], st->w);
+                }
+            }
+            if ((rc = solve(st)) != 0)
+                return rc;
+        }
+        bool exchange = mate[pv] > pv && mate[pv] < b->next_sg_v;
+        if (exchange) {
+            left--;
+            memset(st->w, 0, (size_t)K * sizeof *st->w);
+            for (int oi = 0; oi < ri; oi++) {
+                memset(BASE(st, st->rem[ri], st->rem[oi]), 0, (size_t)K * sizeof(uint64_t));
+                set_edge(st, pv, st->V[st->rem[oi]], st->w);
+            }
+            for (int o = b->next_sg; o < b->nP; o++) {
+                memset(BASE(st, o, st->rem[ri]), 0, (size_t)K * sizeof(uint64_t));
+                set_edge(st, pv, st->V[o], st->w);
+            }
+        }
+        if (!already)
+            for (int oi = ri + 1; oi < b->nrem; oi++) {
+                ewc(st, st->w, st->rem[ri], st->rem[oi], rem_index, b->rem_pairs);
+                set_edge(st, pv, st->V[st->rem[oi]], st->w);
+            }
+        rem_index++;
+    }
+    return rc;
+}
+
+static void bracket_fix_higher(dstate *st, dbracket *b)
+{
+    dctx *c = st->c;
+    int K = c->K;
+    int *mate = st->mate;
+    /* who plays as a higher player is now fixed */
+    for (int ri = 0; ri < b->nrem; ri++) {
+        int pv = st->V[st->rem[ri]];
+        for (int oi = ri + 1; oi < b->nrem; oi++) {
+            int ov = st->V[st->rem[oi]];
+            if (mate[pv] <= pv || mate[pv] >= b->next_sg_v ||
+                (mate[ov] > ov && mate[ov] < b->next_sg_v))
+                memset(BASE(st, st->rem[oi], st->rem[ri]), 0, (size_t)K * sizeof(uint64_t));
+            set_edge(st, pv, ov, BASE(st, st->rem[oi], st->rem[ri]));
+        }
+    }
+}
+
+static int bracket_lex(dstate *st, dbracket *b)
+{
+    dctx *c = st->c;
+    int K = c->K, rc = 0;
+    int *mate = st->mate;
+    /* Each higher player takes the highest opponent that keeps the pairing optimal, the
+     * first higher player first. bbpPairings runs one matching per higher player; the
+     * same lexicographic choice is one matching whose weights carry, below every other
+     * criterion, one field per higher player (the first one most significant) holding the
+     * rank of the chosen opponent. */
+    int nh = 0, nlex = 0;
+    for (int ri = 0; ri < b->nrem; ri++) {
+        int pv = st->V[st->rem[ri]];
+        if (mate[pv] > pv && mate[pv] < b->next_sg_v)
+            st->higher[nh++] = ri;
+    }
+    /* Each field just wide enough for its player's largest rank (at least one bit):
+     * the fields below one hold less than its lowest bit, so the order is the same as
+     * with equal widths, and the weights are words narrower. newV is free here. */
+    int *width = st->newV, extra = 0;
+    for (int t = nh - 1; t >= 0; t--) {
+        int pi = st->rem[st->higher[t]], cnt = 0;
+        for (int oi = 0; oi < b->nrem; oi++)
+            cnt += st->rem[oi] > pi && !st->matched[st->V[st->rem[oi]]];
+        width[t] = cnt > 1 ? bits_for(cnt - 1) : 1;
+        extra += width[t];
+    }
+    for (int t = 0, below = extra; t < nh; t++) {
+        int pi = st->rem[st->higher[t]], pv = st->V[pi];
+        uint64_t addend = 0;
+        below -= width[t];
+        for (int oi = b->nrem - 1; oi >= 0; oi--) {
+            int o = st->rem[oi], ov = st->V[o];
+            if (o <= pi || st->matched[ov])
+                continue;
+            if (!w_zero(BASE(st, o, pi), K)) {
+                set_edge(st, pv, ov, BASE(st, o, pi));
+                st->lex_v[nlex] = pv;
+                st->lex_o[nlex] = ov;
+                st->lex_add[nlex] = addend;
+                st->lex_shift[nlex] = below;
+                nlex++;
+            }
+            addend++;
+        }
+    }
+    if (nh > 0) {
+        if ((rc = solve_ex(st, extra, st->lex_v, st->lex_o, st->lex_add, st->lex_shift, nlex)) != 0)
+            return rc;
+        for (int t = 0; t < nh; t++) {
+            int pv = st->V[st->rem[st->higher[t]]], mv = mate[pv];
+            if (!(mv > pv && mv < b->next_sg_v) || st->matched[mv])
+                continue;
+            st->matched[pv] = st->matched[mv] = true;
+            finalize_pair(st, pv, mv);
+        }
+    }
+    return rc;
+}
+
+static void bracket_close(dstate *st, dbracket *b, int *partner)
+{
+    dctx *c = st->c;
+    int N = st->N;
+    int *S = st->S;
+    int *mate = st->mate;
+    /* the next bracket: the unpaired (downfloaters) and the next score group */
+    int nnew = 0;
+    b->sg_begin = 0;
+    c->single_df_bye =
+        (N & 1) && b->group_start < N && c->bye_score == c->pl[S[b->group_start]].score;
+    for (int pi = 0; pi < b->nP; pi++) {
+        int pv = st->V[pi];
+        if (pi < b->next_sg && st->matched[pv]) {
+            partner[S[pv]] = S[mate[pv]];
+            partner[S[mate[pv]]] = S[pv];
+        } else {
+            st->newV[nnew++] = pv;
+            if (pi < b->next_sg)
+                b->sg_begin++;
+            if (c->pl[S[mate[pv]]].score < c->bye_score)
+                c->single_df_bye = false;
+        }
+    }
+    memcpy(st->V, st->newV, (size_t)nnew * sizeof *st->V);
+    b->nP = nnew;
+    b->sg_begin_v = b->next_sg_v;
+}
+
+/* The brackets from the top score down, each paired by the Dutch rules' order of criteria:
+ * its moved-down players and their opponents, the remainder with its exchanges, then every
+ * higher player's opponent; what is left floats down into the next. */
+static int pair_brackets(dstate *st, int *partner)
+{
+    dctx *c = st->c;
+    int N = st->N, rc = 0;
+    int *S = st->S;
+    dbracket bracket = {0}, *b = &bracket;
+    b->nP = 0, b->next = 0;
+    while (b->next < N && c->pl[S[b->next]].score >= c->pl[S[0]].score) {
+        st->V[b->nP++] = b->next;
+        b->next++;
+    }
+    b->sg_begin = 0, b->sg_begin_v = 0;
+    while (b->nP > 1 || b->next < N) {
+        if ((rc = bracket_open(st, b)) != 0 || (rc = bracket_moved_down(st, b)) != 0 ||
+            (rc = bracket_md_opponents(st, b)) != 0 || (rc = bracket_remainder(st, b)) != 0 ||
+            (rc = bracket_exchange_s1(st, b)) != 0 || (rc = bracket_exchange_s2(st, b)) != 0)
+            return rc;
+        bracket_fix_higher(st, b);
+        if ((rc = bracket_lex(st, b)) != 0)
+            return rc;
+        bracket_close(st, b, partner);
+    }
+    return 0;
+}
+
+static int dutch_run(dctx *c, int *S, int N, int *partner /* by player index, -1 bye */)
+{
+    dstate st;
+    memset(&st, 0, sizeof st);
+    st.c = c;
+    st.N = N;
+    st.S = S;
+    st.lower = N; /* no player is below a bracket until the brackets start */
+    int rc = run_alloc(&st);
+    if (rc == 0)
+        rc = pair_completion(&st);
+    if (rc == 0)
+        rc = pair_brackets(&st, partner);
+    run_free(&st);
     return rc;
 }
 
@@ -1613,76 +1745,5 @@ done:
     free(pairs);
     free(c.played_rank);
     free(c.sg_shifts);
-    return rc;
-}
-
-void go_pairing_write(FILE *out, const go_pairing *pairs, size_t n)
-{
-    fprintf(out, "%zu\n", n);
-    for (size_t i = 0; i < n; i++)
-        fprintf(out, "%d %d\n", pairs[i].first + 1, pairs[i].second >= 0 ? pairs[i].second + 1 : 0);
-}
-
-int go_trf_pair(go_pairing **out, size_t *out_count, const char *text, size_t len)
-{
-    go_xtable t;
-    int rc = go_trf_read(&t, NULL, text, len);
-    if (rc)
-        return rc;
-    /* XXR (JaVaFo) or 142 (TRF-25): the rounds the event will have */
-    int xxr = 0;
-    for (const char *p = text, *end = text + len; p < end;) {
-        const char *e = p;
-        while (e < end && *e != '\n' && *e != '\r')
-            e++;
-        if (e - p > 4 && (strncmp(p, "XXR ", 4) == 0 || strncmp(p, "142 ", 4) == 0)) {
-            char buf[16];
-            size_t l = (size_t)(e - p - 4) < sizeof buf - 1 ? (size_t)(e - p - 4) : sizeof buf - 1;
-            memcpy(buf, p + 4, l);
-            buf[l] = '\0';
-            char *stop;
-            long v = strtol(buf, &stop, 10);
-            if (v > 0 && v < 1000)
-                xxr = (int)v;
-        }
-        p = e;
-        while (p < end && (*p == '\n' || *p == '\r'))
-            p++;
-    }
-    /* Rounds played, as bbpPairings counts them: every round up to a player's last entry
-     * that took part in a pairing, and every round before any later entry (a bye entered
-     * ahead for the next round does not make that round played). */
-    int played = 0;
-    bool *absent = calloc((size_t)t.nplayers + 1, sizeof *absent);
-    if (!absent) {
-        go_xtable_clear(&t);
-        return go_error_set(GO_ENOMEM, "pairing");
-    }
-    for (int i = 0; i < t.nplayers; i++)
-        for (int r = 0; r < t.nrounds; r++) {
-            const go_xt_game *g = &t.games[(size_t)i * (size_t)t.nrounds + (size_t)r];
-            bool entry = g->opponent >= 0 || g->color == 'w' || g->color == 'b' ||
-                         g->color == '-' || (g->result != ' ' && g->result != 0);
-            if (!entry)
-                continue;
-            if (r > played)
-                played = r;
-            bool took_part = g->opponent >= 0 || g->result == 'U' || g->result == '+';
-            if (took_part && r + 1 > played)
-                played = r + 1;
-        }
-    for (int i = 0; i < t.nplayers; i++)
-        for (int r = played; r < t.nrounds; r++) {
-            const go_xt_game *g = &t.games[(size_t)i * (size_t)t.nrounds + (size_t)r];
-            if (g->opponent >= 0 || g->color == '-' || (g->result != ' ' && g->result != 0))
-                absent[i] = true; /* already has an entry for the round to pair */
-        }
-    go_dutch_options opt = GO_DUTCH_OPTIONS_INIT;
-    opt.rounds_total = xxr ? xxr : t.nrounds;
-    opt.first_color = 'w';
-    opt.absent = absent;
-    rc = go_dutch_pair(out, out_count, &t, played, &opt);
-    free(absent);
-    go_xtable_clear(&t);
     return rc;
 }

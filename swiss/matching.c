@@ -613,14 +613,11 @@ static void mw_free(mw *s)
 
 /* perfect: the maximum-cardinality variant (no dual step of the first kind, duals of any
  * sign), which may start from earlier duals y_io and an earlier matching mate_in (warm). */
-static int solve_core(const go_mwm *g, int *mate_out, uint64_t *y_io, go_mwm_proof *proof,
-                      const bool *changed, const int *mate_in, bool perfect)
+/* Words above the heaviest edge's top word stay zero except for one carry word: the words
+ * to work on (the Dutch weights reserve headroom for their widest case). */
+static int used_words(const go_mwm *g, const uint64_t *y_io)
 {
-    mw st, *s = &st;
-    memset(s, 0, sizeof st);
-    int n = g->n, k = g->words, rc = 0;
-    /* Words above the heaviest edge's top word stay zero except for one carry word: work on
-     * the ones in use only (the Dutch weights reserve headroom for their widest case). */
+    int n = g->n, k = g->words;
     int top = 0;
     for (int i = 0; i < n && !y_io; i++) /* the perfect form keeps every word of its duals */
         for (int j = i + 1; j < n; j++) {
@@ -631,29 +628,14 @@ static int solve_core(const go_mwm *g, int *mate_out, uint64_t *y_io, go_mwm_pro
                     break;
                 }
         }
-    int used = top + 2 < k && !y_io ? top + 2 : k;
-    s->n = n;
-    s->k = used;
-    k = used;
-    for (int v = 0; v < n; v++)
-        mate_out[v] = v;
-    if (n < 2)
-        return 0;
-    size_t m = 0;
-    for (int i = 0; i < n; i++)
-        for (int j = i + 1; j < n; j++)
-            if (!big_zero(go_mwm_at(g, i, j), k))
-                m++;
-    if (m == 0) {
-        if (y_io && !mate_in)
-            memset(y_io, 0, (size_t)n * (size_t)k * sizeof *y_io);
-        if (y_io && proof) {
-            memcpy(proof->y, y_io, (size_t)n * (size_t)k * sizeof *proof->y);
-            for (int x = 0; x < 2 * n; x++)
-                proof->parent[x] = -1;
-        }
-        return 0;
-    }
+    return top + 2 < k && !y_io ? top + 2 : k;
+}
+
+/* The solver's arrays for n vertices and m edges, and room for every possible blossom in one
+ * allocation (most of it is never touched). */
+static int mw_alloc(mw *s, const go_mwm *g, size_t m)
+{
+    int n = s->n, k = s->k;
     size_t N2 = 2 * (size_t)n;
     s->m = (int)m;
     s->ev = malloc(2 * m * sizeof *s->ev);
@@ -693,15 +675,12 @@ static int solve_core(const go_mwm *g, int *mate_out, uint64_t *y_io, go_mwm_pro
         !s->base || !s->bestedge || !s->childs || !s->endps || !s->bestlist || !s->nchild ||
         !s->nbest || !s->unused || !s->dual || !s->allowed || !s->queue || !s->leaves ||
         !s->bestto || !s->tmp || !s->tmp2 || !s->delta) {
-        rc = go_error_set(GO_ENOMEM, "matching");
-        goto done;
+        return go_error_set(GO_ENOMEM, "matching");
     }
-    /* room for every possible blossom in one allocation (most of it is never touched) */
     size_t per_blossom = 2 * ((size_t)n + 1) + N2;
     s->blossom_room = malloc((size_t)n * per_blossom * sizeof(int));
     if (!s->blossom_room) {
-        rc = go_error_set(GO_ENOMEM, "matching");
-        goto done;
+        return go_error_set(GO_ENOMEM, "matching");
     }
     for (int b = n; b < 2 * n; b++) {
         int *room = s->blossom_room + (size_t)(b - n) * per_blossom;
@@ -709,6 +688,15 @@ static int solve_core(const go_mwm *g, int *mate_out, uint64_t *y_io, go_mwm_pro
         s->endps[b] = room + n + 1;
         s->bestlist[b] = room + 2 * ((size_t)n + 1);
     }
+    return 0;
+}
+
+/* The edges (an array and, per vertex, a CSR list), every vertex dual at the largest weight,
+ * no blossom, nothing matched. */
+static void mw_build(mw *s, const go_mwm *g)
+{
+    int n = s->n, k = s->k;
+    size_t m = (size_t)s->m;
     uint64_t *maxw = s->delta; /* the largest weight: every vertex dual starts there */
     memset(maxw, 0, (size_t)k * sizeof *maxw);
     size_t e = 0;
@@ -755,77 +743,213 @@ static int solve_core(const go_mwm *g, int *mate_out, uint64_t *y_io, go_mwm_pro
     s->nunused = 0;
     for (int b = 2 * n - 1; b >= n; b--)
         s->unused[s->nunused++] = b;
-    if (y_io && mate_in) {
-        /* Warm start: the earlier duals, raised where an edge is now infeasible (one pass:
-         * raising a dual only adds slack elsewhere); the earlier pairs that are still tight;
-         * the free vertices made even so that slacks between two S-vertices stay even. */
-        for (int v = 0; v < n; v++)
-            memcpy(DUAL(s, v), y_io + (size_t)v * (size_t)k, (size_t)k * sizeof *y_io);
-        for (int v = 0; v < n; v++)
-            for (int a = s->adj_off[v]; a < s->adj_off[v + 1] && (!changed || changed[v]); a++) {
-                int u = s->adjv[a];
-                twice_sub(s->tmp, wt_of(s, v, u), DUAL(s, u), k); /* 2w - y_u */
-                if (big_cmp_signed(s->tmp, DUAL(s, v), k) > 0)
-                    memcpy(DUAL(s, v), s->tmp, (size_t)k * sizeof *s->tmp);
-            }
-        /* An earlier pair whose edge got slack keeps its place when its duals can come down
-         * by that slack without making another of their edges infeasible (duals of matched
-         * vertices have no sign constraint here). */
-        uint64_t *room = malloc((size_t)k * sizeof *room);
-        if (!room) {
-            rc = go_error_set(GO_ENOMEM, "matching");
-            goto done;
-        }
-        for (int v = 0; v < n; v++) {
-            int u = mate_in[v];
-            if (u <= v || u >= n || mate_in[u] != v)
-                continue;
-            int pe = -1;
-            for (int a = s->adj_off[v]; a < s->adj_off[v + 1]; a++)
-                if (s->ev[s->adj[a]] == u) {
-                    pe = s->adj[a];
-                    break;
-                }
-            if (pe < 0)
-                continue; /* the edge is gone */
-            slack(s, pe / 2, s->tmp);
-            for (int side = 0; side < 2 && !big_zero(s->tmp, k); side++) {
-                int x = side ? u : v, other = side ? v : u;
-                /* room: the least slack of x's other edges, capped by what is needed */
-                memcpy(room, s->tmp, (size_t)k * sizeof *room);
-                for (int a = s->adj_off[x]; a < s->adj_off[x + 1]; a++) {
-                    int y = s->adjv[a];
-                    if (y == other)
-                        continue;
-                    slack3(s->tmp2, DUAL(s, x), DUAL(s, y), wt_of(s, x, y), k);
-                    if (big_cmp(s->tmp2, room, k) < 0)
-                        memcpy(room, s->tmp2, (size_t)k * sizeof *room);
-                }
-                big_sub(DUAL(s, x), DUAL(s, x), room, k);
-                big_sub(s->tmp, s->tmp, room, k);
-            }
-            if (big_zero(s->tmp, k)) {
-                s->mate[v] = pe;
-                s->mate[u] = pe ^ 1;
-            }
-        }
-        free(room);
-        for (int v = 0; v < n; v++)
-            if (s->mate[v] == -1 && (DUAL(s, v)[0] & 1)) {
-                uint64_t *y = DUAL(s, v);
-                for (int q = 0; q < k && ++y[q] == 0; q++) { /* + 1 with the carry */
-                }
-            }
-    }
-    /* Python pops from the end of range(n, 2n): the first new blossom is 2n-1. Order does not
-     * matter for correctness; keep a stack. */
+}
 
+/* Warm start: the earlier duals, raised where an edge is now infeasible (one pass: raising a
+ * dual only adds slack elsewhere); the earlier pairs that are still tight; the free vertices
+ * made even so that slacks between two S-vertices stay even. */
+static int warm_start(mw *s, const uint64_t *y_io, const int *mate_in, const bool *changed)
+{
+    int n = s->n, k = s->k;
+    for (int v = 0; v < n; v++)
+        memcpy(DUAL(s, v), y_io + (size_t)v * (size_t)k, (size_t)k * sizeof *y_io);
+    for (int v = 0; v < n; v++)
+        for (int a = s->adj_off[v]; a < s->adj_off[v + 1] && (!changed || changed[v]); a++) {
+            int u = s->adjv[a];
+            twice_sub(s->tmp, wt_of(s, v, u), DUAL(s, u), k); /* 2w - y_u */
+            if (big_cmp_signed(s->tmp, DUAL(s, v), k) > 0)
+                memcpy(DUAL(s, v), s->tmp, (size_t)k * sizeof *s->tmp);
+        }
+    /* An earlier pair whose edge got slack keeps its place when its duals can come down
+     * by that slack without making another of their edges infeasible (duals of matched
+     * vertices have no sign constraint here). */
+    uint64_t *room = malloc((size_t)k * sizeof *room);
+    if (!room) {
+        return go_error_set(GO_ENOMEM, "matching");
+    }
+    for (int v = 0; v < n; v++) {
+        int u = mate_in[v];
+        if (u <= v || u >= n || mate_in[u] != v)
+            continue;
+        int pe = -1;
+        for (int a = s->adj_off[v]; a < s->adj_off[v + 1]; a++)
+            if (s->ev[s->adj[a]] == u) {
+                pe = s->adj[a];
+                break;
+            }
+        if (pe < 0)
+            continue; /* the edge is gone */
+        slack(s, pe / 2, s->tmp);
+        for (int side = 0; side < 2 && !big_zero(s->tmp, k); side++) {
+            int x = side ? u : v, other = side ? v : u;
+            /* room: the least slack of x's other edges, capped by what is needed */
+            memcpy(room, s->tmp, (size_t)k * sizeof *room);
+            for (int a = s->adj_off[x]; a < s->adj_off[x + 1]; a++) {
+                int y = s->adjv[a];
+                if (y == other)
+                    continue;
+                slack3(s->tmp2, DUAL(s, x), DUAL(s, y), wt_of(s, x, y), k);
+                if (big_cmp(s->tmp2, room, k) < 0)
+                    memcpy(room, s->tmp2, (size_t)k * sizeof *room);
+            }
+            big_sub(DUAL(s, x), DUAL(s, x), room, k);
+            big_sub(s->tmp, s->tmp, room, k);
+        }
+        if (big_zero(s->tmp, k)) {
+            s->mate[v] = pe;
+            s->mate[u] = pe ^ 1;
+        }
+    }
+    free(room);
+    for (int v = 0; v < n; v++)
+        if (s->mate[v] == -1 && (DUAL(s, v)[0] & 1)) {
+            uint64_t *y = DUAL(s, v);
+            for (int q = 0; q < k && ++y[q] == 0; q++) { /* + 1 with the carry */
+            }
+        }
+    return 0;
+}
+
+/* Grows the alternating trees from the queued S-vertices along allowed (tight) edges: labels,
+ * new blossoms, and the best edges for the dual step. True when an augmenting path was found
+ * (and the matching augmented). */
+static bool scan_queue(mw *s)
+{
+    int n = s->n, k = s->k;
+    while (s->nqueue > 0) {
+        int v = s->queue[--s->nqueue];
+        const uint64_t *yv = DUAL(s, v);
+        const uint64_t *row = s->gw + (size_t)v * (size_t)n * (size_t)s->gk;
+        big_add(s->cv, yv, s->dsum, k); /* v is an S-vertex: y_v + dsum is constant */
+        for (int a = s->adj_off[v]; a < s->adj_off[v + 1]; a++) {
+            int p = s->adj[a], ed = p / 2, w = s->adjv[a];
+            if (s->inblossom[v] == s->inblossom[w])
+                continue;
+            const uint64_t *wt = row + (size_t)w * (size_t)s->gk, *yw = DUAL(s, w);
+            if (s->allowed[ed] != s->stamp && maybe_tight(yv, yw, wt, k)) {
+                slack3(s->tmp, yv, yw, wt, k);
+                if (big_zero(s->tmp, k))
+                    s->allowed[ed] = s->stamp;
+            }
+            if (s->allowed[ed] == s->stamp) {
+                if (s->label[s->inblossom[w]] == 0) {
+                    assign_label(s, w, 2, p ^ 1);
+                } else if (s->label[s->inblossom[w]] == 1) {
+                    int bse = scan_blossom(s, v, w);
+                    if (bse >= 0) {
+                        add_blossom(s, bse, ed);
+                    } else {
+                        augment_matching(s, ed);
+                        return true;
+                    }
+                } else if (s->label[w] == 0) {
+                    s->label[w] = 2;
+                    s->labelend[w] = p ^ 1;
+                }
+            } else if (s->label[s->inblossom[w]] == 1) {
+                int b = s->inblossom[v];
+                uint64_t *bk = s->bkey + (size_t)b * (size_t)k;
+                slack4(s->key, s->cv, yw, s->dsum, wt, k); /* slack + 2 dsum */
+                if (s->bestedge[b] == -1 || big_cmp_signed(s->key, bk, k) < 0) {
+                    s->bestedge[b] = ed;
+                    memcpy(bk, s->key, (size_t)k * sizeof *bk);
+                }
+            } else if (s->label[w] == 0) {
+                uint64_t *bk = s->bkey + (size_t)w * (size_t)k;
+                sub_twice(s->key, s->cv, wt, k);
+                if (s->bestedge[w] == -1 || big_cmp_signed(s->key, bk, k) < 0) {
+                    s->bestedge[w] = ed;
+                    memcpy(bk, s->key, (size_t)k * sizeof *bk);
+                }
+            }
+        }
+    }
+    return false;
+}
+
+/* The dual step: the least of the four kinds of slack, applied to every dual, then the edge
+ * it makes tight queued or the blossom it empties expanded. False when the stage is over (no
+ * augmenting path left, or in the maximum-weight form a vertex dual reached zero). */
+static bool dual_step(mw *s, bool perfect, uint64_t *delta, uint64_t *d)
+{
+    int n = s->n, k = s->k;
+    int deltatype = perfect ? -1 : 1, deltaedge = -1, deltablossom = -1;
+    if (!perfect) {
+        memcpy(delta, DUAL(s, 0), (size_t)k * sizeof *delta);
+        for (int v = 1; v < n; v++)
+            if (big_cmp(DUAL(s, v), delta, k) < 0)
+                memcpy(delta, DUAL(s, v), (size_t)k * sizeof *delta);
+    }
+    for (int v = 0; v < n; v++)
+        if (s->label[s->inblossom[v]] == 0 && s->bestedge[v] != -1) {
+            slack(s, s->bestedge[v], d);
+            if (deltatype == -1 || big_cmp(d, delta, k) < 0) {
+                memcpy(delta, d, (size_t)k * sizeof *d);
+                deltatype = 2;
+                deltaedge = s->bestedge[v];
+            }
+        }
+    for (int b = 0; b < 2 * n; b++)
+        if (s->parent[b] == -1 && s->label[b] == 1 && s->bestedge[b] != -1 &&
+            (b < n || s->base[b] >= 0)) {
+            slack(s, s->bestedge[b], d);
+            big_shr1(d, d, k);
+            if (deltatype == -1 || big_cmp(d, delta, k) < 0) {
+                memcpy(delta, d, (size_t)k * sizeof *d);
+                deltatype = 3;
+                deltaedge = s->bestedge[b];
+            }
+        }
+    for (int b = n; b < 2 * n; b++)
+        if (s->base[b] >= 0 && s->parent[b] == -1 && s->label[b] == 2 &&
+            (deltatype == -1 || big_cmp(DUAL(s, b), delta, k) < 0)) {
+            memcpy(delta, DUAL(s, b), (size_t)k * sizeof *delta);
+            deltatype = 4;
+            deltablossom = b;
+        }
+    if (deltatype == -1)
+        return false; /* perfect mode: no augmenting path is left anywhere */
+    big_add(s->dsum, s->dsum, delta, k);
+    for (int v = 0; v < n; v++) {
+        int l = s->label[s->inblossom[v]];
+        if (l == 1)
+            big_sub(DUAL(s, v), DUAL(s, v), delta, k);
+        else if (l == 2)
+            big_add(DUAL(s, v), DUAL(s, v), delta, k);
+    }
+    for (int b = n; b < 2 * n; b++)
+        if (s->base[b] >= 0 && s->parent[b] == -1) {
+            if (s->label[b] == 1)
+                big_add(DUAL(s, b), DUAL(s, b), delta, k);
+            else if (s->label[b] == 2)
+                big_sub(DUAL(s, b), DUAL(s, b), delta, k);
+        }
+    if (deltatype == 1)
+        return false;
+    if (deltatype == 2) {
+        s->allowed[deltaedge] = s->stamp;
+        int i = s->ev[2 * deltaedge], j = s->ev[2 * deltaedge + 1];
+        if (s->label[s->inblossom[i]] == 0)
+            i = j;
+        s->queue[s->nqueue++] = i;
+    } else if (deltatype == 3) {
+        s->allowed[deltaedge] = s->stamp;
+        s->queue[s->nqueue++] = s->ev[2 * deltaedge];
+    } else {
+        expand_blossom(s, deltablossom, false);
+    }
+    return true;
+}
+
+/* The stages: each augments the matching by one path, or ends the search. */
+static int run_stages(mw *s, bool perfect)
+{
+    int n = s->n, k = s->k;
     uint64_t *delta = malloc((size_t)k * sizeof *delta), *d = malloc((size_t)k * sizeof *d);
     if (!delta || !d) {
         free(delta);
         free(d);
-        rc = go_error_set(GO_ENOMEM, "matching");
-        goto done;
+        return go_error_set(GO_ENOMEM, "matching");
     }
     for (int stage = 0; stage < n; stage++) {
         for (int b = 0; b < 2 * n; b++) {
@@ -842,123 +966,12 @@ static int solve_core(const go_mwm *g, int *mate_out, uint64_t *y_io, go_mwm_pro
                 assign_label(s, v, 1, -1);
         bool augmented = false;
         for (;;) {
-            while (s->nqueue > 0 && !augmented) {
-                int v = s->queue[--s->nqueue];
-                const uint64_t *yv = DUAL(s, v);
-                const uint64_t *row = s->gw + (size_t)v * (size_t)n * (size_t)s->gk;
-                big_add(s->cv, yv, s->dsum, k); /* v is an S-vertex: y_v + dsum is constant */
-                for (int a = s->adj_off[v]; a < s->adj_off[v + 1]; a++) {
-                    int p = s->adj[a], ed = p / 2, w = s->adjv[a];
-                    if (s->inblossom[v] == s->inblossom[w])
-                        continue;
-                    const uint64_t *wt = row + (size_t)w * (size_t)s->gk, *yw = DUAL(s, w);
-                    if (s->allowed[ed] != s->stamp && maybe_tight(yv, yw, wt, k)) {
-                        slack3(s->tmp, yv, yw, wt, k);
-                        if (big_zero(s->tmp, k))
-                            s->allowed[ed] = s->stamp;
-                    }
-                    if (s->allowed[ed] == s->stamp) {
-                        if (s->label[s->inblossom[w]] == 0) {
-                            assign_label(s, w, 2, p ^ 1);
-                        } else if (s->label[s->inblossom[w]] == 1) {
-                            int bse = scan_blossom(s, v, w);
-                            if (bse >= 0) {
-                                add_blossom(s, bse, ed);
-                            } else {
-                                augment_matching(s, ed);
-                                augmented = true;
-                                break;
-                            }
-                        } else if (s->label[w] == 0) {
-                            s->label[w] = 2;
-                            s->labelend[w] = p ^ 1;
-                        }
-                    } else if (s->label[s->inblossom[w]] == 1) {
-                        int b = s->inblossom[v];
-                        uint64_t *bk = s->bkey + (size_t)b * (size_t)k;
-                        slack4(s->key, s->cv, yw, s->dsum, wt, k); /* slack + 2 dsum */
-                        if (s->bestedge[b] == -1 || big_cmp_signed(s->key, bk, k) < 0) {
-                            s->bestedge[b] = ed;
-                            memcpy(bk, s->key, (size_t)k * sizeof *bk);
-                        }
-                    } else if (s->label[w] == 0) {
-                        uint64_t *bk = s->bkey + (size_t)w * (size_t)k;
-                        sub_twice(s->key, s->cv, wt, k);
-                        if (s->bestedge[w] == -1 || big_cmp_signed(s->key, bk, k) < 0) {
-                            s->bestedge[w] = ed;
-                            memcpy(bk, s->key, (size_t)k * sizeof *bk);
-                        }
-                    }
-                }
-            }
-            if (augmented)
+            if (scan_queue(s)) {
+                augmented = true;
                 break;
-            /* The dual step: the least of the four kinds of slack. */
-            int deltatype = perfect ? -1 : 1, deltaedge = -1, deltablossom = -1;
-            if (!perfect) {
-                memcpy(delta, DUAL(s, 0), (size_t)k * sizeof *delta);
-                for (int v = 1; v < n; v++)
-                    if (big_cmp(DUAL(s, v), delta, k) < 0)
-                        memcpy(delta, DUAL(s, v), (size_t)k * sizeof *delta);
             }
-            for (int v = 0; v < n; v++)
-                if (s->label[s->inblossom[v]] == 0 && s->bestedge[v] != -1) {
-                    slack(s, s->bestedge[v], d);
-                    if (deltatype == -1 || big_cmp(d, delta, k) < 0) {
-                        memcpy(delta, d, (size_t)k * sizeof *d);
-                        deltatype = 2;
-                        deltaedge = s->bestedge[v];
-                    }
-                }
-            for (int b = 0; b < 2 * n; b++)
-                if (s->parent[b] == -1 && s->label[b] == 1 && s->bestedge[b] != -1 &&
-                    (b < n || s->base[b] >= 0)) {
-                    slack(s, s->bestedge[b], d);
-                    big_shr1(d, d, k);
-                    if (deltatype == -1 || big_cmp(d, delta, k) < 0) {
-                        memcpy(delta, d, (size_t)k * sizeof *d);
-                        deltatype = 3;
-                        deltaedge = s->bestedge[b];
-                    }
-                }
-            for (int b = n; b < 2 * n; b++)
-                if (s->base[b] >= 0 && s->parent[b] == -1 && s->label[b] == 2 &&
-                    (deltatype == -1 || big_cmp(DUAL(s, b), delta, k) < 0)) {
-                    memcpy(delta, DUAL(s, b), (size_t)k * sizeof *delta);
-                    deltatype = 4;
-                    deltablossom = b;
-                }
-            if (deltatype == -1)
-                break; /* perfect mode: no augmenting path is left anywhere */
-            big_add(s->dsum, s->dsum, delta, k);
-            for (int v = 0; v < n; v++) {
-                int l = s->label[s->inblossom[v]];
-                if (l == 1)
-                    big_sub(DUAL(s, v), DUAL(s, v), delta, k);
-                else if (l == 2)
-                    big_add(DUAL(s, v), DUAL(s, v), delta, k);
-            }
-            for (int b = n; b < 2 * n; b++)
-                if (s->base[b] >= 0 && s->parent[b] == -1) {
-                    if (s->label[b] == 1)
-                        big_add(DUAL(s, b), DUAL(s, b), delta, k);
-                    else if (s->label[b] == 2)
-                        big_sub(DUAL(s, b), DUAL(s, b), delta, k);
-                }
-            if (deltatype == 1)
+            if (!dual_step(s, perfect, delta, d))
                 break;
-            if (deltatype == 2) {
-                s->allowed[deltaedge] = s->stamp;
-                int i = s->ev[2 * deltaedge], j = s->ev[2 * deltaedge + 1];
-                if (s->label[s->inblossom[i]] == 0)
-                    i = j;
-                s->queue[s->nqueue++] = i;
-            } else if (deltatype == 3) {
-                s->allowed[deltaedge] = s->stamp;
-                s->queue[s->nqueue++] = s->ev[2 * deltaedge];
-            } else {
-                expand_blossom(s, deltablossom, false);
-            }
         }
         if (!augmented)
             break;
@@ -969,6 +982,14 @@ static int solve_core(const go_mwm *g, int *mate_out, uint64_t *y_io, go_mwm_pro
     }
     free(delta);
     free(d);
+    return 0;
+}
+
+/* Hands back the matching, the proof (the raw duals and blossoms) and the duals to start
+ * from next time. */
+static void write_results(mw *s, int *mate_out, uint64_t *y_io, go_mwm_proof *proof)
+{
+    int n = s->n, k = s->k;
     for (int v = 0; v < n; v++)
         mate_out[v] = s->mate[v] >= 0 ? s->ev[s->mate[v]] : v;
     if (proof) {
@@ -997,6 +1018,44 @@ static int solve_core(const go_mwm *g, int *mate_out, uint64_t *y_io, go_mwm_pro
         for (int v = 0; v < n; v++)
             memcpy(y_io + (size_t)v * (size_t)k, DUAL(s, v), (size_t)k * sizeof *y_io);
     }
+}
+
+static int solve_core(const go_mwm *g, int *mate_out, uint64_t *y_io, go_mwm_proof *proof,
+                      const bool *changed, const int *mate_in, bool perfect)
+{
+    mw st, *s = &st;
+    memset(s, 0, sizeof st);
+    int n = g->n, k = used_words(g, y_io), rc = 0;
+    s->n = n;
+    s->k = k;
+    for (int v = 0; v < n; v++)
+        mate_out[v] = v;
+    if (n < 2)
+        return 0;
+    size_t m = 0;
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++)
+            if (!big_zero(go_mwm_at(g, i, j), k))
+                m++;
+    if (m == 0) {
+        if (y_io && !mate_in)
+            memset(y_io, 0, (size_t)n * (size_t)k * sizeof *y_io);
+        if (y_io && proof) {
+            memcpy(proof->y, y_io, (size_t)n * (size_t)k * sizeof *proof->y);
+            for (int x = 0; x < 2 * n; x++)
+                proof->parent[x] = -1;
+        }
+        return 0;
+    }
+    s->m = (int)m;
+    if ((rc = mw_alloc(s, g, m)) != 0)
+        goto done;
+    mw_build(s, g);
+    if (y_io && mate_in && (rc = warm_start(s, y_io, mate_in, changed)) != 0)
+        goto done;
+    if ((rc = run_stages(s, perfect)) != 0)
+        goto done;
+    write_results(s, mate_out, y_io, proof);
 done:
     mw_free(s);
     return rc;

@@ -1,7 +1,6 @@
-/* Random Swiss events for the tests that compare two Dutch pairing paths round by round
- * (test_club_dutch_fast: the library against the frozen reference; test_club_dutch_full: the
- * fast path against the fallback). Included once per test file, which first defines
- * DUTCH_EVENTS_SEED; the file's other random draws share the same stream. */
+/* Random Swiss events on which two Dutch pairing paths are compared round by round
+ * (test_swiss_dutch_full: the fast path against the fallback). Included once per test file,
+ * which first defines DUTCH_EVENTS_SEED; the file's other random draws share the same stream. */
 #ifndef GO_TEST_DUTCH_EVENTS_H
 #define GO_TEST_DUTCH_EVENTS_H
 
@@ -10,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "go/club.h"
+#include "go/swiss.h"
 
 static uint64_t fs = DUTCH_EVENTS_SEED;
 static uint64_t frnd(void)
