@@ -53,7 +53,8 @@ bench-rules: configure
 	@cmake --build $(BUILD) -j$(JOBS) --target bench_rules
 	@$(BUILD)/bench/bench_rules
 
-# Vision on the real photos of ../shared/data/photos: accuracy per source, speed per stage.
+# Vision on the real photos of ../shared/data/photos: accuracy per source, speed per stage, and
+# the referee's verdict from each photo against its true position (bench/photo_verdict.c).
 bench-vision: configure
 	@cmake --build $(BUILD) -j$(JOBS) --target bench_vision
 	@$(BUILD)/bench/bench_vision
