@@ -53,13 +53,12 @@ bench-rules: configure
 	@cmake --build $(BUILD) -j$(JOBS) --target bench_rules
 	@$(BUILD)/bench/bench_rules
 
-# Vision on the real photos of ../shared/data/photos: accuracy per source, speed per stage.
+# Vision on the real photos of ../shared/data/photos: accuracy per source, speed per stage, and
+# the referee's verdict from each photo against its true position (bench/photo_verdict.c).
 bench-vision: configure
 	@cmake --build $(BUILD) -j$(JOBS) --target bench_vision
 	@$(BUILD)/bench/bench_vision
 
-# Counting speed, dead-stone suggestion latency and agreement with GNU Go (-v lists the games
-# where goref and GNU Go differ: make bench-scoring BENCH_SCORING_ARGS=-v).
 # The point classifier (vision/model/): the training data drawn from synthetic boards and the
 # photos, then one model per fold of the photos' groups (vision/model/folds/, for the held-out
 # figures of bench-vision) and the built-in one, trained on all. Debian's PyTorch, on the CPU;
@@ -81,9 +80,18 @@ model: configure
 	@/usr/bin/python3 vision/model/train.py --data $(MODEL_DATA) --max-minutes $(MODEL_MINUTES) \
 		--out vision/model/points.onnx
 
+# Counting speed, dead-stone suggestion latency and agreement with GNU Go (-v lists the games
+# where goref and GNU Go differ: make bench-scoring BENCH_SCORING_ARGS=-v). The agreement is
+# reported on the shared corpus (fitted: the suggestion was tuned on it) and, beside it, on
+# held-out games GOREF_HELDOUT names: folders made by ../shared/data/gnugo/generate.py with
+# another --master-seed, outside the repository, colon-separated, e.g.
+#   make bench-scoring GOREF_HELDOUT=/work/gnugo-heldout:/work/gnugo-heldout-small
+# (the same as bench_scoring --heldout DIRS). scoring/DIFFERENCES.md is `bench_scoring
+# --diagrams` with the same held-out folders.
+GOREF_HELDOUT ?=
 bench-scoring: configure
 	@cmake --build $(BUILD) -j$(JOBS) --target bench_scoring
-	@$(BUILD)/bench/bench_scoring $(BENCH_SCORING_ARGS)
+	@GOREF_HELDOUT="$(GOREF_HELDOUT)" $(BUILD)/bench/bench_scoring $(BENCH_SCORING_ARGS)
 
 # The time to draw a printed count sheet (PNG, A5), the first one with the fonts loading.
 bench-sheet: configure

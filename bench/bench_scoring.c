@@ -2,8 +2,13 @@
  * latency (median, p95) over the GNU Go corpus, and agreement with GNU Go 3.8 (dead set,
  * winner, margin), the time to recount a position's doubtful readings (go_score_alternatives).
  * `bench_scoring -v` also lists every game where goref and GNU Go differ;
- * `--dir DIR` reads any folder of games made by the corpus's generate.py (a held-out set, or
- * the cut positions of truncated/),
+ * `--dir DIR` reads any folder of games made by the corpus's generate.py instead of the shared
+ * corpus (or the cut positions of truncated/),
+ * `--heldout DIR[:DIR...]` (or the environment's GOREF_HELDOUT) adds held-out games made by
+ * generate.py with other master seeds: the agreement table then has the shared corpus's
+ * figures (fitted: the suggestion was tuned on it) and the held-out ones (measured) side by side,
+ * `--diagrams` prints only the games where the dead sets or the winners differ, as markdown with
+ * board diagrams (scoring/DIFFERENCES.md),
  * `--half odd|even` keeps the games with odd or even numbers (a tuning / held-out split). */
 #include <dirent.h>
 #include <stdio.h>
@@ -141,12 +146,14 @@ static void print_board_diff(const game *g, const go_dead_suggestion *s)
         bool gnugo_dead = gd[gs->id];
         bool ours = gs->status == GO_STATUS_DEAD;
         if (gnugo_dead != ours)
-            printf("    group %s (%c, %d stones): gnugo %s, goref %s kept %d permille%s\n", name,
-                   go_color_char(gs->color), gs->stones, gnugo_dead ? "dead" : "alive",
+            printf("    group %s (%c, %d stones): gnugo %s, goref %s kept %d permille, "
+                   "confidence %d%s%s\n",
+                   name, go_color_char(gs->color), gs->stones, gnugo_dead ? "dead" : "alive",
                    ours                           ? "dead"
                    : gs->status == GO_STATUS_SEKI ? "seki"
                                                   : "alive",
-                   gs->owned_permille, gs->benson_alive ? " (Benson)" : "");
+                   gs->owned_permille, gs->confidence, gs->benson_alive ? " (Benson)" : "",
+                   gs->waits ? " (waits: open borders)" : "");
     }
 }
 
@@ -287,18 +294,384 @@ static int list_games(int *numbers, int max, const char *dir)
     return n;
 }
 
+/* -d: one line per group: game, size, colour, stones, share kept, mean ownership of its
+ * liberties by its colour, liberties, Benson-alive, GNU Go dead. */
+static void dump_groups(const game *g, const go_dead_suggestion *s)
+{
+    int size = go_board_size(&g->board);
+    bool gd[GO_POINTS] = {0};
+    for (int k = 0; k < g->ndead; k++)
+        gd[g->dead[k]] = true;
+    for (int k = 0; k < s->ngroups; k++) {
+        const go_group_status *gs = &s->groups[k];
+        go_point st[GO_MAX_SIZE * GO_MAX_SIZE];
+        int n = go_board_group(&g->board, gs->id, st, GO_MAX_SIZE * GO_MAX_SIZE);
+        bool m[GO_POINTS] = {0};
+        long sum = 0;
+        int cnt = 0;
+        static const int d4[4] = {-GO_STRIDE, 1, GO_STRIDE, -1};
+        for (int a = 0; a < n; a++)
+            for (int d = 0; d < 4; d++) {
+                go_point q = st[a] + d4[d];
+                if (go_board_at(&g->board, q) == GO_EMPTY && !m[q]) {
+                    m[q] = true;
+                    int own = s->black_owned[q];
+                    sum += gs->color == GO_BLACK ? own : 1000 - own;
+                    cnt++;
+                }
+            }
+        printf("D %s %d %c %d %d %d %d %d %d\n", g->id, size, go_color_char(gs->color), gs->stones,
+               gs->owned_permille, cnt ? (int)(sum / cnt) : -1,
+               go_board_liberties(&g->board, gs->id), gs->benson_alive, gd[gs->id]);
+    }
+}
+
+/* What the suggestion gives on one set of games, against GNU Go. */
+typedef struct agreement {
+    int ngames, same_set, same_winner, margin_ok, margin_explained;
+    /* Dead stones: suggested, suggested and in GNU Go's list, in GNU Go's list; positions whose
+     * suggested dead are all GNU Go's; positions with open borders, with groups left waiting. */
+    long ours_dead, both_dead, gnugo_dead;
+    int subset, with_open, with_waiting;
+    double lat_by_size[26];
+    int n_by_size[26];
+    double median, p95, wall_median, wall_p95; /* ms */
+    int n19;
+    double median19, p95_19, max19;
+} agreement;
+
+/* A board diagram in GTP coordinates for a markdown file: X O stones, x o the stones GNU Go
+ * lists dead, ! after a stone whose status goref gives otherwise (dead where GNU Go says
+ * alive, alive or seki where GNU Go says dead), + after a stone goref puts in seki. */
+static void print_diagram(const game *g, const go_dead_suggestion *s)
+{
+    int size = go_board_size(&g->board);
+    bool gd[GO_POINTS] = {0};
+    for (int i = 0; i < g->ndead; i++)
+        gd[g->dead[i]] = true;
+    static const char letters[] = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+    printf("```\n");
+    for (int y = 0; y < size; y++) {
+        printf("%2d ", size - y);
+        for (int x = 0; x < size; x++) {
+            go_point p = go_point_at(x, y);
+            go_color c = go_board_at(&g->board, p);
+            char ch = go_color_char(c);
+            if (gd[p])
+                ch = (char)(ch == 'X' ? 'x' : 'o');
+            go_status st = go_suggestion_status_at(s, &g->board, p);
+            char mark = ' ';
+            if (c != GO_EMPTY && gd[p] != (st == GO_STATUS_DEAD))
+                mark = '!';
+            else if (c != GO_EMPTY && st == GO_STATUS_SEKI)
+                mark = '+';
+            printf(x + 1 < size || mark != ' ' ? "%c%c" : "%c", ch, mark);
+        }
+        printf("\n");
+    }
+    printf("  ");
+    for (int x = 0; x < size; x++)
+        printf(" %c", letters[x]);
+    printf("\n```\n");
+}
+
+/* Runs the suggestion on every game and compares it with GNU Go. -v prints the games that
+ * differ; --diagrams prints them as markdown sections with board diagrams. */
+static void agree(agreement *a, const game *games, int ngames, uint64_t seed, int verbose, int dump,
+                  int own_dump, int diagrams)
+{
+    static double lat[MAX_GAMES], lat19[MAX_GAMES], lat_wall[MAX_GAMES], sorted[MAX_GAMES];
+    static go_dead_suggestion s;
+    memset(a, 0, sizeof *a);
+    a->ngames = ngames;
+    for (int i = 0; i < ngames; i++) {
+        const game *g = &games[i];
+        go_suggest_options so = GO_SUGGEST_OPTIONS_INIT;
+        so.seed = seed;
+        double t0 = bench_cpu_s(), w0 = bench_wall_s();
+        go_score_suggest_dead(&s, &g->board, g->to_move, &so);
+        lat[i] = (bench_cpu_s() - t0) * 1000.0;
+        lat_wall[i] = (bench_wall_s() - w0) * 1000.0;
+        int size = go_board_size(&g->board);
+        if (size == 19)
+            lat19[a->n19++] = lat[i];
+        a->lat_by_size[size] += lat[i];
+        a->n_by_size[size]++;
+
+        go_count_options o = GO_COUNT_OPTIONS_INIT;
+        o.komi_quarters = g->komi_quarters;
+        o.handicap = g->handicap;
+        go_count ours, with_gnugo_dead;
+        go_score_count(&ours, &g->board, s.dead, s.ndead, &o);
+        go_score_count(&with_gnugo_dead, &g->board, g->dead, g->ndead, &o);
+        int set_ok = same_dead(g, &s);
+        if (own_dump) {
+            /* One line per game: id, size, then per point (row-major from the top) the
+             * colour, GNU Go dead flag, goref status and Black ownership per mille. */
+            bool gd[GO_POINTS] = {0};
+            for (int k = 0; k < g->ndead; k++)
+                gd[g->dead[k]] = true;
+            printf("O %s %d", g->id, size);
+            for (int y = 0; y < size; y++)
+                for (int x = 0; x < size; x++) {
+                    go_point p = go_point_at(x, y);
+                    printf(" %c%d%d%d", go_color_char(go_board_at(&g->board, p)), gd[p],
+                           (int)go_suggestion_status_at(&s, &g->board, p), s.black_owned[p]);
+                }
+            printf("\n");
+        }
+        if (dump)
+            dump_groups(g, &s);
+        a->same_set += set_ok;
+        {
+            bool gd[GO_POINTS] = {0};
+            int hits = 0;
+            for (int k = 0; k < g->ndead; k++)
+                gd[g->dead[k]] = true;
+            for (int k = 0; k < s.ndead; k++)
+                hits += gd[s.dead[k]];
+            a->ours_dead += s.ndead;
+            a->both_dead += hits;
+            a->gnugo_dead += g->ndead;
+            a->subset += hits == s.ndead;
+            a->with_open += s.open_points > 0;
+            a->with_waiting += s.nwaiting > 0;
+        }
+        int gw = g->gnugo_w_minus_b_halves > 0   ? GO_WHITE
+                 : g->gnugo_w_minus_b_halves < 0 ? GO_BLACK
+                                                 : GO_EMPTY;
+        int win_ok = (int)ours.winner == gw;
+        a->same_winner += win_ok;
+        /* Margin in half points, White positive, like GNU Go's. */
+        int our_halves = -with_gnugo_dead.margin_quarters;
+        int m_ok = our_halves == g->gnugo_w_minus_b_halves;
+        a->margin_ok += m_ok;
+        if (!m_ok &&
+            (g->neutral > 0 || with_gnugo_dead.seki_black + with_gnugo_dead.seki_white > 0))
+            a->margin_explained++;
+        char r[16];
+        if (diagrams && (!set_ok || !win_ok)) {
+            printf("\n### %s (%dx%d, komi %.1f, handicap %d)\n\nDead set %s, winner %s: goref "
+                   "%s with its own dead stones, GNU Go %s%.1f; with GNU Go's dead stones goref "
+                   "counts %s%.1f%s.\n\n",
+                   g->id, size, size, g->komi_quarters / 2.0, g->handicap,
+                   set_ok ? "the same" : "differs", win_ok ? "the same" : "differs",
+                   go_count_gtp_result(r, sizeof r, &ours),
+                   g->gnugo_w_minus_b_halves > 0   ? "W+"
+                   : g->gnugo_w_minus_b_halves < 0 ? "B+"
+                                                   : "",
+                   abs(g->gnugo_w_minus_b_halves) / 2.0,
+                   our_halves > 0   ? "W+"
+                   : our_halves < 0 ? "B+"
+                                    : "",
+                   abs(our_halves) / 2.0,
+                   with_gnugo_dead.finished ? "" : " (open borders: not finished)");
+            print_diagram(g, &s);
+            for (int k = 0; k < s.ngroups; k++) {
+                const go_group_status *gs = &s.groups[k];
+                bool gnugo_dead = false;
+                for (int d = 0; d < g->ndead && !gnugo_dead; d++)
+                    gnugo_dead = go_board_group_id(&g->board, g->dead[d]) == gs->id;
+                if (gnugo_dead == (gs->status == GO_STATUS_DEAD))
+                    continue;
+                char name[8];
+                go_point_to_gtp(name, sizeof name, gs->id, size);
+                printf("\n- %s (%s, %d stone%s): GNU Go %s, goref %s (the playouts keep it %d per "
+                       "mille%s)",
+                       name, gs->color == GO_BLACK ? "Black" : "White", gs->stones,
+                       gs->stones == 1 ? "" : "s", gnugo_dead ? "dead" : "alive",
+                       gs->status == GO_STATUS_DEAD   ? "dead"
+                       : gs->status == GO_STATUS_SEKI ? "seki"
+                       : gs->waits                    ? "alive, waiting"
+                                                      : "alive",
+                       gs->owned_permille, gs->benson_alive ? "; Benson-alive" : "");
+            }
+            printf("\n");
+        }
+        if (verbose && (!set_ok || !win_ok || !m_ok)) {
+            printf("\n%s %dx%d komi %d/4 handicap %d: dead set %s, winner %s (goref %s, GNU Go "
+                   "%+.1f W), "
+                   "margin with GNU Go's dead %s (goref %+.1f W, GNU Go %+.1f W, neutral %d)\n",
+                   g->id, size, size, g->komi_quarters, g->handicap, set_ok ? "same" : "DIFFERS",
+                   win_ok ? "same" : "DIFFERS", go_count_gtp_result(r, sizeof r, &ours),
+                   g->gnugo_w_minus_b_halves / 2.0, m_ok ? "same" : "DIFFERS", our_halves / 2.0,
+                   g->gnugo_w_minus_b_halves / 2.0, g->neutral);
+            if (!set_ok)
+                print_board_diff(g, &s);
+        }
+    }
+    memcpy(sorted, lat, sizeof(double) * (size_t)ngames);
+    qsort(sorted, (size_t)ngames, sizeof(double), cmp_double);
+    a->median = sorted[ngames / 2];
+    a->p95 = sorted[(ngames * 95) / 100];
+    qsort(lat19, (size_t)a->n19, sizeof(double), cmp_double);
+    if (a->n19 > 0) {
+        a->median19 = lat19[a->n19 / 2];
+        a->p95_19 = lat19[(a->n19 * 95) / 100];
+        a->max19 = lat19[a->n19 - 1];
+    }
+    memcpy(sorted, lat_wall, sizeof(double) * (size_t)ngames);
+    qsort(sorted, (size_t)ngames, sizeof(double), cmp_double);
+    a->wall_median = sorted[ngames / 2];
+    a->wall_p95 = sorted[(ngames * 95) / 100];
+}
+
+/* A row of the agreement table: the shared corpus's figure, the held-out one (when there is a
+ * held-out set), the target, and whether each figure meets it. */
+static void agreement_row(const char *measure, const char *fitted, const char *measured,
+                          const char *target, int fitted_met, int measured_met)
+{
+    const char *verdict = fitted_met < 0 ? "" : fitted_met ? "met" : "MISSED";
+    printf("| %s | %s |", measure, fitted);
+    if (measured)
+        printf(" %s |", measured);
+    if (measured && measured_met >= 0 && target[0])
+        printf(" %s | %s / %s |\n", target, verdict, measured_met ? "met" : "MISSED");
+    else
+        printf(" %s | %s |\n", target, verdict);
+}
+
+#define RATIO(buf, x, n) snprintf(buf, sizeof buf, "%d/%d = %.1f%%", (x), (n), 100.0 * (x) / (n))
+
+static void agreement_table(const agreement *f, const agreement *m)
+{
+    char a[96], b[96];
+    printf("\n| measure | shared corpus (fitted) |%s target | |\n|---|---|%s---|---|\n",
+           m ? " held-out games (measured) |" : "", m ? "---|" : "");
+    for (int size = 2; size <= 25; size++) {
+        if (!f->n_by_size[size] && !(m && m->n_by_size[size]))
+            continue;
+        char measure[64];
+        snprintf(measure, sizeof measure, "suggestion mean latency %dx%d (games)", size, size);
+        if (f->n_by_size[size])
+            snprintf(a, sizeof a, "%.1f ms (%d)", f->lat_by_size[size] / f->n_by_size[size],
+                     f->n_by_size[size]);
+        else
+            snprintf(a, sizeof a, "-");
+        if (m && m->n_by_size[size])
+            snprintf(b, sizeof b, "%.1f ms (%d)", m->lat_by_size[size] / m->n_by_size[size],
+                     m->n_by_size[size]);
+        else
+            snprintf(b, sizeof b, "-");
+
+        agreement_row(measure, a, m ? b : NULL, "", -1, -1);
+    }
+    snprintf(a, sizeof a, "%.1f ms", f->median);
+    if (m)
+        snprintf(b, sizeof b, "%.1f ms", m->median);
+    agreement_row("suggestion latency median (all sizes)", a, m ? b : NULL, "< 50 ms",
+                  f->median < 50, m && m->median < 50);
+    snprintf(a, sizeof a, "%.1f ms", f->p95);
+    if (m)
+        snprintf(b, sizeof b, "%.1f ms", m->p95);
+    agreement_row("suggestion latency p95 (all sizes)", a, m ? b : NULL, "< 100 ms", f->p95 < 100,
+                  m && m->p95 < 100);
+    snprintf(a, sizeof a, "%.1f / %.1f / %.1f ms", f->median19, f->p95_19, f->max19);
+    if (m)
+        snprintf(b, sizeof b, "%.1f / %.1f / %.1f ms", m->median19, m->p95_19, m->max19);
+    agreement_row("suggestion latency 19x19: median / p95 / max", a, m ? b : NULL, "< 100 ms",
+                  f->max19 < 100, m && m->max19 < 100);
+    snprintf(a, sizeof a, "%.1f / %.1f ms", f->wall_median, f->wall_p95);
+    if (m)
+        snprintf(b, sizeof b, "%.1f / %.1f ms", m->wall_median, m->wall_p95);
+    agreement_row("(wall clock, shared machine: median / p95)", a, m ? b : NULL, "", -1, -1);
+    RATIO(a, f->same_set, f->ngames);
+    if (m)
+        RATIO(b, m->same_set, m->ngames);
+    agreement_row("same dead set as GNU Go", a, m ? b : NULL, ">= 97%",
+                  f->same_set * 100 >= 97 * f->ngames, m && m->same_set * 100 >= 97 * m->ngames);
+    RATIO(a, f->same_winner, f->ngames);
+    if (m)
+        RATIO(b, m->same_winner, m->ngames);
+    agreement_row("same winner as GNU Go final_score", a, m ? b : NULL, ">= 99%",
+                  f->same_winner * 100 >= 99 * f->ngames,
+                  m && m->same_winner * 100 >= 99 * m->ngames);
+    snprintf(a, sizeof a, "%d/%d; %d others have seki or open dame", f->margin_ok, f->ngames,
+             f->margin_explained);
+    if (m)
+        snprintf(b, sizeof b, "%d/%d; %d others have seki or open dame", m->margin_ok, m->ngames,
+                 m->margin_explained);
+    agreement_row("same margin as GNU Go (its dead list)", a, m ? b : NULL, "", -1, -1);
+    snprintf(a, sizeof a, "%ld/%ld = %.1f%% (of GNU Go's %ld: %.1f%%)", f->both_dead, f->ours_dead,
+             f->ours_dead ? 100.0 * f->both_dead / f->ours_dead : 100.0, f->gnugo_dead,
+             f->gnugo_dead ? 100.0 * f->both_dead / f->gnugo_dead : 100.0);
+    if (m)
+        snprintf(b, sizeof b, "%ld/%ld = %.1f%% (of GNU Go's %ld: %.1f%%)", m->both_dead,
+                 m->ours_dead, m->ours_dead ? 100.0 * m->both_dead / m->ours_dead : 100.0,
+                 m->gnugo_dead, m->gnugo_dead ? 100.0 * m->both_dead / m->gnugo_dead : 100.0);
+    agreement_row("suggested dead stones GNU Go also lists dead", a, m ? b : NULL, "100%",
+                  f->both_dead == f->ours_dead, m && m->both_dead == m->ours_dead);
+    snprintf(a, sizeof a, "%d/%d", f->subset, f->ngames);
+    if (m)
+        snprintf(b, sizeof b, "%d/%d", m->subset, m->ngames);
+    agreement_row("positions whose suggested dead are all in GNU Go's list", a, m ? b : NULL, "",
+                  -1, -1);
+    snprintf(a, sizeof a, "%d / %d of %d", f->with_open, f->with_waiting, f->ngames);
+    if (m)
+        snprintf(b, sizeof b, "%d / %d of %d", m->with_open, m->with_waiting, m->ngames);
+    agreement_row("positions with open borders after the suggestion / with groups left waiting", a,
+                  m ? b : NULL, "", -1, -1);
+}
+
+/* Loads the games of dir (a corpus root with games/, or a folder of games) into games (at
+ * most max), keeping odd or even numbers when half is 1 or 2; returns how many. */
+static int load_dir(game *games, int max, const char *root, int half)
+{
+    char sub[4096];
+    const char *dir = root;
+    DIR *d;
+    if (snprintf(sub, sizeof sub, "%s/games", root) < (int)sizeof sub &&
+        (d = opendir(sub)) != NULL) {
+        closedir(d);
+        dir = sub;
+    }
+    static int numbers[MAX_GAMES];
+    int nnumbers = list_games(numbers, MAX_GAMES, dir), n = 0;
+    for (int i = 0; i < nnumbers && n < max; i++) {
+        if (half && numbers[i] % CUT % 2 != (half == 1))
+            continue;
+        char prefix = numbers[i] >= CUT ? 't' : 'g';
+        int number = numbers[i] % CUT;
+        if (load_game(&games[n], dir, prefix, number) == 0)
+            n++;
+        else
+            fprintf(stderr, "bench_scoring: skipped %c%04d in %s (unreadable)\n", prefix, number,
+                    dir);
+    }
+    return n;
+}
+
+/* The games of every folder in a colon-separated list. */
+static int load_dirs(game *games, int max, const char *list, int half)
+{
+    char buf[8192];
+    snprintf(buf, sizeof buf, "%s", list);
+    int n = 0;
+    for (char *dir = buf, *next; dir && *dir; dir = next) {
+        next = strchr(dir, ':');
+        if (next)
+            *next++ = '\0';
+        n += load_dir(games + n, max - n, dir, half);
+    }
+    return n;
+}
+
 static void usage(void)
 {
-    fprintf(stderr, "usage: bench_scoring [-v | -d | -o | -c ROUNDS] [--seed N] [--dir DIR] "
-                    "[--half odd|even]\n");
+    fprintf(stderr, "usage: bench_scoring [-v | -d | -o | -c ROUNDS | --diagrams] [--seed N] "
+                    "[--dir DIR] [--half odd|even] [--heldout DIR[:DIR...]]\n");
 }
 
 int main(int argc, char **argv)
 {
     int verbose = 0, dump = 0, own_dump = 0, rounds = 0, counting_only = 0, half = 0;
+    int diagrams = 0;
     uint64_t seed = 1;
     char dir[4096];
     snprintf(dir, sizeof dir, "%s/gnugo/games", GOREF_DATA_DIR);
+    const char *heldout = getenv("GOREF_HELDOUT");
+    if (heldout && !*heldout)
+        heldout = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *value = i + 1 < argc ? argv[i + 1] : NULL;
@@ -309,7 +682,12 @@ int main(int argc, char **argv)
             dump = 1;
         else if (strcmp(a, "-o") == 0)
             own_dump = 1;
-        else if (strcmp(a, "-c") == 0 && value) {
+        else if (strcmp(a, "--diagrams") == 0)
+            diagrams = 1;
+        else if (strcmp(a, "--heldout") == 0 && value) {
+            heldout = *value ? value : NULL;
+            i++;
+        } else if (strcmp(a, "-c") == 0 && value) {
             /* A fixed number of counting rounds (for instruction counts under callgrind). */
             long r = strtol(value, &end, 10);
             if (*end != '\0' || r < 1 || r > 1000000) {
@@ -328,15 +706,7 @@ int main(int argc, char **argv)
             seed = v;
             i++;
         } else if (strcmp(a, "--dir") == 0 && value) {
-            /* A corpus root holds its finished games in games/. */
-            char sub[4096];
-            DIR *d;
-            if (snprintf(sub, sizeof sub, "%s/games", value) < (int)sizeof sub &&
-                (d = opendir(sub)) != NULL) {
-                closedir(d);
-                snprintf(dir, sizeof dir, "%s", sub);
-            } else
-                snprintf(dir, sizeof dir, "%s", value);
+            snprintf(dir, sizeof dir, "%s", value);
             i++;
         } else if (strcmp(a, "--half") == 0 && value &&
                    (strcmp(value, "odd") == 0 || strcmp(value, "even") == 0)) {
@@ -347,29 +717,33 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    static int numbers[MAX_GAMES];
-    int nnumbers = list_games(numbers, MAX_GAMES, dir);
-    game *games = calloc(MAX_GAMES, sizeof *games);
-    if (!games) {
+    game *games = calloc(MAX_GAMES, sizeof *games), *held = calloc(MAX_GAMES, sizeof *held);
+    if (!games || !held) {
         fprintf(stderr, "bench_scoring: out of memory\n");
+        free(games);
+        free(held);
         return 1;
     }
-    int ngames = 0;
-    for (int i = 0; i < nnumbers && ngames < MAX_GAMES; i++) {
-        if (half && numbers[i] % CUT % 2 != (half == 1))
-            continue;
-        char prefix = numbers[i] >= CUT ? 't' : 'g';
-        int number = numbers[i] % CUT;
-        if (load_game(&games[ngames], dir, prefix, number) == 0)
-            ngames++;
-        else
-            fprintf(stderr, "bench_scoring: skipped %c%04d in %s (unreadable)\n", prefix, number,
-                    dir);
-    }
+    int ngames = load_dir(games, MAX_GAMES, dir, half);
     if (ngames == 0) {
         printf("no corpus at %s: nothing to measure\n", dir);
         free(games);
+        free(held);
         return 1;
+    }
+    if (diagrams) {
+        /* Only the games where goref and GNU Go differ, as markdown (scoring/DIFFERENCES.md). */
+        printf("## shared corpus (%d games)\n", ngames);
+        agreement fitted_only;
+        agree(&fitted_only, games, ngames, seed, 0, 0, 0, 1);
+        if (heldout) {
+            int nheld = load_dirs(held, MAX_GAMES, heldout, 0);
+            printf("\n## held-out games (%d)\n", nheld);
+            agree(&fitted_only, held, nheld, seed, 0, 0, 0, 1);
+        }
+        free(games);
+        free(held);
+        return 0;
     }
     printf("goref scoring benchmark (%d GNU Go positions from %s%s)\n", ngames, dir,
            half == 1   ? ", odd numbers"
@@ -411,169 +785,27 @@ int main(int argc, char **argv)
 
     if (counting_only) {
         free(games);
+        free(held);
         return 0; /* counting only (for profiling) */
     }
 
     alternatives_bench(games, ngames);
     finished_check(games, ngames, verbose);
 
-    /* 2. Suggestion latency and agreement. */
-    static double lat[MAX_GAMES], lat19[MAX_GAMES], lat_wall[MAX_GAMES];
-    int n19 = 0;
-    int same_set = 0, same_winner = 0, margin_ok = 0, margin_explained = 0;
-    /* Dead stones: suggested, suggested and in GNU Go's list, in GNU Go's list; positions the
-     * suggestion finds open borders in, and where it leaves groups waiting. */
-    long ours_dead = 0, both_dead = 0, gnugo_dead = 0;
-    int with_open = 0, with_waiting = 0, subset = 0;
-    double lat_by_size[26] = {0};
-    int n_by_size[26] = {0};
-    static go_dead_suggestion s;
-    for (int i = 0; i < ngames; i++) {
-        const game *g = &games[i];
-        go_suggest_options so = GO_SUGGEST_OPTIONS_INIT;
-        so.seed = seed;
-        double t0 = bench_cpu_s(), w0 = bench_wall_s();
-        go_score_suggest_dead(&s, &g->board, g->to_move, &so);
-        lat[i] = (bench_cpu_s() - t0) * 1000.0;
-        lat_wall[i] = (bench_wall_s() - w0) * 1000.0;
-        int size = go_board_size(&g->board);
-        if (size == 19)
-            lat19[n19++] = lat[i];
-        lat_by_size[size] += lat[i];
-        n_by_size[size]++;
-
-        go_count_options o = GO_COUNT_OPTIONS_INIT;
-        o.komi_quarters = g->komi_quarters;
-        o.handicap = g->handicap;
-        go_count ours, with_gnugo_dead;
-        go_score_count(&ours, &g->board, s.dead, s.ndead, &o);
-        go_score_count(&with_gnugo_dead, &g->board, g->dead, g->ndead, &o);
-        int set_ok = same_dead(g, &s);
-        if (own_dump) {
-            /* One line per game: id, size, then per point (row-major from the top) the
-             * colour, GNU Go dead flag, goref status and Black ownership per mille. */
-            bool gd[GO_POINTS] = {0};
-            for (int k = 0; k < g->ndead; k++)
-                gd[g->dead[k]] = true;
-            printf("O %s %d", g->id, size);
-            for (int y = 0; y < size; y++)
-                for (int x = 0; x < size; x++) {
-                    go_point p = go_point_at(x, y);
-                    printf(" %c%d%d%d", go_color_char(go_board_at(&g->board, p)), gd[p],
-                           (int)go_suggestion_status_at(&s, &g->board, p), s.black_owned[p]);
-                }
-            printf("\n");
-        }
-        if (dump) {
-            bool gd[GO_POINTS] = {0};
-            for (int k = 0; k < g->ndead; k++)
-                gd[g->dead[k]] = true;
-            for (int k = 0; k < s.ngroups; k++) {
-                const go_group_status *gs = &s.groups[k];
-                /* Mean ownership by the group's colour over its liberties and the empty points
-                 * two steps away. */
-                go_point st[GO_MAX_SIZE * GO_MAX_SIZE];
-                int n = go_board_group(&g->board, gs->id, st, GO_MAX_SIZE * GO_MAX_SIZE);
-                bool m[GO_POINTS] = {0};
-                long sum = 0;
-                int cnt = 0;
-                static const int d4[4] = {-GO_STRIDE, 1, GO_STRIDE, -1};
-                for (int a = 0; a < n; a++)
-                    for (int d = 0; d < 4; d++) {
-                        go_point q = st[a] + d4[d];
-                        if (go_board_at(&g->board, q) == GO_EMPTY && !m[q]) {
-                            m[q] = true;
-                            int own = s.black_owned[q];
-                            sum += gs->color == GO_BLACK ? own : 1000 - own;
-                            cnt++;
-                        }
-                    }
-                printf("D %s %d %c %d %d %d %d %d %d\n", g->id, size, go_color_char(gs->color),
-                       gs->stones, gs->owned_permille, cnt ? (int)(sum / cnt) : -1,
-                       go_board_liberties(&g->board, gs->id), gs->benson_alive, gd[gs->id]);
-            }
-        }
-        same_set += set_ok;
-        {
-            bool gd[GO_POINTS] = {0};
-            int hits = 0;
-            for (int k = 0; k < g->ndead; k++)
-                gd[g->dead[k]] = true;
-            for (int k = 0; k < s.ndead; k++)
-                hits += gd[s.dead[k]];
-            ours_dead += s.ndead;
-            both_dead += hits;
-            gnugo_dead += g->ndead;
-            subset += hits == s.ndead;
-            with_open += s.open_points > 0;
-            with_waiting += s.nwaiting > 0;
-        }
-        int gw = g->gnugo_w_minus_b_halves > 0   ? GO_WHITE
-                 : g->gnugo_w_minus_b_halves < 0 ? GO_BLACK
-                                                 : GO_EMPTY;
-        int win_ok = (int)ours.winner == gw;
-        same_winner += win_ok;
-        /* Margin in half points, White positive, like GNU Go's. */
-        int our_halves = -with_gnugo_dead.margin_quarters;
-        int m_ok = our_halves == g->gnugo_w_minus_b_halves;
-        margin_ok += m_ok;
-        if (!m_ok &&
-            (g->neutral > 0 || with_gnugo_dead.seki_black + with_gnugo_dead.seki_white > 0))
-            margin_explained++;
-        if (verbose && (!set_ok || !win_ok || !m_ok)) {
-            char r[16];
-            printf("\n%s %dx%d komi %d/4 handicap %d: dead set %s, winner %s (goref %s, GNU Go "
-                   "%+.1f W), "
-                   "margin with GNU Go's dead %s (goref %+.1f W, GNU Go %+.1f W, neutral %d)\n",
-                   g->id, size, size, g->komi_quarters, g->handicap, set_ok ? "same" : "DIFFERS",
-                   win_ok ? "same" : "DIFFERS", go_count_gtp_result(r, sizeof r, &ours),
-                   g->gnugo_w_minus_b_halves / 2.0, m_ok ? "same" : "DIFFERS", our_halves / 2.0,
-                   g->gnugo_w_minus_b_halves / 2.0, g->neutral);
-            if (!set_ok)
-                print_board_diff(g, &s);
-        }
+    /* 2. Suggestion latency and agreement, on the shared corpus and on the held-out games. */
+    static agreement fitted, measured;
+    agree(&fitted, games, ngames, seed, verbose, dump, own_dump, 0);
+    int nheld = heldout ? load_dirs(held, MAX_GAMES, heldout, 0) : 0;
+    if (heldout && nheld == 0)
+        printf("\nno held-out games at %s\n", heldout);
+    if (nheld > 0) {
+        if (verbose)
+            printf("\n-- held-out games (%s)\n", heldout);
+        agree(&measured, held, nheld, seed, verbose, dump, own_dump, 0);
+        printf("\nheld-out: %d games from %s\n", nheld, heldout);
     }
-    double sorted[MAX_GAMES];
-    memcpy(sorted, lat, sizeof(double) * (size_t)ngames);
-    qsort(sorted, (size_t)ngames, sizeof(double), cmp_double);
-    double median = sorted[ngames / 2], p95 = sorted[(ngames * 95) / 100];
-    if (verbose)
-        printf("\n| measure | value | target | |\n|---|---|---|---|\n");
-    for (int size = 2; size <= 25; size++)
-        if (n_by_size[size])
-            printf("| suggestion mean latency %dx%d (%d games) | %.1f ms | | |\n", size, size,
-                   n_by_size[size], lat_by_size[size] / n_by_size[size]);
-    printf("| suggestion latency median (all sizes) | %.1f ms | < 50 ms | %s |\n", median,
-           median < 50 ? "met" : "MISSED");
-    printf("| suggestion latency p95 (all sizes) | %.1f ms | < 100 ms | %s |\n", p95,
-           p95 < 100 ? "met" : "MISSED");
-    qsort(lat19, (size_t)n19, sizeof(double), cmp_double);
-    if (n19 > 0)
-        printf("| suggestion latency 19x19: median / p95 / max | %.1f / %.1f / %.1f ms | < 100 ms "
-               "| %s |\n",
-               lat19[n19 / 2], lat19[(n19 * 95) / 100], lat19[n19 - 1],
-               lat19[n19 - 1] < 100 ? "met" : "MISSED");
-    memcpy(sorted, lat_wall, sizeof(double) * (size_t)ngames);
-    qsort(sorted, (size_t)ngames, sizeof(double), cmp_double);
-    printf("| (wall clock, shared machine: median / p95) | %.1f / %.1f ms | | |\n",
-           sorted[ngames / 2], sorted[(ngames * 95) / 100]);
-    printf("| same dead set as GNU Go | %d/%d = %.1f%% | >= 97%% | %s |\n", same_set, ngames,
-           100.0 * same_set / ngames, same_set * 100 >= 97 * ngames ? "met" : "MISSED");
-    printf("| same winner as GNU Go final_score | %d/%d = %.1f%% | >= 99%% | %s |\n", same_winner,
-           ngames, 100.0 * same_winner / ngames,
-           same_winner * 100 >= 99 * ngames ? "met" : "MISSED");
-    printf(
-        "| same margin as GNU Go (its dead list) | %d/%d; %d others have seki or open dame | | |\n",
-        margin_ok, ngames, margin_explained);
-    printf("| suggested dead stones GNU Go also lists dead | %ld/%ld = %.1f%% (of GNU Go's %ld: "
-           "%.1f%%) | | |\n",
-           both_dead, ours_dead, ours_dead ? 100.0 * both_dead / ours_dead : 100.0, gnugo_dead,
-           gnugo_dead ? 100.0 * both_dead / gnugo_dead : 100.0);
-    printf("| positions whose suggested dead are all in GNU Go's list | %d/%d | | |\n", subset,
-           ngames);
-    printf("| positions with open borders after the suggestion / with groups left waiting | %d / "
-           "%d of %d | | |\n",
-           with_open, with_waiting, ngames);
+    agreement_table(&fitted, nheld > 0 ? &measured : NULL);
     free(games);
+    free(held);
     return 0;
 }

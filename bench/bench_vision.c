@@ -34,6 +34,7 @@
 #include "go/board.h"
 #include "go/vision.h"
 #include "photo_set.h"
+#include "photo_verdict.h"
 #include "synth.h"
 #include "vision_int.h"
 
@@ -435,6 +436,7 @@ static void read_photo(photo_row *r, const photo_entry *e, const char *root, int
     if (rc == 0)
         rc = go_vision_scan(&res, data, len, NULL);
     r->ms_cpu = 1e3 * bench_cpu_s() - cpu0;
+    photo_verdict_keep(e, rc < 0 ? NULL : &res);
     if (rc < 0) {
         r->refused = 1;
         if (verbose)
@@ -675,6 +677,7 @@ int main(int argc, char **argv)
         read_photo(&res[AS_BUILT][i], &rows[i], root, verbose, overlay_dir);
     pass_table(rows, res[AS_BUILT], nrows, AS_BUILT);
     pass_times(res[AS_BUILT], nrows);
+    photo_verdict_table(rows, nrows, root, pass_title[AS_BUILT]);
     /* held out: each fold's photos by the model trained without them */
     char path[1200];
     int have_folds = 1;
@@ -701,6 +704,7 @@ int main(int argc, char **argv)
         go_vision_use_model_file(NULL);
         pass_table(rows, res[HELD_OUT], nrows, HELD_OUT);
         pass_times(res[HELD_OUT], nrows);
+        photo_verdict_table(rows, nrows, root, pass_title[HELD_OUT]);
     }
     if (rule) {
         if (verbose)

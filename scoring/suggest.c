@@ -254,6 +254,34 @@ static int find_open_borders(bool *open, const uint8_t *col, int size)
     return total;
 }
 
+/* Does the dead group at id reach a living stone of its colour through empty points and stones
+ * of its colour alone? */
+static bool reaches_living_friend(const go_dead_suggestion *out, const go_board *b,
+                                  const int16_t *index_of, go_point id)
+{
+    static _Thread_local uint8_t seen[GO_POINTS];
+    static _Thread_local go_point region[GO_MAX_SIZE * GO_MAX_SIZE];
+    memset(seen, 0, sizeof seen);
+    go_color c = go_board_at(b, id);
+    int n = 0, head = 0;
+    region[n++] = id;
+    seen[id] = 1;
+    while (head < n) {
+        go_point p = region[head++];
+        if (go_board_at(b, p) == c && out->groups[index_of[p]].status != GO_STATUS_DEAD)
+            return true;
+        for (int d = 0; d < 4; d++) {
+            go_point q = p + dir4[d];
+            go_color qc = go_board_at(b, q);
+            if (seen[q] || (qc != GO_EMPTY && qc != c))
+                continue;
+            seen[q] = 1;
+            region[n++] = q;
+        }
+    }
+    return false;
+}
+
 /* On a board with open borders, a group the playouts call dead is suggested dead only when
  * its enclosure is closed (the points it reaches through empty points, its own colour and
  * the enemy's dead stones hold no open border and no living stone of its colour: the living
@@ -261,8 +289,11 @@ static int find_open_borders(bool *open, const uint8_t *col, int size)
  * (WAIT_UNSURE). Other dead groups wait for the game to end (alive for now, waits set).
  * Returns how many groups wait. */
 static int wait_for_open_borders(go_dead_suggestion *out, const go_board *b,
-                                 const int16_t *index_of, const bool *open)
+                                 const int16_t *index_of, const bool *open, bool one_only,
+                                 bool unsure_wait)
 {
+    /* The least sure dead group whose enclosure is open (one_only), or -1. */
+    int least = -1;
     static _Thread_local uint16_t seen[GO_POINTS];
     static _Thread_local go_point region[GO_MAX_SIZE * GO_MAX_SIZE];
     static _Thread_local uint8_t inside[GO_MAX_GROUPS], handled[GO_MAX_GROUPS];
@@ -302,14 +333,40 @@ static int wait_for_open_borders(go_dead_suggestion *out, const go_board *b,
                 region[n++] = q;
             }
         }
-        for (int k = 0; k < out->ngroups; k++)
-            if (inside[k] && out->groups[k].status == GO_STATUS_DEAD &&
-                (!closed || out->groups[k].confidence < WAIT_UNSURE)) {
+        for (int k = 0; k < out->ngroups; k++) {
+            if (!inside[k] || out->groups[k].status != GO_STATUS_DEAD)
+                continue;
+            if (one_only) {
+                if (!closed &&
+                    (least < 0 || out->groups[k].confidence < out->groups[least].confidence))
+                    least = k;
+            } else if (!closed || (unsure_wait && out->groups[k].confidence < WAIT_UNSURE)) {
                 out->groups[k].status = GO_STATUS_ALIVE;
                 out->groups[k].waits = true;
                 out->groups[k].confidence = 500;
                 waiting++;
             }
+        }
+    }
+    /* First the groups that reach a living stone of their colour through empty points and
+     * their own stones alone: a dead-looking part of a wall, not a stone behind one. */
+    int least_direct = -1;
+    if (one_only)
+        for (int k = 0; k < out->ngroups; k++) {
+            const go_group_status *g = &out->groups[k];
+            if (g->status != GO_STATUS_DEAD ||
+                (least_direct >= 0 && g->confidence >= out->groups[least_direct].confidence) ||
+                !reaches_living_friend(out, b, index_of, g->id))
+                continue;
+            least_direct = k;
+        }
+    if (least_direct >= 0)
+        least = least_direct;
+    if (least >= 0) {
+        out->groups[least].status = GO_STATUS_ALIVE;
+        out->groups[least].waits = true;
+        out->groups[least].confidence = 500;
+        waiting++;
     }
     return waiting;
 }
@@ -577,8 +634,20 @@ int go_score_suggest_dead(go_dead_suggestion *out, const go_board *b, go_color t
      * do are suggested (see wait_for_open_borders); open_points is counted on the board the
      * suggestion leaves. */
     static _Thread_local bool open[GO_POINTS];
-    if (find_open_borders(open, col, size) > 0 &&
-        wait_for_open_borders(out, b, index_of, open) > 0) {
+    /* The dead groups whose enclosure reaches an open border wait, the least sure first, one
+     * at a time: a group wrongly dead in a wall opens the area behind it, and once it stands
+     * again the area may close, with the dead inside it. When borders stay open, every group
+     * whose enclosure is open and every unsure dead group waits (wait_for_open_borders). */
+    for (int round = 0; round <= out->ngroups; round++) {
+        bool last = round == out->ngroups;
+        if (find_open_borders(open, col, size) == 0)
+            break;
+        if (wait_for_open_borders(out, b, index_of, open, !last, last) == 0) {
+            if (last)
+                break;
+            round = out->ngroups - 1; /* no open enclosure left: the unsure wait too */
+            continue;
+        }
         ndead_now = 0;
         for (int i = 0; i < out->ngroups; i++)
             if (out->groups[i].status == GO_STATUS_DEAD)
@@ -588,8 +657,12 @@ int go_score_suggest_dead(go_dead_suggestion *out, const go_board *b, go_color t
             return rc;
     }
     out->open_points = find_open_borders(open, col, size);
-    for (int i = 0; i < out->ngroups; i++)
+    for (int i = 0; i < out->ngroups; i++) {
+        /* A group that stood up to close the borders is alive on a finished board, and
+         * doubtful (confidence 500), not waiting. */
+        out->groups[i].waits &= out->open_points > 0;
         out->nwaiting += out->groups[i].waits;
+    }
 
     for (int i = 0; i < out->ngroups; i++) {
         const go_group_status *g = &out->groups[i];

@@ -332,6 +332,48 @@ static void test_suggest__open_border_leaves_its_dead_waiting(void **state)
     free(s);
 }
 
+static void test_suggest__wall_taken_for_dead_stands_first(void **state)
+{
+    (void)state;
+    /* A finished game (GNU Go: B+56.5, dead G6, J6 K6 K5, G4, J4 and R5 R4). The playouts
+     * take Black's J8 J7 K7, a part of the wall around White's scattered G6 J6 G4 J4, for
+     * dead; lifted, it opens Black's lower left to White's centre. The wall stands first
+     * (it reaches Black's living stones through empty points), the lower left closes, and the
+     * scattered White stones inside it are dead: no border is open, nothing waits. */
+    go_board b;
+    tu_board(&b, "size 19\n"
+                 "XXO..........OOX...\n"
+                 "XOOO.........OX.X..\n"
+                 "XXXO.....O...OX....\n"
+                 "..XXOO.......OOX...\n"
+                 "...XXO.......OXX...\n"
+                 "...XOO......O.OX...\n"
+                 "...XO......OOOOX...\n"
+                 "..XOOOO..OOXOXXXX..\n"
+                 "..XXOOXOOOXXX.XOXXX\n"
+                 "..XOOXXO.OOOX.XOOOX\n"
+                 ".XOOOX.XO.OX.XXXXOX\n"
+                 "..XXX.X.XOOXXOOOOOX\n"
+                 "........XXOOXO..OXX\n"
+                 "...X..O.OOXXXOO.OOX\n"
+                 ".........O.X.XO.X.O\n"
+                 "...X..O.O....XOOXO.\n"
+                 "....X...X.X.X.XXOO.\n"
+                 "......X......XXO.O.\n"
+                 ".............XOOO..\n");
+    go_dead_suggestion *s = malloc(sizeof *s);
+    assert_non_null(s);
+    assert_int_equal(go_score_suggest_dead(s, &b, GO_BLACK, NULL), 0);
+    assert_int_equal(s->open_points, 0);
+    assert_int_equal(s->nwaiting, 0);
+    assert_int_equal(group_at(s, &b, "J8")->status, GO_STATUS_ALIVE);
+    static const char *const dead[] = {"G6", "J6", "G4", "J4", "R5"};
+    for (size_t i = 0; i < sizeof dead / sizeof *dead; i++)
+        assert_int_equal(group_at(s, &b, dead[i])->status, GO_STATUS_DEAD);
+    assert_int_equal(s->ndead, 8);
+    free(s);
+}
+
 static void test_suggest__every_size_and_many_groups(void **state)
 {
     (void)state;
@@ -382,6 +424,7 @@ int main(void)
         cmocka_unit_test(test_suggest__stone_inside_a_dead_group_is_alive),
         cmocka_unit_test(test_suggest__approachable_seki_is_a_race),
         cmocka_unit_test(test_suggest__open_border_leaves_its_dead_waiting),
+        cmocka_unit_test(test_suggest__wall_taken_for_dead_stands_first),
         cmocka_unit_test(test_suggest__every_size_and_many_groups),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

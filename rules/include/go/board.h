@@ -74,6 +74,12 @@ static inline go_color go_board_at(const go_board *b, go_point p)
 {
     return (unsigned)p < (unsigned)GO_POINTS ? (go_color)b->color[p] : GO_OFFBOARD;
 }
+/* The colours of all GO_POINTS points, indexed by go_point (GO_OFFBOARD off the board);
+ * borrowed, valid while b is. For loops that read the whole board at once. */
+static inline const uint8_t *go_board_colors(const go_board *b)
+{
+    return b->color;
+}
 /* True when p is a point of this board (not a pass, not off the board). */
 bool go_board_on(const go_board *b, go_point p);
 
