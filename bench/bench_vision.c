@@ -141,7 +141,7 @@ static void dump_reading(const char *what, int rc, const go_vision_result *res)
     const int n = res->size > 0 && res->size <= GO_MAX_SIZE ? res->size : 0;
     for (int y = 0; y < n && rc >= 0; y++) {
         for (int x = 0; x < n; x++)
-            fprintf(f, "%c%c", ".XO?"[res->color[y][x] & 3], res->off_point[y][x] ? '*' : ' ');
+            fprintf(f, "%c%c", ".XO?"[res->color[y][x] & 3], res -> off_point[y][x] ? '*' : ' ');
         for (int x = 0; x < n; x++)
             fprintf(f, " %.9g", res->confidence[y][x]);
         fprintf(f, "\n");
