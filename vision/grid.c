@@ -289,13 +289,13 @@ static int fit_axis(axis_fit *out, const double *prof, int nb, double dmin, doub
     double dl[600];
     for (double d = dmin; d <= dmax && nd < 600; d *= 1.004)
         dl[nd++] = d;
-    double *hpbuf = malloc(sizeof(double) * (FIT_HALVES + FIT_CHAINS) * (size_t)(nb > 0 ? nb : 1)),
-           *hp4 = hpbuf + (size_t)FIT_HALVES * (size_t)(nb > 0 ? nb : 1);
+    double *hpbuf = malloc(sizeof(double) * (FIT_HALVES + FIT_CHAINS) * (size_t)(nb > 0 ? nb : 1));
     int tag[FIT_HALVES], last = 0;
     if (!hpbuf) {
         free(cum);
         return -1;
     }
+    double *hp4 = hpbuf + (size_t)FIT_HALVES * (size_t)(nb > 0 ? nb : 1);
     for (int k = 0; k < FIT_HALVES; k++)
         tag[k] = -1;
     for (int i = 0; i < nd; i += FIT_CHAINS) {
