@@ -22,7 +22,8 @@
  * [--models DIR] (the fold models; default vision/model/folds) [--no-rule] [--synthetic N]
  * (N boards a size; 0 skips them) [--row NAME] (that synthetic row alone, no photos: plain,
  * lamps, low, small, hurried, shadows or scene) [--save DIR] (each synthetic board read is written
- * there as <size>-<row>-<seed>.jpg, to look at) */
+ * there as <size>-<row>-<seed>.jpg, to look at) [--dump FILE] (every reading written there in
+ * full, times left out: a change meant to keep the readings can be diffed against it) */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -118,6 +119,41 @@ static const char *const row_name[] = {"plain",   "lamps",   "low",  "small",
                                        "hurried", "shadows", "scene"};
 static int row_only = -1;           /* --row: the one row read, or -1 for all */
 static const char *save_dir = NULL; /* --save: where the synthetic boards are written */
+static FILE *dump_file = NULL;      /* --dump: every reading in full, times left out */
+
+/* Writes the reading of one scan (rc its return) to the --dump file: the refusal's reason or
+ * the points, confidences, marks and lattice, all a change meant to keep the readings keeps. */
+static void dump_reading(const char *what, int rc, const go_vision_result *res)
+{
+    FILE *f = dump_file;
+    if (!f)
+        return;
+    fprintf(f, "== %s rc %d size %d image %dx%d\n", what, rc, res->size, res->image_width,
+            res->image_height);
+    if (rc < 0)
+        fprintf(f, "reason %s\n", go_error_last());
+    fprintf(f, "corners");
+    for (int k = 0; k < 4; k++)
+        fprintf(f, " %.17g,%.17g", res->corners[k][0], res->corners[k][1]);
+    fprintf(f, "\nhomography");
+    for (int k = 0; k < 9; k++)
+        fprintf(f, " %.17g", res->homography[k]);
+    fprintf(f, "\n");
+    const int n = res->size > 0 && res->size <= GO_MAX_SIZE ? res->size : 0;
+    for (int y = 0; y < n && rc >= 0; y++) {
+        for (int x = 0; x < n; x++)
+            fprintf(f, "%c%c", ".XO?"[res->color[y][x] & 3], res -> off_point[y][x] ? '*' : ' ');
+        for (int x = 0; x < n; x++)
+            fprintf(f, " %.9g", res->confidence[y][x]);
+        fprintf(f, "\n");
+    }
+    if (rc >= 0) {
+        fprintf(f, "uncertain %d:", res->uncertain_count);
+        for (int k = 0; k < res->uncertain_count; k++)
+            fprintf(f, " %d", (int)res->uncertain[k]);
+        fprintf(f, "\ndead_without_liberty %d\n", res->dead_without_liberty);
+    }
+}
 static const char *const row_kind[7] = {"",
                                         ", coloured lamps",
                                         ", seen from low",
@@ -219,6 +255,12 @@ static void synthetic_row(int size, int si, int count, int kind, int verbose)
         const double cpu0 = bench_cpu_s();
         int n = p.size, rc = go_vision_scan(&res, jpeg, len, NULL);
         const double cpu_ms = (bench_cpu_s() - cpu0) * 1000;
+        if (dump_file) {
+            char what[96];
+            snprintf(what, sizeof what, "synthetic %d %s seed %llu", n, row_name[kind],
+                     (unsigned long long)seed);
+            dump_reading(what, rc, &res);
+        }
         const int on_true = classifier_on_true_lattice(jpeg, len, n, corners, truth);
         if (on_true >= 0) {
             learned += on_true;
@@ -351,8 +393,14 @@ static void variant_table(const photo_entry *rows, int nrows, const char *root, 
             uint8_t *jpeg = NULL;
             size_t jlen = 0;
             int rc = variant_jpeg(&jpeg, &jlen, &img, &v[q]);
-            if (rc == 0)
+            if (rc == 0) {
                 rc = go_vision_scan(&res, jpeg, jlen, NULL);
+                if (dump_file) {
+                    char what[1400];
+                    snprintf(what, sizeof what, "%s %s", v[q].tag, r->image);
+                    dump_reading(what, rc, &res);
+                }
+            }
             free(jpeg);
             int ok = 0;
             if (rc < 0) {
@@ -437,6 +485,12 @@ static void read_photo(photo_row *r, const photo_entry *e, const char *root, int
         rc = go_vision_scan(&res, data, len, NULL);
     r->ms_cpu = 1e3 * bench_cpu_s() - cpu0;
     photo_verdict_keep(e, rc < 0 ? NULL : &res);
+    if (dump_file && data) {
+        char what[1400];
+        snprintf(what, sizeof what, "photo %s%s", e->image,
+                 getenv("GOREF_VISION_POINTS") ? " (rule)" : "");
+        dump_reading(what, rc, &res);
+    }
     if (rc < 0) {
         r->refused = 1;
         if (verbose)
@@ -626,7 +680,12 @@ int main(int argc, char **argv)
             sizes = 1;
         else if (strcmp(argv[i], "--save") == 0 && i + 1 < argc)
             save_dir = argv[++i];
-        else if (strcmp(argv[i], "--synthetic") == 0 && i + 1 < argc)
+        else if (strcmp(argv[i], "--dump") == 0 && i + 1 < argc) {
+            if (!(dump_file = fopen(argv[++i], "w"))) {
+                fprintf(stderr, "bench_vision: cannot write %s\n", argv[i]);
+                return 2;
+            }
+        } else if (strcmp(argv[i], "--synthetic") == 0 && i + 1 < argc)
             synthetic = (int)strtol(argv[++i], NULL, 10);
         else if (strcmp(argv[i], "--row") == 0 && i + 1 < argc) {
             const char *name = argv[++i];

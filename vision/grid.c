@@ -255,6 +255,11 @@ static void measure_axis(axis_fit *out, const double *prof, int nb, double d, do
     out->origin = origin;
 }
 
+/* fit_axis's periods side by side, and its ring of buffers of the profile high-passed at a
+ * half period (more than the FIT_CHAINS a group of periods can ask). */
+#define FIT_CHAINS 4
+#define FIT_HALVES 8
+
 /* Finds the period and phase of the line profile; spacing limited to [dmin, dmax] bins. */
 static int fit_axis(axis_fit *out, const double *prof, int nb, double dmin, double dmax)
 {
@@ -275,44 +280,75 @@ static int fit_axis(axis_fit *out, const double *prof, int nb, double dmin, doub
     cum[0] = 0;
     for (int b = 0; b < nb; b++)
         cum[b + 1] = cum[b] + prof[b];
-    /* The periods two at a time: each one's phasor turns by a chain of products that waits on
-     * the last, and two chains side by side keep the processor busy (the same arithmetic, the
-     * same result, in about half the time). */
+    /* The periods FIT_CHAINS at a time: each one's phasor turns by a chain of products that
+     * waits on the last, and chains side by side keep the processor busy (the same arithmetic,
+     * the same result, in a fraction of the time). The high-passed profile depends on the
+     * period only through half of it, which neighbouring periods share: it is made once for
+     * each half (the periods rise, so each half is met in one run) in a ring of FIT_HALVES
+     * buffers, more than one group of periods can fill. */
     double dl[600];
     for (double d = dmin; d <= dmax && nd < 600; d *= 1.004)
         dl[nd++] = d;
-    for (int i = 0; i < nd; i += 2) {
-        const int m = i + 1 < nd ? 2 : 1;
-        int half[2];
-        double cr[2], sr[2], c[2] = {1, 1}, sn[2] = {0, 0}, re[2] = {0, 0}, im[2] = {0, 0},
-                             mass[2] = {0, 0};
-        for (int q = 0; q < 2; q++) {
+    double *hpbuf = malloc(sizeof(double) * (FIT_HALVES + FIT_CHAINS) * (size_t)(nb > 0 ? nb : 1));
+    int tag[FIT_HALVES], last = 0;
+    if (!hpbuf) {
+        free(cum);
+        return -1;
+    }
+    double *hp4 = hpbuf + (size_t)FIT_HALVES * (size_t)(nb > 0 ? nb : 1);
+    for (int k = 0; k < FIT_HALVES; k++)
+        tag[k] = -1;
+    for (int i = 0; i < nd; i += FIT_CHAINS) {
+        const int m = i + FIT_CHAINS <= nd ? FIT_CHAINS : nd - i;
+        const double *hpq[FIT_CHAINS];
+        double cr[FIT_CHAINS], sr[FIT_CHAINS], c[FIT_CHAINS], sn[FIT_CHAINS], re[FIT_CHAINS],
+            im[FIT_CHAINS], mass[FIT_CHAINS];
+        for (int q = 0; q < FIT_CHAINS; q++) {
             const double d = dl[i + (q < m ? q : 0)], w = 2 * PI / d;
-            half[q] = (int)(d / 2);
-            if (half[q] < 1)
-                half[q] = 1;
+            int half = (int)(d / 2);
+            if (half < 1)
+                half = 1;
+            if (tag[last] != half) { /* a new half: the next buffer in the ring */
+                last = (last + 1) % FIT_HALVES;
+                double *hp = hpbuf + (size_t)last * (size_t)nb;
+                for (int b = 0; b < nb; b++) {
+                    int lo = b - half < 0 ? 0 : b - half,
+                        hi = b + half + 1 > nb ? nb : b + half + 1;
+                    hp[b] = prof[b] - (cum[hi] - cum[lo]) / (hi - lo);
+                }
+                tag[last] = half;
+            }
+            const double *hp = hpbuf + (size_t)last * (size_t)nb;
+            hpq[q] = hp;
             cr[q] = cos(w);
             sr[q] = sin(w);
+            c[q] = 1;
+            sn[q] = re[q] = im[q] = mass[q] = 0;
         }
+        /* the group's high-passed profiles side by side, their negative parts set to zero
+         * (adding zero changes nothing, and no branch waits on an unpredictable sign) */
         for (int b = 0; b < nb; b++)
-            for (int q = 0; q < 2; q++) {
-                int lo = b - half[q] < 0 ? 0 : b - half[q],
-                    hi = b + half[q] + 1 > nb ? nb : b + half[q] + 1;
-                double hp = prof[b] - (cum[hi] - cum[lo]) / (hi - lo);
-                if (hp > 0) {
-                    re[q] += hp * c[q];
-                    im[q] += hp * sn[q];
-                    mass[q] += hp;
-                }
-                double nc = c[q] * cr[q] - sn[q] * sr[q];
+            for (int q = 0; q < FIT_CHAINS; q++)
+                hp4[FIT_CHAINS * b + q] = hpq[q][b] > 0 ? hpq[q][b] : 0;
+        for (int b = 0; b < nb; b++) {
+            const double *hp = hp4 + (size_t)FIT_CHAINS * b;
+            double nc[FIT_CHAINS];
+            for (int q = 0; q < FIT_CHAINS; q++) {
+                re[q] += hp[q] * c[q];
+                im[q] += hp[q] * sn[q];
+                mass[q] += hp[q];
+                nc[q] = c[q] * cr[q] - sn[q] * sr[q];
                 sn[q] = sn[q] * cr[q] + c[q] * sr[q];
-                c[q] = nc;
             }
+            for (int q = 0; q < FIT_CHAINS; q++)
+                c[q] = nc[q];
+        }
         for (int q = 0; q < m; q++) {
             ds[i + q] = dl[i + q];
             fs[i + q] = mass[q] > 0 ? hypot(re[q], im[q]) / (total + mass[q]) : 0;
         }
     }
+    free(hpbuf);
     free(cum);
     if (nd < 3)
         return -1;
@@ -759,6 +795,24 @@ static void compute_cover(axis_fit *fu, axis_fit *fv, const rect_pixel *px, size
     }
 }
 
+/* Where profile bin q falls against axis f, as compute_cover asks: COVER_BETWEEN two lines,
+ * COVER_ON one, and (the gap's index + 1) times COVER_INDEX while the gap is one of f's 256. */
+enum { COVER_BETWEEN = 1, COVER_ON = 2, COVER_INDEX = 4 };
+static int32_t cover_place(double q, const axis_fit *f)
+{
+    double qa = (q - f->origin) / f->spacing, ka = floor(qa), fa = qa - ka;
+    int32_t place = 0;
+    if (fa < 0.12 || fa > 0.88)
+        place |= COVER_ON;
+    if (fa > 0.25 && fa < 0.75) {
+        int i = (int)ka - f->kmin;
+        place |= COVER_BETWEEN;
+        if (i >= 0 && i < 256)
+            place += (i + 1) * COVER_INDEX;
+    }
+    return place;
+}
+
 /* Size and windows for the fitted axes: the largest candidate whose best windows on both
  * axes hold (almost) only clear lines; otherwise the best-scoring window. Returns the score
  * (-1e300 when nothing fits). */
@@ -915,8 +969,16 @@ typedef struct line_reading {
     hline *raw;
 } line_reading;
 
+/* What a look finds before it chooses a size (find_prefix): the same for the looks that differ
+ * only in the spacing they ask (VZ_LOOK_DOUBLED) or the size (size_hint), so kept in the cache
+ * for them. */
+typedef struct grid_prefix grid_prefix;
+static void grid_prefix_free(grid_prefix *gp);
+
 struct vz_line_cache {
     line_reading gray[2]; /* plain luminance, vz_gray */
+    /* by gray, and by VZ_LOOK_OTHER_DIRECTION and VZ_LOOK_SECOND_GRID (how >> 2) */
+    grid_prefix *prefix[2][4];
 };
 
 static void line_reading_free(line_reading *L)
@@ -936,8 +998,11 @@ void vz_line_cache_free(vz_line_cache *c)
 {
     if (!c)
         return;
-    for (int k = 0; k < 2; k++)
+    for (int k = 0; k < 2; k++) {
         line_reading_free(&c->gray[k]);
+        for (int j = 0; j < 4; j++)
+            grid_prefix_free(c->prefix[k][j]);
+    }
     free(c);
 }
 
@@ -1023,26 +1088,124 @@ static int drop_first_grid(line3 *lines, int *nl)
     return 0;
 }
 
-int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned how,
-                 vz_line_cache *cache)
+/* The most candidates per axis find_prefix keeps: the first reading, twice its spacing at either
+ * parity, its half, and near the other axis's spacing. */
+#define AXIS_CANDIDATES 5
+
+struct grid_prefix {
+    int rc;           /* 0, or the GO_ENOBOARD the look ends with */
+    char reason[256]; /* that refusal's reason */
+    double va[3], vb[3], linf[3], na[2], nb2[2];
+    double umin, vmin, bwu, bwv;
+    double ulo, uhi, vlo, vhi; /* the first pass's span of the board */
+    int nl, p1, nbu, nbv;
+    axis_fit fu, fv; /* the first reading, its covers against each other */
+    axis_fit cu[AXIS_CANDIDATES], cv[AXIS_CANDIDATES];
+    int nu, nv, aspect0, unusual;
+    double su0, sv0;
+    /* each pair's covers (compute_cover of cu[a] and cv[b]), where the pair's aspect allows */
+    int has_pair[AXIS_CANDIDATES][AXIS_CANDIDATES];
+    double pair_u[AXIS_CANDIDATES][AXIS_CANDIDATES][256],
+        pair_v[AXIS_CANDIDATES][AXIS_CANDIDATES][256];
+};
+
+static void grid_prefix_free(grid_prefix *gp)
 {
-    const int light_weighted = (how & VZ_LOOK_LIGHT_WEIGHTED) != 0;
-    const int doubled = (how & VZ_LOOK_DOUBLED) != 0;
-    line_reading own = {0}, *L = cache ? &cache->gray[light_weighted] : &own;
+    free(gp);
+}
+
+/* The pixels of line of bin (their response in bh) in the rectified frame, in the photo's order,
+ * into *out (malloc'd; the caller frees) and their count into *count. */
+static int rect_pixels(rect_pixel **out, size_t *count, const go_cv_image *bh,
+                       const go_cv_image *bin, const grid_prefix *gp)
+{
+    const int W = bin->width, H = bin->height;
+    const double cx = W / 2.0, cy = H / 2.0, S = (W > H ? W : H) / 2.0;
+    size_t npx = 0;
+    for (size_t k = 0, all = (size_t)W * H; k < all; k++)
+        npx += bin->pixels[k] != 0;
+    rect_pixel *px = malloc(sizeof *px * (npx ? npx : 1));
+    if (!px)
+        return go_error_set(GO_ENOMEM, "line pixels");
+    npx = 0;
+    for (int y = 0; y < H; y++) {
+        const uint8_t *row = bh->pixels + (size_t)y * W, *brow = bin->pixels + (size_t)y * W;
+        double yn = (y - cy) / S;
+        for (int x = 0; x < W; x++) {
+            if (!brow[x])
+                continue;
+            double xn = (x - cx) / S;
+            double w = 1 + gp->linf[0] * xn + gp->linf[1] * yn;
+            if (w < 0.2)
+                continue;
+            double xr = xn / w, yr = yn / w;
+            rect_pixel *p = &px[npx++];
+            p->u = gp->na[0] * xr + gp->na[1] * yr;
+            p->v = gp->nb2[0] * xr + gp->nb2[1] * yr;
+            p->ub = (p->u - gp->umin) / gp->bwu + 1;
+            p->vb = (p->v - gp->vmin) / gp->bwv + 1;
+            p->wt = row[x] / w;
+        }
+    }
+    *out = px;
+    *count = npx;
+    return 0;
+}
+
+/* The profile of each family from the pixels px[0..npx) within the span (ulo..uhi, vlo..vhi)
+ * of the other, into pu (nbu bins) and pv (nbv). */
+static void family_profiles(double *pu, double *pv, const rect_pixel *px, size_t npx,
+                            const grid_prefix *gp, double ulo, double uhi, double vlo, double vhi)
+{
+    memset(pu, 0, sizeof *pu * (size_t)gp->nbu);
+    memset(pv, 0, sizeof *pv * (size_t)gp->nbv);
+    for (size_t k = 0; k < npx; k++) {
+        const rect_pixel *p = &px[k];
+        const int bu = (int)p->ub, bv = (int)p->vb;
+        if (bu >= 0 && bu < gp->nbu && p->v >= vlo && p->v <= vhi)
+            pu[bu] += p->wt;
+        if (bv >= 0 && bv < gp->nbv && p->u >= ulo && p->u <= uhi)
+            pv[bv] += p->wt;
+    }
+}
+
+static void debug_axes(const grid_prefix *gp, const axis_fit *fu, const axis_fit *fv)
+{
+    fprintf(stderr, "lines %d p1 %d va %.3f %.3f %.3f vb %.3f %.3f %.3f linf %.3f %.3f\n", gp->nl,
+            gp->p1, gp->va[0], gp->va[1], gp->va[2], gp->vb[0], gp->vb[1], gp->vb[2], gp->linf[0],
+            gp->linf[1]);
+    const axis_fit *fa[2] = {fu, fv};
+    for (int a = 0; a < 2; a++) {
+        fprintf(stderr, "axis %d spacing %.1f origin %.1f per %.3f k %d..%d:", a, fa[a]->spacing,
+                fa[a]->origin, fa[a]->periodicity, fa[a]->kmin, fa[a]->kmax);
+        for (int k = fa[a]->kmin; k <= fa[a]->kmax; k++)
+            fprintf(stderr, " %.0f", fa[a]->strength[k - fa[a]->kmin]);
+        fprintf(stderr, "\n  cover:");
+        for (int k = fa[a]->kmin; k <= fa[a]->kmax; k++)
+            fprintf(stderr, " %.0f", fa[a]->cover[k - fa[a]->kmin]);
+        fprintf(stderr, "\n");
+    }
+}
+
+/* The part of a look that does not depend on the size asked nor on VZ_LOOK_DOUBLED: the line
+ * families, their vanishing points, the affine rectification, the first pass's profiles and
+ * their reading, and the candidate readings of each axis with their covers. A refusal on the way
+ * is kept in gp->rc and gp->reason; a negative return is another error (out of memory). The
+ * pixels of line in the rectified frame are left in *px_out (the caller frees). */
+static int find_prefix(grid_prefix *gp, const line_reading *L, const go_cv_image *bgr, unsigned how,
+                       rect_pixel **px_out, size_t *npx_out)
+{
     line3 *lines = NULL;
     rect_pixel *px = NULL;
+    size_t npx = 0;
     double *pu = NULL, *pv = NULL;
+    int32_t *where = NULL;
     int rc = 0;
     const int W = bgr->width, H = bgr->height;
     const double cx = W / 2.0, cy = H / 2.0, S = (W > H ? W : H) / 2.0;
-    memset(out, 0, sizeof *out);
-
-    if (!L->built && (rc = read_lines(L, bgr, light_weighted)) < 0)
-        goto done;
-    const go_cv_image bh = L->bh, bin = L->bin;
-    const int t = L->t;
     int nl = L->nl;
     const hline *raw = L->raw;
+    memset(gp, 0, sizeof *gp);
     lines = malloc(sizeof(line3) * MAX_LINES);
     if (!lines) {
         rc = go_error_set(GO_ENOMEM, "grid lines");
@@ -1085,6 +1248,8 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned h
         }
         p1 = alt;
     }
+    gp->nl = nl;
+    gp->p1 = p1;
     for (int i = 0; i < nl; i++) {
         int b = (int)(lines[i].theta * 180 / PI) % 180;
         int d1 = abs(b - p1);
@@ -1093,7 +1258,7 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned h
         lines[i].family = d1 <= 30 ? 0 : (d1 >= 20 ? 1 : -1);
     }
     unsigned seed = 12345u;
-    double va[3], vb[3];
+    double *va = gp->va, *vb = gp->vb;
     double ma = fit_vp(va, lines, nl, 0, &seed);
     /* The other family: the strongest consensus among the remaining lines, looked for first
      * near the perpendicular. On a sparse board the lattice's diagonals meet in points
@@ -1102,7 +1267,7 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned h
      * the near-perpendicular one is preferred while it has a fair share of the votes. */
     double mb = 0;
     {
-        double vb_near[3], vb_any[3], m_near, m_any;
+        double vb_near[3], vb_any[3], m_near = 0, m_any = 0;
         int *fam = malloc(sizeof(int) * (size_t)nl);
         if (!fam) {
             rc = go_error_set(GO_ENOMEM, "line families");
@@ -1144,7 +1309,7 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned h
         goto done;
     }
     /* Affine rectification: send the vanishing line to infinity. */
-    double linf[3];
+    double *linf = gp->linf;
     cross3(linf, va, vb);
     if (fabs(linf[2]) < 1e-9) {
         rc = go_error_set(GO_ENOBOARD, "no board: degenerate perspective");
@@ -1163,7 +1328,11 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned h
     }
     /* Direction of each family after rectification is its vanishing point's (x, y). */
     double da = hypot(va[0], va[1]), db = hypot(vb[0], vb[1]);
-    double na[2] = {-va[1] / da, va[0] / da}, nb2[2] = {-vb[1] / db, vb[0] / db};
+    double *na = gp->na, *nb2 = gp->nb2;
+    na[0] = -va[1] / da;
+    na[1] = va[0] / da;
+    nb2[0] = -vb[1] / db;
+    nb2[1] = vb[0] / db;
     /* rectified (xr, yr) = (x', y') / (1 + l.x'); u = na . r, v = nb . r */
     /* Profile resolution: quarter-pixel at the image centre. */
     const double binw = 0.35 / S;
@@ -1190,7 +1359,13 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned h
         nbu = 12000;
     if (nbv > 12000)
         nbv = 12000;
-    double bwu = (umax - umin) / (nbu - 3), bwv = (vmax - vmin) / (nbv - 3);
+    const double bwu = (umax - umin) / (nbu - 3), bwv = (vmax - vmin) / (nbv - 3);
+    gp->umin = umin;
+    gp->vmin = vmin;
+    gp->nbu = nbu;
+    gp->nbv = nbv;
+    gp->bwu = bwu;
+    gp->bwv = bwv;
     pu = calloc((size_t)nbu, sizeof *pu);
     pv = calloc((size_t)nbv, sizeof *pv);
     if (!pu || !pv) {
@@ -1204,11 +1379,11 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned h
     for (int i = 0; i < nl; i++) {
         if (lines[i].family < 0)
             continue;
-        double px = -lines[i].l[0] * lines[i].l[2], py = -lines[i].l[1] * lines[i].l[2];
-        double w = 1 + linf[0] * px + linf[1] * py;
+        double px_ = -lines[i].l[0] * lines[i].l[2], py = -lines[i].l[1] * lines[i].l[2];
+        double w = 1 + linf[0] * px_ + linf[1] * py;
         if (w < 0.2)
             continue;
-        double xr = px / w, yr = py / w;
+        double xr = px_ / w, yr = py / w;
         if (lines[i].family == 0) {
             double u = na[0] * xr + na[1] * yr;
             ulo = u < ulo ? u : ulo;
@@ -1226,80 +1401,166 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned h
         vlo -= mv;
         vhi += mv;
     }
-    /* the pixels of line in the rectified frame, in the photo's order */
-    size_t npx = 0;
-    for (size_t k = 0, all = (size_t)W * H; k < all; k++)
-        npx += bin.pixels[k] != 0;
-    px = malloc(sizeof *px * (npx ? npx : 1));
-    if (!px) {
+    gp->ulo = ulo;
+    gp->uhi = uhi;
+    gp->vlo = vlo;
+    gp->vhi = vhi;
+    if ((rc = rect_pixels(&px, &npx, &L->bh, &L->bin, gp)) < 0)
+        goto done;
+    family_profiles(pu, pv, px, npx, gp, ulo, uhi, vlo, vhi);
+    /* A board's cell spans 1/80 to 1/6 of the larger image side. */
+    axis_fit *fu = &gp->fu, *fv = &gp->fv;
+    if (fit_axis(fu, pu, nbu, (2.0 / 80) / bwu, (2.0 / 6) / bwu) < 0 ||
+        fit_axis(fv, pv, nbv, (2.0 / 80) / bwv, (2.0 / 6) / bwv) < 0) {
+        rc = go_error_set(GO_ENOBOARD, "no board: the lines are not evenly spaced");
+        goto done;
+    }
+    compute_cover(fu, fv, px, npx);
+    if (getenv("GOREF_VISION_DEBUG"))
+        debug_axes(gp, fu, fv);
+    /* Two kinds of wrong period. Stone edges and the crevices between rows of stones make
+     * lines half-way between the grid lines, strongly on a crowded board seen at an
+     * angle: the profile then has half the true period with both parities strong. And
+     * rows of stones hide lines so that a multiple of the period wins. Each axis is
+     * therefore also read at twice its spacing (both parities) and, when the two axes
+     * disagree, near the other's spacing: after the affine rectification a cell is
+     * roughly as long as it is wide. */
+    axis_fit *cu = gp->cu, *cv = gp->cv;
+    int nu = 1, nv = 1;
+    cu[0] = *fu;
+    cv[0] = *fv;
+    for (int par = 0; par < 2; par++) {
+        if (2 * fu->spacing <= (2.0 / 6) / bwu && doubled_axis(&cu[nu], fu, pu, nbu, par) == 0)
+            nu++;
+        if (2 * fv->spacing <= (2.0 / 6) / bwv && doubled_axis(&cv[nv], fv, pv, nbv, par) == 0)
+            nv++;
+    }
+    /* An axis whose spacing the parity rule doubled is read at its first spacing too:
+     * rows of stones can hide every other line of a family as the stone gaps of a
+     * crowded board put weak lines halfway between (synthetic bench, 300 a size and
+     * 150 under the lamps: 9x9 287 -> 293 perfect, 13x13 297 -> 299, lit 9x9 141 ->
+     * 144, lit 13x13 145 -> 147, all from refusals; the photos unchanged). */
+    if (fu->parity_doubled && halved_axis(&cu[nu], fu, pu, nbu) == 0)
+        nu++;
+    if (fv->parity_doubled && halved_axis(&cv[nv], fv, pv, nbv) == 0)
+        nv++;
+    const double su0 = fu->spacing * bwu, sv0 = fv->spacing * bwv;
+    /* aspect0: the first reading stands unless beaten; unusual: it is one of the pairs */
+    gp->aspect0 = su0 <= ASPECT_USUAL * sv0 && sv0 <= ASPECT_USUAL * su0;
+    gp->unusual = !gp->aspect0 && su0 <= ASPECT_MAX * sv0 && sv0 <= ASPECT_MAX * su0;
+    gp->su0 = su0;
+    gp->sv0 = sv0;
+    if (!gp->aspect0) {
+        if (fit_axis(&cu[nu], pu, nbu, ASPECT_LO * sv0 / bwu, ASPECT_HI * sv0 / bwu) == 0)
+            nu++;
+        if (fit_axis(&cv[nv], pv, nbv, ASPECT_LO * su0 / bwv, ASPECT_HI * su0 / bwv) == 0)
+            nv++;
+    }
+    gp->nu = nu;
+    gp->nv = nv;
+    /* Each pair's covers (compute_cover): where each pixel falls against each candidate first,
+     * then the pairs from that, the same sums in the same order. */
+    if (!(where = malloc(sizeof *where * (size_t)(nu + nv) * (npx ? npx : 1)))) {
         rc = go_error_set(GO_ENOMEM, "line pixels");
         goto done;
     }
-    npx = 0;
-    for (int y = 0; y < H; y++) {
-        const uint8_t *row = bh.pixels + (size_t)y * W, *brow = bin.pixels + (size_t)y * W;
-        double yn = (y - cy) / S;
-        for (int x = 0; x < W; x++) {
-            if (!brow[x])
-                continue;
-            double xn = (x - cx) / S;
-            double w = 1 + linf[0] * xn + linf[1] * yn;
-            if (w < 0.2)
-                continue;
-            double xr = xn / w, yr = yn / w;
-            rect_pixel *p = &px[npx++];
-            p->u = na[0] * xr + na[1] * yr;
-            p->v = nb2[0] * xr + nb2[1] * yr;
-            p->ub = (p->u - umin) / bwu + 1;
-            p->vb = (p->v - vmin) / bwv + 1;
-            p->wt = row[x] / w;
-        }
+    for (int a = 0; a < nu + nv; a++) {
+        const axis_fit *f = a < nu ? &cu[a] : &cv[a - nu];
+        int32_t *wa = where + (size_t)a * npx;
+        for (size_t k = 0; k < npx; k++)
+            wa[k] = cover_place(a < nu ? px[k].ub : px[k].vb, f);
     }
-    axis_fit fu, fv;
+    for (int a = 0; a < nu; a++)
+        for (int b = 0; b < nv; b++) {
+            double su = cu[a].spacing * bwu, sv = cv[b].spacing * bwv;
+            if ((a == 0 && b == 0) || su > ASPECT_MAX * sv || sv > ASPECT_MAX * su)
+                continue;
+            double *cov_u = gp->pair_u[a][b], *cov_v = gp->pair_v[a][b];
+            const int32_t *wu = where + (size_t)a * npx, *wv = where + (size_t)(nu + b) * npx;
+            memset(cov_u, 0, sizeof gp->pair_u[a][b]);
+            memset(cov_v, 0, sizeof gp->pair_v[a][b]);
+            for (size_t k = 0; k < npx; k++) {
+                if ((wu[k] & COVER_BETWEEN) && (wv[k] & COVER_ON) && wu[k] >= COVER_INDEX)
+                    cov_u[wu[k] / COVER_INDEX - 1] += px[k].wt;
+                if ((wv[k] & COVER_BETWEEN) && (wu[k] & COVER_ON) && wv[k] >= COVER_INDEX)
+                    cov_v[wv[k] / COVER_INDEX - 1] += px[k].wt;
+            }
+            gp->has_pair[a][b] = 1;
+        }
+done:
+    free(where);
+    free(lines);
+    free(pu);
+    free(pv);
+    if (rc == GO_ENOBOARD) { /* the look's answer, kept */
+        gp->rc = rc;
+        snprintf(gp->reason, sizeof gp->reason, "%s", go_error_last());
+        rc = 0;
+    }
+    if (rc < 0 || gp->rc < 0) {
+        free(px);
+        px = NULL;
+        npx = 0;
+    }
+    *px_out = px;
+    *npx_out = npx;
+    return rc;
+}
+
+int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned how,
+                 vz_line_cache *cache)
+{
+    const int light_weighted = (how & VZ_LOOK_LIGHT_WEIGHTED) != 0;
+    const int doubled = (how & VZ_LOOK_DOUBLED) != 0;
+    const unsigned kind = (how >> 2) & 3; /* VZ_LOOK_OTHER_DIRECTION, VZ_LOOK_SECOND_GRID */
+    line_reading own = {0}, *L = cache ? &cache->gray[light_weighted] : &own;
+    grid_prefix *gp = cache ? cache->prefix[light_weighted][kind] : NULL, *own_gp = NULL;
+    rect_pixel *px = NULL;
+    size_t npx = 0;
+    double *pu = NULL, *pv = NULL;
+    axis_fit *pair = NULL;
+    int rc = 0;
+    const int W = bgr->width, H = bgr->height;
+    const double cx = W / 2.0, cy = H / 2.0, S = (W > H ? W : H) / 2.0;
+    memset(out, 0, sizeof *out);
+
+    if (!L->built && (rc = read_lines(L, bgr, light_weighted)) < 0)
+        goto done;
+    const go_cv_image bh = L->bh;
+    const int t = L->t;
+    if (!gp) {
+        if (!(gp = own_gp = malloc(sizeof *gp))) {
+            rc = go_error_set(GO_ENOMEM, "grid lines");
+            goto done;
+        }
+        if ((rc = find_prefix(gp, L, bgr, how, &px, &npx)) < 0)
+            goto done;
+        if (cache) {
+            cache->prefix[light_weighted][kind] = gp;
+            own_gp = NULL;
+        }
+    } else if (gp->rc == 0 && (rc = rect_pixels(&px, &npx, &L->bh, &L->bin, gp)) < 0) {
+        goto done;
+    }
+    if (gp->rc < 0) {
+        rc = go_error_set(gp->rc, "%s", gp->reason);
+        goto done;
+    }
+    const double *na = gp->na, *nb2 = gp->nb2, *linf = gp->linf;
+    const double umin = gp->umin, vmin = gp->vmin, bwu = gp->bwu, bwv = gp->bwv;
+    const int nbu = gp->nbu, nbv = gp->nbv;
+    double ulo = gp->ulo, uhi = gp->uhi, vlo = gp->vlo, vhi = gp->vhi;
+    pu = calloc((size_t)nbu, sizeof *pu);
+    pv = calloc((size_t)nbv, sizeof *pv);
+    pair = malloc(sizeof *pair * 2);
+    if (!pu || !pv || !pair) {
+        rc = go_error_set(GO_ENOMEM, "profiles");
+        goto done;
+    }
+    axis_fit fu = gp->fu, fv = gp->fv;
     int bn = 0, bau = 0, bav = 0;
     double best = -1e300;
     for (int pass = 0; pass < 2; pass++) {
-        memset(pu, 0, sizeof *pu * (size_t)nbu);
-        memset(pv, 0, sizeof *pv * (size_t)nbv);
-        for (size_t k = 0; k < npx; k++) {
-            const rect_pixel *p = &px[k];
-            const int bu = (int)p->ub, bv = (int)p->vb;
-            if (bu >= 0 && bu < nbu && p->v >= vlo && p->v <= vhi)
-                pu[bu] += p->wt;
-            if (bv >= 0 && bv < nbv && p->u >= ulo && p->u <= uhi)
-                pv[bv] += p->wt;
-        }
-        /* A board's cell spans 1/80 to 1/6 of the larger image side. */
-        double dmin_u = (2.0 / 80) / bwu, dmax_u = (2.0 / 6) / bwu;
-        double dmin_v = (2.0 / 80) / bwv, dmax_v = (2.0 / 6) / bwv;
-        if (pass == 1) { /* the board is known now: keep its spacing, refine the rest */
-            dmin_u = 0.85 * fu.spacing;
-            dmax_u = 1.15 * fu.spacing;
-            dmin_v = 0.85 * fv.spacing;
-            dmax_v = 1.15 * fv.spacing;
-        }
-        if (fit_axis(&fu, pu, nbu, dmin_u, dmax_u) < 0 ||
-            fit_axis(&fv, pv, nbv, dmin_v, dmax_v) < 0) {
-            rc = go_error_set(GO_ENOBOARD, "no board: the lines are not evenly spaced");
-            goto done;
-        }
-        compute_cover(&fu, &fv, px, npx);
-        if (getenv("GOREF_VISION_DEBUG")) {
-            fprintf(stderr, "lines %d p1 %d va %.3f %.3f %.3f vb %.3f %.3f %.3f linf %.3f %.3f\n",
-                    nl, p1, va[0], va[1], va[2], vb[0], vb[1], vb[2], linf[0], linf[1]);
-            const axis_fit *fa[2] = {&fu, &fv};
-            for (int a = 0; a < 2; a++) {
-                fprintf(stderr, "axis %d spacing %.1f origin %.1f per %.3f k %d..%d:", a,
-                        fa[a]->spacing, fa[a]->origin, fa[a]->periodicity, fa[a]->kmin,
-                        fa[a]->kmax);
-                for (int k = fa[a]->kmin; k <= fa[a]->kmax; k++)
-                    fprintf(stderr, " %.0f", fa[a]->strength[k - fa[a]->kmin]);
-                fprintf(stderr, "\n  cover:");
-                for (int k = fa[a]->kmin; k <= fa[a]->kmax; k++)
-                    fprintf(stderr, " %.0f", fa[a]->cover[k - fa[a]->kmin]);
-                fprintf(stderr, "\n");
-            }
-        }
         int sizes[3] = {19, 13, 9}, nsizes = 3;
         if (size_hint > 0) {
             sizes[0] = size_hint;
@@ -1314,50 +1575,23 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned h
                 nsizes--;
         }
         int clear = 0;
-        best = choose_size(&fu, &fv, sizes, nsizes, &bn, &bau, &bav, &clear);
-        if (pass == 0) {
-            /* Two kinds of wrong period. Stone edges and the crevices between rows of stones make
-             * lines half-way between the grid lines, strongly on a crowded board seen at an
-             * angle: the profile then has half the true period with both parities strong. And
-             * rows of stones hide lines so that a multiple of the period wins. Each axis is
-             * therefore also read at twice its spacing (both parities) and, when the two axes
-             * disagree, near the other's spacing: after the affine rectification a cell is
-             * roughly as long as it is wide. */
-            axis_fit *cu = malloc(sizeof(axis_fit) * 10), *cv = cu ? cu + 5 : NULL;
-            if (!cu) {
-                rc = go_error_set(GO_ENOMEM, "axis candidates");
+        if (pass == 1) { /* the board is known now: keep its spacing, refine the rest */
+            family_profiles(pu, pv, px, npx, gp, ulo, uhi, vlo, vhi);
+            if (fit_axis(&fu, pu, nbu, 0.85 * fu.spacing, 1.15 * fu.spacing) < 0 ||
+                fit_axis(&fv, pv, nbv, 0.85 * fv.spacing, 1.15 * fv.spacing) < 0) {
+                rc = go_error_set(GO_ENOBOARD, "no board: the lines are not evenly spaced");
                 goto done;
             }
-            int nu = 1, nv = 1;
-            cu[0] = fu;
-            cv[0] = fv;
-            for (int par = 0; par < 2; par++) {
-                if (2 * fu.spacing <= (2.0 / 6) / bwu &&
-                    doubled_axis(&cu[nu], &fu, pu, nbu, par) == 0)
-                    nu++;
-                if (2 * fv.spacing <= (2.0 / 6) / bwv &&
-                    doubled_axis(&cv[nv], &fv, pv, nbv, par) == 0)
-                    nv++;
-            }
-            /* An axis whose spacing the parity rule doubled is read at its first spacing too:
-             * rows of stones can hide every other line of a family as the stone gaps of a
-             * crowded board put weak lines halfway between (synthetic bench, 300 a size and
-             * 150 under the lamps: 9x9 287 -> 293 perfect, 13x13 297 -> 299, lit 9x9 141 ->
-             * 144, lit 13x13 145 -> 147, all from refusals; the photos unchanged). */
-            if (fu.parity_doubled && halved_axis(&cu[nu], &fu, pu, nbu) == 0)
-                nu++;
-            if (fv.parity_doubled && halved_axis(&cv[nv], &fv, pv, nbv) == 0)
-                nv++;
-            double su0 = fu.spacing * bwu, sv0 = fv.spacing * bwv;
-            /* aspect0: the first reading stands unless beaten; unusual: it is one of the pairs */
-            const int aspect0 = su0 <= ASPECT_USUAL * sv0 && sv0 <= ASPECT_USUAL * su0;
-            const int unusual = !aspect0 && su0 <= ASPECT_MAX * sv0 && sv0 <= ASPECT_MAX * su0;
-            if (!aspect0) {
-                if (fit_axis(&cu[nu], pu, nbu, ASPECT_LO * sv0 / bwu, ASPECT_HI * sv0 / bwu) == 0)
-                    nu++;
-                if (fit_axis(&cv[nv], pv, nbv, ASPECT_LO * su0 / bwv, ASPECT_HI * su0 / bwv) == 0)
-                    nv++;
-            }
+            compute_cover(&fu, &fv, px, npx);
+            if (getenv("GOREF_VISION_DEBUG"))
+                debug_axes(gp, &fu, &fv);
+        }
+        best = choose_size(&fu, &fv, sizes, nsizes, &bn, &bau, &bav, &clear);
+        if (pass == 0) {
+            /* the candidate readings of each axis (find_prefix), paired */
+            const axis_fit *cu = gp->cu, *cv = gp->cv;
+            const int nu = gp->nu, nv = gp->nv, aspect0 = gp->aspect0, unusual = gp->unusual;
+            const double su0 = gp->su0, sv0 = gp->sv0;
             if (getenv("GOREF_VISION_DEBUG")) {
                 fprintf(stderr, "candidates (aspect0 %d, first size %d clear %d):", aspect0, bn,
                         clear);
@@ -1372,15 +1606,17 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned h
             int pick_n = bn, pick_au = bau, pick_av = bav;
             for (int a = 0; a < nu; a++)
                 for (int b = 0; b < nv; b++) {
-                    if (a == 0 && b == 0)
-                        continue;
+                    if (!gp->has_pair[a][b])
+                        continue; /* the first reading, or an aspect past ASPECT_MAX */
                     double su = cu[a].spacing * bwu, sv = cv[b].spacing * bwv;
-                    if (su > ASPECT_MAX * sv || sv > ASPECT_MAX * su)
-                        continue;
                     int n2, au2, av2, clear2;
-                    compute_cover(&cu[a], &cv[b], px, npx);
+                    pair[0] = cu[a];
+                    pair[1] = cv[b];
+                    memcpy(pair[0].cover, gp->pair_u[a][b], sizeof pair[0].cover);
+                    memcpy(pair[1].cover, gp->pair_v[a][b], sizeof pair[1].cover);
+                    pair[0].has_cover = pair[1].has_cover = 1;
                     double s2 =
-                        choose_size(&cu[a], &cv[b], sizes, nsizes, &n2, &au2, &av2, &clear2);
+                        choose_size(&pair[0], &pair[1], sizes, nsizes, &n2, &au2, &av2, &clear2);
                     if (getenv("GOREF_VISION_DEBUG"))
                         fprintf(stderr, "alt u%d v%d: size %d clear %d score %.3f\n", a, b, n2,
                                 clear2, s2);
@@ -1425,7 +1661,6 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned h
                     }
                 }
             if (doubled && !(pick_a && pick_b)) {
-                free(cu);
                 rc = go_error_set(GO_ENOBOARD, "no board: no reading at twice the spacing");
                 goto done;
             }
@@ -1439,7 +1674,6 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned h
                 bau = pick_au;
                 bav = pick_av;
             }
-            free(cu);
         }
         if (bn == 0 || best < -1e299) {
             /* the smallest board asked for needs that many lines each way */
@@ -1500,9 +1734,10 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned h
     refine_grid(out, &bh, t);
 done:
     line_reading_free(&own);
-    free(lines);
+    grid_prefix_free(own_gp);
     free(px);
     free(pu);
     free(pv);
+    free(pair);
     return rc;
 }

@@ -10,10 +10,7 @@
 #include <string.h>
 
 #include "vision_int.h"
-
-/* The check's warp: this many pixels a cell, two cells of margin around the lattice. */
-#define LCELL 20
-#define LMARGIN 2
+#include "params.h"
 
 double vz_line_dip(const uint8_t *pixels, int width, int height, int channels, int cx, int cy,
                    int vert, int cell)
@@ -108,29 +105,6 @@ static double gap_evidence(const go_cv_image *gray, int n, int k, int rows)
     return upper_half_mean(v, m);
 }
 
-/* Where both lines show through a point by this share of their typical dips, no stone covers
- * it; at least CLEAR_MIN places between two such points are needed to judge by. */
-#define CLEAR_CROSS 0.5
-#define CLEAR_MIN 12
-/* Halfway between clear points a lattice on the lines shows at most this share of the typical
- * line evidence. Measured: 0.01 to 0.09 on lattices that read their photos right (crowded
- * green-stone and coloured-light photos among them), 0.37 to 1.7 on lattices half a cell or a
- * line off (synthetic and real). */
-#define CLEAR_MID_SHARE 0.3
-/* ... nor a ridge brighter than beside by this share of it, unless the stones confirm the
- * lattice in every third of both families (vz_phase_confirms). Measured: -0.014 at the least on
- * the 118 photos read (and 0.141 at the most), in every family with 45 clear places or more;
- * -0.24 to -0.33 on the lattices of ten green-stone photos that passed every other rule and
- * read about half their points (the stones' colours refused them). Under a low light from one
- * side the shadows of two stones side by side fall on the points beyond them, and leave a strip
- * of lit wood between: a ridge halfway between two clear points of the lattice on the lines
- * (the bench's row "low light's shadows": -0.14 and -0.28 on the true corners of its 19x19
- * boards 18 and 29). The green-stone lattices refused for a ridge today (-0.14 to -0.30, 17
- * looks at 13 photos) sit off the stones: in a third of their rows or more the points half a
- * cell off are more even than theirs, where on the true corners of those two boards the points
- * are three to four times as even as half a cell off in every third. */
-#define CLEAR_RIDGE 0.1
-
 /* Whether both lines show through lattice point (lx, ly) by CLEAR_CROSS of their typical dips
  * (typ[0] for the family of rows, typ[1] for the other): no stone lies there. */
 static int point_clear(const go_cv_image *gray, int lx, int ly, int rows, const double typ[2])
@@ -184,80 +158,9 @@ static int dead_end(const double *g, int m, int dir, double typ)
     return 0;
 }
 
-/* Below this (pixel-value units) the lines are too faint to judge (blur, low resolution,
- * coloured light): the finder's choice stands. */
-#define MEASURABLE 4.0
-/* The refit's search: lattice shift up to this many cells, scale up to this share, and the
- * gain in summed line response that a move must bring. */
-#define REFIT_SHIFT 1.0
-#define REFIT_SCALE 0.06
-#define REFIT_GAIN 1.15
-/* After the stones have set the phase: how far from a whole cell the window's shift may be.
- * The stones' tops lean off the lines (a quarter of a cell seen steeply), and the lines are
- * then sought that far from the tops; the crevices, half a cell off, stay out of reach
- * (synthetic boards of leaning stones: 0.1 put a third of the 9x9 and 13x13 a line off). */
-#define WINDOW_SLACK 0.35
-/* Below this in both families (as the median line dip), no fit is trusted. Measured on the
- * photos: the 7 readings with fainter lines were all wrong (a wrong size or most points). */
-#define CHECKABLE 6.0
-/* ... unless the lines are faint because stones cover most of them: from this dip up, a
- * lattice the stones confirm in every third of both families (vz_phase_confirms), with
- * CLEAR_MIN places or more in each family that both lines show through, is judged on. On a
- * crowded board of touching stones the lines show only between the stones (crowded boards
- * under a cyan lamp: 4.1 to 5.2, their midway tests clean, the stones 9.5 to 15.3 grey levels
- * more even on the points than half a cell off), and such boards read only so. The other
- * photos that would read with the rule waived stay refused, as none of them read right then.
- * Down to 3.4: a photo blurred by the camera's motion along the rows shows them at 3.6 on its
- * right lattice (the columns far clearer), and the stones confirm that lattice. */
-#define FAINT_FLOOR 3.4
-/* ... and from this dip for a lattice judged as under a dim or coloured lamp (vz_grid.dim: a
- * lattice fitted to the stones once its own check failed, vision.c): under a blue lamp the
- * luminance keeps a tenth of the light and the lines of the green-stone photos' right lattices
- * dip 2.1 (columns) and 3.0 (rows). */
-#define DIM_FAINT_FLOOR 1.5
 #define TOO_FAINT                                                                                  \
     "no board: the grid lines are too faint to check the fit (more light, less colour cast, or "   \
     "a closer photo)"
-
-/* Line evidence halfway between the lattice's lines above this share of the evidence on them:
- * the lattice is not on the lines. */
-#define MID_SHARE 0.6
-/* The same when the stones confirm the lattice in both families (vz_phase_confirms): on a
- * crowded board the crevices between white stones darken the halfway lines as much as the
- * printed lines show where they are not covered (1.05 and 1.06 on one read right), while a
- * lattice stretched a line too far still shows more there (1.25 to 1.68 on crowded boards of
- * green-tinted stones it let through). */
-#define MID_SHARE_STONES 1.15
-
-/* Beyond the lattice's outermost line the other family's lines stop; where they cross the gap
- * beyond it by this share of the typical gap, the board goes on there. On the photos read
- * right the most was 0.42 (a bevel, the board's edge); a lattice a line off the board under a
- * row of stones shows 0.55 and up. */
-#define BEYOND_CROSSED 0.5
-/* A line beyond the lattice's edge with its gap crossed: the lattice misses a line there from
- * this share of the typical line. On the photos read right the line beyond shows up to 0.79
- * (a board's edge can look like a line), but never with its gap crossed; a crowded synthetic
- * 13x13 read a column off showed 0.44, its outermost line mostly under stones. */
-#define BEYOND_LINE 0.4
-/* ... but never below this share of the typical line, whatever the lattice's end shows. */
-#define BEYOND_FLOOR 0.6
-/* Where the lines are clear (a typical line of BEYOND_CLEAR or more), the other family's lines
- * crossing the gap beyond an end by BEYOND_GOES_ON of the typical gap: the board goes on there,
- * whatever the line beyond shows. A clearly lined 19x19 resized to 800 pixels was read on a
- * 13x13 lattice over one corner, its rows drifting off the printed ones toward the board's
- * middle: the line beyond that end fell between two printed ones (0.8 of a typical 47) while
- * the columns crossed the gap beyond at 0.93 of the typical gap. The photos read right show at
- * most 0.42 there; crowded boards of green-tinted stones show 1.2 to 1.5 (crevices between the
- * edge stones), but their lines are faint. */
-#define BEYOND_CLEAR 18.0
-#define BEYOND_GOES_ON 0.8
-/* A gap inside the lattice crossed by less than this share of the typical gap shows no line. */
-#define GAP_DEAD 0.2
-/* An end of the lattice whose line and last gap both show less than this share of the typical
- * ones lies off the board. On the photos read right, every end shows 0.43 or more in one of
- * the two; a synthetic 9x9 read on a lattice whose last column lay on the table showed 0.03
- * and 0.02 (its table read as black stones that sat evenly on the points). */
-#define END_DEAD 0.15
 
 /* Whether one family's lines, ef[0..n + 1] (from the line before the lattice to the line after
  * it) and its gaps gf[0..n] (likewise) with typical values typ and gt, show the lattice a line
@@ -604,26 +507,6 @@ int vz_check_lattice_past(vz_grid *g, const go_cv_image *bgr, int *past)
     return go_error_set(GO_ENOBOARD, "%s", why);
 }
 
-/* The points read empty show the lattice's lines through them: the median over them of the
- * weaker dip across the two lines through each, at least this share of the weaker family's
- * typical line evidence. The lattice check cannot tell wood from stones and judges the lines
- * where they show best; a lattice right at one side of the board and drifting off at the other
- * passes it when the part on the lines is clear enough (a synthetic 13x13 small in the photo:
- * rows 28 to 35 on the first four lines, -6 to 8 on the last five; read 108 of 169 as a
- * success). Once read, its empty points show nothing there (0.0 of the typical). Measured on
- * the readings returned, where the rule judges (EMPTIES_MIN empty points, lines measurable):
- * 0.58 or more on the photos (the least on a clearly lined board and one under a low light;
- * under coloured lamps 0.59 and up), 0.99 or more on nearly all the synthetic boards of the
- * bench's rows; under 0.02 on two: that 13x13 and a 9x9 read on a lattice beside the printed
- * lines (its stones' leaning tops taken for the points). Refused, both are read point for point
- * by another look. */
-#define EMPTIES_ON_LINES 0.25
-#define EMPTIES_MIN 10
-/* Wood off the lines is flat there (0.0 and 0.3 on those two boards); a white stone is a dome,
- * lighter at its top than along the lines through its rim: from this share of the typical line
- * below zero the points read empty are stones (pale ones the fixed rule took for wood, on
- * crowded boards under green and violet lamps: -0.93 and -1.3). */
-#define EMPTIES_DOMES 0.25
 int vz_empties_on_lines(int *domes, const vz_grid *g, const go_cv_image *bgr,
                         const go_vision_result *r)
 {

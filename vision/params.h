@@ -1,5 +1,6 @@
-/* The tuned numbers of the classify stage (classify.c, stray.c) and the learned check
- * (points.c), each with what it guards against and on what kind of photo. The passes that use them
+/* The tuned numbers of the lattice stages (refine.c, phase.c, lattice.c), the classify stage
+ * (classify.c, stray.c) and the learned check (points.c), each with what it guards against and on
+ * what kind of photo. The passes that use them
  * explain how, beside their code. Private to vision/. Units: lightness in % of the local board's
  * (the board's own lightness is 100); a and b in CIE Lab units relative to the board's; a line's
  * dip in grey levels (how much darker the printed line is than the wood beside it; a stone hides
@@ -252,5 +253,219 @@
  * readers already differ, the classifier unsure of them; a board the readers agree on, or a point
  * far from their differences, spends no look. */
 #define POINTS_SURE 0.9f
+
+/* ---- the lattice refined against the printed lines (refine.c) ---- */
+
+/* The warp: RCELL pixels a cell, RMARGIN cells of margin around the lattice. */
+#define RCELL 24
+#define RMARGIN 1
+/* A piece of line is sought within SEARCH cells of where the lattice puts it, measured over
+ * ALONG cells of its length, at four places a cell. */
+#define SEARCH 0.36
+#define ALONG 0.1
+/* A piece counts when its dip reaches this (gray levels) and PIECE_SHARE of the photo's
+ * typical clear piece. */
+#define PIECE_MIN 5.0
+#define PIECE_SHARE 0.35
+/* Robust scale of the residuals (cells) and the cut-off beyond which a piece is ignored. */
+#define RES_SCALE 0.08
+#define RES_CUT 0.25
+/* A correction that moves any lattice point more than this (cells) is not a refinement. */
+#define MAX_MOVE 0.6
+#define MIN_PIECES 24
+
+/* ---- the lattice against the stones (phase.c) ---- */
+
+/* The warp: this many pixels a cell, two cells of margin. */
+#define PCELL 20
+#define PMARGIN 2
+/* The closing's side, wider than a printed line (1-3 pixels here), narrower than a crevice
+ * away from where two stones touch. */
+#define CLOSE_SIDE 5
+/* Half side of the square whose tone is measured: 0.3 cell, inside a stone's top (a stone
+ * is about 0.95 cell across). */
+#define BOX_HALF 6
+
+/* A move needs the even squares to be clearly more even than where the lattice is, in
+ * pixel-value units and as a share. Measured over the photos (mean spread at the lattice
+ * points minus the best elsewhere): at most 2.1 (and 0.46 of the spread, on nearly empty
+ * boards where the spread is small) on the lattices that were right, 5.6 to 20 (0.30 to 0.64)
+ * on those half a cell off (crowded boards). */
+#define PHASE_GAIN 3.0
+#define PHASE_SHARE 0.25
+
+/* The stones confirm a family of lines when, in each third of the board, the points (after
+ * the lean) are more even by this much than the points half a cell off across the family.
+ * Measured on the photos at the check, as the least over thirds and families: 8.1 to 22.9 on
+ * the crowded boards read right (the sparse ones less), under 8 on the wrong lattices except a
+ * few crowded boards of green-tinted stones at 8.7 to 9.8 (one stretched a line too far), which
+ * the halfway lines still refuse (MID_SHARE_STONES in lattice.c). */
+#define CONFIRM_GAIN 8.0
+/* ... or as a share: the points are at most 1 / CONFIRM_RATIO as uneven as half a cell off.
+ * Flat stones on a dim board show a small spread everywhere: synthetic stones under coloured
+ * lamps show about 2.3 on their points against 10 half a cell off (a gain of 7 to 9, a ratio
+ * of 4); on a sparse board under a pink lamp, 3.0 to 7.7 against 11.3 to 15.5 (a gain of 6.8
+ * in one third, a ratio of 2 or more in every third), while a lattice a column off over a
+ * third of the board showed 1.26 there. Such boards, read with the check in the lamp's gray
+ * (lattice.c), need the ratio. */
+#define CONFIRM_RATIO 2.0
+/* ... and for a lattice judged as under a dim or coloured lamp (vz_grid.dim, vision.c): the
+ * stones' contrast falls with the light, while their ratio holds. The green-stone photos'
+ * lattices fitted to the stones, right: 9.5 to 15.3 under the cyan lamp, 6.4 under the violet
+ * one and 7.3 under the blue one, at ratios of 1.58 to 1.65 (the least third). */
+#define DIM_CONFIRM_GAIN 6.0
+/* The stones' lean the test follows: up to 0.35 cell away from the camera, and 0.05 cell
+ * aside, in warp pixels; none when the view is not tilted (VZ_TILTED: the cells change size by
+ * less across the board, a photo from nearly straight above), unless the view is low (LEAN_LOW_VIEW
+ * below): through a long lens from farther off, the cells shrink little toward the far edge while
+ * the view squashes them, and the stones lean all the same. Their shrinking still points the way.
+ * Measured on the bench's boards seen from low, 100 a size: 74 -> 90 perfect on 9x9, 71 -> 84
+ * on 13x13, 76 -> 88 on 19x19, refusals 26/26/22 -> 9/13/10, none read wrong (the boards
+ * gained had lattices right to a tenth of a pixel, refused as their stones off the points);
+ * every other row and the photos read as before. */
+#define LEAN_MAX 7
+#define LEAN_SIDE 1
+/* ... and up to 0.45 cell in a view lower over the board than LEAN_LOW_VIEW (its middle cell's
+ * foreshortening, vz_foreshortening: about 48 degrees; the real photos here are all 0.81 or more):
+ * a stone's body leans about half its height (0.2 cell) times the view's cotangent, so from lower
+ * down its lean found sits at the end of the range, which the checks take for a lattice off the
+ * stones. Not wider everywhere: at 0.45 throughout, a crowded board turned a quarter turn (0.84)
+ * passed on a lattice half a cell off along the view with a lean of 0.4 and was returned, mostly
+ * wrong. */
+#define LEAN_LOW_VIEW 0.75
+#define LEAN_MAX_LOW 9
+/* The fit to the stones (vz_stones_fit): each neighbourhood of points set in phase on its own
+ * and the lattice refitted to those phases. */
+#define FIELD_REACH 2  /* a neighbourhood: the points within this many cells either way */
+#define FIELD_ROUNDS 3 /* field and fit, again from the new lattice */
+/* A neighbourhood whose best phase is not this much more even than its average (gray levels)
+ * says nothing. */
+#define FIELD_MIN 0.5
+#define FIELD_RES 0.15 /* robust scale of the fit's residuals, in cells */
+/* The stones move the lattice's window by whole cells at most this many times (the stones set the
+ * phase, not which whole cells the lattice spans). */
+#define WINDOW_STEPS 2
+
+/* ---- the lattice check (lattice.c) ---- */
+
+/* The check's warp: this many pixels a cell, two cells of margin around the lattice. */
+#define LCELL 20
+#define LMARGIN 2
+/* Where both lines show through a point by this share of their typical dips, no stone covers
+ * it; at least CLEAR_MIN places between two such points are needed to judge by. */
+#define CLEAR_CROSS 0.5
+#define CLEAR_MIN 12
+/* Halfway between clear points a lattice on the lines shows at most this share of the typical
+ * line evidence. Measured: 0.01 to 0.09 on lattices that read their photos right (crowded
+ * green-stone and coloured-light photos among them), 0.37 to 1.7 on lattices half a cell or a
+ * line off (synthetic and real). */
+#define CLEAR_MID_SHARE 0.3
+/* ... nor a ridge brighter than beside by this share of it, unless the stones confirm the
+ * lattice in every third of both families (vz_phase_confirms). Measured: -0.014 at the least on
+ * the 118 photos read (and 0.141 at the most), in every family with 45 clear places or more;
+ * -0.24 to -0.33 on the lattices of ten green-stone photos that passed every other rule and
+ * read about half their points (the stones' colours refused them). Under a low light from one
+ * side the shadows of two stones side by side fall on the points beyond them, and leave a strip
+ * of lit wood between: a ridge halfway between two clear points of the lattice on the lines
+ * (the bench's row "low light's shadows": -0.14 and -0.28 on the true corners of its 19x19
+ * boards 18 and 29). The green-stone lattices refused for a ridge today (-0.14 to -0.30, 17
+ * looks at 13 photos) sit off the stones: in a third of their rows or more the points half a
+ * cell off are more even than theirs, where on the true corners of those two boards the points
+ * are three to four times as even as half a cell off in every third. */
+#define CLEAR_RIDGE 0.1
+/* Below this (pixel-value units) the lines are too faint to judge (blur, low resolution,
+ * coloured light): the finder's choice stands. */
+#define MEASURABLE 4.0
+/* The refit's search: lattice shift up to this many cells, scale up to this share, and the
+ * gain in summed line response that a move must bring. */
+#define REFIT_SHIFT 1.0
+#define REFIT_SCALE 0.06
+#define REFIT_GAIN 1.15
+/* After the stones have set the phase: how far from a whole cell the window's shift may be.
+ * The stones' tops lean off the lines (a quarter of a cell seen steeply), and the lines are
+ * then sought that far from the tops; the crevices, half a cell off, stay out of reach
+ * (synthetic boards of leaning stones: 0.1 put a third of the 9x9 and 13x13 a line off). */
+#define WINDOW_SLACK 0.35
+/* Below this in both families (as the median line dip), no fit is trusted. Measured on the
+ * photos: the 7 readings with fainter lines were all wrong (a wrong size or most points). */
+#define CHECKABLE 6.0
+/* ... unless the lines are faint because stones cover most of them: from this dip up, a
+ * lattice the stones confirm in every third of both families (vz_phase_confirms), with
+ * CLEAR_MIN places or more in each family that both lines show through, is judged on. On a
+ * crowded board of touching stones the lines show only between the stones (crowded boards
+ * under a cyan lamp: 4.1 to 5.2, their midway tests clean, the stones 9.5 to 15.3 grey levels
+ * more even on the points than half a cell off), and such boards read only so. The other
+ * photos that would read with the rule waived stay refused, as none of them read right then.
+ * Down to 3.4: a photo blurred by the camera's motion along the rows shows them at 3.6 on its
+ * right lattice (the columns far clearer), and the stones confirm that lattice. */
+#define FAINT_FLOOR 3.4
+/* ... and from this dip for a lattice judged as under a dim or coloured lamp (vz_grid.dim: a
+ * lattice fitted to the stones once its own check failed, vision.c): under a blue lamp the
+ * luminance keeps a tenth of the light and the lines of the green-stone photos' right lattices
+ * dip 2.1 (columns) and 3.0 (rows). */
+#define DIM_FAINT_FLOOR 1.5
+
+/* Line evidence halfway between the lattice's lines above this share of the evidence on them:
+ * the lattice is not on the lines. */
+#define MID_SHARE 0.6
+/* The same when the stones confirm the lattice in both families (vz_phase_confirms): on a
+ * crowded board the crevices between white stones darken the halfway lines as much as the
+ * printed lines show where they are not covered (1.05 and 1.06 on one read right), while a
+ * lattice stretched a line too far still shows more there (1.25 to 1.68 on crowded boards of
+ * green-tinted stones it let through). */
+#define MID_SHARE_STONES 1.15
+
+/* Beyond the lattice's outermost line the other family's lines stop; where they cross the gap
+ * beyond it by this share of the typical gap, the board goes on there. On the photos read
+ * right the most was 0.42 (a bevel, the board's edge); a lattice a line off the board under a
+ * row of stones shows 0.55 and up. */
+#define BEYOND_CROSSED 0.5
+/* A line beyond the lattice's edge with its gap crossed: the lattice misses a line there from
+ * this share of the typical line. On the photos read right the line beyond shows up to 0.79
+ * (a board's edge can look like a line), but never with its gap crossed; a crowded synthetic
+ * 13x13 read a column off showed 0.44, its outermost line mostly under stones. */
+#define BEYOND_LINE 0.4
+/* ... but never below this share of the typical line, whatever the lattice's end shows. */
+#define BEYOND_FLOOR 0.6
+/* Where the lines are clear (a typical line of BEYOND_CLEAR or more), the other family's lines
+ * crossing the gap beyond an end by BEYOND_GOES_ON of the typical gap: the board goes on there,
+ * whatever the line beyond shows. A clearly lined 19x19 resized to 800 pixels was read on a
+ * 13x13 lattice over one corner, its rows drifting off the printed ones toward the board's
+ * middle: the line beyond that end fell between two printed ones (0.8 of a typical 47) while
+ * the columns crossed the gap beyond at 0.93 of the typical gap. The photos read right show at
+ * most 0.42 there; crowded boards of green-tinted stones show 1.2 to 1.5 (crevices between the
+ * edge stones), but their lines are faint. */
+#define BEYOND_CLEAR 18.0
+#define BEYOND_GOES_ON 0.8
+/* A gap inside the lattice crossed by less than this share of the typical gap shows no line. */
+#define GAP_DEAD 0.2
+/* An end of the lattice whose line and last gap both show less than this share of the typical
+ * ones lies off the board. On the photos read right, every end shows 0.43 or more in one of
+ * the two; a synthetic 9x9 read on a lattice whose last column lay on the table showed 0.03
+ * and 0.02 (its table read as black stones that sat evenly on the points). */
+#define END_DEAD 0.15
+
+/* ---- the lines through the points read empty (lattice.c, after the reading) ---- */
+
+/* The points read empty show the lattice's lines through them: the median over them of the
+ * weaker dip across the two lines through each, at least this share of the weaker family's
+ * typical line evidence. The lattice check cannot tell wood from stones and judges the lines
+ * where they show best; a lattice right at one side of the board and drifting off at the other
+ * passes it when the part on the lines is clear enough (a synthetic 13x13 small in the photo:
+ * rows 28 to 35 on the first four lines, -6 to 8 on the last five; read 108 of 169 as a
+ * success). Once read, its empty points show nothing there (0.0 of the typical). Measured on
+ * the readings returned, where the rule judges (EMPTIES_MIN empty points, lines measurable):
+ * 0.58 or more on the photos (the least on a clearly lined board and one under a low light;
+ * under coloured lamps 0.59 and up), 0.99 or more on nearly all the synthetic boards of the
+ * bench's rows; under 0.02 on two: that 13x13 and a 9x9 read on a lattice beside the printed
+ * lines (its stones' leaning tops taken for the points). Refused, both are read point for point
+ * by another look. */
+#define EMPTIES_ON_LINES 0.25
+#define EMPTIES_MIN 10
+/* Wood off the lines is flat there (0.0 and 0.3 on those two boards); a white stone is a dome,
+ * lighter at its top than along the lines through its rim: from this share of the typical line
+ * below zero the points read empty are stones (pale ones the fixed rule took for wood, on
+ * crowded boards under green and violet lamps: -0.93 and -1.3). */
+#define EMPTIES_DOMES 0.25
 
 #endif

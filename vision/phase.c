@@ -12,65 +12,7 @@
 #include <string.h>
 
 #include "vision_int.h"
-
-/* The warp: this many pixels a cell, two cells of margin. */
-#define PCELL 20
-#define PMARGIN 2
-/* The closing's side, wider than a printed line (1-3 pixels here), narrower than a crevice
- * away from where two stones touch. */
-#define CLOSE_SIDE 5
-/* Half side of the square whose tone is measured: 0.3 cell, inside a stone's top (a stone
- * is about 0.95 cell across). */
-#define BOX_HALF 6
-
-/* A move needs the even squares to be clearly more even than where the lattice is, in
- * pixel-value units and as a share. Measured over the photos (mean spread at the lattice
- * points minus the best elsewhere): at most 2.1 (and 0.46 of the spread, on nearly empty
- * boards where the spread is small) on the lattices that were right, 5.6 to 20 (0.30 to 0.64)
- * on those half a cell off (crowded boards). */
-#define PHASE_GAIN 3.0
-#define PHASE_SHARE 0.25
-
-/* The stones confirm a family of lines when, in each third of the board, the points (after
- * the lean) are more even by this much than the points half a cell off across the family.
- * Measured on the photos at the check, as the least over thirds and families: 8.1 to 22.9 on
- * the crowded boards read right (the sparse ones less), under 8 on the wrong lattices except a
- * few crowded boards of green-tinted stones at 8.7 to 9.8 (one stretched a line too far), which
- * the halfway lines still refuse (MID_SHARE_STONES in lattice.c). */
-#define CONFIRM_GAIN 8.0
-/* ... or as a share: the points are at most 1 / CONFIRM_RATIO as uneven as half a cell off.
- * Flat stones on a dim board show a small spread everywhere: synthetic stones under coloured
- * lamps show about 2.3 on their points against 10 half a cell off (a gain of 7 to 9, a ratio
- * of 4); on a sparse board under a pink lamp, 3.0 to 7.7 against 11.3 to 15.5 (a gain of 6.8
- * in one third, a ratio of 2 or more in every third), while a lattice a column off over a
- * third of the board showed 1.26 there. Such boards, read with the check in the lamp's gray
- * (lattice.c), need the ratio. */
-#define CONFIRM_RATIO 2.0
-/* ... and for a lattice judged as under a dim or coloured lamp (vz_grid.dim, vision.c): the
- * stones' contrast falls with the light, while their ratio holds. The green-stone photos'
- * lattices fitted to the stones, right: 9.5 to 15.3 under the cyan lamp, 6.4 under the violet
- * one and 7.3 under the blue one, at ratios of 1.58 to 1.65 (the least third). */
-#define DIM_CONFIRM_GAIN 6.0
-/* The stones' lean the test follows: up to 0.35 cell away from the camera, and 0.05 cell
- * aside, in warp pixels; none when the view is not tilted (VZ_TILTED: the cells change size by
- * less across the board, a photo from nearly straight above), unless the view is low (LEAN_LOW_VIEW
- * below): through a long lens from farther off, the cells shrink little toward the far edge while
- * the view squashes them, and the stones lean all the same. Their shrinking still points the way.
- * Measured on the bench's boards seen from low, 100 a size: 74 -> 90 perfect on 9x9, 71 -> 84
- * on 13x13, 76 -> 88 on 19x19, refusals 26/26/22 -> 9/13/10, none read wrong (the boards
- * gained had lattices right to a tenth of a pixel, refused as their stones off the points);
- * every other row and the photos read as before. */
-#define LEAN_MAX 7
-#define LEAN_SIDE 1
-/* ... and up to 0.45 cell in a view lower over the board than LEAN_LOW_VIEW (its middle cell's
- * foreshortening, vz_foreshortening: about 48 degrees; the real photos here are all 0.81 or more):
- * a stone's body leans about half its height (0.2 cell) times the view's cotangent, so from lower
- * down its lean found sits at the end of the range, which the checks take for a lattice off the
- * stones. Not wider everywhere: at 0.45 throughout, a crowded board turned a quarter turn (0.84)
- * passed on a lattice half a cell off along the view with a lean of 0.4 and was returned, mostly
- * wrong. */
-#define LEAN_LOW_VIEW 0.75
-#define LEAN_MAX_LOW 9
+#include "params.h"
 
 typedef vz_box_sums tone_sums; /* of the closed gray: the printed lines filled in */
 
@@ -294,13 +236,7 @@ done:
 /* The stones' own lattice. Where the lattice is off by a fraction of a cell that changes
  * across the board (a perspective or scale the crevices misled), no single shift sets it in
  * phase; each neighbourhood of points is set in phase on its own, and the lattice is refitted
- * to those phases. */
-#define FIELD_REACH 2  /* a neighbourhood: the points within this many cells either way */
-#define FIELD_ROUNDS 3 /* field and fit, again from the new lattice */
-/* A neighbourhood whose best phase is not this much more even than its average (gray levels)
- * says nothing. */
-#define FIELD_MIN 0.5
-#define FIELD_RES 0.15 /* robust scale of the fit's residuals, in cells */
+ * to those phases (FIELD_ in params.h). */
 
 /* Fits the homography m (new lattice -> old lattice coordinates) to the points (i, j) ->
  * (u, v) with weights w by linear least squares: x' (g i + h j + 1) = a i + b j + c. -1 when
@@ -347,7 +283,7 @@ static double stone_evidence(const tone_sums *t, int x, int y, int lx, int ly)
  * outermost lines lie under stones, the lines cannot say either. All the stones lie inside the
  * board: while the line of points beyond one end of the lattice holds more stone evidence
  * than the line at the other end, the lattice moves a cell that way (at most WINDOW_STEPS). */
-#define WINDOW_STEPS 2
+
 /* The stone evidence of each line of points from -1 to n (line[f][k + 1]), columns (f = 0)
  * and rows, summed along the lattice's n points; with `lean`, each point moved by the stones'
  * lean (a lattice on the printed points; otherwise one on the stones' tops). */

@@ -11,24 +11,7 @@
 #include <string.h>
 
 #include "vision_int.h"
-
-/* The warp: RCELL pixels a cell, RMARGIN cells of margin around the lattice. */
-#define RCELL 24
-#define RMARGIN 1
-/* A piece of line is sought within SEARCH cells of where the lattice puts it, measured over
- * ALONG cells of its length, at four places a cell. */
-#define SEARCH 0.36
-#define ALONG 0.1
-/* A piece counts when its dip reaches this (gray levels) and PIECE_SHARE of the photo's
- * typical clear piece. */
-#define PIECE_MIN 5.0
-#define PIECE_SHARE 0.35
-/* Robust scale of the residuals (cells) and the cut-off beyond which a piece is ignored. */
-#define RES_SCALE 0.08
-#define RES_CUT 0.25
-/* A correction that moves any lattice point more than this (cells) is not a refinement. */
-#define MAX_MOVE 0.6
-#define MIN_PIECES 24
+#include "params.h"
 
 typedef struct piece {
     double u, v; /* observed position in the current lattice's coordinates */

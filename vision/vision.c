@@ -598,15 +598,16 @@ static int read_moved_in(go_vision_result *r, vz_grid *g, const go_cv_image *wor
  * only so. Adds the time spent to r->ms_detect and the time of readings to *spent. past_size
  * (unless NULL) gets, for each look, the size its lattice was refused at because the board's
  * lines go on past its ends (0 when not); with larger_only only those looks are tried, at the
- * larger sizes (larger_look). */
+ * larger sizes (larger_look). lines (NULL for none) is what earlier looks read in this same
+ * work image, kept by the caller for later looks in it. */
 static int read_by_looks(go_vision_result *r, vz_grid *g, const go_cv_image *work, int size_hint,
                          double *spent, int looks_n, int dim, int past_size[LOOKS], int larger_only,
-                         vz_grid *seen)
+                         vz_grid *seen, vz_line_cache *lines)
 {
     char first[256] = "";
     int rc = GO_ENOBOARD;
     vz_grid fitted[LOOKS], stone_fits[STONE_LOOKS];
-    vz_line_cache *cache = vz_line_cache_new();
+    vz_line_cache *cache = lines ? lines : vz_line_cache_new();
     if (!cache)
         return go_error_set(GO_ENOMEM, "grid lines");
     memset(fitted, 0, sizeof fitted);
@@ -688,7 +689,8 @@ static int read_by_looks(go_vision_result *r, vz_grid *g, const go_cv_image *wor
         if (!first[0])
             snprintf(first, sizeof first, "%s", go_error_last());
     }
-    vz_line_cache_free(cache);
+    if (cache != lines)
+        vz_line_cache_free(cache);
     return rc == GO_ENOBOARD ? go_error_set(GO_ENOBOARD, "%s", first) : rc;
 }
 
@@ -709,7 +711,7 @@ static int read_turned(go_vision_result *r, vz_grid *g, const go_cv_image *work,
     vz_grid t;
     int rc = go_cv_turn(&turned, work, 2);
     if (rc == 0)
-        rc = read_by_looks(r, &t, &turned, size_hint, spent, LOOKS_AGAIN, 1, NULL, 0, NULL);
+        rc = read_by_looks(r, &t, &turned, size_hint, spent, LOOKS_AGAIN, 1, NULL, 0, NULL, NULL);
     go_cv_image_free(&turned);
     if (getenv("GOREF_VISION_DEBUG"))
         fprintf(stderr, "turned half a turn: %s\n", rc == 0 ? "read" : go_error_last());
@@ -885,7 +887,7 @@ static int read_zoomed(go_vision_result *r, vz_grid *g, const go_cv_image *work,
         in = &zoom;
     }
     vz_grid t;
-    rc = read_by_looks(r, &t, in, size_hint, spent, LOOKS, 1, NULL, 0, NULL);
+    rc = read_by_looks(r, &t, in, size_hint, spent, LOOKS, 1, NULL, 0, NULL, NULL);
     if (getenv("GOREF_VISION_DEBUG"))
         fprintf(stderr, "zoomed in on %d %d %d %d of %dx%d: %s\n", x0, y0, cw, ch, src->width,
                 src->height, rc == 0 ? "read" : go_error_last());
@@ -1020,7 +1022,13 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
         int past_size[LOOKS] = {0};
         vz_grid seen;
         memset(&seen, 0, sizeof seen);
-        rc = read_by_looks(r, &g, &work, opt->size, &spent, LOOKS, 1, past_size, 0, &seen);
+        /* the lines read in the work image, for the looks at the larger sizes at the end */
+        vz_line_cache *lines = vz_line_cache_new();
+        if (!lines) {
+            rc = go_error_set(GO_ENOMEM, "grid lines");
+            goto done;
+        }
+        rc = read_by_looks(r, &g, &work, opt->size, &spent, LOOKS, 1, past_size, 0, &seen, lines);
         snprintf(first, sizeof first, "%s", go_error_last());
         if (seen.size > 0) { /* in the displayed photo's pixels, while work is at its size */
             refused_size = seen.size;
@@ -1043,7 +1051,8 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
             /* the grid found is in work's pixels */
             if ((rc = go_cv_resize(&work, &full, sw2 < 1 ? 1 : sw2, sh2 < 1 ? 1 : sh2)) < 0)
                 break;
-            rc = read_by_looks(r, &g, &work, opt->size, &spent, SECOND_LOOKS, 0, NULL, 0, NULL);
+            rc = read_by_looks(r, &g, &work, opt->size, &spent, SECOND_LOOKS, 0, NULL, 0, NULL,
+                               NULL);
         }
         if (rc == GO_ENOBOARD && full.pixels) {
             go_cv_image_free(&work);
@@ -1054,7 +1063,9 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
         go_cv_image_free(&full);
         /* last, the looks refused as part of a larger board, at the larger sizes */
         if (rc == GO_ENOBOARD)
-            rc = read_by_looks(r, &g, &work, opt->size, &spent, LOOKS, 1, past_size, 1, NULL);
+            rc =
+                read_by_looks(r, &g, &work, opt->size, &spent, LOOKS, 1, past_size, 1, NULL, lines);
+        vz_line_cache_free(lines);
         if (rc == GO_ENOBOARD)
             rc = go_error_set(GO_ENOBOARD, "%s", first);
         if (rc < 0)

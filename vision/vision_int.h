@@ -97,7 +97,9 @@ int vz_lattice_through(vz_grid *out, double corners[4][2], int size, double span
 
 /* What the finder reads in one work image through each gray (the thin-line response and the
  * straight lines through it), built by the first look that needs it and shared by the others:
- * the looks that differ only in how they read the lines cost the Hough transform once. */
+ * the looks that differ only in how they read the lines cost the Hough transform once, and those
+ * that differ only in the spacing or the size they ask (VZ_LOOK_DOUBLED, size_hint) share the
+ * line families, vanishing points and candidate spacings as well. */
 typedef struct vz_line_cache vz_line_cache;
 vz_line_cache *vz_line_cache_new(void); /* NULL when out of memory */
 void vz_line_cache_free(vz_line_cache *c);
