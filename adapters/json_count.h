@@ -16,7 +16,8 @@ int go_count_to_json(char **out, const go_count *c, const go_point *dead, int nd
                      const go_point *seki, int nseki);
 
 /* The JSON of a: { "points_checked", "groups_checked", "recounts", "impossible", "total",
- * "items": [...] } (see adapters/README.md); size is the board's. *out is malloc'd, caller frees. */
+ * "items": [...] } (see adapters/README.md); size is the board's. *out is malloc'd, caller frees.
+ */
 int go_alternatives_to_json(char **out, const go_alternatives *a, int size);
 
 #endif

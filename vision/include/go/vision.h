@@ -80,7 +80,8 @@ typedef struct go_vision_result {
     /* Lattice (x, y in 0..size-1) -> displayed-image pixels, row-major 3x3. */
     double homography[9];
     int image_width, image_height; /* displayed image (after EXIF orientation) */
-    /* Milliseconds spent per stage, on the calling thread's clock. */
+    /* Milliseconds per stage, wall clock (CLOCK_MONOTONIC): on a busy machine they include the
+     * time other work held the core; benchmarks report the thread's CPU time beside them. */
     double ms_decode, ms_detect, ms_classify, ms_total;
 } go_vision_result;
 
