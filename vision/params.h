@@ -253,4 +253,21 @@
  * far from their differences, spends no look. */
 #define POINTS_SURE 0.9f
 
+/* ---- the lattice model's judgement (evidence.c: vz_lattice_judge) ---- */
+
+/* Held out (each photo's lattice judged by the model trained without its fold), a line of
+ * points beyond an end of a right lattice read 0.51 at most (0.5 is a line off the photo), the
+ * board's edge line beyond a lattice one line off 0.6 to 0.95 where the model knew the board's
+ * make (a make it had not seen: 0.05 to 0.2, left unmoved). */
+#define EVIDENCE_LINE_IN 0.6
+/* ... while that lattice's own line at the other end lies on the wood beyond the board. */
+#define EVIDENCE_LINE_OUT 0.35
+/* Right lattices read 0.35 (crowded, under a blue lamp, held out) to 0.97; lattices through a
+ * cloth's or the table's crossings under 0.1. */
+#define EVIDENCE_MIN 0.2
+/* Right lattices read at least 1.2 times as likely as the same half a cell off (crowded boards
+ * under coloured lamps, held out); so a lattice half a cell off reads at most 0.82 times the
+ * right one beside it. */
+#define EVIDENCE_HALF 1.05
+
 #endif

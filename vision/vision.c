@@ -651,6 +651,8 @@ static int read_by_looks(go_vision_result *r, vz_grid *g, const go_cv_image *wor
             rc = vz_check_lattice(g, work);
         }
         if (rc == 0)
+            rc = vz_lattice_judge(g, work);
+        if (rc == 0)
             rc = stones_inside(g, work);
         double tb = vz_now_ms();
         r->ms_detect += tb - ta;
