@@ -179,11 +179,12 @@ done:
  * a board's points, not half a cell off, the wood beyond the board's edge or a cloth beside the
  * board.
  * - One line off: where the line of points beyond one end reads as points (EVIDENCE_LINE_IN on
- *   average) and the lattice's own line at the other end does not (EVIDENCE_LINE_OUT), along
- *   one family or both, the lattice is moved a line that way; the moved lattice must pass the
- *   check and read likelier, or the lattice is refused. A single log likelihood over the
- *   windows moved the right lattices of boards the model had not seen (a photo's outermost
- *   row half hidden reads as no points), and diagonally where one family only was off.
+ *   average) and the lattice's own line at the other end clearly less (by EVIDENCE_LINE_GAP),
+ *   along one family or both, the lattice is moved a line that way; the moved lattice must pass
+ *   the check and read likelier, or the lattice is refused. (The lines beyond both ends of a
+ *   right lattice can read as points: a rendered 9x9's stones lean over its edges.) A single log
+ * likelihood over the windows moved the right lattices of boards the model had not seen (a photo's
+ * outermost row half hidden reads as no points), and diagonally where one family only was off.
  * - Half a cell off: on a crowded board the dark crevices between the stones pass for lines;
  *   a lattice whose points read less likely than EVIDENCE_HALF times the lattice moved half a
  *   cell along either family or both is refused.
@@ -200,13 +201,14 @@ int vz_lattice_judge(vz_grid *g, const go_cv_image *work)
     int rc = vz_lattice_evidence(&e, g, work);
     if (rc < 0)
         return rc;
-    /* the ends: 0 first row, 1 last column, 2 last row, 3 first column */
-    const int out_x =
-        (e.beyond_line[1] >= EVIDENCE_LINE_IN && e.edge_line[3] <= EVIDENCE_LINE_OUT) -
-        (e.beyond_line[3] >= EVIDENCE_LINE_IN && e.edge_line[1] <= EVIDENCE_LINE_OUT);
-    const int out_y =
-        (e.beyond_line[2] >= EVIDENCE_LINE_IN && e.edge_line[0] <= EVIDENCE_LINE_OUT) -
-        (e.beyond_line[0] >= EVIDENCE_LINE_IN && e.edge_line[2] <= EVIDENCE_LINE_OUT);
+        /* the ends: 0 first row, 1 last column, 2 last row, 3 first column; toward end `to`, the
+         * line beyond it reads as points and the lattice's own line at the other end clearly less
+         */
+#define LINE_OFF(to)                                                                               \
+    (e.beyond_line[to] >= EVIDENCE_LINE_IN &&                                                      \
+     e.edge_line[((to) + 2) % 4] <= e.beyond_line[to] - EVIDENCE_LINE_GAP)
+    const int out_x = LINE_OFF(1) - LINE_OFF(3), out_y = LINE_OFF(2) - LINE_OFF(0);
+#undef LINE_OFF
     if (out_x || out_y) {
         vz_grid m = *g;
         vz_lattice_move(m.h, m.h, out_x, out_y);

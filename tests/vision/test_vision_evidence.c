@@ -189,15 +189,25 @@ static void test_vision_evidence__judge_moves_a_lattice_one_line_off_back(void *
         else
             render_board(&img, &truth, size, 640000 + (uint64_t)k, k % 2);
         g = truth;
-        assert_int_equal(vz_lattice_judge(&g, &img), 0);
+        int rc = vz_lattice_judge(&g, &img);
+        if (rc != 0)
+            fprintf(stderr, "board %d: the true lattice refused: %s\n", k, go_error_last());
+        assert_int_equal(rc, 0);
         assert_true(corners_apart(&truth, &g) < 0.01);
         for (int q = 0; q < 4; q++) {
             g = truth;
             vz_lattice_move(g.h, g.h, moves[q][0], moves[q][1]);
-            const int rc = vz_lattice_judge(&g, &img);
-            if (rc != GO_ENOBOARD && corners_apart(&truth, &g) >= 0.01)
-                fprintf(stderr, "board %d moved (%d, %d): kept %.2f cells off\n", k, moves[q][0],
-                        moves[q][1], corners_apart(&truth, &g));
+            rc = vz_lattice_judge(&g, &img);
+            if (rc != GO_ENOBOARD && corners_apart(&truth, &g) >= 0.01) {
+                vz_evidence e;
+                assert_int_equal(vz_lattice_evidence(&e, &g, &img), 0);
+                fprintf(stderr,
+                        "board %d moved (%d, %d): kept %.2f cells off; %.3f likely, the lines "
+                        "beyond %.2f %.2f %.2f %.2f, its edges %.2f %.2f %.2f %.2f\n",
+                        k, moves[q][0], moves[q][1], corners_apart(&truth, &g), e.sure,
+                        e.beyond_line[0], e.beyond_line[1], e.beyond_line[2], e.beyond_line[3],
+                        e.edge_line[0], e.edge_line[1], e.edge_line[2], e.edge_line[3]);
+            }
             assert_true(rc == GO_ENOBOARD || (rc == 0 && corners_apart(&truth, &g) < 0.01));
         }
         go_cv_image_free(&img);
