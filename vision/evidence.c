@@ -2,10 +2,10 @@
  * a small network that tells whether a patch of the board, cut as the point classifier's are
  * (vz_point_patches), is centred on a point of the lattice at its cell size (a crossing or a
  * stone on it) or not: half a cell off, beyond the board's edge, on the table or a cloth, at
- * twice or half the cell. It runs on every point of a lattice and on the line of points just
- * beyond each of its ends, in one batch; the lattice's score is how likely its points are to be
- * points and the ring beyond not, and the same for each window moved a line along either
- * family within the ring: a lattice a line off finds the window it belongs at. */
+ * twice the cell. It runs on every point of a lattice and on the line of points just beyond
+ * each of its ends, in one batch: how likely its points are to be points, each end's line and
+ * the line beyond it, and the window within the ring most likely its points and the ring's rest
+ * not. vz_lattice_judge judges by it the lattices that pass their check (vision.c). */
 #include <math.h>
 #include <stdatomic.h>
 #include <stdio.h>

@@ -237,8 +237,8 @@ void vz_points_mark(go_vision_result *r, const float *prob);
 
 /* A lattice's evidence from the lattice model (evidence.c): how likely its points are to be
  * points of a board at its cell size (not half a cell off, beyond the board's edge, on the
- * table, at another cell), and whether the lattice moved a line along either family puts the
- * evidence better on its points. */
+ * table, at another cell), each end's line and the line beyond it, and the window a line over
+ * (within the ring beyond) most likely its points. */
 #define VZ_EVIDENCE_SURE 0.5 /* a point less likely a point than this is unlikely */
 typedef struct vz_evidence {
     double sure;        /* the mean probability of being a point over the lattice's points */
