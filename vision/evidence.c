@@ -187,7 +187,8 @@ done:
  * outermost row half hidden reads as no points), and diagonally where one family only was off.
  * - Half a cell off: on a crowded board the dark crevices between the stones pass for lines;
  *   a lattice whose points read less likely than EVIDENCE_HALF times the lattice moved half a
- *   cell along either family or both is refused.
+ *   cell along either family or both is refused. Lattices half a cell off read far under
+ *   EVIDENCE_HALF_SURE, so one that reads above it is spared the three runs of the model.
  * - No board: a lattice whose points read less likely than EVIDENCE_MIN on average.
  * GOREF_VISION_LATTICE=off leaves lattices unjudged (the lattice model's training data must not
  * depend on it). Values and their measures: vision/params.h. */
@@ -232,7 +233,7 @@ int vz_lattice_judge(vz_grid *g, const go_cv_image *work)
                             "(%.2f likely, %.2f asked)",
                             e.sure, EVIDENCE_MIN);
     static const double half[3][2] = {{0.5, 0}, {0, 0.5}, {0.5, 0.5}};
-    for (int k = 0; k < 3; k++) {
+    for (int k = 0; k < 3 && e.sure < EVIDENCE_HALF_SURE; k++) {
         vz_grid h = *g;
         vz_lattice_move(h.h, h.h, half[k][0], half[k][1]);
         if ((rc = vz_lattice_evidence(&moved, &h, work)) < 0)

@@ -270,5 +270,8 @@
  * under coloured lamps, held out); so a lattice half a cell off reads at most 0.82 times the
  * right one beside it. */
 #define EVIDENCE_HALF 1.05
+/* Lattices half a cell off read 0.45 at most (rendered 9x9 scenes; the photos held out 0.38):
+ * a lattice reading this or more is not compared with its half-a-cell moves. */
+#define EVIDENCE_HALF_SURE 0.7
 
 #endif
