@@ -315,10 +315,9 @@ int main(int argc, char **argv)
                 "usage: vision_patches OUT.bin [--synthetic N] [--no-photos] [--lattice]\n");
         return 2;
     }
-    /* the lattice is the rule's reader's, unjudged: the data must not depend on the models it
-     * trains */
+    /* the lattice is the rule's reader's: the data must not depend on the model it trains (the
+     * lattice model judges no lattice unless GOREF_VISION_LATTICE=on) */
     setenv("GOREF_VISION_POINTS", "rule", 1);
-    setenv("GOREF_VISION_LATTICE", "off", 1);
     go_cv_set_threads(1);
     FILE *f = fopen(out, "wb");
     if (!f) {

@@ -266,12 +266,5 @@
 /* Right lattices read 0.35 (crowded, under a blue lamp, held out) to 0.97; lattices through a
  * cloth's or the table's crossings under 0.1. */
 #define EVIDENCE_MIN 0.2
-/* Right lattices read at least 1.2 times as likely as the same half a cell off (crowded boards
- * under coloured lamps, held out); so a lattice half a cell off reads at most 0.82 times the
- * right one beside it. */
-#define EVIDENCE_HALF 1.05
-/* Lattices half a cell off read 0.45 at most (rendered 9x9 scenes; the photos held out 0.38):
- * a lattice reading this or more is not compared with its half-a-cell moves. */
-#define EVIDENCE_HALF_SURE 0.7
 
 #endif
