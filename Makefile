@@ -6,7 +6,7 @@ JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 MAKEFLAGS  += --no-print-directory
 
-.PHONY: all deps test-deps configure build run test test-fast valgrind bench bench-rules bench-vision bench-scoring bench-sheet bench-club bench-service clean format fuzz-sgf model
+.PHONY: all deps test-deps configure build run test test-fast valgrind bench bench-rules bench-vision bench-scoring bench-sheet bench-club bench-service clean format fuzz-sgf model model-points model-lattice
 
 all: build
 
@@ -62,14 +62,16 @@ bench-vision: configure
 # The point classifier (vision/model/): the training data drawn from synthetic boards and the
 # photos, then one model per fold of the photos' groups (vision/model/folds/, for the held-out
 # figures of bench-vision) and the built-in one, trained on all. Debian's PyTorch, on the CPU;
-# about 17 minutes on two cores. Deterministic: the same data and seeds give the same weights,
-# as long as each training's ten epochs fit in MODEL_MINUTES (a slower machine trains fewer and
-# says so).
+# about 17 minutes on two cores (model-points); then the lattice model (model-lattice, below).
+# Deterministic: the same data and seeds give the same weights, as long as each training's ten
+# epochs fit in MODEL_MINUTES (a slower machine trains fewer and says so).
 MODEL_DATA ?= $(BUILD)/model/patches.bin
 MODEL_SYNTHETIC ?= 240
 MODEL_FOLDS := 0 1 2 3
 MODEL_MINUTES ?= 12
-model: configure
+model: model-points model-lattice
+
+model-points: configure
 	@scripts/deps.sh python3-torch python3-numpy python3-opencv
 	@cmake --build $(BUILD) -j$(JOBS) --target vision_patches
 	@mkdir -p $(dir $(MODEL_DATA)) vision/model/folds
@@ -79,6 +81,29 @@ model: configure
 			--max-minutes $(MODEL_MINUTES) --out vision/model/folds/fold$$k.onnx || exit 1; done
 	@/usr/bin/python3 vision/model/train.py --data $(MODEL_DATA) --max-minutes $(MODEL_MINUTES) \
 		--out vision/model/points.onnx
+
+# The lattice model (vision/model/lattice.onnx, one per fold in vision/model/folds/lattice_fold*):
+# patches on a board's points against patches half a cell off, beyond the edge, on the table or
+# a cloth and at another cell size, from synthetic boards (plain and in cluttered rooms) and the
+# photos by fold. One thread (on a shared machine two threads wait on each other more than they
+# gain). Deterministic as the point classifier is, as long as each training's epochs fit in
+# LATTICE_MINUTES.
+LATTICE_DATA ?= $(BUILD)/model/lattice.bin
+LATTICE_SYNTHETIC ?= 30
+LATTICE_EPOCHS ?= 3
+LATTICE_MINUTES ?= 4
+model-lattice: configure
+	@scripts/deps.sh python3-torch python3-numpy python3-opencv
+	@cmake --build $(BUILD) -j$(JOBS) --target vision_patches
+	@mkdir -p $(dir $(LATTICE_DATA)) vision/model/folds
+	@$(BUILD)/bench/vision_patches $(LATTICE_DATA) --lattice --synthetic $(LATTICE_SYNTHETIC)
+	@for k in $(MODEL_FOLDS); do \
+		/usr/bin/python3 vision/model/train.py --task lattice --data $(LATTICE_DATA) \
+			--exclude-fold $$k --epochs $(LATTICE_EPOCHS) --max-minutes $(LATTICE_MINUTES) \
+			--threads 1 --out vision/model/folds/lattice_fold$$k.onnx || exit 1; done
+	@/usr/bin/python3 vision/model/train.py --task lattice --data $(LATTICE_DATA) \
+		--epochs $(LATTICE_EPOCHS) --max-minutes $(LATTICE_MINUTES) --threads 1 \
+		--out vision/model/lattice.onnx
 
 # Counting speed, dead-stone suggestion latency and agreement with GNU Go (-v lists the games
 # where goref and GNU Go differ: make bench-scoring BENCH_SCORING_ARGS=-v). The agreement is

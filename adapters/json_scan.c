@@ -48,13 +48,14 @@ json_t *go_json_scan(const go_vision_result *res)
         json_array_append_new(conf, crow);
     }
     corners_json(corners, res);
-    return json_pack(
-        "{s:i,s:o,s:o,s:o,s:o,s:o,s:{s:f,s:f,s:f,s:f},s:i,s:i,s:s}", "size", n, "board", board,
-        "confidence", conf, "uncertain", gtp_points(res->uncertain, res->uncertain_count, n),
-        "off_point", gtp_points(off, offs, n), "corners", corners, "timing_ms", "decode",
-        tenth(res->ms_decode), "detect", tenth(res->ms_detect), "classify", tenth(res->ms_classify),
-        "total", tenth(res->ms_total), "image_width", res->image_width, "image_height",
-        res->image_height, "model", go_vision_model_name());
+    return json_pack("{s:i,s:o,s:o,s:o,s:o,s:o,s:{s:f,s:f,s:f,s:f},s:i,s:i,s:s,s:s}", "size", n,
+                     "board", board, "confidence", conf, "uncertain",
+                     gtp_points(res->uncertain, res->uncertain_count, n), "off_point",
+                     gtp_points(off, offs, n), "corners", corners, "timing_ms", "decode",
+                     tenth(res->ms_decode), "detect", tenth(res->ms_detect), "classify",
+                     tenth(res->ms_classify), "total", tenth(res->ms_total), "image_width",
+                     res->image_width, "image_height", res->image_height, "model",
+                     go_vision_model_name(), "lattice_model", go_vision_lattice_model_name());
 }
 
 json_t *go_json_refusal(const go_vision_result *res, const char *error_name, const char *message)

@@ -4,8 +4,9 @@
  * (counted as wrong), silent points (wrong and not marked for a look), marks for a look, and
  * median / p95 milliseconds with the decode, detect and classify shares. One OpenCV thread.
  * The photos are read three ways:
- *   as built     the built-in point classifier, trained on every photo here and synthetic boards;
- *   held out     each photo read by the classifier of its fold (vision/model/folds/), trained
+ *   as built     the built-in models, trained on every photo here and synthetic boards;
+ *   held out     each photo read by the models of its fold (vision/model/folds/: the point
+ *                classifier fold*.onnx, the lattice model lattice_fold*.onnx), trained
  *                without the photos of that fold: the groups of photos (one physical board,
  *                one lamp series) are dealt to PHOTO_SET_FOLDS folds (bench/photo_set.c), so
  *                a photo is read by a model that saw neither it nor its group. This is the
@@ -457,7 +458,7 @@ static const photo_variant sizes_v[] = {
 enum { AS_BUILT, HELD_OUT, RULE_ALONE, PASSES };
 static const char *const pass_title[PASSES] = {
     "as built (model trained on every photo)",
-    "held out (each photo read by the model of its fold)",
+    "held out (each photo read by the models of its fold)",
     "rule alone (no learned classifier)",
 };
 
@@ -706,7 +707,8 @@ int main(int argc, char **argv)
         }
     }
     go_cv_set_threads(1);
-    printf("point classifier: %s\n", go_vision_model_name());
+    printf("point classifier: %s, lattice model: %s\n", go_vision_model_name(),
+           go_vision_lattice_model_name());
     if (row_only >= 0) { /* one synthetic row, no photos */
         synthetic_table(synthetic, verbose);
         return 0;
@@ -743,6 +745,8 @@ int main(int argc, char **argv)
     for (int k = 0; k < PHOTO_SET_FOLDS; k++) {
         snprintf(path, sizeof path, "%s/fold%d.onnx", models, k);
         have_folds &= file_exists(path);
+        snprintf(path, sizeof path, "%s/lattice_fold%d.onnx", models, k);
+        have_folds &= file_exists(path);
     }
     if (!have_folds) {
         printf("\nSKIPPED the held-out figures: no fold models at %s (make model makes them)\n",
@@ -756,11 +760,17 @@ int main(int argc, char **argv)
                 fprintf(stderr, "bench_vision: %s: %s\n", path, go_error_last());
                 return 1;
             }
+            snprintf(path, sizeof path, "%s/lattice_fold%d.onnx", models, k);
+            if (vz_lattice_use_model_file(path) < 0) {
+                fprintf(stderr, "bench_vision: %s: %s\n", path, go_error_last());
+                return 1;
+            }
             for (int i = 0; i < nrows; i++)
                 if (rows[i].fold == k)
                     read_photo(&res[HELD_OUT][i], &rows[i], root, verbose, NULL);
         }
         go_vision_use_model_file(NULL);
+        vz_lattice_use_model_file(NULL);
         pass_table(rows, res[HELD_OUT], nrows, HELD_OUT);
         pass_times(res[HELD_OUT], nrows);
         photo_verdict_table(rows, nrows, root, pass_title[HELD_OUT]);

@@ -5,7 +5,13 @@
  * points take their labels, not the reading) as the patch the classifier sees
  * (vz_point_patches), with its label and, for a photo, its fold (photo_set_folds).
  * Usage: vision_patches OUT.bin [--synthetic N] (boards of each size; 0 for none)
- * [--no-photos]
+ * [--no-photos] [--lattice] (the lattice model's data instead, below)
+ * With --lattice, the data of the lattice model ("is this patch centred on a point of this
+ * cell size"): label 1 at a board's true points (a share of them), 0 for the lattice moved half
+ * a cell (along either family and both), the points one and two cells beyond the board's edge,
+ * the lattice moved a whole board off onto the table or cloth, and the lattice at twice its
+ * cell; the flags byte says which (LAT_ kinds). The same synthetic boards, as many again in
+ * rooms with cloths, bowls and dim light (synth_bench_board_scene), and the photos by fold.
  * The file: "GRPTCH01", uint32 count, uint32 side; then per point uint8 label (0 empty, 1
  * black, 2 white), int8 fold (-1 synthetic), uint8 board size, uint8 flags (1: the stone lies
  * off its point), side * side * 3 bytes (HWC, BGR). Little-endian. */
@@ -66,10 +72,94 @@ static double rnd(uint64_t *s)
     return (double)(*s >> 11) / 9007199254740992.0;
 }
 
+/* The lattice data's kinds of patch (the flags byte): on a point, and the "no point" kinds. */
+enum { LAT_POINT, LAT_HALF, LAT_BEYOND, LAT_SCENERY, LAT_SCALE, LAT_KINDS };
+/* Patches a board gives of each kind, about: a board of any size weighs alike, and the points
+ * make about a third of the data. */
+static const double lat_per_board[LAT_KINDS] = {60, 60, 30, 20, 20};
+static long lat_per_kind[LAT_KINDS];
+
+/* The patches of lattice h (n x n points and `ring` lines of points around them, as
+ * vz_point_patches_ring cuts them) whose centre lies in the photo, each kept with probability
+ * `keep`, labelled as `kind`; with `outside_only`, the lattice's own points are left out. */
+static int write_lattice_kind(FILE *f, const go_cv_image *bgr, const double h[9], int n, int ring,
+                              int outside_only, int kind, double keep, int fold, uint64_t *s)
+{
+    const size_t patch = (size_t)VZ_PATCH_SIDE * VZ_PATCH_SIDE * 3;
+    const int m = n + 2 * ring;
+    uint8_t *p = malloc(patch * (size_t)m * m);
+    if (!p)
+        return -1;
+    int rc = vz_point_patches_ring(p, h, n, ring, bgr);
+    for (int j = 0; rc == 0 && j < m; j++)
+        for (int i = 0; i < m; i++) {
+            const int inside = i >= ring && j >= ring && i < n + ring && j < n + ring;
+            double x, y;
+            if ((outside_only && inside) || rnd(s) >= keep ||
+                vz_apply(h, i - ring, j - ring, &x, &y) < 0 || x < 0 || y < 0 || x >= bgr->width ||
+                y >= bgr->height)
+                continue;
+            const uint8_t head[4] = {kind == LAT_POINT, (uint8_t)(int8_t)fold, (uint8_t)n,
+                                     (uint8_t)kind};
+            if (fwrite(head, 1, 4, f) != 4 ||
+                fwrite(p + ((size_t)j * m + i) * patch, 1, patch, f) != patch) {
+                rc = -1;
+                break;
+            }
+            written++;
+            per_label[kind == LAT_POINT]++;
+            lat_per_kind[kind]++;
+        }
+    free(p);
+    return rc;
+}
+
+/* The lattice data of one board whose true lattice is h (n x n): its points, the lattice half a
+ * cell off, the rings beyond its edges, the lattice moved a board's width off (the table, a
+ * cloth), and the lattice at twice its cell about its centre. */
+static int write_lattice(FILE *f, const go_cv_image *bgr, const double h[9], int n, int fold,
+                         uint64_t seed)
+{
+    uint64_t s = seed * 0x9E3779B97F4A7C15ull + 11;
+    const double pts = (double)n * n;
+    int rc =
+        write_lattice_kind(f, bgr, h, n, 0, 0, LAT_POINT, lat_per_board[LAT_POINT] / pts, fold, &s);
+    static const double half[3][2] = {{0.5, 0}, {0, 0.5}, {0.5, 0.5}};
+    for (int k = 0; rc == 0 && k < 3; k++) {
+        double g[9];
+        vz_lattice_move(g, h, half[k][0], half[k][1]);
+        rc = write_lattice_kind(f, bgr, g, n, 1, 0, LAT_HALF,
+                                lat_per_board[LAT_HALF] / 3 / ((n + 2.0) * (n + 2)), fold, &s);
+    }
+    if (rc == 0)
+        rc = write_lattice_kind(f, bgr, h, n, 2, 1, LAT_BEYOND,
+                                lat_per_board[LAT_BEYOND] / (8.0 * n + 16), fold, &s);
+    static const int away[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+    for (int k = 0; rc == 0 && k < 4; k++) {
+        double g[9];
+        vz_lattice_move(g, h, away[k][0] * n, away[k][1] * n);
+        rc = write_lattice_kind(f, bgr, g, n, 0, 0, LAT_SCENERY,
+                                lat_per_board[LAT_SCENERY] / 2 / pts, fold, &s);
+    }
+    /* lattice point (i, j) at the true lattice's c + 2 ((i, j) - c), c its centre: on the
+     * board's points, every other one, but with the board's cells half the lattice's. (At half
+     * the cell, the points on the board's would look as the board's own do: the patch shows a
+     * cell each way, its neighbours' lines at its very edge.) */
+    if (rc == 0) {
+        const double c = (n - 1) / 2.0;
+        const double t[9] = {2, 0, -c, 0, 2, -c, 0, 0, 1};
+        double g[9];
+        vz_mat3_mul(g, h, t);
+        rc = write_lattice_kind(f, bgr, g, n, 0, 0, LAT_SCALE, lat_per_board[LAT_SCALE] / pts, fold,
+                                &s);
+    }
+    return rc;
+}
+
 /* One synthetic board of size `size`, number i: one of the benchmark's kinds of board (plain,
  * under a lamp, seen from low, small in the photo, shadows, hurried hands) by i, then varied
  * further: another wood and its grain, ink, a lamp of any colour, tinted stones, a sparse game. */
-static int synthetic_board(FILE *f, int size, int si, int i)
+static int synthetic_board(FILE *f, int size, int si, int i, int lattice)
 {
     static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
     static double nudge[GO_MAX_SIZE][GO_MAX_SIZE][2];
@@ -78,7 +168,9 @@ static int synthetic_board(FILE *f, int size, int si, int i)
     synth_params p;
     double density;
     const int kind = i % 6;
-    if (kind == 1)
+    if (lattice == 2) /* a room with a cloth, bowls, dim light, another board or stones */
+        synth_bench_board_scene(&p, &density, size, seed + 1000000, i);
+    else if (kind == 1)
         synth_bench_board_lit(&p, &density, size, seed, i);
     else if (kind == 2)
         synth_bench_board_low(&p, &density, size, seed, i);
@@ -136,7 +228,8 @@ static int synthetic_board(FILE *f, int size, int si, int i)
     if (rc == 0)
         rc = vz_lattice_through(&g, corners, size, size - 1);
     if (rc == 0)
-        rc = write_points(f, &img, g.h, size, truth, 0, -1, nd);
+        rc = lattice ? write_lattice(f, &img, g.h, size, -1, seed + 7919u * (uint64_t)lattice)
+                     : write_points(f, &img, g.h, size, truth, 0, -1, nd);
     free(jpeg);
     go_cv_image_free(&img);
     return rc;
@@ -154,7 +247,7 @@ static int work_image(go_cv_image *work, const uint8_t *data, size_t len)
     return rc;
 }
 
-static void photos(FILE *f, const char *root)
+static void photos(FILE *f, const char *root, int lattice)
 {
     static photo_entry rows[PHOTO_SET_MAX];
     static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
@@ -186,7 +279,8 @@ static void photos(FILE *f, const char *root)
             const double s[9] = {sx, 0, 0, 0, sy, 0, 0, 0, 1};
             double h[9];
             vz_mat3_mul(h, s, res.homography);
-            if (write_points(f, &work, h, size, truth, sym, rows[i].fold, NULL) == 0)
+            if ((lattice ? write_lattice(f, &work, h, size, rows[i].fold, 5000000 + (uint64_t)i)
+                         : write_points(f, &work, h, size, truth, sym, rows[i].fold, NULL)) == 0)
                 used++;
         } else {
             skipped++;
@@ -201,12 +295,14 @@ static void photos(FILE *f, const char *root)
 int main(int argc, char **argv)
 {
     const char *out = NULL;
-    int synthetic = 200, with_photos = 1;
+    int synthetic = 200, with_photos = 1, lattice = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--synthetic") == 0 && i + 1 < argc)
             synthetic = atoi(argv[++i]);
         else if (strcmp(argv[i], "--no-photos") == 0)
             with_photos = 0;
+        else if (strcmp(argv[i], "--lattice") == 0)
+            lattice = 1;
         else if (argv[i][0] != '-' && !out)
             out = argv[i];
         else {
@@ -215,10 +311,12 @@ int main(int argc, char **argv)
         }
     }
     if (!out) {
-        fprintf(stderr, "usage: vision_patches OUT.bin [--synthetic N] [--no-photos]\n");
+        fprintf(stderr,
+                "usage: vision_patches OUT.bin [--synthetic N] [--no-photos] [--lattice]\n");
         return 2;
     }
-    /* the lattice is the rule's reader's: the data must not depend on the model it trains */
+    /* the lattice is the rule's reader's: the data must not depend on the model it trains (the
+     * lattice model judges no lattice unless GOREF_VISION_LATTICE=on) */
     setenv("GOREF_VISION_POINTS", "rule", 1);
     go_cv_set_threads(1);
     FILE *f = fopen(out, "wb");
@@ -230,19 +328,27 @@ int main(int argc, char **argv)
     put_u32(f, 0); /* the count, written last */
     put_u32(f, VZ_PATCH_SIDE);
     static const int sizes[3] = {9, 13, 19};
-    for (int si = 0; si < 3; si++)
-        for (int i = 0; i < synthetic; i++)
-            if (synthetic_board(f, sizes[si], si, i) < 0)
-                fprintf(stderr, "vision_patches: synthetic %d board %d: %s\n", sizes[si], i,
-                        go_error_last());
+    /* the lattice data: each board plain and, as many again, in a room with clutter */
+    for (int pass = lattice ? 1 : 0; pass <= 2 * lattice; pass++)
+        for (int si = 0; si < 3; si++)
+            for (int i = 0; i < synthetic; i++)
+                if (synthetic_board(f, sizes[si], si, i, pass) < 0)
+                    fprintf(stderr, "vision_patches: synthetic %d board %d: %s\n", sizes[si], i,
+                            go_error_last());
     printf("vision_patches: %ld synthetic points\n", written);
     if (with_photos)
-        photos(f, GOREF_DATA_DIR "/photos");
+        photos(f, GOREF_DATA_DIR "/photos", lattice);
     if (fseek(f, 8, SEEK_SET) != 0 || put_u32(f, (uint32_t)written) < 0 || fclose(f) != 0) {
         perror(out);
         return 1;
     }
-    printf("vision_patches: %ld points (%ld empty, %ld black, %ld white) to %s\n", written,
-           per_label[0], per_label[1], per_label[2], out);
+    if (lattice)
+        printf("vision_patches: %ld patches (%ld on points; no point: %ld half a cell off, %ld "
+               "beyond the edge, %ld scenery, %ld at another cell) to %s\n",
+               written, lat_per_kind[LAT_POINT], lat_per_kind[LAT_HALF], lat_per_kind[LAT_BEYOND],
+               lat_per_kind[LAT_SCENERY], lat_per_kind[LAT_SCALE], out);
+    else
+        printf("vision_patches: %ld points (%ld empty, %ld black, %ld white) to %s\n", written,
+               per_label[0], per_label[1], per_label[2], out);
     return 0;
 }

@@ -266,27 +266,46 @@ int go_cv_encode_jpeg(uint8_t **out, size_t *out_len, const go_cv_image *img, in
     SHIM_CATCH
 }
 
+// Networks kept per thread: the point classifier, the lattice's, and a model read from a file.
+#define NET_CACHE 4
+
 int go_cv_net_run(const void *model, size_t model_len, unsigned generation, const uint8_t *patches,
                   int n, int side, int crop, float *out, int classes)
 {
     SHIM_TRY
-    // One network per thread, read again only when another model is asked for.
-    thread_local cv::dnn::Net net;
-    thread_local const void *net_model = nullptr;
-    thread_local unsigned net_generation = 0;
+    // A few networks per thread (the point classifier and the lattice's), each read again
+    // only when another model is asked for in its place; the one used least lately gives way.
+    struct cached {
+        cv::dnn::Net net;
+        const void *model = nullptr;
+        unsigned generation = 0;
+        unsigned long used = 0;
+    };
+    thread_local cached nets[NET_CACHE];
+    thread_local unsigned long uses = 0;
     if (!model || model_len == 0 || n < 0 || crop < 1 || crop > side || classes < 1)
         return go_error_set(GO_EINVAL, "network: bad arguments");
     if (n == 0)
         return 0;
-    if (net.empty() || net_model != model || net_generation != generation) {
-        net = cv::dnn::readNetFromONNX(static_cast<const char *>(model), model_len);
-        if (net.empty())
+    cached *slot = nullptr;
+    for (cached &c : nets)
+        if (!c.net.empty() && c.model == model && c.generation == generation)
+            slot = &c;
+    if (!slot) {
+        slot = &nets[0];
+        for (cached &c : nets)
+            if (c.used < slot->used)
+                slot = &c;
+        slot->net = cv::dnn::readNetFromONNX(static_cast<const char *>(model), model_len);
+        if (slot->net.empty())
             return go_error_set(GO_EINVAL, "network: the model could not be read");
-        net.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
-        net.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
-        net_model = model;
-        net_generation = generation;
+        slot->net.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
+        slot->net.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
+        slot->model = model;
+        slot->generation = generation;
     }
+    slot->used = ++uses;
+    cv::dnn::Net &net = slot->net;
     const int dims[4] = {n, 3, crop, crop};
     cv::Mat blob(4, dims, CV_32F);
     const int off = (side - crop) / 2;

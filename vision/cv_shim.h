@@ -63,10 +63,10 @@ int go_cv_encode_jpeg(uint8_t **out, size_t *out_len, const go_cv_image *img, in
 
 /* Runs a classifier network (ONNX bytes, model[0..model_len)) on n patches of side x side x 3
  * bytes each (HWC, BGR), each cropped to its centre crop x crop and scaled to 0..1, into
- * out[n * classes] (the network's outputs, classes per patch). The network is read once per
- * thread and kept while model and generation stay the same (a cv::dnn::Net may not run on
- * two threads at once). GO_EINVAL when the bytes are no network or it answers other than
- * n x classes. */
+ * out[n * classes] (the network's outputs, classes per patch). Each network is read once per
+ * thread and kept (a few per thread) while its model and generation stay the same (a
+ * cv::dnn::Net may not run on two threads at once). GO_EINVAL when the bytes are no network or it
+ * answers other than n x classes. */
 int go_cv_net_run(const void *model, size_t model_len, unsigned generation, const uint8_t *patches,
                   int n, int side, int crop, float *out, int classes);
 

@@ -11,6 +11,7 @@
 #include "go/vision.h"
 
 extern const char vz_points_model_name[];
+extern const char vz_lattice_model_name[];
 
 static go_module reader = GO_MODULE_INIT("goref-vision.so", "GOREF_VISION_MODULE");
 
@@ -65,4 +66,11 @@ const char *go_vision_model_name(void)
     typedef const char *(*name_fn)(void);
     void *f = go_module_loaded_symbol(&reader, "go_vision_model_name");
     return f ? ((name_fn)(uintptr_t)f)() : vz_points_model_name;
+}
+
+const char *go_vision_lattice_model_name(void)
+{
+    typedef const char *(*name_fn)(void);
+    void *f = go_module_loaded_symbol(&reader, "go_vision_lattice_model_name");
+    return f ? ((name_fn)(uintptr_t)f)() : vz_lattice_model_name;
 }

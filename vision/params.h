@@ -467,5 +467,18 @@
  * below zero the points read empty are stones (pale ones the fixed rule took for wood, on
  * crowded boards under green and violet lamps: -0.93 and -1.3). */
 #define EMPTIES_DOMES 0.25
+/* ---- the lattice model's judgement (evidence.c: vz_lattice_judge) ---- */
+
+/* Held out (each photo's lattice judged by the model trained without its fold), a line of
+ * points beyond an end of a right lattice read 0.51 at most (0.5 is a line off the photo), the
+ * board's edge line beyond a lattice one line off 0.6 to 0.95 where the model knew the board's
+ * make (a make it had not seen: 0.05 to 0.2, left unmoved). */
+#define EVIDENCE_LINE_IN 0.6
+/* ... while that lattice's own line at the other end, beyond the board's other edge, reads at
+ * least this much less (rendered boards: 0.3 less where a stone at the edge leans over it). */
+#define EVIDENCE_LINE_GAP 0.25
+/* Right lattices read 0.35 (crowded, under a blue lamp, held out) to 0.97; lattices through a
+ * cloth's or the table's crossings under 0.1. */
+#define EVIDENCE_MIN 0.2
 
 #endif

@@ -237,23 +237,36 @@ int vz_points_check(go_vision_result *r, const vz_grid *g, const go_cv_image *wo
  * it gives little probability of being empty (POINTS_DOUBTFUL_BOARD, POINTS_SURE: params.h). */
 void vz_points_mark(go_vision_result *r, const float *prob);
 
-/* The classifier's evidence for a lattice (evidence.c): how surely its points read as stones
- * or empty crossings, and whether the lattice moved a line along either family puts the
- * evidence better on its points. The cascade does not judge by it: on the photos, the network
- * (trained on points only) reads the squares between crowded stones and the plain wood beyond a
- * board's edge about as surely as points (vision/README.md). */
-#define VZ_EVIDENCE_SURE 0.9 /* a point read with its surest class under this is unsure */
+/* A lattice's evidence from the lattice model (evidence.c): how likely its points are to be
+ * points of a board at its cell size (not half a cell off, beyond the board's edge, on the
+ * table, at another cell), each end's line and the line beyond it, and the window a line over
+ * (within the ring beyond) most likely its points. */
+#define VZ_EVIDENCE_SURE 0.5 /* a point less likely a point than this is unlikely */
 typedef struct vz_evidence {
-    double sure;        /* the mean surest probability over the lattice's points */
-    int unsure;         /* its points read less surely than VZ_EVIDENCE_SURE */
-    int shift[2];       /* the window (columns, rows; -1..1) whose points read surest */
-    double shift_gain;  /* by how much (sum of the points' log surest probability) */
-    double beyond;      /* the surest line of points just beyond an end: its mean surest prob */
-    double beyond_next; /* the second surest such line */
+    double sure;        /* the mean probability of being a point over the lattice's points */
+    int unsure;         /* its points less likely than VZ_EVIDENCE_SURE */
+    int shift[2];       /* the likeliest window (columns, rows; -1..1) */
+    double shift_gain;  /* by how much (log likelihood: its points as points, the ring as none) */
+    double beyond;      /* the likeliest line of points just beyond an end: its mean probability */
+    double beyond_next; /* the second likeliest such line */
+    /* each end's line of points just beyond the lattice and its own outermost line there: their
+     * mean probability, the ends in the order first row, last column, last row, first column */
+    double beyond_line[4], edge_line[4];
 } vz_evidence;
-/* Runs the classifier on lattice g's points and the ring of points around them (one batch)
+/* Runs the lattice model on lattice g's points and the ring of points around them (one batch)
  * in work; 0 with *out filled, or a negative go_err. */
 int vz_lattice_evidence(vz_evidence *out, const vz_grid *g, const go_cv_image *work);
+/* Judges lattice g, which passed its check, by its evidence: moved a line where the points
+ * beyond one end look like the board's and its own line at the other end does not, refused
+ * (GO_ENOBOARD) where its points do not look like a board's; 0 with g as judged, or a negative
+ * go_err. */
+int vz_lattice_judge(vz_grid *g, const go_cv_image *work);
+/* The lattice model's probabilities (no point, point) of count patches as vz_point_patches cuts
+ * them, into out[2 * count]. */
+int vz_lattice_probs(float *out, const uint8_t *patches, int count);
+/* Judges lattices with the model in the ONNX file at path instead of the built-in one; NULL goes
+ * back to it. For the benchmark's held-out figures; not while a scan runs. */
+int vz_lattice_use_model_file(const char *path);
 
 /* The work image's longer side: enough pixels for a 19x19 grid seen at an angle, few enough
  * for one core. */

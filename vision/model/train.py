@@ -1,5 +1,6 @@
 #!/usr/bin/python3
-"""Train the intersection classifier (empty / black / white) and export it to ONNX.
+"""Train the intersection classifier (empty / black / white), or the lattice model (no point /
+point), and export it to ONNX.
 
 Reads a patches file written by the C side (format below), trains a small CNN on
 the CPU with Debian's PyTorch, exports it to ONNX (opset 11) for OpenCV 4.6's dnn
@@ -9,7 +10,7 @@ Run with Debian's Python (it is the one that sees Debian's torch, numpy and cv2)
 
     /usr/bin/python3 vision/model/train.py --data PATCHES.bin --out MODEL.onnx \
         [--exclude-fold K] [--epochs E] [--seed S] [--threads T] [--max-minutes M] \
-        [--class-weight none|sqrt]
+        [--class-weight none|sqrt] [--task points|lattice]
 
 Patches file (little-endian):
     header, 16 bytes: magic b"GRPTCH01", uint32 count n, uint32 side S (28)
@@ -17,13 +18,16 @@ Patches file (little-endian):
         uint8 label   0 empty, 1 black, 2 white
         int8  fold    -1 synthetic board (always training data), 0..K-1 real photo's fold
         uint8 size    board size 9, 13 or 19
-        uint8 flags   bit 0: the stone sits off its point
+        uint8 flags   bit 0: the stone sits off its point (with --task lattice: the kind of
+                      patch, 0 on a point, 1 half a cell off, 2 beyond the board's edge,
+                      3 the table or a cloth, 4 at another cell size)
         S*S*3 uint8   patch, HWC, BGR, rectified at 12 px per cell, centred on the point
 
 Model contract (the C side depends on it):
     input  "patch" float32 [N, 3, 24, 24]: centre 24x24 crop (offset 2,2) of the
            28x28 patch, BGR channel order, CHW, byte / 255.0
     output "prob"  float32 [N, 3]: softmax probabilities, order empty, black, white
+                   (--task lattice: [N, 2], order no point, point; labels 0 and 1)
 
 Held-out data: with --exclude-fold K the photo records of fold K are held out
 (synthetic records always train) and a full report is printed on them. Without
@@ -57,6 +61,9 @@ MAGIC = b"GRPTCH01"
 HEADER_BYTES = 16
 CROP = 24                  # the model's input side
 CLASSES = ("empty", "black", "white")
+TASKS = {"points": ("empty", "black", "white"), "lattice": ("no point", "point")}
+LATTICE_KINDS = ("on a point", "half a cell off", "beyond the edge", "table or cloth",
+                 "another cell size")
 
 # Training recipe defaults. On this project's machine (2 cores, 2 threads) an
 # epoch of 200k records takes 18 to 35 s (augmentation included; the machine's
@@ -123,8 +130,8 @@ class Patches:
         self.size = rec["size"].astype(np.int64)
         self.flags = rec["flags"].astype(np.int64)
         self.px = rec["px"]                       # (n, side, side, 3) uint8 view, read-only
-        if n and (self.label.max() > 2 or self.fold.min() < -1):
-            sys.exit(f"{path}: labels must be 0..2 and folds -1 or more")
+        if n and (self.label.max() >= len(CLASSES) or self.fold.min() < -1):
+            sys.exit(f"{path}: labels must be 0..{len(CLASSES) - 1} and folds -1 or more")
 
     def pixels(self, idx):
         """uint8 (len(idx), side, side, 3) copies of the records idx."""
@@ -196,16 +203,16 @@ def epoch_order(rng, synth, photo, count):
 
 
 class PatchNet(nn.Module):
-    """24x24 BGR patch -> logits for empty, black, white.
+    """24x24 BGR patch -> logits for each class (empty, black, white; or no point, point).
 
     conv3x3 3->8, BN, ReLU, maxpool2    24 -> 12
     conv3x3 8->16, BN, ReLU, maxpool2   12 -> 6
     conv3x3 16->16, BN, ReLU, maxpool2   6 -> 3
-    flatten 16*3*3, linear 144->32, ReLU, linear 32->3
+    flatten 16*3*3, linear 144->32, ReLU, linear 32->classes
     The BatchNorms fold into the convolutions on export (eval mode).
     """
 
-    def __init__(self):
+    def __init__(self, classes=3):
         super().__init__()
 
         def block(cin, cout):
@@ -214,7 +221,32 @@ class PatchNet(nn.Module):
 
         self.features = nn.Sequential(*block(3, 8), *block(8, 16), *block(16, 16))
         self.head = nn.Sequential(nn.Flatten(), nn.Linear(16 * 3 * 3, 32), nn.ReLU(inplace=True),
-                                  nn.Linear(32, 3))
+                                  nn.Linear(32, classes))
+
+    def forward(self, x):
+        return self.head(self.features(x))
+
+
+class LatticeNet(nn.Module):
+    """24x24 BGR patch -> logits for no point, point: the patch averaged down to 12x12 (6 px a
+    cell: a point's crossing or stone and its neighbours' halves, the detail the point
+    classifier needs left out), then
+
+    conv3x3 3->8, BN, ReLU, maxpool2    12 -> 6
+    conv3x3 8->16, BN, ReLU, maxpool2    6 -> 3
+    flatten 16*3*3, linear 144->32, ReLU, linear 32->2
+    """
+
+    def __init__(self, classes=2):
+        super().__init__()
+
+        def block(cin, cout):
+            return [nn.Conv2d(cin, cout, 3, padding=1, bias=False), nn.BatchNorm2d(cout),
+                    nn.ReLU(inplace=True), nn.MaxPool2d(2)]
+
+        self.features = nn.Sequential(nn.AvgPool2d(2), *block(3, 8), *block(8, 16))
+        self.head = nn.Sequential(nn.Flatten(), nn.Linear(16 * 3 * 3, 32), nn.ReLU(inplace=True),
+                                  nn.Linear(32, classes))
 
     def forward(self, x):
         return self.head(self.features(x))
@@ -255,7 +287,7 @@ def count_macs(model):
 
 
 def predict(model, data, idx, chunk=2048):
-    """Softmax probabilities (len(idx), 3) of the records idx, centre crop, eval mode."""
+    """Softmax probabilities (len(idx), classes) of the records idx, centre crop, eval mode."""
     model.eval()
     out = []
     with torch.no_grad():
@@ -263,7 +295,7 @@ def predict(model, data, idx, chunk=2048):
             x = centre_crop(data.pixels(idx[i:i + chunk]), data.margin)
             out.append(torch.softmax(model(torch.from_numpy(x)), dim=1).numpy())
     model.train()
-    return np.concatenate(out) if out else np.zeros((0, 3), np.float32)
+    return np.concatenate(out) if out else np.zeros((0, len(CLASSES)), np.float32)
 
 
 # ----------------------------------------------------------------------------
@@ -279,21 +311,28 @@ def report(data, idx, prob, title):
     n = len(y)
     wrong = int((~ok).sum())
     print(f"\n== {title}: {n} points, accuracy {ok.mean():.4%} ({wrong} wrong)")
-    print("   per class (rows true, columns read):      empty   black   white")
+    print("   per class (rows true, columns read):  " + "".join(f"{c:>9s}" for c in CLASSES))
     for c, name in enumerate(CLASSES):
         m = y == c
         if m.any():
-            row = " ".join(f"{int(((pred == k) & m).sum()):7d}" for k in range(3))
-            print(f"   {name:6s} {int(m.sum()):7d} points, accuracy {ok[m].mean():8.4%}   {row}")
+            row = " ".join(f"{int(((pred == k) & m).sum()):8d}" for k in range(len(CLASSES)))
+            print(f"   {name:8s} {int(m.sum()):7d} points, accuracy {ok[m].mean():8.4%}   {row}")
     for t in (0.9, 0.7):
         low = conf < t
         k = int(low.sum())
         wl = int((low & ~ok).sum())
         print(f"   max prob < {t}: {k} points ({k / max(n, 1):.3%}), {wl} of them wrong "
               f"({wl / max(k, 1):.1%}); {wl} of the {wrong} wrong points are among them")
-    off = (data.flags[idx] & 1) == 1
-    if off.any():
-        print(f"   stones off their point: {int(off.sum())}, accuracy {ok[off].mean():.4%}")
+    if len(CLASSES) == 2:
+        for k, name in enumerate(LATTICE_KINDS):
+            m = data.flags[idx] == k
+            if m.any():
+                print(f"   {name}: {int(m.sum())} patches, accuracy {ok[m].mean():.4%}, "
+                      f"mean probability of a point {prob[m, 1].mean():.3f}")
+    else:
+        off = (data.flags[idx] & 1) == 1
+        if off.any():
+            print(f"   stones off their point: {int(off.sum())}, accuracy {ok[off].mean():.4%}")
     for s in sorted(set(data.size[idx].tolist())):
         m = data.size[idx] == s
         print(f"   {s}x{s}: {int(m.sum())} points, accuracy {ok[m].mean():.4%}")
@@ -377,10 +416,14 @@ def main():
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--max-minutes", type=float, default=5.0,
                     help="stop training early to finish (export included) within this time")
+    ap.add_argument("--task", choices=tuple(TASKS), default="points",
+                    help="points: empty, black, white; lattice: no point, point")
     ap.add_argument("--class-weight", choices=("none", "sqrt"), default="none",
                     help="loss weights per class: none (plain cross-entropy, probabilities "
                          "calibrated to the training mix) or sqrt (1/sqrt of class frequency)")
     args = ap.parse_args()
+    global CLASSES
+    CLASSES = TASKS[args.task]
 
     t_start = time.monotonic()
     budget_s = args.max_minutes * 60.0
@@ -413,7 +456,7 @@ def main():
     if len(train) < BATCH:
         sys.exit(f"only {len(train)} training records; need at least {BATCH}")
 
-    counts = np.bincount(data.label[train], minlength=3)
+    counts = np.bincount(data.label[train], minlength=len(CLASSES))
     print(f"data {args.data}: {data.n} records of {data.side}x{data.side}; "
           f"training {len(train)} ({len(synth)} synthetic, {len(photo)} photo), "
           f"held out {len(held)}; classes {dict(zip(CLASSES, counts.tolist()))}; "
@@ -432,7 +475,7 @@ def main():
     else:
         class_w = None
 
-    model = PatchNet()
+    model = LatticeNet() if args.task == "lattice" else PatchNet()
     n_params = sum(p.numel() for p in model.parameters())
     macs = count_macs(model)
     print(f"model: {n_params} parameters, {macs} multiply-adds per patch; "
@@ -520,6 +563,7 @@ def main():
         ("seed", str(args.seed)),
         ("epochs", f"{epochs_done} of {args.epochs} asked, {steps_per_epoch} steps of batch {BATCH}"),
         ("optimizer", f"AdamW lr {LR} weight decay {WEIGHT_DECAY}, warm-up {WARMUP_STEPS} steps, cosine"),
+        ("task", f"{args.task}: {', '.join(CLASSES)}"),
         ("loss", f"cross-entropy, class weights {args.class_weight}"),
         ("photo_share", f"photos drawn to {PHOTO_SHARE:.0%} of each epoch at least"),
         ("augmentation", f"random {CROP}x{CROP} crop of {data.side}x{data.side}, 8 square symmetries, "
@@ -528,8 +572,12 @@ def main():
         ("held_out_accuracy", f"{float((prob.argmax(1) == data.label[held]).mean()):.5f}"),
         ("torch", torch.__version__),
     ]
-    doc = ("goref intersection classifier: patch [N,3,24,24] BGR byte/255 -> "
-           "prob [N,3] empty, black, white. Trained by vision/model/train.py.")
+    if args.task == "lattice":
+        doc = ("goref lattice model: patch [N,3,24,24] BGR byte/255 -> prob [N,2] no point, "
+               "point. Trained by vision/model/train.py --task lattice.")
+    else:
+        doc = ("goref intersection classifier: patch [N,3,24,24] BGR byte/255 -> "
+               "prob [N,3] empty, black, white. Trained by vision/model/train.py.")
     size = export(model, args.out, doc, recipe)
 
     check_idx = held[:256]

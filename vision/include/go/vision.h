@@ -116,6 +116,10 @@ int go_vision_off_points(const go_vision_result *r, go_point *out);
  * for the built-in one, the file's name for one read by go_vision_use_model_file. */
 const char *go_vision_model_name(void);
 
+/* The lattice model's (it judges each lattice found by whether its points look like a board's
+ * points), named as go_vision_model_name names the point classifier's. */
+const char *go_vision_lattice_model_name(void);
+
 /* Reads the points of every later scan with the model in the ONNX file at path instead of the
  * built-in one; NULL goes back to the built-in one. For benchmarks that measure a model
  * trained without the photos they read. Not to be called while a scan runs. */
