@@ -9,7 +9,10 @@
 
 #include <jansson.h>
 
+#include "club_csv.h"
+#include "club_html.h"
 #include "club_specs.h"
+#include "club_text.h"
 #include "commands.h"
 #include "go/club.h"
 #include "go/club_members.h"
@@ -279,7 +282,7 @@ static int show_table(const args *a, go_club_table *t, const char *title)
             return fail(a, GO_EIO);
         }
         fputs("\xEF\xBB\xBF", f); /* Excel reads UTF-8 with the BOM */
-        go_club_table_csv(f, t);
+        go_csv_club_table(f, t);
         if (f != ANSWER && fclose(f) != 0)
             rc = fail(a, go_error_set(GO_EIO, "cannot write %s", csv));
     } else if (html) {
@@ -289,11 +292,11 @@ static int show_table(const args *a, go_club_table *t, const char *title)
             go_error_set(GO_EIO, "cannot write %s", html);
             return fail(a, GO_EIO);
         }
-        go_club_table_html(f, t, title, flag(a, "projector"));
+        go_html_club_table(f, t, title, flag(a, "projector"));
         if (f != ANSWER && fclose(f) != 0)
             rc = fail(a, go_error_set(GO_EIO, "cannot write %s", html));
     } else {
-        go_club_table_text(ANSWER, t);
+        go_text_club_table(ANSWER, t);
     }
     go_club_table_free(t);
     return rc;
@@ -439,9 +442,9 @@ static int cmd_member(go_club *c, const args *a)
                     "joined:  %s\nstatus:  %s\n\nhistory:\n",
                     (long long)m.id, m.name, m.number, m.grade, m.contact, rank, m.join_date,
                     go_member_status_name(m.status));
-            go_club_table_text(ANSWER, h);
+            go_text_club_table(ANSWER, h);
             fprintf(ANSWER, "\ndues:\n");
-            go_club_table_text(ANSWER, d);
+            go_text_club_table(ANSWER, d);
         }
         go_club_table_free(h);
         go_club_table_free(d);
@@ -1281,7 +1284,7 @@ static int cmd_export(go_club *c, const args *a)
     FILE *f = path ? fopen(path, "w") : ANSWER;
     if (!f)
         return fail(a, go_error_set(GO_EIO, "cannot write %s", path));
-    int rc = go_club_export_sheet(c, f, a->npos > 1 ? a->pos[1] : NULL, opt(a, "lang"));
+    int rc = go_csv_club_sheet(f, c, a->npos > 1 ? a->pos[1] : NULL, opt(a, "lang"));
     if (path && fclose(f) != 0 && !rc)
         rc = go_error_set(GO_EIO, "cannot write %s", path);
     return rc ? fail(a, rc) : 0;

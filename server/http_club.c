@@ -21,6 +21,8 @@
 #include "go/club_export.h"
 #include "go/error.h"
 #include "go/parse.h"
+#include "club_csv.h"
+#include "club_html.h"
 #include "http_int.h"
 #include "json_club.h"
 
@@ -656,7 +658,7 @@ static void event_standings(club_call *c, bool html)
         return;
     }
     const char *projector = http_query(c->r, "projector");
-    go_club_table_html(f, t, title, projector && strcmp(projector, "0") != 0);
+    go_html_club_table(f, t, title, projector && strcmp(projector, "0") != 0);
     fclose(f);
     go_club_table_free(t);
     http_reply_html(c->r, page, len);
@@ -896,7 +898,7 @@ static void event_pairings_html(club_call *c)
         else
             snprintf(title, sizeof title, en ? "%s: pairings" : "%s 对阵表", name);
         const char *projector = http_query(c->r, "projector");
-        go_club_table_html(f, &sheet, title, projector && strcmp(projector, "0") != 0);
+        go_html_club_table(f, &sheet, title, projector && strcmp(projector, "0") != 0);
         fclose(f);
     }
     free(sheet.cells);
@@ -912,9 +914,9 @@ static void event_pairings_html(club_call *c)
 /* ------------------------------------------------------------------------------ export */
 
 /* GET /api/club/export/{table}.csv: one table of the club log as CSV (RFC 4180) for people
- * and spreadsheets (go_club_export_sheet: UTF-8 with a BOM for Excel, names, ranks as 5k,
+ * and spreadsheets (go_csv_club_sheet: UTF-8 with a BOM for Excel, names, ranks as 5k,
  * yuan, Chinese headers; ?lang=en for English ones), or with ?raw=1 the columns as stored
- * (go_club_export_csv: ids, quarters), for programs. The table names are the club module's
+ * (go_csv_club_export: ids, quarters), for programs. The table names are the club module's
  * (members, dues, checkins, loans...). */
 static void export_csv(club_call *c)
 {
@@ -945,8 +947,8 @@ static void export_csv(club_call *c)
         http_reply_error(c->r, 400, "invalid", "lang is zh or en");
         return;
     }
-    int err = raw && strcmp(raw, "1") == 0 ? go_club_export_csv(c->club, f, table)
-                                           : go_club_export_sheet(c->club, f, table, lang);
+    int err = raw && strcmp(raw, "1") == 0 ? go_csv_club_export(f, c->club, table)
+                                           : go_csv_club_sheet(f, c->club, table, lang);
     fclose(f);
     if (err) {
         free(text);

@@ -6,6 +6,8 @@
 #include "testutil.h"
 #include "club_fixture.h"
 #include "go/club_games.h"
+#include "club_csv.h"
+#include "club_html.h"
 #include "go/club_export.h"
 
 static char path[512];
@@ -260,8 +262,8 @@ static void test_club_members__csv_and_html_are_safe(void **state)
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
-    assert_int_equal(go_club_export_csv(c, f, "members"), 0);
-    assert_int_equal(go_club_export_csv(c, f, "members; DROP TABLE members"), GO_EINVAL);
+    assert_int_equal(go_csv_club_export(f, c, "members"), 0);
+    assert_int_equal(go_csv_club_export(f, c, "members; DROP TABLE members"), GO_EINVAL);
     fclose(f);
     assert_non_null(strstr(buf, "\"'=HYPERLINK(\"\"http://x\"\")\""));
     assert_non_null(strstr(buf, "\"逗号,和\"\"引号\"\"\""));
@@ -269,7 +271,7 @@ static void test_club_members__csv_and_html_are_safe(void **state)
     go_club_table *t = NULL;
     assert_int_equal(go_club_member_list(c, &t, -1), 0);
     f = open_memstream(&buf, &len);
-    go_club_table_html(f, t, "名单 <b>", true);
+    go_html_club_table(f, t, "名单 <b>", true);
     fclose(f);
     assert_null(strstr(buf, "<script>"));
     assert_non_null(strstr(buf, "&lt;script&gt;"));
@@ -352,7 +354,7 @@ static void test_club_members__sheet_export_for_excel(void **state)
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
-    assert_int_equal(go_club_export_sheet(c, f, "members", NULL), 0);
+    assert_int_equal(go_csv_club_sheet(f, c, "members", NULL), 0);
     fclose(f);
     assert_memory_equal(buf, "\xEF\xBB\xBF", 3);
     assert_non_null(strstr(buf, "姓名"));
@@ -360,20 +362,20 @@ static void test_club_members__sheet_export_for_excel(void **state)
     assert_non_null(strstr(buf, ",5k,"));
     free(buf);
     f = open_memstream(&buf, &len);
-    assert_int_equal(go_club_export_sheet(c, f, "dues", "en"), 0);
+    assert_int_equal(go_csv_club_sheet(f, c, "dues", "en"), 0);
     fclose(f);
     assert_non_null(strstr(buf, "amount (yuan)"));
     assert_non_null(strstr(buf, "王小明,2026-2027,45.50,2026-09-10"));
     free(buf);
     f = open_memstream(&buf, &len);
-    assert_int_equal(go_club_export_sheet(c, f, "games", "zh"), 0);
+    assert_int_equal(go_csv_club_sheet(f, c, "games", "zh"), 0);
     fclose(f);
     assert_non_null(strstr(buf, "贴子(子)"));
     assert_non_null(strstr(buf, "王小明,5k,李白,,0,3.75,Black,count,2.75"));
     free(buf);
     f = open_memstream(&buf, &len);
-    assert_int_equal(go_club_export_sheet(c, f, "settings", NULL), GO_EINVAL);
-    assert_int_equal(go_club_export_sheet(c, f, "members", "fr"), GO_EINVAL);
+    assert_int_equal(go_csv_club_sheet(f, c, "settings", NULL), GO_EINVAL);
+    assert_int_equal(go_csv_club_sheet(f, c, "members", "fr"), GO_EINVAL);
     fclose(f);
     free(buf);
 }

@@ -12,24 +12,24 @@
 #include <cmocka.h>
 
 #include "go/club.h"
-#include "go/club_export.h"
+#include "club_text.h"
 
 static void test_text__widths(void **state)
 {
     (void)state;
-    assert_int_equal(go_club_text_width(""), 0);
-    assert_int_equal(go_club_text_width("abc"), 3);
-    assert_int_equal(go_club_text_width("张三"), 4);      /* CJK ideographs */
-    assert_int_equal(go_club_text_width("李小龙 Li"), 9); /* mixed */
-    assert_int_equal(go_club_text_width("三年级二班"), 10);
-    assert_int_equal(go_club_text_width("ＡＢ"), 4);         /* fullwidth Latin */
-    assert_int_equal(go_club_text_width("。，、"), 6);       /* CJK punctuation */
-    assert_int_equal(go_club_text_width("\xe3\x80\x80"), 2); /* ideographic space U+3000 */
-    assert_int_equal(go_club_text_width("かな카나"), 8);     /* kana, Hangul */
-    assert_int_equal(go_club_text_width("𠀀"), 2);           /* U+20000, plane 2 */
-    assert_int_equal(go_club_text_width("e\xcc\x81"), 1);    /* e + combining acute */
-    assert_int_equal(go_club_text_width("Ü½"), 2);           /* Latin-1: narrow */
-    assert_int_equal(go_club_text_width("🏆"), 2);            /* emoji U+1F3C6 */
+    assert_int_equal(go_text_width(""), 0);
+    assert_int_equal(go_text_width("abc"), 3);
+    assert_int_equal(go_text_width("张三"), 4);      /* CJK ideographs */
+    assert_int_equal(go_text_width("李小龙 Li"), 9); /* mixed */
+    assert_int_equal(go_text_width("三年级二班"), 10);
+    assert_int_equal(go_text_width("ＡＢ"), 4);         /* fullwidth Latin */
+    assert_int_equal(go_text_width("。，、"), 6);       /* CJK punctuation */
+    assert_int_equal(go_text_width("\xe3\x80\x80"), 2); /* ideographic space U+3000 */
+    assert_int_equal(go_text_width("かな카나"), 8);     /* kana, Hangul */
+    assert_int_equal(go_text_width("𠀀"), 2);           /* U+20000, plane 2 */
+    assert_int_equal(go_text_width("e\xcc\x81"), 1);    /* e + combining acute */
+    assert_int_equal(go_text_width("Ü½"), 2);           /* Latin-1: narrow */
+    assert_int_equal(go_text_width("🏆"), 2);            /* emoji U+1F3C6 */
 }
 
 /* Display width of the text between byte offsets [0, end) of a line. */
@@ -39,7 +39,7 @@ static int width_upto(const char *line, const char *end)
     size_t n = (size_t)(end - line);
     memcpy(buf, line, n);
     buf[n] = '\0';
-    return go_club_text_width(buf);
+    return go_text_width(buf);
 }
 
 static void test_text__table_aligned_by_display_width(void **state)
@@ -69,7 +69,7 @@ static void test_text__table_aligned_by_display_width(void **state)
     size_t len = 0;
     FILE *mem = open_memstream(&text, &len);
     assert_non_null(mem);
-    go_club_table_text(mem, &t);
+    go_text_club_table(mem, &t);
     fclose(mem);
     /* the long name was cut to 39 columns plus the mark, at a character boundary */
     assert_non_null(strstr(text, "一二三四五六七八九十一二三四五六七八九~"));
@@ -91,7 +91,7 @@ static void test_text__table_aligned_by_display_width(void **state)
         /* skip the name (it may contain single spaces) to its padding */
         const char *sep2 = strstr(p, "  ");
         assert_non_null(sep2);
-        int w = go_club_text_width(line);
+        int w = go_text_width(line);
         if (total < 0)
             total = w;
         if (w != total)

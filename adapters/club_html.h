@@ -1,0 +1,15 @@
+/* Club tables as printable HTML pages, for `goref club ... --html` and the server's printable
+ * standings and pairings. */
+#ifndef GOREF_CLUB_HTML_H
+#define GOREF_CLUB_HTML_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "go/club.h"
+
+/* A whole HTML page titled title (escaped), the table with numbers right-aligned: an A4
+ * print style, and a large projector view when projector. */
+void go_html_club_table(FILE *out, const go_club_table *t, const char *title, bool projector);
+
+#endif
