@@ -12,6 +12,7 @@
 #include "club_csv.h"
 #include "club_html.h"
 #include "club_specs.h"
+#include "club_standings.h"
 #include "club_text.h"
 #include "commands.h"
 #include "go/club.h"
@@ -1229,7 +1230,7 @@ static int cmd_event(go_club *c, const args *a)
         const char *lang = opt(a, "lang")                    ? opt(a, "lang")
                            : opt(a, "html") || opt(a, "csv") ? "zh"
                                                              : "en";
-        rc = go_club_standings_sheet(&t, s, n, event_kind(c, ev), lang);
+        rc = go_standings_sheet(&t, s, n, event_kind(c, ev), lang);
         free(s);
         char title[512];
         event_title(c, title, sizeof title, ev, "standings");
@@ -1257,7 +1258,7 @@ static int cmd_event(go_club *c, const args *a)
         go_club_table *t = NULL;
         if ((rc = go_club_event_standings(c, &s, &ns, ev)))
             return fail(a, rc);
-        rc = go_club_standings_sheet(&t, s, ns, event_kind(c, ev), opt(a, "lang"));
+        rc = go_standings_sheet(&t, s, ns, event_kind(c, ev), opt(a, "lang"));
         free(s);
         return listing(a, rc, &t, "standings");
     }

@@ -23,6 +23,7 @@
 #include "go/parse.h"
 #include "club_csv.h"
 #include "club_html.h"
+#include "club_standings.h"
 #include "http_int.h"
 #include "json_club.h"
 
@@ -635,8 +636,8 @@ static void event_standings(club_call *c, bool html)
         free(s);
         return;
     }
-    /* The printable page the club module draws (A4; ?projector=1 for the wall): the columns
-     * of the event's own system, headed in the page's language (?lang=en, else Chinese). */
+    /* The printable page (A4; ?projector=1 for the wall): the columns of the event's own
+     * system, headed in the page's language (?lang=en, else Chinese). */
     go_club_table *t = NULL;
     char *page = NULL, name[4 * GO_CLUB_NAME_MAX + 1], title[4 * GO_CLUB_NAME_MAX + 96];
     size_t len = 0;
@@ -644,7 +645,7 @@ static void event_standings(club_call *c, bool html)
     bool en = sheet_in_english(c);
     err = event_name_kind(c, name, sizeof name, &kind);
     if (!err)
-        err = go_club_standings_sheet(&t, s, n, kind, en ? "en" : "zh");
+        err = go_standings_sheet(&t, s, n, kind, en ? "en" : "zh");
     free(s);
     if (err) {
         http_reply_goerr(c->r, err);

@@ -8,6 +8,7 @@
 
 #include "testutil.h"
 #include "club_fixture.h"
+#include "club_standings.h"
 #include "go/club_games.h"
 #include "go/club_events.h"
 #include "go/swiss.h"
@@ -354,7 +355,7 @@ static void test_club_records__ties_broken_by_playoff_or_lot(void **state)
     assert_int_equal(seen, 15); /* all four, once each */
     /* the printed sheet: the round robin's columns only, how the tie was decided */
     go_club_table *t = NULL;
-    assert_int_equal(go_club_standings_sheet(&t, s, n, GO_EVENT_ROUND_ROBIN, NULL), 0);
+    assert_int_equal(go_standings_sheet(&t, s, n, GO_EVENT_ROUND_ROBIN, NULL), 0);
     assert_string_equal(t->names[0], "名次");
     bool sb = false, total = false;
     for (int k = 0; k < t->ncols; k++) {
@@ -365,7 +366,7 @@ static void test_club_records__ties_broken_by_playoff_or_lot(void **state)
     assert_false(total);
     assert_string_equal(go_club_cell(t, 0, t->ncols - 1), "抽签");
     go_club_table_free(t);
-    assert_int_equal(go_club_standings_sheet(&t, s, n, GO_EVENT_SWISS, "en"), 0);
+    assert_int_equal(go_standings_sheet(&t, s, n, GO_EVENT_SWISS, "en"), 0);
     sb = total = false;
     for (int k = 0; k < t->ncols; k++) {
         sb = sb || strcmp(t->names[k], "SB") == 0;
@@ -375,7 +376,7 @@ static void test_club_records__ties_broken_by_playoff_or_lot(void **state)
     assert_true(total);
     assert_non_null(strchr(go_club_cell(t, 0, 3), '.')); /* 3.00: two decimals */
     go_club_table_free(t);
-    assert_int_equal(go_club_standings_sheet(&t, s, n, GO_EVENT_SWISS, "fr"), GO_EINVAL);
+    assert_int_equal(go_standings_sheet(&t, s, n, GO_EVENT_SWISS, "fr"), GO_EINVAL);
     free(s);
 }
 

@@ -82,19 +82,11 @@ typedef enum go_unplayed_mode {
 int go_xtable_tiebreaks(const go_xtable *t, go_unplayed_mode mode, double *points, double *sb,
                         double *swiss_total);
 
-/* ---- Standings and the event for people and for other programs ---- */
+/* ---- The event for other programs ---- */
 /* TRF of an event, with `XXS W=2 D=1` (our 2/1/0 points): start numbers by rank (then entry),
  * ranks as ratings (go_rank_rating), the rounds after a withdrawal as zero-point byes, team
  * records (013); columns count characters (a name in Hanzi is 33 characters, not bytes). */
 int go_club_export_trf(go_club *club, FILE *out, int64_t event);
-/* The standings as a result table (place, name, points, SB or the Swiss total, ...). */
-int go_club_standings_table(go_club_table **out, const go_standing *s, size_t n, bool swiss);
-/* Standings for people: only the columns of the event's system (round robin: points, SB;
- * Swiss: points and the total with two decimals; knockout: games won and lost; match: won,
- * drawn, lost; team: match and game points, and the team Swiss total), a shared place as
- * "2=", how a tie was decided; headers in Chinese (lang "zh" or NULL) or English ("en"). */
-int go_club_standings_sheet(go_club_table **out, const go_standing *s, size_t n, go_event_kind kind,
-                            const char *lang);
 
 #ifdef __cplusplus
 }
