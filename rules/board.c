@@ -401,6 +401,43 @@ int go_board_place(go_board *b, go_color c, go_point p)
     return 0;
 }
 
+go_point go_point_transform(go_point p, int size, int t)
+{
+    assert(t >= 0 && t < GO_SYMMETRIES);
+    int x = go_point_x(p), y = go_point_y(p);
+    if (p <= 0 || p >= GO_POINTS || x < 0 || y < 0 || x >= size || y >= size)
+        return p;
+    if (t & 4) {
+        int swap = x;
+        x = y;
+        y = swap;
+    }
+    if (t & 1)
+        x = size - 1 - x;
+    if (t & 2)
+        y = size - 1 - y;
+    return go_point_at(x, y);
+}
+
+void go_board_transform(go_board *out, const go_board *b, int t)
+{
+    assert(out != b);
+    go_point ko = b->ko == GO_NOPOINT ? GO_NOPOINT : go_point_transform(b->ko, b->size, t);
+    go_color ko_color = b->ko_color;
+    int captures[3] = {b->captures[0], b->captures[1], b->captures[2]};
+    go_board_init(out, b->size);
+    for (int y = 0; y < b->size; y++)
+        for (int x = 0; x < b->size; x++) {
+            go_point p = go_point_at(x, y);
+            out->color[go_point_transform(p, b->size, t)] = b->color[p];
+        }
+    /* The same stones turned: every group keeps a liberty, so the rebuild cannot fail. */
+    rebuild(out);
+    out->ko = ko;
+    out->ko_color = ko_color;
+    memcpy(out->captures, captures, sizeof captures);
+}
+
 int go_board_liberties(const go_board *b, go_point p)
 {
     if (!go_board_on(b, p) || !is_stone(b->color[p]))

@@ -1,6 +1,8 @@
 /* Dead-stone suggestion for a finished position: Monte-Carlo ownership from the rules core's
  * light playouts on board copies, overruled by Benson's unconditional life and by a structural
- * seki check. Deterministic for a seed: every playout draws from one go_rng seeded once. */
+ * seki check. Deterministic for a seed: every playout draws from one go_rng seeded once, on the
+ * board turned to its canonical orientation, so the answer does not depend on how the board
+ * was turned or mirrored. */
 #include <string.h>
 
 #include "score_int.h"
@@ -174,9 +176,36 @@ static void drop_approachable_seki(bool *seki, const go_board *b, go_point *buf)
     }
 }
 
-/* Ownership counts at the end of light playouts from b (see final_owner). */
+/* The symmetries of the square that leave a board as it is (the identity at least). */
+typedef struct symmetries {
+    int n;
+    int t[GO_SYMMETRIES];
+} symmetries;
+
+/* On a symmetric board, a point's count becomes the mean over the points the board's
+ * symmetries map it to: one run of playouts is not symmetric, and corresponding groups must
+ * get the same status. */
+static void symmetrize(int *owned, const symmetries *sym, int size, const go_point *points,
+                       int npoints)
+{
+    static _Thread_local int mean[GO_POINTS];
+    if (sym->n <= 1)
+        return;
+    for (int i = 0; i < npoints; i++) {
+        int sum = 0;
+        for (int k = 0; k < sym->n; k++)
+            sum += owned[go_point_transform(points[i], size, sym->t[k])];
+        mean[points[i]] = sum / sym->n;
+    }
+    for (int i = 0; i < npoints; i++)
+        owned[points[i]] = mean[points[i]];
+}
+
+/* Ownership counts at the end of light playouts from b (see final_owner), made symmetric under
+ * sym (symmetrize). */
 static void run_playouts(int *black_owned, int *white_owned, const go_board *b, go_color to_move,
-                         go_rng *rng, int playouts, const go_point *points, int npoints)
+                         go_rng *rng, int playouts, const go_point *points, int npoints,
+                         const symmetries *sym)
 {
     int size = go_board_size(b);
     int max_moves = 3 * size * size + 50;
@@ -193,6 +222,8 @@ static void run_playouts(int *black_owned, int *white_owned, const go_board *b, 
                 white_owned[points[i]]++;
         }
     }
+    symmetrize(black_owned, sym, size, points, npoints);
+    symmetrize(white_owned, sym, size, points, npoints);
 }
 
 /* Per mille of playouts in which the colour of the group at p owned its liberties. */
@@ -382,19 +413,11 @@ go_status go_suggestion_status_at(const go_dead_suggestion *s, const go_board *b
     return GO_STATUS_ALIVE;
 }
 
-int go_score_suggest_dead(go_dead_suggestion *out, const go_board *b, go_color to_move,
-                          const go_suggest_options *opts)
+/* The suggestion on b as it lies (the board in its canonical orientation, sym its symmetries);
+ * opts and to_move are checked by the caller. */
+static int suggest_oriented(go_dead_suggestion *out, const go_board *b, go_color to_move,
+                            const go_suggest_options *opts, const symmetries *sym)
 {
-    static const go_suggest_options defaults = GO_SUGGEST_OPTIONS_INIT;
-    if (!opts)
-        opts = &defaults;
-    if (opts->version != GO_SUGGEST_OPTIONS_VERSION)
-        return go_error_set(GO_EINVAL, "go_suggest_options version %d (expected %d)", opts->version,
-                            GO_SUGGEST_OPTIONS_VERSION);
-    if (opts->playouts < 0 || opts->playouts > 1000000)
-        return go_error_set(GO_ERANGE, "playouts %d", opts->playouts);
-    if (to_move != GO_BLACK && to_move != GO_WHITE)
-        to_move = GO_BLACK;
     int size = go_board_size(b);
     int playouts = opts->playouts ? opts->playouts : auto_playouts(size);
 
@@ -412,7 +435,7 @@ int go_score_suggest_dead(go_dead_suggestion *out, const go_board *b, go_color t
     static _Thread_local int black_owned[GO_POINTS], white_owned[GO_POINTS];
     go_rng rng;
     go_rng_seed(&rng, opts->seed);
-    run_playouts(black_owned, white_owned, b, to_move, &rng, playouts, points, npoints);
+    run_playouts(black_owned, white_owned, b, to_move, &rng, playouts, points, npoints, sym);
     for (int i = 0; i < npoints; i++)
         out->black_owned[points[i]] = (int16_t)(1000LL * black_owned[points[i]] / playouts);
 
@@ -554,7 +577,7 @@ int go_score_suggest_dead(go_dead_suggestion *out, const go_board *b, go_color t
         }
         /* Half the playouts: only a few groups are in question now. */
         int second = playouts / 2 > 0 ? playouts / 2 : 1;
-        run_playouts(black2, white2, &cleared, to_move, &rng, second, points, npoints);
+        run_playouts(black2, white2, &cleared, to_move, &rng, second, points, npoints, sym);
         for (int i = 0; i < out->ngroups; i++) {
             go_group_status *g = &out->groups[i];
             if (g->status != GO_STATUS_ALIVE || g->benson_alive ||
@@ -574,7 +597,7 @@ int go_score_suggest_dead(go_dead_suggestion *out, const go_board *b, go_color t
      * its dead neighbours. Groups that would revive each other are left as they are. */
     {
         static _Thread_local uint8_t revive[GO_MAX_GROUPS];
-        memset(revive, 0, sizeof(uint8_t) * (size_t)out->ngroups);
+        memset(revive, 0, sizeof revive);
         for (int i = 0; i < out->ngroups; i++) {
             if (out->groups[i].status != GO_STATUS_DEAD)
                 continue;
@@ -664,6 +687,119 @@ int go_score_suggest_dead(go_dead_suggestion *out, const go_board *b, go_color t
         out->nwaiting += out->groups[i].waits;
     }
 
+    for (int i = 0; i < out->ngroups; i++) {
+        const go_group_status *g = &out->groups[i];
+        if (g->status == GO_STATUS_ALIVE)
+            continue;
+        int n = go_board_group(b, g->id, stones, GO_MAX_SIZE * GO_MAX_SIZE);
+        for (int k = 0; k < n; k++) {
+            if (g->status == GO_STATUS_DEAD)
+                out->dead[out->ndead++] = stones[k];
+            else
+                out->seki[out->nseki++] = stones[k];
+        }
+    }
+    return 0;
+}
+
+/* The colours of b turned by t, row by row (the order the orientations are compared in), with
+ * the turned ko point last. */
+static void turned_key(int *key, const go_board *b, int t)
+{
+    int size = go_board_size(b);
+    for (int y = 0; y < size; y++)
+        for (int x = 0; x < size; x++) {
+            go_point q = go_point_transform(go_point_at(x, y), size, t);
+            key[go_point_y(q) * size + go_point_x(q)] = go_board_at(b, go_point_at(x, y));
+        }
+    go_point ko = go_board_ko(b);
+    key[size * size] = ko == GO_NOPOINT ? -1 : go_point_transform(ko, size, t);
+}
+
+/* The canonical orientation of b: the symmetry whose turned board is the smallest, comparing
+ * colours (empty < black < white) row by row from the top left, then the ko point; among
+ * symmetries that give the same board, the lowest numbered. The symmetries of the turned board
+ * itself go to sym. */
+static int canonical_symmetry(symmetries *sym, const go_board *b)
+{
+    static _Thread_local int keys[GO_SYMMETRIES][GO_MAX_SIZE * GO_MAX_SIZE + 1];
+    int size = go_board_size(b), nkey = size * size + 1, best = 0;
+    for (int t = 0; t < GO_SYMMETRIES; t++) {
+        turned_key(keys[t], b, t);
+        int k = 0;
+        while (k < nkey && keys[t][k] == keys[best][k])
+            k++;
+        if (k < nkey && keys[t][k] < keys[best][k])
+            best = t;
+    }
+    sym->n = 0;
+    static _Thread_local go_board canon, turned;
+    go_board_transform(&canon, b, best);
+    for (int s = 0; s < GO_SYMMETRIES; s++) {
+        go_board_transform(&turned, &canon, s);
+        bool same = go_board_ko(&turned) == go_board_ko(&canon);
+        for (int y = 0; y < size && same; y++)
+            for (int x = 0; x < size && same; x++)
+                same = go_board_at(&turned, go_point_at(x, y)) ==
+                       go_board_at(&canon, go_point_at(x, y));
+        if (same)
+            sym->t[sym->n++] = s;
+    }
+    return best;
+}
+
+int go_score_suggest_dead(go_dead_suggestion *out, const go_board *b, go_color to_move,
+                          const go_suggest_options *opts)
+{
+    static const go_suggest_options defaults = GO_SUGGEST_OPTIONS_INIT;
+    if (!opts)
+        opts = &defaults;
+    if (opts->version != GO_SUGGEST_OPTIONS_VERSION)
+        return go_error_set(GO_EINVAL, "go_suggest_options version %d (expected %d)", opts->version,
+                            GO_SUGGEST_OPTIONS_VERSION);
+    if (opts->playouts < 0 || opts->playouts > 1000000)
+        return go_error_set(GO_ERANGE, "playouts %d", opts->playouts);
+    if (to_move != GO_BLACK && to_move != GO_WHITE)
+        to_move = GO_BLACK;
+
+    /* The playouts run on the canonical orientation, rebuilt from the stones alone; every point
+     * of the answer is mapped back to b. */
+    symmetries sym;
+    int t = canonical_symmetry(&sym, b);
+    static _Thread_local go_board canon;
+    static _Thread_local go_dead_suggestion inner;
+    go_board_transform(&canon, b, t);
+    int rc = suggest_oriented(&inner, &canon, to_move, opts, &sym);
+    if (rc != 0)
+        return rc;
+
+    int size = go_board_size(b);
+    static _Thread_local int16_t index_of[GO_POINTS];
+    for (int i = 0; i < inner.ngroups; i++)
+        index_of[inner.groups[i].id] = (int16_t)i;
+    memset(out, 0, sizeof *out);
+    out->size = inner.size;
+    out->playouts = inner.playouts;
+    out->open_points = inner.open_points;
+    out->nwaiting = inner.nwaiting;
+    /* Groups in b's own order (row by row from the top left, each at its first stone), as the
+     * suggestion lists them on a board that is already canonical. */
+    uint8_t done[GO_POINTS];
+    go_point stones[GO_MAX_SIZE * GO_MAX_SIZE];
+    memset(done, 0, sizeof done);
+    for (int y = 0; y < size; y++)
+        for (int x = 0; x < size; x++) {
+            go_point p = go_point_at(x, y), q = go_point_transform(p, size, t);
+            out->black_owned[p] = inner.black_owned[q];
+            if (go_board_at(b, p) == GO_EMPTY || done[p])
+                continue;
+            int n = go_board_group(b, p, stones, GO_MAX_SIZE * GO_MAX_SIZE);
+            for (int k = 0; k < n; k++)
+                done[stones[k]] = 1;
+            go_group_status *g = &out->groups[out->ngroups++];
+            *g = inner.groups[index_of[go_board_group_id(&canon, q)]];
+            g->id = go_board_group_id(b, p);
+        }
     for (int i = 0; i < out->ngroups; i++) {
         const go_group_status *g = &out->groups[i];
         if (g->status == GO_STATUS_ALIVE)

@@ -341,6 +341,49 @@ static void test_board__playout_is_deterministic_for_a_seed(void **state)
     assert_true(go_board_hash(&a) != go_board_hash(&b));
 }
 
+static void test_board__transform_turns_stones_and_ko(void **state)
+{
+    (void)state;
+    go_board b;
+    tu_board(&b, ".XO..\n"
+                 "X.XO.\n"
+                 ".XO..\n"
+                 ".....\n"
+                 ".....\n");
+    assert_int_equal(go_board_play(&b, GO_WHITE, gtp("B4", 5)), 0);
+    int seen[GO_SYMMETRIES][5 * 5];
+    for (int t = 0; t < GO_SYMMETRIES; t++) {
+        go_board tb;
+        go_board_transform(&tb, &b, t);
+        /* A bijection of the board's points carrying every stone and the ko with it. */
+        memset(seen[t], 0, sizeof seen[t]);
+        for (int y = 0; y < 5; y++)
+            for (int x = 0; x < 5; x++) {
+                go_point p = go_point_at(x, y), q = go_point_transform(p, 5, t);
+                assert_true(go_board_on(&tb, q));
+                seen[t][go_point_y(q) * 5 + go_point_x(q)]++;
+                assert_int_equal(go_board_at(&tb, q), go_board_at(&b, p));
+            }
+        for (int i = 0; i < 5 * 5; i++)
+            assert_int_equal(seen[t][i], 1);
+        assert_int_equal(go_board_ko(&tb), go_point_transform(gtp("C4", 5), 5, t));
+        assert_int_equal(go_board_check(&tb, GO_BLACK, go_board_ko(&tb)), GO_EKO);
+        assert_int_equal(go_board_hash(&tb) == go_board_hash(&b), t == 0);
+        assert_int_equal(go_board_captures(&tb, GO_WHITE), 1);
+    }
+    /* The eight are different maps: the corner A5 lands on each corner twice (once per
+     * mirror of the diagonal through it). */
+    int corners[GO_POINTS] = {0};
+    for (int t = 0; t < GO_SYMMETRIES; t++)
+        corners[go_point_transform(go_point_at(0, 0), 5, t)]++;
+    assert_int_equal(corners[go_point_at(0, 0)], 2);
+    assert_int_equal(corners[go_point_at(4, 0)], 2);
+    assert_int_equal(corners[go_point_at(0, 4)], 2);
+    assert_int_equal(corners[go_point_at(4, 4)], 2);
+    assert_int_equal(go_point_transform(gtp("C4", 5), 5, 4), gtp("B3", 5));
+    assert_int_equal(go_point_transform(GO_PASS, 5, 3), GO_PASS);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -359,6 +402,7 @@ int main(void)
         cmocka_unit_test(test_board__text_points_keep_what_the_rules_refuse),
         cmocka_unit_test(test_board__playout_ends_with_only_eyes_left),
         cmocka_unit_test(test_board__playout_is_deterministic_for_a_seed),
+        cmocka_unit_test(test_board__transform_turns_stones_and_ko),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -104,6 +104,16 @@ uint64_t go_board_hash_after(const go_board *b, go_color c, go_point p);
 /* The Zobrist key of one stone; exposed so that callers can hash side to move or variants. */
 uint64_t go_zobrist(go_point p, go_color c);
 
+/* The 8 symmetries of the square board, t in 0..GO_SYMMETRIES-1: bit 2 swaps x and y, then
+ * bit 0 mirrors x and bit 1 mirrors y; 0 is the identity. go_point_transform maps an on-board
+ * point of a size x size board (other values are returned unchanged). */
+#define GO_SYMMETRIES 8
+go_point go_point_transform(go_point p, int size, int t);
+/* out = b turned by symmetry t: stones, ko (mapped) and captures. The groups and the empty-point
+ * list are rebuilt from the stones, so random playouts from out depend on the position alone,
+ * not on the moves that reached it. */
+void go_board_transform(go_board *out, const go_board *b, int t);
+
 go_point go_board_ko(const go_board *b);
 int go_board_captures(const go_board *b, go_color by);
 int go_board_empty_count(const go_board *b);
