@@ -34,16 +34,6 @@ static void disc_mean(const go_cv_image *lab, double cxp, double cyp, double rad
         out[k] = n ? s[k] / n : 0;
 }
 
-static void basis(double x, double y, double out[6])
-{
-    out[0] = 1;
-    out[1] = x;
-    out[2] = y;
-    out[3] = x * x;
-    out[4] = x * y;
-    out[5] = y * y;
-}
-
 /* Least-squares quadratic surface through the samples marked in use, pulled a little toward a
  * flat one so that few samples cannot bend it wildly; -1 when it is not determined. */
 static int fit_surface(double coef[6], const double *sx, const double *sy, const double *v,
@@ -56,7 +46,7 @@ static int fit_surface(double coef[6], const double *sx, const double *sy, const
         if (!use[i])
             continue;
         double bs[6];
-        basis(sx[i], sy[i], bs);
+        vz_surface_basis(sx[i], sy[i], bs);
         for (int p = 0; p < 6; p++) {
             for (int q = 0; q < 6; q++)
                 A[p][q] += bs[p] * bs[q];
@@ -71,20 +61,6 @@ static int fit_surface(double coef[6], const double *sx, const double *sy, const
     for (int p = 0; p < 6; p++)
         coef[p] = A[p][6];
     return 0;
-}
-
-void vz_board_at(const board_model *bm, int n, double i, double j, double out[3])
-{
-    double bs[6];
-    basis(i / n, j / n, bs);
-    out[0] = out[1] = out[2] = 0;
-    for (int p = 0; p < 6; p++) {
-        out[0] += bm->L[p] * bs[p];
-        out[1] += bm->a[p] * bs[p];
-        out[2] += bm->b[p] * bs[p];
-    }
-    if (out[0] < 20)
-        out[0] = 20;
 }
 
 /* Reads point (i, j) sampled at lattice offset (dx, dy): returns the signed margin of the
@@ -1096,7 +1072,7 @@ int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g, i
         int k = 0;
         for (int i = 0; i < ns; i++) {
             double bs[6], pred = 0;
-            basis(sx[i], sy[i], bs);
+            vz_surface_basis(sx[i], sy[i], bs);
             for (int p = 0; p < 6; p++)
                 pred += coef[p] * bs[p];
             res[k++] = fabs(sL[i] - pred);

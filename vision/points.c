@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "go/file.h"
 #include "params.h"
 #include "vision_int.h"
 
@@ -34,7 +35,9 @@ int go_vision_use_model_file(const char *path)
     uint8_t *data = NULL;
     size_t len = 0;
     if (path) {
-        int rc = go_vision_read_file(&data, &len, path, 16u * 1024 * 1024);
+        char *text = NULL;
+        int rc = go_read_file(&text, &len, path, 16u * 1024 * 1024);
+        data = (uint8_t *)text;
         if (rc < 0)
             return rc;
         /* tried on one blank patch before it is taken: a file that is no network of ours
