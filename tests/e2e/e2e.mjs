@@ -60,6 +60,17 @@ try {
   });
   check(missing.length === 0, `texts missing: ${missing.join(', ')}`);
   check(await page.evaluate(() => document.documentElement.scrollWidth <= 362), 'no sideways scrolling at 360 px');
+  // The header (name, three tabs, the language button) is one row at 360 px, in both languages.
+  // (one row: every child starts above the bottom of the one that ends highest)
+  const headerRows = () => page.evaluate(() => {
+    const boxes = [...document.querySelectorAll('header.top > *')].map(e => e.getBoundingClientRect());
+    const firstBottom = Math.min(...boxes.map(b => b.bottom));
+    return boxes.some(b => b.top >= firstBottom) ? 2 : 1;
+  });
+  check(await headerRows() === 1, `the header is one row at 360 px (${await headerRows()} rows)`);
+  await page.click('#lang');
+  check(await headerRows() === 1, `the English header is one row at 360 px (${await headerRows()} rows)`);
+  await page.click('#lang');
   await shot('home');
 
   // A refusal is said in the page's language: the server's message_zh on the Chinese page.
