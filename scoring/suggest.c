@@ -413,6 +413,24 @@ go_status go_suggestion_status_at(const go_dead_suggestion *s, const go_board *b
     return GO_STATUS_ALIVE;
 }
 
+/* out->dead and out->seki: the stones of the groups out->groups calls dead or seki, on b. */
+static void list_dead_and_seki(go_dead_suggestion *out, const go_board *b)
+{
+    go_point stones[GO_MAX_SIZE * GO_MAX_SIZE];
+    for (int i = 0; i < out->ngroups; i++) {
+        const go_group_status *g = &out->groups[i];
+        if (g->status == GO_STATUS_ALIVE)
+            continue;
+        int n = go_board_group(b, g->id, stones, GO_MAX_SIZE * GO_MAX_SIZE);
+        for (int k = 0; k < n; k++) {
+            if (g->status == GO_STATUS_DEAD)
+                out->dead[out->ndead++] = stones[k];
+            else
+                out->seki[out->nseki++] = stones[k];
+        }
+    }
+}
+
 /* The suggestion on b as it lies (the board in its canonical orientation, sym its symmetries);
  * opts and to_move are checked by the caller. */
 static int suggest_oriented(go_dead_suggestion *out, const go_board *b, go_color to_move,
@@ -687,18 +705,7 @@ static int suggest_oriented(go_dead_suggestion *out, const go_board *b, go_color
         out->nwaiting += out->groups[i].waits;
     }
 
-    for (int i = 0; i < out->ngroups; i++) {
-        const go_group_status *g = &out->groups[i];
-        if (g->status == GO_STATUS_ALIVE)
-            continue;
-        int n = go_board_group(b, g->id, stones, GO_MAX_SIZE * GO_MAX_SIZE);
-        for (int k = 0; k < n; k++) {
-            if (g->status == GO_STATUS_DEAD)
-                out->dead[out->ndead++] = stones[k];
-            else
-                out->seki[out->nseki++] = stones[k];
-        }
-    }
+    list_dead_and_seki(out, b);
     return 0;
 }
 
@@ -800,17 +807,6 @@ int go_score_suggest_dead(go_dead_suggestion *out, const go_board *b, go_color t
             *g = inner.groups[index_of[go_board_group_id(&canon, q)]];
             g->id = go_board_group_id(b, p);
         }
-    for (int i = 0; i < out->ngroups; i++) {
-        const go_group_status *g = &out->groups[i];
-        if (g->status == GO_STATUS_ALIVE)
-            continue;
-        int n = go_board_group(b, g->id, stones, GO_MAX_SIZE * GO_MAX_SIZE);
-        for (int k = 0; k < n; k++) {
-            if (g->status == GO_STATUS_DEAD)
-                out->dead[out->ndead++] = stones[k];
-            else
-                out->seki[out->nseki++] = stones[k];
-        }
-    }
+    list_dead_and_seki(out, b);
     return 0;
 }
