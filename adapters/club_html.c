@@ -2,6 +2,8 @@
  * large high-contrast view for a projector. */
 #include "club_html.h"
 
+#include <string.h>
+
 static void html_text(FILE *out, const char *s)
 {
     for (; s && *s; s++) {
@@ -27,11 +29,14 @@ static void html_text(FILE *out, const char *s)
     }
 }
 
-void go_html_club_table(FILE *out, const go_club_table *t, const char *title, bool projector)
+void go_html_club_table(FILE *out, const go_club_table *t, const char *title, bool projector,
+                        const char *lang)
 {
-    fputs("<!DOCTYPE html>\n<html lang=\"zh\">\n<head>\n<meta charset=\"utf-8\">\n"
-          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>",
-          out);
+    const bool en = lang && strcmp(lang, "en") == 0;
+    fprintf(out,
+            "<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n<meta charset=\"utf-8\">\n"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>",
+            en ? "en" : "zh");
     html_text(out, title);
     fputs(
         "</title>\n<style>\n"

@@ -9,7 +9,9 @@
 #include "go/club.h"
 
 /* A whole HTML page titled title (escaped), the table with numbers right-aligned: an A4
- * print style, and a large projector view when projector. */
-void go_html_club_table(FILE *out, const go_club_table *t, const char *title, bool projector);
+ * print style, and a large projector view when projector. lang names the page's language for
+ * the browser (its fonts, line breaking and read-aloud): "en", else Chinese. */
+void go_html_club_table(FILE *out, const go_club_table *t, const char *title, bool projector,
+                        const char *lang);
 
 #endif

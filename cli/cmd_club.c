@@ -293,7 +293,7 @@ static int show_table(const args *a, go_club_table *t, const char *title)
             go_error_set(GO_EIO, "cannot write %s", html);
             return fail(a, GO_EIO);
         }
-        go_html_club_table(f, t, title, flag(a, "projector"));
+        go_html_club_table(f, t, title, flag(a, "projector"), opt(a, "lang"));
         if (f != ANSWER && fclose(f) != 0)
             rc = fail(a, go_error_set(GO_EIO, "cannot write %s", html));
     } else {

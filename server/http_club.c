@@ -659,7 +659,7 @@ static void event_standings(club_call *c, bool html)
         return;
     }
     const char *projector = http_query(c->r, "projector");
-    go_html_club_table(f, t, title, projector && strcmp(projector, "0") != 0);
+    go_html_club_table(f, t, title, projector && strcmp(projector, "0") != 0, en ? "en" : "zh");
     fclose(f);
     go_club_table_free(t);
     http_reply_html(c->r, page, len);
@@ -899,7 +899,8 @@ static void event_pairings_html(club_call *c)
         else
             snprintf(title, sizeof title, en ? "%s: pairings" : "%s 对阵表", name);
         const char *projector = http_query(c->r, "projector");
-        go_html_club_table(f, &sheet, title, projector && strcmp(projector, "0") != 0);
+        go_html_club_table(f, &sheet, title, projector && strcmp(projector, "0") != 0,
+                           en ? "en" : "zh");
         fclose(f);
     }
     free(sheet.cells);

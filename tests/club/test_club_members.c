@@ -271,7 +271,7 @@ static void test_club_members__csv_and_html_are_safe(void **state)
     go_club_table *t = NULL;
     assert_int_equal(go_club_member_list(c, &t, -1), 0);
     f = open_memstream(&buf, &len);
-    go_html_club_table(f, t, "名单 <b>", true);
+    go_html_club_table(f, t, "名单 <b>", true, NULL);
     fclose(f);
     assert_null(strstr(buf, "<script>"));
     assert_non_null(strstr(buf, "&lt;script&gt;"));

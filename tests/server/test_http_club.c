@@ -265,6 +265,7 @@ static void test_http_club__event_to_standings(void **state)
     assert_non_null(strstr(r.body, "<h1>秋季循环赛 成绩表</h1>"));
     assert_non_null(strstr(r.body, "<th>名次</th>"));
     assert_null(strstr(r.body, "<th>place</th>"));
+    assert_non_null(strstr(r.body, "<html lang=\"zh\">"));
     assert_non_null(strstr(r.body, "name=\"viewport\""));
     assert_page_headers(&r);
     th_free(&r);
@@ -273,6 +274,7 @@ static void test_http_club__event_to_standings(void **state)
     assert_int_equal(r.status, 200);
     assert_non_null(strstr(r.body, "<h1>秋季循环赛: standings</h1>"));
     assert_non_null(strstr(r.body, "<th>place</th>"));
+    assert_non_null(strstr(r.body, "<html lang=\"en\">"));
     th_free(&r);
     json_decref(api(&referee, "GET", "/api/club/events/999/standings", NULL, 404));
     json_decref(api(&referee, "GET", "/api/club/nothing", NULL, 404));
