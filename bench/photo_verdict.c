@@ -18,6 +18,7 @@ static struct kept {
     const photo_entry *row;
     int refused;
     int size;
+    int marked; /* points the reading marks for a look */
     uint8_t color[GO_MAX_SIZE][GO_MAX_SIZE];
 } kept[VERDICT_MAX];
 static int nkept;
@@ -34,6 +35,7 @@ void photo_verdict_keep(const photo_entry *e, const go_vision_result *res)
     kept[slot].row = e;
     kept[slot].refused = res == NULL;
     kept[slot].size = res ? res->size : 0;
+    kept[slot].marked = res ? res->uncertain_count : 0;
     if (res)
         memcpy(kept[slot].color, res->color, sizeof kept[slot].color);
 }
@@ -65,6 +67,7 @@ static int count_suggested(go_count *c, const go_board *b)
  * what the reading gave on them, the unfinished ones and how often the reading said so. */
 typedef struct tally {
     int photos, no_game, finished, winner, margin, refused, open, open_said;
+    int plain_wrong; /* finished true positions given a wrong margin with no word of doubt */
 } tally;
 
 static void print_tally(const char *name, const tally *t)
@@ -73,8 +76,8 @@ static void print_tally(const char *name, const tally *t)
     snprintf(w, sizeof w, "%d/%d", t->winner, t->finished);
     snprintf(m, sizeof m, "%d/%d", t->margin, t->finished);
     snprintf(o, sizeof o, "%d/%d", t->open_said, t->open);
-    printf("| %-8s | %3d | %3d | %3d | %-7s %s | %-7s %s | %3d | %-7s %s |\n", name, t->photos,
-           t->no_game, t->finished, w,
+    printf("| %-8s | %3d | %3d | %3d | %-7s %s | %-7s %s | %3d | %3d | %-7s %s |\n", name,
+           t->photos, t->no_game, t->finished, w,
            t->finished == 0           ? "    "
            : t->winner == t->finished ? "met "
                                       : "MISS",
@@ -82,7 +85,7 @@ static void print_tally(const char *name, const tally *t)
            t->finished == 0                    ? "    "
            : t->margin * 10 >= t->finished * 9 ? "met "
                                                : "MISS",
-           t->refused, o,
+           t->refused, t->plain_wrong, o,
            t->open == 0              ? "    "
            : t->open_said == t->open ? "met "
                                      : "MISS");
@@ -132,6 +135,9 @@ void photo_verdict_table(const photo_entry *rows, int nrows, const char *root, c
             }
             t->winner += winner;
             t->margin += margin;
+            /* The worst outcome: a wrong margin on a reading that says the game is finished
+             * and marks no point for a look, so nothing asks the referee to stop. */
+            t->plain_wrong += read_ok && !margin && read_count.finished && k->marked == 0;
             if (!margin) {
                 /* Each miss, with both results and the dead stones each count lifted. */
                 char truth_result[16], read_result[16] = "refused";
@@ -139,9 +145,10 @@ void photo_verdict_table(const photo_entry *rows, int nrows, const char *root, c
                 if (read_ok)
                     go_count_gtp_result(read_result, sizeof read_result, &read_count);
                 snprintf(misses + strlen(misses), sizeof misses - strlen(misses),
-                         "  %s: true %s, read %s%s (dead stones: true %d, read %d)\n",
+                         "  %s: true %s, read %s%s, %d points marked (dead stones: true %d, "
+                         "read %d)\n",
                          rows[i].image, truth_result, read_result,
-                         read_ok && !read_count.finished ? " not finished" : "",
+                         read_ok && !read_count.finished ? " not finished" : "", k->marked,
                          truth_count.black_dead + truth_count.white_dead,
                          read_ok ? read_count.black_dead + read_count.white_dead : 0);
             }
@@ -155,9 +162,10 @@ void photo_verdict_table(const photo_entry *rows, int nrows, const char *root, c
     printf("\nreferee's verdict, %s: each photo's reading and its true position, each counted "
            "with goref's suggested dead stones (komi 7.5 points)\n\n",
            title);
-    printf("| size | photos | true position no game | true finished | winner right | exact "
-           "margin | refused | true not finished: read not finished |\n");
-    printf("|---|---|---|---|---|---|---|---|\n");
+    printf(
+        "| size | photos | true position no game | true finished | winner right | exact "
+        "margin | refused | wrong with no doubt said | true not finished: read not finished |\n");
+    printf("|---|---|---|---|---|---|---|---|---|\n");
     for (int size = GO_MIN_SIZE; size <= GO_MAX_SIZE; size++) {
         const tally *t = &by_size[size];
         if (t->photos == 0)
@@ -171,6 +179,7 @@ void photo_verdict_table(const photo_entry *rows, int nrows, const char *root, c
         all.winner += t->winner;
         all.margin += t->margin;
         all.refused += t->refused;
+        all.plain_wrong += t->plain_wrong;
         all.open += t->open;
         all.open_said += t->open_said;
     }
@@ -179,6 +188,7 @@ void photo_verdict_table(const photo_entry *rows, int nrows, const char *root, c
         printf("finished true positions whose margin the reading misses:\n%s", misses);
     printf("bars: where the true position is finished, the winner right on all and the exact "
            "margin on >= 90%%; where it is not, the reading not finished (a refusal counts as "
-           "wrong)\n");
+           "wrong). Wrong with no doubt said: a wrong margin on a reading that says finished "
+           "and marks no point for a look\n");
     nkept = 0;
 }
