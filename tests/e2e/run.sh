@@ -1,26 +1,33 @@
 #!/usr/bin/env bash
-# The browser end-to-end test (CTest test_http_e2e): installs playwright-core with npm into
-# tests/e2e/node_modules when missing, starts `goref serve` on a loopback port with a fresh
-# database and an administrator, and runs e2e.mjs in Debian's headless Chromium.
-# usage: run.sh GOREF OUT_DIR PHOTO [REFUSED_PHOTO]. Exit 77 (skipped, loudly) without chromium
-# or npm.
+# The browser tests: installs playwright-core with npm into tests/e2e/node_modules when
+# missing, starts `goref serve` on a loopback port with a fresh database and an administrator,
+# and runs a script in Debian's headless Chromium:
+#   run.sh page GOREF OUT_DIR PHOTO [REFUSED_PHOTO]   e2e.mjs, the page step by step (test_http_e2e)
+#   run.sh scaled GOREF PHOTO...                      scaled_readings.mjs (test_http_scaled)
+# Exit 77 (skipped, loudly) without chromium, npm or the shared photos.
 set -euo pipefail
-goref="$1"
-out="$2"
-photo="$3"
-refused="${4:-}"
+mode="$1"
+goref="$2"
+shift 2
+case "$mode" in
+  page) test=test_http_e2e; out="$1"; photo="$2"; refused="${3:-}"; photos=("$photo") ;;
+  scaled) test=test_http_scaled; photos=("$@") ;;
+  *) echo "usage: run.sh page|scaled GOREF ..." >&2; exit 2 ;;
+esac
 here="$(cd "$(dirname "$0")" && pwd)"
 if [ ! -x /usr/bin/chromium ]; then
-  echo "SKIP test_http_e2e: /usr/bin/chromium is missing (scripts/deps.sh installs Debian's chromium)"
+  echo "SKIP $test: /usr/bin/chromium is missing (scripts/deps.sh installs Debian's chromium)"
   exit 77
 fi
-if [ ! -f "$photo" ]; then
-  echo "SKIP test_http_e2e: the shared photo $photo is missing"
-  exit 77
-fi
+for p in "${photos[@]}"; do
+  if [ ! -f "$p" ]; then
+    echo "SKIP $test: the shared photo $p is missing"
+    exit 77
+  fi
+done
 if [ ! -d "$here/node_modules/playwright-core" ]; then
   if ! (cd "$here" && npm install --no-audit --no-fund --loglevel=error >/dev/null); then
-    echo "SKIP test_http_e2e: npm install of playwright-core failed"
+    echo "SKIP $test: npm install of playwright-core failed"
     exit 77
   fi
 fi
@@ -44,9 +51,13 @@ for _ in $(seq 1 300); do
 done
 port="$(sed -n 's#.*http://127\.0\.0\.1:\([0-9]*\)/.*#\1#p' "$tmp/out")"
 if [ -z "$port" ]; then
-  echo "test_http_e2e: goref serve did not start"
+  echo "$test: goref serve did not start"
   cat "$tmp/err"
   exit 1
+fi
+if [ "$mode" = scaled ]; then
+  node "$here/scaled_readings.mjs" "http://127.0.0.1:$port" "${photos[@]}"
+  exit
 fi
 rm -rf "$out"
 # the second photo only when it is there (e2e.mjs says loudly that its step was skipped)

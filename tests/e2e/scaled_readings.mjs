@@ -2,7 +2,8 @@
 // the page itself, in Chromium) changes what the reader reads: each photo is sent to /api/scan
 // as it is and as the page would send it, and the two boards are compared point by point.
 // usage: node scaled_readings.mjs BASE_URL PHOTO...  (a `goref serve` with open scanning)
-// Prints one line per photo; exits 1 when a reading differs.
+// Prints one line per photo; exits 1 when a reading differs, or when a photo at least 1.5 times
+// the reader's side was not scaled. CTest test_http_scaled (through run.sh scaled).
 import { chromium } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -18,6 +19,9 @@ try {
     const type = /\.png$/i.test(path) ? 'image/png' : 'image/jpeg';
     const r = await page.evaluate(async ({ b64, name, type }) => {
       const file = new File([Uint8Array.from(atob(b64), c => c.charCodeAt(0))], name, { type });
+      const bmp = await createImageBitmap(file, { imageOrientation: 'from-image' });
+      const long = Math.max(bmp.width, bmp.height);
+      bmp.close();
       const small = await lighten(file);
       const scan = async f => {
         const form = new FormData();
@@ -26,10 +30,14 @@ try {
         return { status: res.status, body: await res.json() };
       };
       const a = await scan(file), b = small === file ? a : await scan(small);
-      return { bytes: [file.size, small.size], a, b };
+      return { bytes: [file.size, small.size], a, b, due: long >= 1.5 * S.config.photo_side, scaled: small !== file };
     }, { b64: readFileSync(path).toString('base64'), name: basename(path), type });
     const { a, b } = r;
     let line = `${basename(path)}: ${r.bytes[0]} -> ${r.bytes[1]} bytes`;
+    if (r.due && !r.scaled) {
+      line += '; NOT scaled, though at least 1.5 times the reader\'s side';
+      differs++;
+    }
     if (a.status !== 200 || b.status !== 200) {
       line += `; status ${a.status} / ${b.status} (${a.body.error || ''} / ${b.body.error || ''})`;
       if (a.status !== b.status) differs++;
