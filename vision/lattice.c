@@ -276,7 +276,9 @@ static int check_in(const vz_grid *g, const go_cv_image *bgr, int light_weighted
         if (getenv("GOREF_VISION_DEBUG"))
             fprintf(stderr, "clear midway f=%d: %d places, mid %.1f of line %.1f\n", f,
                     clear_places[f], clear_mid[f], line_typ[f]);
-        if (faint && clear_places[f] < CLEAR_MIN) {
+        /* strongly confirmed by the stones, faint lines need no clear places */
+        const int settled = faint && stones[0] == 2 && stones[1] == 2;
+        if (faint && clear_places[f] < CLEAR_MIN && !settled) {
             st->too_faint = 1;
             rc = go_error_set(GO_ENOBOARD, "%s", TOO_FAINT);
             goto done;
@@ -303,7 +305,8 @@ static int check_in(const vz_grid *g, const go_cv_image *bgr, int light_weighted
      * only crevices between stones darken the wood (measured: at most 0.59 of the line
      * evidence on the photos read right, 0.62 to 1.5 on grids half a cell off or stretched by
      * a line). When the two are alike the lattice does not sit on the lines. */
-    for (int f = 0; f < 2; f++)
+    const int settled = faint && stones[0] == 2 && stones[1] == 2;
+    for (int f = 0; f < 2 && !settled; f++)
         if (line_typ[f] >= MEASURABLE && mid_typ[f] > MID_SHARE * line_typ[f]) {
             /* asked of the stones only when the lines alone would refuse */
             if ((rc = ask_stones(st, g, bgr)) < 0)

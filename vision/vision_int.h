@@ -153,7 +153,8 @@ int vz_stones_fit(vz_grid *g, const go_cv_image *bgr);
 int vz_stones_beyond(double *out, double *out_most, const vz_grid *g, const go_cv_image *bgr);
 
 /* Whether the stones confirm the lattice's columns (out[0]) and rows (out[1]): in each third
- * of the board, its points are clearly more even in tone than the points half a cell off. */
+ * of the board, its points are clearly more even in tone than the points half a cell off (1),
+ * or so by far (2: STRONG_CONFIRM_RATIO and STRONG_CONFIRM_GAIN in every third). */
 int vz_phase_confirms(int out[2], const vz_grid *g, const go_cv_image *bgr);
 
 /* How much more even in tone the stones of reading r are at their points (after the lean)
