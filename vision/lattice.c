@@ -440,7 +440,8 @@ static int check(const vz_grid *g, const go_cv_image *bgr, int *off, int *past)
     int rc = check_in(g, bgr, 0, &st);
     *off = st.off;
     if (past)
-        *past = st.past;
+        *past = (st.past ? VZ_REFUSED_PAST : 0) |
+                (rc == GO_ENOBOARD && st.too_faint ? VZ_REFUSED_FAINT : 0);
     if (rc == GO_ENOBOARD && st.too_faint) {
         rc = check_in(g, bgr, 1, &st);
         *off |= st.off;
