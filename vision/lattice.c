@@ -270,14 +270,15 @@ static int check_in(const vz_grid *g, const go_cv_image *bgr, int light_weighted
      * lattices fell among the stones). */
     double clear_mid[2];
     int clear_places[2];
+    /* Faint lines the stones confirm by far (asked above, once) need neither clear places nor
+     * plain wood halfway: the stones settle the phase (STRONG_CONFIRM_RATIO). */
+    const int settled = faint && stones[0] == 2 && stones[1] == 2;
     for (int f = 0; f < 2; f++) {
         double typ[2] = {line_typ[f], line_typ[1 - f]};
         clear_places[f] = clear_midway(&clear_mid[f], &gray, n, f, typ);
         if (getenv("GOREF_VISION_DEBUG"))
             fprintf(stderr, "clear midway f=%d: %d places, mid %.1f of line %.1f\n", f,
                     clear_places[f], clear_mid[f], line_typ[f]);
-        /* strongly confirmed by the stones, faint lines need no clear places */
-        const int settled = faint && stones[0] == 2 && stones[1] == 2;
         if (faint && clear_places[f] < CLEAR_MIN && !settled) {
             st->too_faint = 1;
             rc = go_error_set(GO_ENOBOARD, "%s", TOO_FAINT);
@@ -305,7 +306,6 @@ static int check_in(const vz_grid *g, const go_cv_image *bgr, int light_weighted
      * only crevices between stones darken the wood (measured: at most 0.59 of the line
      * evidence on the photos read right, 0.62 to 1.5 on grids half a cell off or stretched by
      * a line). When the two are alike the lattice does not sit on the lines. */
-    const int settled = faint && stones[0] == 2 && stones[1] == 2;
     for (int f = 0; f < 2 && !settled; f++)
         if (line_typ[f] >= MEASURABLE && mid_typ[f] > MID_SHARE * line_typ[f]) {
             /* asked of the stones only when the lines alone would refuse */
