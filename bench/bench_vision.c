@@ -16,15 +16,18 @@
  * finished games of the sizes the photos lack, under white light, (half as many) under the
  * coloured lamps of the coloured-light photos, and (a third as many each) seen from lower over
  * the board than the photos are, small in the photo, with every stone put down off its point by
- * a hurried hand, and under a low light's shadows. With --turns, every photo is read again
+ * a hurried hand, and under a low light's shadows; rooms and makes no photo here shows; then the
+ * board turned on the table, on a cloth checked at its angle, crowded under a saturated blue or
+ * violet lamp with pale lines, and as a webcam frame. With --turns, every photo is read again
  * turned a quarter turn at a time (saved again as JPEG at quality 92), with --sizes resized to a
  * long side of 800, 1,200 and 4,000 pixels (quality 92) and to 1,600 at quality 70.
  * Usage: bench_vision [-v] [--overlay DIR] [--only SUBSTRING] [--turns] [--sizes]
  * [--models DIR] (the fold models; default vision/model/folds) [--no-rule] [--synthetic N]
  * (N boards a size; 0 skips them) [--row NAME] (that synthetic row alone, no photos: plain,
- * lamps, low, small, hurried, shadows or scene) [--save DIR] (each synthetic board read is written
- * there as <size>-<row>-<seed>.jpg, to look at) [--dump FILE] (every reading written there in
- * full, times left out: a change meant to keep the readings can be diffed against it) */
+ * lamps, low, small, hurried, shadows, scene, turned, cloth, blue or webcam) [--save DIR] (each
+ * synthetic board read is written there as <size>-<row>-<seed>.jpg, to look at) [--dump FILE]
+ * (every reading written there in full, times left out: a change meant to keep the readings can be
+ * diffed against it) */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -115,9 +118,10 @@ static int wrong_points(const go_vision_result *res, uint8_t truth[GO_MAX_SIZE][
  * pressed against its neighbours (synth_hurried_nudges). And the plain boards under a low light
  * from one side: each stone's shadow on the wood 0.3 to 1.0 cell beyond it, taking 35 to 65% of the
  * light (synth_bench_board_shadowed; photos under a lamp low at one side show such shadows). */
-enum { PLAIN, LIT, LOW, SMALL, HURRIED, SHADOWS, SCENE };
-static const char *const row_name[] = {"plain",   "lamps",   "low",  "small",
-                                       "hurried", "shadows", "scene"};
+enum { PLAIN, LIT, LOW, SMALL, HURRIED, SHADOWS, SCENE, TURNED, CLOTH, BLUE, WEBCAM, ROWS };
+static const char *const row_name[ROWS] = {"plain",   "lamps",   "low",   "small",
+                                           "hurried", "shadows", "scene", "turned",
+                                           "cloth",   "blue",    "webcam"};
 static int row_only = -1;           /* --row: the one row read, or -1 for all */
 static const char *save_dir = NULL; /* --save: where the synthetic boards are written */
 static FILE *dump_file = NULL;      /* --dump: every reading in full, times left out */
@@ -155,13 +159,17 @@ static void dump_reading(const char *what, int rc, const go_vision_result *res)
         fprintf(f, "\ndead_without_liberty %d\n", res->dead_without_liberty);
     }
 }
-static const char *const row_kind[7] = {"",
-                                        ", coloured lamps",
-                                        ", seen from low",
-                                        ", small in the photo",
-                                        ", hurried hands",
-                                        ", low light's shadows",
-                                        ", other rooms and makes"};
+static const char *const row_kind[ROWS] = {"",
+                                           ", coloured lamps",
+                                           ", seen from low",
+                                           ", small in the photo",
+                                           ", hurried hands",
+                                           ", low light's shadows",
+                                           ", other rooms and makes",
+                                           ", turned on the table",
+                                           ", cloth at its angle",
+                                           ", blue lamp, pale lines",
+                                           ", webcam frames"};
 
 /* The classifier's reading of the rendered board jpeg through its true lattice (corners): the
  * points it reads right, or -1 when it cannot run. Apart from the finder: a board refused or
@@ -222,6 +230,14 @@ static void synthetic_row(int size, int si, int count, int kind, int verbose)
             synth_bench_board_shadowed(&p, &density, size, seed, i);
         else if (kind == SCENE)
             synth_bench_board_scene(&p, &density, size, seed, i);
+        else if (kind == TURNED)
+            synth_bench_board_turned(&p, &density, size, seed, i);
+        else if (kind == CLOTH)
+            synth_bench_board_cloth(&p, &density, size, seed, i);
+        else if (kind == BLUE)
+            synth_bench_board_blue(&p, &density, size, seed, i);
+        else if (kind == WEBCAM)
+            synth_bench_board_webcam(&p, &density, size, seed, i);
         else
             synth_bench_board(&p, &density, size, seed);
         uint8_t *jpeg = NULL;
@@ -272,9 +288,21 @@ static void synthetic_row(int size, int si, int count, int kind, int verbose)
         if (rc < 0) {
             refused++;
             refusal_ms = fmax(refusal_ms, cpu_ms);
-            if (verbose)
-                printf("synthetic %d%s seed %llu%s: refused: %s\n", n, row_kind[kind],
-                       (unsigned long long)seed, scene, go_error_last());
+            if (verbose) {
+                /* the first lattice the looks refused, against the true one: right and refused
+                 * (the check's fault) or wrong (the candidates') */
+                char first[96] = "";
+                if (res.size > 0)
+                    snprintf(first, sizeof first, " (first lattice refused: %dx%d, %.1f cells off)",
+                             res.size, res.size,
+                             res.size == n ? synth_corners_off(res.corners, corners) /
+                                                 (hypot(corners[1][0] - corners[0][0],
+                                                        corners[1][1] - corners[0][1]) /
+                                                  (n - 1))
+                                           : -1.0);
+                printf("synthetic %d%s seed %llu%s: refused: %s%s\n", n, row_kind[kind],
+                       (unsigned long long)seed, scene, go_error_last(), first);
+            }
             continue;
         }
         ms[nt++] = res.ms_total;
@@ -337,6 +365,12 @@ static void synthetic_table(int per_size, int verbose)
      * (synth_bench_board_scene), as many as the plain boards */
     for (int si = 0; si < 3; si++)
         synthetic_row(sizes[si], si, per_size, SCENE, verbose);
+    /* ... and, a third as many each, the cases the scene row leaves to chance: the board turned
+     * on the table, a cloth's checks at the board's angle and period, a crowd under a saturated
+     * blue or violet lamp with pale lines, webcam frames (synth_bench_board_turned and after) */
+    for (int kind = TURNED; kind < ROWS; kind++)
+        for (int si = 0; si < 3; si++)
+            synthetic_row(sizes[si], si, per_size / 3, kind, verbose);
 }
 
 /* One way to give the photos again: turned by quarter_turns clockwise and, when long_side > 0,
@@ -697,7 +731,7 @@ int main(int argc, char **argv)
             if (row_only < 0) {
                 fprintf(stderr,
                         "bench_vision: no synthetic row \"%s\" (plain, lamps, low, small, "
-                        "hurried, shadows, scene)\n",
+                        "hurried, shadows, scene, turned, cloth, blue, webcam)\n",
                         name);
                 return 2;
             }

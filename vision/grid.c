@@ -1507,6 +1507,176 @@ done:
     return rc;
 }
 
+/* The window a look settles on: n lines each way from line au of the columns' reading and line av
+ * of the rows', and its score (choose_size). */
+typedef struct grid_window {
+    int n, au, av;
+    double score;
+} grid_window;
+
+/* Step 1 of a look, after the size is first chosen on the first reading (*w, clear when that
+ * window holds only clear lines): each other pairing of the candidate readings of the two axes
+ * (find_prefix) is sized too, and the best pairing taken into *fu, *fv and *w. With doubled,
+ * only pairings at twice the spacing on both axes count (GO_ENOBOARD when there is none). pair
+ * is room for two axis_fit. */
+static int pair_readings(axis_fit *fu, axis_fit *fv, grid_window *w, int clear,
+                         const grid_prefix *gp, const int *sizes, int nsizes, int doubled,
+                         axis_fit *pair, const rect_pixel *px, size_t npx)
+{
+    const axis_fit *cu = gp->cu, *cv = gp->cv;
+    const int nu = gp->nu, nv = gp->nv, aspect0 = gp->aspect0, unusual = gp->unusual;
+    const double su0 = gp->su0, sv0 = gp->sv0, bwu = gp->bwu, bwv = gp->bwv;
+    const int bn = w->n;
+    if (getenv("GOREF_VISION_DEBUG")) {
+        fprintf(stderr, "candidates (aspect0 %d, first size %d clear %d):", aspect0, bn, clear);
+        for (int a = 0; a < nu; a++)
+            fprintf(stderr, " u%d %.1f", a, cu[a].spacing * bwu / bwv);
+        for (int b = 0; b < nv; b++)
+            fprintf(stderr, " v%d %.1f", b, cv[b].spacing);
+        fprintf(stderr, "\n");
+    }
+    int pick_a = 0, pick_b = 0, pick_clear = clear;
+    double pick_s = w->score, pick_ext = unusual && bn ? window_extent(bn, su0, sv0) : 0;
+    int pick_n = bn, pick_au = w->au, pick_av = w->av;
+    for (int a = 0; a < nu; a++)
+        for (int b = 0; b < nv; b++) {
+            if (!gp->has_pair[a][b])
+                continue; /* the first reading, or an aspect past ASPECT_MAX */
+            double su = cu[a].spacing * bwu, sv = cv[b].spacing * bwv;
+            int n2, au2, av2, clear2;
+            pair[0] = cu[a];
+            pair[1] = cv[b];
+            memcpy(pair[0].cover, gp->pair_u[a][b], sizeof pair[0].cover);
+            memcpy(pair[1].cover, gp->pair_v[a][b], sizeof pair[1].cover);
+            pair[0].has_cover = pair[1].has_cover = 1;
+            double s2 = choose_size(&pair[0], &pair[1], sizes, nsizes, &n2, &au2, &av2, &clear2);
+            if (getenv("GOREF_VISION_DEBUG"))
+                fprintf(stderr, "alt u%d v%d: size %d clear %d score %.3f\n", a, b, n2, clear2, s2);
+            if (!n2)
+                continue;
+            const double ext2 = window_extent(n2, su, sv);
+            int better;
+            if (doubled) { /* asked for the doubled spacing on both axes */
+                if (a == 0 || b == 0)
+                    continue;
+                better = (pick_a == 0 && pick_b == 0) || clear2 > pick_clear ||
+                         (clear2 == pick_clear && (n2 > pick_n || (n2 == pick_n && s2 > pick_s)));
+            } else if (aspect0) /* the first reading stands unless a clear one of its size beats
+                                   it */
+                better = clear && clear2 && n2 == bn && s2 > pick_s;
+            else if (pick_a == 0 && pick_b == 0 && !unusual)
+                better = 1;
+            else {
+                /* as for one reading: a clear window first, then the largest (unless it reads
+                 * clearly worse), then the widest, then the best */
+                const int wider = ext2 > EXTENT_CLEAR * pick_ext,
+                          narrower = pick_ext > EXTENT_CLEAR * ext2;
+                int won;
+                if (n2 != pick_n)
+                    won = n2 > pick_n ? s2 > pick_s - SMALLER_BY : s2 > pick_s + SMALLER_BY;
+                else if (wider || narrower)
+                    won = wider ? s2 > pick_s - EXTENT_SCORE : s2 > pick_s + EXTENT_SCORE;
+                else
+                    won = s2 > pick_s;
+                better = clear2 > pick_clear || (clear2 == pick_clear && won);
+            }
+            if (better) {
+                pick_ext = ext2;
+                pick_a = a;
+                pick_b = b;
+                pick_clear = clear2;
+                pick_s = s2;
+                pick_n = n2;
+                pick_au = au2;
+                pick_av = av2;
+            }
+        }
+    if (doubled && !(pick_a && pick_b))
+        return go_error_set(GO_ENOBOARD, "no board: no reading at twice the spacing");
+    if (pick_a || pick_b) {
+        *fu = cu[pick_a];
+        *fv = cv[pick_b];
+        /* the covers were last computed for another pair */
+        compute_cover(fu, fv, px, npx);
+        w->score = pick_s;
+        w->n = pick_n;
+        w->au = pick_au;
+        w->av = pick_av;
+    }
+    return 0;
+}
+
+/* Why no window was found on the readings fu, fv when the smallest size asked is need. */
+static int no_window(const axis_fit *fu, const axis_fit *fv, int need)
+{
+    const int found_u = fu->kmax - fu->kmin + 1, found_v = fv->kmax - fv->kmin + 1;
+    if (found_u < need || found_v < need)
+        return go_error_set(GO_ENOBOARD,
+                            "no board: too few grid lines (%d x %d found, %d x %d needed)", found_u,
+                            found_v, need, need);
+    return go_error_set(GO_ENOBOARD,
+                        "no board: the grid lines found (%d x %d) are too faint to fit a board to",
+                        found_u, found_v);
+}
+
+/* Step 2: the span of the rectified frame the window w covers, with 0.7 cell of margin (the
+ * second pass's profiles are read there only), into ulo, uhi, vlo, vhi. */
+static void window_span(double *ulo, double *uhi, double *vlo, double *vhi, const grid_prefix *gp,
+                        const axis_fit *fu, const axis_fit *fv, const grid_window *w)
+{
+    const double umin = gp->umin, vmin = gp->vmin, bwu = gp->bwu, bwv = gp->bwv;
+    const int bn = w->n, bau = w->au, bav = w->av;
+    double u0 = umin + (fu->origin + (bau - 0.7) * fu->spacing - 1) * bwu;
+    double u1 = umin + (fu->origin + (bau + bn - 1 + 0.7) * fu->spacing - 1) * bwu;
+    double v0 = vmin + (fv->origin + (bav - 0.7) * fv->spacing - 1) * bwv;
+    double v1 = vmin + (fv->origin + (bav + bn - 1 + 0.7) * fv->spacing - 1) * bwv;
+    *ulo = u0 < u1 ? u0 : u1;
+    *uhi = u0 < u1 ? u1 : u0;
+    *vlo = v0 < v1 ? v0 : v1;
+    *vhi = v0 < v1 ? v1 : v0;
+}
+
+/* Step 3: the lattice of window w into out (its homography, size and score): lattice (i, j) ->
+ * (u, v) on the axes -> the rectified frame -> the photo (W x H). */
+static int window_lattice(vz_grid *out, const grid_prefix *gp, const axis_fit *fu,
+                          const axis_fit *fv, const grid_window *w, int W, int H)
+{
+    const double *na = gp->na, *nb2 = gp->nb2, *linf = gp->linf;
+    const double umin = gp->umin, vmin = gp->vmin, bwu = gp->bwu, bwv = gp->bwv;
+    const double cx = W / 2.0, cy = H / 2.0, S = (W > H ? W : H) / 2.0;
+    const int bn = w->n, bau = w->au, bav = w->av;
+    double src[8], dst[8];
+    for (int c = 0; c < 4; c++) {
+        int i = (c == 1 || c == 2) ? bn - 1 : 0, j = (c >= 2) ? bn - 1 : 0;
+        double ub = fu->origin + (bau + i) * fu->spacing,
+               vb_ = fv->origin + (bav + j) * fv->spacing;
+        double u = umin + (ub - 1) * bwu, v = vmin + (vb_ - 1) * bwv;
+        /* solve [na; nb] r = (u, v) */
+        double det = na[0] * nb2[1] - na[1] * nb2[0];
+        double xr = (u * nb2[1] - na[1] * v) / det, yr = (na[0] * v - nb2[0] * u) / det;
+        /* invert x' / (1 + l.x') = r: x' = r / (1 - l.r) */
+        double wr = 1 - linf[0] * xr - linf[1] * yr;
+        if (fabs(wr) < 1e-9)
+            return go_error_set(GO_ENOBOARD, "no board: grid corner at infinity");
+        double xn = xr / wr, yn = yr / wr;
+        src[2 * c] = i;
+        src[2 * c + 1] = j;
+        dst[2 * c] = xn * S + cx;
+        dst[2 * c + 1] = yn * S + cy;
+    }
+    if (go_cv_find_homography(out->h, src, dst, 4, 0, 0) < 0)
+        return go_error_set(GO_ENOBOARD, "no board: the grid corners do not form a quadrilateral");
+    out->size = bn;
+    out->score = w->score;
+    return 0;
+}
+
+/* A look, in steps: the lines read in the gray (read_lines, shared through cache), their
+ * families, vanishing points and periodic readings (find_prefix, shared by the looks that differ
+ * only in the spacing or size asked); the size and window chosen on the first reading, then on
+ * the best pairing of candidate readings (pair_readings); the same again from the profiles of
+ * the window's span only (window_span), keeping the spacing; the window's lattice
+ * (window_lattice), refined against the lines. */
 int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned how,
                  vz_line_cache *cache)
 {
@@ -1520,14 +1690,10 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned h
     double *pu = NULL, *pv = NULL;
     axis_fit *pair = NULL;
     int rc = 0;
-    const int W = bgr->width, H = bgr->height;
-    const double cx = W / 2.0, cy = H / 2.0, S = (W > H ? W : H) / 2.0;
     memset(out, 0, sizeof *out);
 
     if (!L->built && (rc = read_lines(L, bgr, light_weighted)) < 0)
         goto done;
-    const go_cv_image bh = L->bh;
-    const int t = L->t;
     if (!gp) {
         if (!(gp = own_gp = malloc(sizeof *gp))) {
             rc = go_error_set(GO_ENOMEM, "grid lines");
@@ -1546,8 +1712,6 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned h
         rc = go_error_set(gp->rc, "%s", gp->reason);
         goto done;
     }
-    const double *na = gp->na, *nb2 = gp->nb2, *linf = gp->linf;
-    const double umin = gp->umin, vmin = gp->vmin, bwu = gp->bwu, bwv = gp->bwv;
     const int nbu = gp->nbu, nbv = gp->nbv;
     double ulo = gp->ulo, uhi = gp->uhi, vlo = gp->vlo, vhi = gp->vhi;
     pu = calloc((size_t)nbu, sizeof *pu);
@@ -1558,8 +1722,7 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned h
         goto done;
     }
     axis_fit fu = gp->fu, fv = gp->fv;
-    int bn = 0, bau = 0, bav = 0;
-    double best = -1e300;
+    grid_window w = {0, 0, 0, -1e300};
     for (int pass = 0; pass < 2; pass++) {
         int sizes[3] = {19, 13, 9}, nsizes = 3;
         if (size_hint > 0) {
@@ -1571,7 +1734,7 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned h
              * turned a quarter turn) but not smaller: under a faint coloured lamp the restricted
              * profile can lose lines of a 19x19, which would then be read as 13x13 there and
              * refused. */
-            while (nsizes > 1 && sizes[nsizes - 1] < bn)
+            while (nsizes > 1 && sizes[nsizes - 1] < w.n)
                 nsizes--;
         }
         int clear = 0;
@@ -1586,152 +1749,22 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned h
             if (getenv("GOREF_VISION_DEBUG"))
                 debug_axes(gp, &fu, &fv);
         }
-        best = choose_size(&fu, &fv, sizes, nsizes, &bn, &bau, &bav, &clear);
-        if (pass == 0) {
-            /* the candidate readings of each axis (find_prefix), paired */
-            const axis_fit *cu = gp->cu, *cv = gp->cv;
-            const int nu = gp->nu, nv = gp->nv, aspect0 = gp->aspect0, unusual = gp->unusual;
-            const double su0 = gp->su0, sv0 = gp->sv0;
-            if (getenv("GOREF_VISION_DEBUG")) {
-                fprintf(stderr, "candidates (aspect0 %d, first size %d clear %d):", aspect0, bn,
-                        clear);
-                for (int a = 0; a < nu; a++)
-                    fprintf(stderr, " u%d %.1f", a, cu[a].spacing * bwu / bwv);
-                for (int b = 0; b < nv; b++)
-                    fprintf(stderr, " v%d %.1f", b, cv[b].spacing);
-                fprintf(stderr, "\n");
-            }
-            int pick_a = 0, pick_b = 0, pick_clear = clear;
-            double pick_s = best, pick_ext = unusual && bn ? window_extent(bn, su0, sv0) : 0;
-            int pick_n = bn, pick_au = bau, pick_av = bav;
-            for (int a = 0; a < nu; a++)
-                for (int b = 0; b < nv; b++) {
-                    if (!gp->has_pair[a][b])
-                        continue; /* the first reading, or an aspect past ASPECT_MAX */
-                    double su = cu[a].spacing * bwu, sv = cv[b].spacing * bwv;
-                    int n2, au2, av2, clear2;
-                    pair[0] = cu[a];
-                    pair[1] = cv[b];
-                    memcpy(pair[0].cover, gp->pair_u[a][b], sizeof pair[0].cover);
-                    memcpy(pair[1].cover, gp->pair_v[a][b], sizeof pair[1].cover);
-                    pair[0].has_cover = pair[1].has_cover = 1;
-                    double s2 =
-                        choose_size(&pair[0], &pair[1], sizes, nsizes, &n2, &au2, &av2, &clear2);
-                    if (getenv("GOREF_VISION_DEBUG"))
-                        fprintf(stderr, "alt u%d v%d: size %d clear %d score %.3f\n", a, b, n2,
-                                clear2, s2);
-                    if (!n2)
-                        continue;
-                    const double ext2 = window_extent(n2, su, sv);
-                    int better;
-                    if (doubled) { /* asked for the doubled spacing on both axes */
-                        if (a == 0 || b == 0)
-                            continue;
-                        better = (pick_a == 0 && pick_b == 0) || clear2 > pick_clear ||
-                                 (clear2 == pick_clear &&
-                                  (n2 > pick_n || (n2 == pick_n && s2 > pick_s)));
-                    } else if (aspect0) /* the first reading stands unless a clear one of its
-                                           size beats it */
-                        better = clear && clear2 && n2 == bn && s2 > pick_s;
-                    else if (pick_a == 0 && pick_b == 0 && !unusual)
-                        better = 1;
-                    else {
-                        /* as for one reading: a clear window first, then the largest (unless
-                         * it reads clearly worse), then the widest, then the best */
-                        const int wider = ext2 > EXTENT_CLEAR * pick_ext,
-                                  narrower = pick_ext > EXTENT_CLEAR * ext2;
-                        int won;
-                        if (n2 != pick_n)
-                            won = n2 > pick_n ? s2 > pick_s - SMALLER_BY : s2 > pick_s + SMALLER_BY;
-                        else if (wider || narrower)
-                            won = wider ? s2 > pick_s - EXTENT_SCORE : s2 > pick_s + EXTENT_SCORE;
-                        else
-                            won = s2 > pick_s;
-                        better = clear2 > pick_clear || (clear2 == pick_clear && won);
-                    }
-                    if (better) {
-                        pick_ext = ext2;
-                        pick_a = a;
-                        pick_b = b;
-                        pick_clear = clear2;
-                        pick_s = s2;
-                        pick_n = n2;
-                        pick_au = au2;
-                        pick_av = av2;
-                    }
-                }
-            if (doubled && !(pick_a && pick_b)) {
-                rc = go_error_set(GO_ENOBOARD, "no board: no reading at twice the spacing");
-                goto done;
-            }
-            if (pick_a || pick_b) {
-                fu = cu[pick_a];
-                fv = cv[pick_b];
-                /* the covers were last computed for another pair */
-                compute_cover(&fu, &fv, px, npx);
-                best = pick_s;
-                bn = pick_n;
-                bau = pick_au;
-                bav = pick_av;
-            }
-        }
-        if (bn == 0 || best < -1e299) {
+        w.score = choose_size(&fu, &fv, sizes, nsizes, &w.n, &w.au, &w.av, &clear);
+        if (pass == 0 && (rc = pair_readings(&fu, &fv, &w, clear, gp, sizes, nsizes, doubled, pair,
+                                             px, npx)) < 0)
+            goto done;
+        if (w.n == 0 || w.score < -1e299) {
             /* the smallest board asked for needs that many lines each way */
-            const int need = sizes[nsizes - 1], found_u = fu.kmax - fu.kmin + 1,
-                      found_v = fv.kmax - fv.kmin + 1;
-            if (found_u < need || found_v < need)
-                rc = go_error_set(GO_ENOBOARD,
-                                  "no board: too few grid lines (%d x %d found, %d x %d needed)",
-                                  found_u, found_v, need, need);
-            else
-                rc = go_error_set(GO_ENOBOARD,
-                                  "no board: the grid lines found (%d x %d) are too "
-                                  "faint to fit a board to",
-                                  found_u, found_v);
+            rc = no_window(&fu, &fv, sizes[nsizes - 1]);
             goto done;
         }
         if (getenv("GOREF_VISION_DEBUG"))
-            fprintf(stderr, "pass %d: size %d window u %d.. v %d..\n", pass, bn, bau, bav);
-        /* Second pass: profiles from the found board only (one cell of margin). */
-        {
-            double u0 = umin + (fu.origin + (bau - 0.7) * fu.spacing - 1) * bwu;
-            double u1 = umin + (fu.origin + (bau + bn - 1 + 0.7) * fu.spacing - 1) * bwu;
-            double v0 = vmin + (fv.origin + (bav - 0.7) * fv.spacing - 1) * bwv;
-            double v1 = vmin + (fv.origin + (bav + bn - 1 + 0.7) * fv.spacing - 1) * bwv;
-            ulo = u0 < u1 ? u0 : u1;
-            uhi = u0 < u1 ? u1 : u0;
-            vlo = v0 < v1 ? v0 : v1;
-            vhi = v0 < v1 ? v1 : v0;
-        }
+            fprintf(stderr, "pass %d: size %d window u %d.. v %d..\n", pass, w.n, w.au, w.av);
+        window_span(&ulo, &uhi, &vlo, &vhi, gp, &fu, &fv, &w);
     }
-    /* Lattice -> image: (i, j) -> (u, v) -> rectified -> image. */
-    double src[8], dst[8];
-    for (int c = 0; c < 4; c++) {
-        int i = (c == 1 || c == 2) ? bn - 1 : 0, j = (c >= 2) ? bn - 1 : 0;
-        double ub = fu.origin + (bau + i) * fu.spacing, vb_ = fv.origin + (bav + j) * fv.spacing;
-        double u = umin + (ub - 1) * bwu, v = vmin + (vb_ - 1) * bwv;
-        /* solve [na; nb] r = (u, v) */
-        double det = na[0] * nb2[1] - na[1] * nb2[0];
-        double xr = (u * nb2[1] - na[1] * v) / det, yr = (na[0] * v - nb2[0] * u) / det;
-        /* invert x' / (1 + l.x') = r: x' = r / (1 - l.r) */
-        double w = 1 - linf[0] * xr - linf[1] * yr;
-        if (fabs(w) < 1e-9) {
-            rc = go_error_set(GO_ENOBOARD, "no board: grid corner at infinity");
-            goto done;
-        }
-        double xn = xr / w, yn = yr / w;
-        src[2 * c] = i;
-        src[2 * c + 1] = j;
-        dst[2 * c] = xn * S + cx;
-        dst[2 * c + 1] = yn * S + cy;
-    }
-    if ((rc = go_cv_find_homography(out->h, src, dst, 4, 0, 0)) < 0) {
-        rc = go_error_set(GO_ENOBOARD, "no board: the grid corners do not form a quadrilateral");
+    if ((rc = window_lattice(out, gp, &fu, &fv, &w, bgr->width, bgr->height)) < 0)
         goto done;
-    }
-    out->size = bn;
-    out->score = best;
-    refine_grid(out, &bh, t);
+    refine_grid(out, &L->bh, L->t);
 done:
     line_reading_free(&own);
     grid_prefix_free(own_gp);

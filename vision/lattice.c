@@ -270,13 +270,16 @@ static int check_in(const vz_grid *g, const go_cv_image *bgr, int light_weighted
      * lattices fell among the stones). */
     double clear_mid[2];
     int clear_places[2];
+    /* Faint lines the stones confirm by far (asked above, once) need neither clear places nor
+     * plain wood halfway: the stones settle the phase (STRONG_CONFIRM_RATIO). */
+    const int settled = faint && stones[0] == 2 && stones[1] == 2;
     for (int f = 0; f < 2; f++) {
         double typ[2] = {line_typ[f], line_typ[1 - f]};
         clear_places[f] = clear_midway(&clear_mid[f], &gray, n, f, typ);
         if (getenv("GOREF_VISION_DEBUG"))
             fprintf(stderr, "clear midway f=%d: %d places, mid %.1f of line %.1f\n", f,
                     clear_places[f], clear_mid[f], line_typ[f]);
-        if (faint && clear_places[f] < CLEAR_MIN) {
+        if (faint && clear_places[f] < CLEAR_MIN && !settled) {
             st->too_faint = 1;
             rc = go_error_set(GO_ENOBOARD, "%s", TOO_FAINT);
             goto done;
@@ -303,7 +306,7 @@ static int check_in(const vz_grid *g, const go_cv_image *bgr, int light_weighted
      * only crevices between stones darken the wood (measured: at most 0.59 of the line
      * evidence on the photos read right, 0.62 to 1.5 on grids half a cell off or stretched by
      * a line). When the two are alike the lattice does not sit on the lines. */
-    for (int f = 0; f < 2; f++)
+    for (int f = 0; f < 2 && !settled; f++)
         if (line_typ[f] >= MEASURABLE && mid_typ[f] > MID_SHARE * line_typ[f]) {
             /* asked of the stones only when the lines alone would refuse */
             if ((rc = ask_stones(st, g, bgr)) < 0)
@@ -437,7 +440,8 @@ static int check(const vz_grid *g, const go_cv_image *bgr, int *off, int *past)
     int rc = check_in(g, bgr, 0, &st);
     *off = st.off;
     if (past)
-        *past = st.past;
+        *past = (st.past ? VZ_REFUSED_PAST : 0) |
+                (rc == GO_ENOBOARD && st.too_faint ? VZ_REFUSED_FAINT : 0);
     if (rc == GO_ENOBOARD && st.too_faint) {
         rc = check_in(g, bgr, 1, &st);
         *off |= st.off;

@@ -405,6 +405,21 @@
  * dip 2.1 (columns) and 3.0 (rows). */
 #define DIM_FAINT_FLOOR 1.5
 
+/* The stones confirm a lattice strongly (vz_phase_confirms gives 2) when in every third of both
+ * families the points half a cell off are at least this many times as uneven in tone as the
+ * points ... */
+#define STRONG_CONFIRM_RATIO 3.0
+/* ... and by this many grey levels (flat spreads of a dim photo make ratios of noise). Then the
+ * lattice's phase is settled by the stones, and where the lines are faint the tests of the
+ * wood halfway between lines (clear points, CLEAR_MIN; halfway lines, MID_SHARE) are not asked:
+ * on a crowded board under a saturated lamp few points are clear and the crevices between the
+ * stones darken the halfway lines more than the pale printed lines show (rendered 13x13 boards
+ * under a blue lamp, right lattices: 1.9 to 2.2 on the points, 6.7 to 9.1 half a cell off, 5
+ * clear places, halfway lines 2 times the lines in the lamp's gray). A lattice half a cell off
+ * shows a ratio under 1, one a column off over a third of the board 1.26 there; a lattice off by
+ * whole lines is as even as the right one, and is left to the tests of its ends. */
+#define STRONG_CONFIRM_GAIN 4.0
+
 /* Line evidence halfway between the lattice's lines above this share of the evidence on them:
  * the lattice is not on the lines. */
 #define MID_SHARE 0.6

@@ -170,10 +170,16 @@ int vz_phase_confirms(int out[2], const vz_grid *g, const go_cv_image *bgr)
         if (getenv("GOREF_VISION_DEBUG"))
             fprintf(stderr, "stones f=%d (lean %d %d): on %.2f %.2f %.2f off %.2f %.2f %.2f\n", f,
                     lx, ly, on[0], on[1], on[2], off[0], off[1], off[2]);
-        for (int b = 0; b < 3; b++)
+        int strong = out[f];
+        for (int b = 0; b < 3; b++) {
             if (off[b] - on[b] < (g->dim ? DIM_CONFIRM_GAIN : CONFIRM_GAIN) &&
                 off[b] < CONFIRM_RATIO * on[b])
                 out[f] = 0;
+            if (off[b] - on[b] < STRONG_CONFIRM_GAIN || off[b] < STRONG_CONFIRM_RATIO * on[b])
+                strong = 0;
+        }
+        if (out[f] && strong)
+            out[f] = 2;
     }
 done:
     vz_box_sums_free(&t);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "vision_int.h"
+#include "params.h"
 
 /* Detection and classification run on an image of about this long side: enough pixels for a
  * 19x19 grid seen at an angle, few enough for one core. */
@@ -103,8 +104,8 @@ static int fit_look(vz_grid *g, const go_cv_image *work, int size, int look, vz_
     return 0;
 }
 
-/* One look; *fitted gets the lattice before its check (size 0 when none was found), *past is
- * set when the check refused it because the board's lines go on past its ends. */
+/* One look; *fitted gets the lattice before its check (size 0 when none was found), *past
+ * gets why the check refused it (VZ_REFUSED_PAST, VZ_REFUSED_FAINT; 0 for neither). */
 static int detect_look(vz_grid *g, vz_grid *fitted, int *past, const go_cv_image *work,
                        int size_hint, int look, vz_line_cache *cache)
 {
@@ -133,6 +134,34 @@ static int larger_look(vz_grid *g, int than, const go_cv_image *work, int look,
     static const int sizes[] = {9, 13, 19};
     for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
         if (sizes[k] <= than)
+            continue;
+        int rc = fit_look(g, work, sizes[k], look, cache);
+        if (rc == 0)
+            rc = vz_check_lattice(g, work);
+        if (getenv("GOREF_VISION_DEBUG"))
+            fprintf(stderr, "look %d as %dx%d: %s\n", look, sizes[k], sizes[k],
+                    rc == 0 ? "passes" : go_error_last());
+        if (rc != GO_ENOBOARD)
+            return rc;
+    }
+    return GO_ENOBOARD;
+}
+
+/* A look whose lattice of size `than` was refused as too faint to check, fitted at each smaller
+ * size in turn: the first lattice that passes its check, or GO_ENOBOARD. The finder takes the
+ * largest size whose window holds all but two of its lines clearly against the photo's
+ * fifth-strongest line; a dim room's noise on the table, or a crowd's crevices around a small
+ * board, can hold that much, and the lattice then spans the table around a 9x9 whose own lines
+ * stand out in its middle (rendered dim rooms: a 19x19 lattice over a 9x9, its 9 middle lines 3
+ * to 6 times the others). Asked for the smaller size, the finder takes the best window of it.
+ * Tried last, once the larger sizes are refused too: a part of a larger board must still pass
+ * every test of its ends and hold no stones beyond them. */
+static int smaller_look(vz_grid *g, int than, const go_cv_image *work, int look,
+                        vz_line_cache *cache)
+{
+    static const int sizes[] = {13, 9};
+    for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+        if (sizes[k] >= than)
             continue;
         int rc = fit_look(g, work, sizes[k], look, cache);
         if (rc == 0)
@@ -299,6 +328,10 @@ static int edge_of_one_colour(const go_vision_result *r, int *out_side)
  * grid was a little off (77 of 81 right through it) 1.63 (gain 7.2), a synthetic 19x19 whose
  * grid was wrong (184 of 361 right) 1.30 (gain 8.3). */
 #define DIM_STONES_RATIO 1.65
+/* Any lattice whose stones are STRONG_CONFIRM_RATIO times as even on the points as half a cell
+ * off (params.h) has them on its points, whatever the contrast: in a dim room (the light at a
+ * third to a half) a rendered 9x9 read right on its lattice showed 4.1 on the points and 13.6
+ * off (a gain of 9.5, a ratio of 3.3); the wrong grids above stay at 1.3 to 1.63. */
 
 /* 1 when the stones of reading r sit on g's points (or are too few to tell), 0 when not. */
 static int stones_sit(const go_vision_result *r, const vz_grid *g, const go_cv_image *work)
@@ -307,7 +340,8 @@ static int stones_sit(const go_vision_result *r, const vz_grid *g, const go_cv_i
     int count, rc = vz_stones_on_points(&gain, &ratio, &count, r, g, work, 0);
     if (rc < 0)
         return rc;
-    if (count < STONES_MIN || gain >= STONES_GAIN || (g->dim && ratio >= DIM_STONES_RATIO))
+    if (count < STONES_MIN || gain >= STONES_GAIN || ratio >= STRONG_CONFIRM_RATIO ||
+        (g->dim && ratio >= DIM_STONES_RATIO))
         return 1;
     if ((rc = vz_stones_on_points(&gain, &ratio, &count, r, g, work, 1)) < 0)
         return rc;
@@ -606,11 +640,15 @@ static int read_moved_in(go_vision_result *r, vz_grid *g, const go_cv_image *wor
  * in gray levels are not there, while their ratios are: crowded boards under such lamps read
  * only so. Adds the time spent to r->ms_detect and the time of readings to *spent. past_size
  * (unless NULL) gets, for each look, the size its lattice was refused at because the board's
- * lines go on past its ends (0 when not); with larger_only only those looks are tried, at the
- * larger sizes (larger_look). lines (NULL for none) is what earlier looks read in this same
- * work image, kept by the caller for later looks in it. */
+ * lines go on past its ends, or minus that size where it was refused as too faint to check (0
+ * for neither); with resized RESIZED_LARGER only the first looks are tried again, at the larger
+ * sizes (larger_look), with RESIZED_SMALLER the second among the first STONE_LOOKS looks, at the
+ * smaller sizes (smaller_look). lines
+ * (NULL for none) is what earlier looks read in this same work image, kept by the caller for
+ * later looks in it. */
+enum { RESIZED_NONE, RESIZED_LARGER, RESIZED_SMALLER };
 static int read_by_looks(go_vision_result *r, vz_grid *g, const go_cv_image *work, int size_hint,
-                         double *spent, int looks_n, int dim, int past_size[LOOKS], int larger_only,
+                         double *spent, int looks_n, int dim, int past_size[LOOKS], int resized,
                          vz_grid *seen, vz_line_cache *lines)
 {
     char first[256] = "";
@@ -624,9 +662,9 @@ static int read_by_looks(go_vision_result *r, vz_grid *g, const go_cv_image *wor
     /* the first STONE_LOOKS looks, their fits to the stones (twice with dim), the other looks */
     const int early = looks_n < STONE_LOOKS ? looks_n : STONE_LOOKS;
     const int fits = (dim ? 2 : 1) * STONE_LOOKS;
-    /* with larger_only, each look past_size holds as refused for a larger board (the size
-     * refused; 0 for none), at the larger sizes (larger_look) */
-    const int larger = larger_only, steps = larger ? looks_n : looks_n + fits;
+    /* resized: each look past_size holds as refused for a larger board (the size refused) or as
+     * too faint (minus the size), at the larger or the smaller sizes */
+    const int larger = resized != RESIZED_NONE, steps = larger ? looks_n : looks_n + fits;
     for (int step = 0; step < steps; step++) {
         const int stones = !larger && step >= early && step < early + fits;
         const int again = stones && step - early >= STONE_LOOKS;
@@ -635,14 +673,20 @@ static int read_by_looks(go_vision_result *r, vz_grid *g, const go_cv_image *wor
                                                 : step - fits;
         double ta = vz_now_ms();
         if (larger) {
-            if (!past_size || !past_size[look] || size_hint > 0)
+            /* at the smaller sizes, the first looks only: a refusal costs each look's fits */
+            if (!past_size || size_hint > 0 ||
+                (resized == RESIZED_LARGER ? past_size[look] <= 0
+                                           : past_size[look] >= 0 || look >= STONE_LOOKS))
                 continue;
-            rc = larger_look(g, past_size[look], work, look, cache);
+            rc = resized == RESIZED_LARGER ? larger_look(g, past_size[look], work, look, cache)
+                                           : smaller_look(g, -past_size[look], work, look, cache);
         } else if (!stones) {
             int past;
             rc = detect_look(g, &fitted[look], &past, work, size_hint, look, cache);
             if (past_size)
-                past_size[look] = past ? fitted[look].size : 0;
+                past_size[look] = past & VZ_REFUSED_PAST    ? fitted[look].size
+                                  : past & VZ_REFUSED_FAINT ? -fitted[look].size
+                                                            : 0;
         } else if (!again) {
             /* the lattices of the first looks again, fitted to the stones */
             if (look >= looks_n || fitted[look].size == 0)
@@ -684,7 +728,10 @@ static int read_by_looks(go_vision_result *r, vz_grid *g, const go_cv_image *wor
         if (getenv("GOREF_VISION_DEBUG")) {
             fprintf(stderr, "look %d%s%s%s (%dx%d): %s\n", look,
                     stones ? " fitted to the stones" : "", again ? " as under a dim lamp" : "",
-                    larger ? " at a larger size" : "", work->width, work->height, go_error_last());
+                    !larger                     ? ""
+                    : resized == RESIZED_LARGER ? " at a larger size"
+                                                : " at a smaller size",
+                    work->width, work->height, go_error_last());
             if (stones || larger || fitted[look].size > 0) { /* the lattice this look judged, for
                                                       --corners (none when it found none) */
                 fprintf(stderr, "  its corners in the work image (size %d):", g->size);
@@ -722,7 +769,8 @@ static int read_turned(go_vision_result *r, vz_grid *g, const go_cv_image *work,
     vz_grid t;
     int rc = go_cv_turn(&turned, work, 2);
     if (rc == 0)
-        rc = read_by_looks(r, &t, &turned, size_hint, spent, LOOKS_AGAIN, 1, NULL, 0, NULL, NULL);
+        rc = read_by_looks(r, &t, &turned, size_hint, spent, LOOKS_AGAIN, 1, NULL, RESIZED_NONE,
+                           NULL, NULL);
     go_cv_image_free(&turned);
     if (getenv("GOREF_VISION_DEBUG"))
         fprintf(stderr, "turned half a turn: %s\n", rc == 0 ? "read" : go_error_last());
@@ -898,7 +946,7 @@ static int read_zoomed(go_vision_result *r, vz_grid *g, const go_cv_image *work,
         in = &zoom;
     }
     vz_grid t;
-    rc = read_by_looks(r, &t, in, size_hint, spent, LOOKS, 1, NULL, 0, NULL, NULL);
+    rc = read_by_looks(r, &t, in, size_hint, spent, LOOKS, 1, NULL, RESIZED_NONE, NULL, NULL);
     if (getenv("GOREF_VISION_DEBUG"))
         fprintf(stderr, "zoomed in on %d %d %d %d of %dx%d: %s\n", x0, y0, cw, ch, src->width,
                 src->height, rc == 0 ? "read" : go_error_last());
@@ -1039,7 +1087,8 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
             rc = go_error_set(GO_ENOMEM, "grid lines");
             goto done;
         }
-        rc = read_by_looks(r, &g, &work, opt->size, &spent, LOOKS, 1, past_size, 0, &seen, lines);
+        rc = read_by_looks(r, &g, &work, opt->size, &spent, LOOKS, 1, past_size, RESIZED_NONE,
+                           &seen, lines);
         snprintf(first, sizeof first, "%s", go_error_last());
         if (seen.size > 0) { /* in the displayed photo's pixels, while work is at its size */
             refused_size = seen.size;
@@ -1062,8 +1111,8 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
             /* the grid found is in work's pixels */
             if ((rc = go_cv_resize(&work, &full, sw2 < 1 ? 1 : sw2, sh2 < 1 ? 1 : sh2)) < 0)
                 break;
-            rc = read_by_looks(r, &g, &work, opt->size, &spent, SECOND_LOOKS, 0, NULL, 0, NULL,
-                               NULL);
+            rc = read_by_looks(r, &g, &work, opt->size, &spent, SECOND_LOOKS, 0, NULL, RESIZED_NONE,
+                               NULL, NULL);
         }
         if (rc == GO_ENOBOARD && full.pixels) {
             go_cv_image_free(&work);
@@ -1074,8 +1123,12 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
         go_cv_image_free(&full);
         /* last, the looks refused as part of a larger board, at the larger sizes */
         if (rc == GO_ENOBOARD)
-            rc =
-                read_by_looks(r, &g, &work, opt->size, &spent, LOOKS, 1, past_size, 1, NULL, lines);
+            rc = read_by_looks(r, &g, &work, opt->size, &spent, LOOKS, 1, past_size, RESIZED_LARGER,
+                               NULL, lines);
+        /* and those refused as too faint, at the smaller sizes */
+        if (rc == GO_ENOBOARD)
+            rc = read_by_looks(r, &g, &work, opt->size, &spent, LOOKS, 1, past_size,
+                               RESIZED_SMALLER, NULL, lines);
         vz_line_cache_free(lines);
         if (rc == GO_ENOBOARD)
             rc = go_error_set(GO_ENOBOARD, "%s", first);

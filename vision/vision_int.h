@@ -153,7 +153,8 @@ int vz_stones_fit(vz_grid *g, const go_cv_image *bgr);
 int vz_stones_beyond(double *out, double *out_most, const vz_grid *g, const go_cv_image *bgr);
 
 /* Whether the stones confirm the lattice's columns (out[0]) and rows (out[1]): in each third
- * of the board, its points are clearly more even in tone than the points half a cell off. */
+ * of the board, its points are clearly more even in tone than the points half a cell off (1),
+ * or so by far (2: STRONG_CONFIRM_RATIO and STRONG_CONFIRM_GAIN in every third). */
 int vz_phase_confirms(int out[2], const vz_grid *g, const go_cv_image *bgr);
 
 /* How much more even in tone the stones of reading r are at their points (after the lean)
@@ -178,8 +179,11 @@ int vz_refine_lattice(vz_grid *g, const go_cv_image *bgr);
  * way, and along the other family too when that one shows a line off as well; g takes the
  * first that passes, or stays as it was. */
 int vz_check_lattice(vz_grid *g, const go_cv_image *bgr);
-/* vz_check_lattice, and *past (unless NULL) set when g as given was refused because the board's
- * lines go on past one of its ends or both (a larger board, or the lattice over a part of it). */
+/* vz_check_lattice, and *past (unless NULL) set to why g as given was refused: VZ_REFUSED_PAST
+ * when the board's lines go on past one of its ends or both (a larger board, or the lattice over
+ * a part of it), VZ_REFUSED_FAINT when its lines were too faint to check; 0 for neither. */
+#define VZ_REFUSED_PAST 1
+#define VZ_REFUSED_FAINT 2
 int vz_check_lattice_past(vz_grid *g, const go_cv_image *bgr, int *past);
 
 /* Whether the points read empty in r show the lattice's lines through them, as every point the

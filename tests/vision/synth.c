@@ -299,6 +299,26 @@ int synth_render(uint8_t **out, size_t *out_len, const synth_params *p,
         src[2 * c] = (c == 1 || c == 2) ? bw : 0;
         src[2 * c + 1] = (c >= 2) ? bh : 0;
     }
+    if (p->turn_deg != 0) {
+        /* the table's plane (the quad's rectangle before the view) onto the photo; the board
+         * turned in that plane, made smaller to keep its turned outline inside the rectangle */
+        const double t = p->turn_deg * 3.14159265358979 / 180, c = fabs(cos(t)), sn = fabs(sin(t));
+        const double fit = 1 / (c + sn * fmax(half_w / half_h, half_h / half_w));
+        double table[8], view[9];
+        for (int k = 0; k < 4; k++) {
+            table[2 * k] = (k == 1 || k == 2) ? half_w : -half_w;
+            table[2 * k + 1] = k >= 2 ? half_h : -half_h;
+        }
+        if ((rc = go_cv_find_homography(view, table, dst, 4, 0, 0)) < 0)
+            return rc;
+        for (int k = 0; k < 4; k++) {
+            const double x = fit * (table[2 * k] * cos(t) - table[2 * k + 1] * sin(t)),
+                         y = fit * (table[2 * k] * sin(t) + table[2 * k + 1] * cos(t));
+            const double w = view[6] * x + view[7] * y + view[8];
+            dst[2 * k] = (view[0] * x + view[1] * y + view[2]) / w;
+            dst[2 * k + 1] = (view[3] * x + view[4] * y + view[5]) / w;
+        }
+    }
     double hm[9], inv[9];
     if ((rc = go_cv_find_homography(hm, dst, src, 4, 0, 0)) < 0) /* image -> board plane */
         return rc;
@@ -311,6 +331,10 @@ int synth_render(uint8_t **out, size_t *out_len, const synth_params *p,
         out_corners[c][0] = (inv[0] * bx + inv[1] * by + inv[2]) / w;
         out_corners[c][1] = (inv[3] * bx + inv[4] * by + inv[5]) / w;
     }
+    /* The stones lean away from the camera: toward the board's far edge, or on a board turned
+     * on the table, toward the view's far side, across the board's own axes. */
+    const double turn = p->turn_deg * 3.14159265358979 / 180;
+    const double lean_x = p->lean * sin(turn), lean_y = p->lean * cos(turn);
     if ((rc = go_cv_image_alloc(&img, W, H, 3)) < 0)
         return rc;
     /* pixels per cell near the centre, for line width and anti-aliasing */
@@ -386,8 +410,8 @@ int synth_render(uint8_t **out, size_t *out_len, const synth_params *p,
                         if (p->stone_radius <= 0 && !p->nudge && (nx != ix || ny != iy))
                             continue;
                         const double *nd = p->nudge ? p->nudge[ny][nx] : NULL;
-                        double ddx = lx - nx - (nd ? nd[0] : 0),
-                               ddy = (ly - ny - (nd ? nd[1] : 0) + p->lean) * ASPECT;
+                        double ddx = lx - nx - (nd ? nd[0] : 0) + lean_x,
+                               ddy = (ly - ny - (nd ? nd[1] : 0) + lean_y) * ASPECT;
                         double dd = sqrt(ddx * ddx + ddy * ddy);
                         if (dd < rad + 1.0 / ppc && dd < sdist) {
                             sdist = dd;
@@ -399,8 +423,8 @@ int synth_render(uint8_t **out, size_t *out_len, const synth_params *p,
                     ix = sx;
                     iy = sy;
                     const double *nd = p->nudge ? p->nudge[iy][ix] : NULL;
-                    double dx = lx - ix - (nd ? nd[0] : 0),
-                           dy = (ly - iy - (nd ? nd[1] : 0) + p->lean) * ASPECT;
+                    double dx = lx - ix - (nd ? nd[0] : 0) + lean_x,
+                           dy = (ly - iy - (nd ? nd[1] : 0) + lean_y) * ASPECT;
                     double d = sqrt(dx * dx + dy * dy);
                     double cover = clamp01((rad - d) * ppc + 0.5);
                     double shade = 1 - 0.25 * clamp01((dx + dy) / 0.6 + 0.5) * d / rad;
@@ -549,6 +573,65 @@ void synth_bench_board_shadowed(synth_params *p, double *density, int size, uint
     p->shadow[0] = len * cos(a);
     p->shadow[1] = len * sin(a);
     p->shadow_dark = 0.35 + 0.03 * ((k * 7) % 11);
+}
+
+/* A generator apart from synth_bench_board's draws, for the rows' own choices. */
+static double row_rnd(uint64_t *st)
+{
+    *st = *st * 6364136223846793005ull + 1442695040888963407ull;
+    return (double)(*st >> 11) / 9007199254740992.0;
+}
+
+void synth_bench_board_turned(synth_params *p, double *density, int size, uint64_t seed, int k)
+{
+    synth_bench_board(p, density, size, seed);
+    uint64_t st = seed * 0x9E3779B97F4A7C15ull + 31;
+    p->turn_deg = (15 + 1.5 * (k % 11)) * (k % 2 ? -1 : 1);
+    p->rotate_deg = 10 * row_rnd(&st) - 5;
+    p->tilt = 0.15 + 0.2 * row_rnd(&st);
+    p->lean = 0.7 * p->tilt;
+}
+
+void synth_bench_board_cloth(synth_params *p, double *density, int size, uint64_t seed, int k)
+{
+    static const double cloths[4][3] = {{60, 40, 200}, {170, 90, 40}, {60, 140, 60}, {40, 40, 40}};
+    synth_bench_board(p, density, size, seed);
+    uint64_t st = seed * 0x9E3779B97F4A7C15ull + 37;
+    p->board_share = 0.5 + 0.2 * row_rnd(&st);
+    for (int c = 0; c < 2; c++)
+        p->board_at[c] = 2 * row_rnd(&st) - 1;
+    const double cell = p->board_share * p->height / (size + 0.4);
+    p->cloth_check = cell * (0.6 + 0.08 * (k % 11));
+    p->cloth_turn = p->rotate_deg + 16 * row_rnd(&st) - 8;
+    for (int c = 0; c < 3; c++)
+        p->cloth_bgr[c] = cloths[k % 4][c];
+}
+
+void synth_bench_board_blue(synth_params *p, double *density, int size, uint64_t seed, int k)
+{
+    /* saturated: the lamp's other channels at a few per cent (a blue LED strip, a violet
+     * aquarium lamp) */
+    static const double lamps[2][3] = {{1, 0.1, 0.01}, {1, 0.04, 0.3}};
+    synth_bench_board(p, density, size, seed);
+    *density = 0.75 + 0.015 * (k % 11);
+    for (int c = 0; c < 3; c++) {
+        p->lamp_bgr[c] = lamps[k % 2][c];
+        /* the ink halfway to the wood: a worn or pale print */
+        static const double wood[3] = {105, 170, 215};
+        p->line_bgr[c] = 35 + 0.5 * (wood[c] - 35);
+    }
+}
+
+void synth_bench_board_webcam(synth_params *p, double *density, int size, uint64_t seed, int k)
+{
+    synth_bench_board(p, density, size, seed);
+    uint64_t st = seed * 0x9E3779B97F4A7C15ull + 41;
+    p->width = 640;
+    p->height = 480;
+    p->board_share = 0.75 + 0.02 * (k % 11);
+    p->blur_sigma = 0.8 + row_rnd(&st);
+    p->noise = 6 + 8 * row_rnd(&st);
+    p->jpeg_quality = 35 + (int)(25 * row_rnd(&st));
 }
 
 void synth_hurried_nudges(double nudge[GO_MAX_SIZE][GO_MAX_SIZE][2],

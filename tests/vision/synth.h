@@ -13,7 +13,11 @@ typedef struct synth_params {
     int width, height; /* image size */
     int size;          /* 9, 13, 19 */
     double rotate_deg; /* in-plane rotation */
-    double tilt;       /* 0 (from above) .. 0.35 (steep): far edge shrinks by this share */
+    /* Nonzero: the board turned this many degrees on the table before the view's perspective
+     * (tilt, squash), as a board lying askew in front of the camera: its two families of lines
+     * then run to vanishing points off the photo's axes. Scaled down to stay in the frame. */
+    double turn_deg;
+    double tilt; /* 0 (from above) .. 0.35 (steep): far edge shrinks by this share */
     /* Nonzero: the board's depth (near to far edge) scaled by this factor on top of tilt's, as
      * from lower over the board (0.55-0.65 leaves the middle cell 0.63-0.75 as deep as wide,
      * against 0.78 and more from tilt alone); 0 or 1: as tilt leaves it. */
@@ -117,6 +121,24 @@ void synth_bench_board_shadowed(synth_params *p, double *density, int size, uint
  * tablecloth, bowls of stones and a phone beside the board, a dim room, a bamboo or vinyl board,
  * glass, slate-and-shell or yunzi stones, the board 0.5-0.75 of the photo's shorter side. */
 void synth_bench_board_scene(synth_params *p, double *density, int size, uint64_t seed, int k);
+
+/* The same board turned 15-30 degrees on the table (by k, either way) and seen at a tilt of 0.15
+ * to 0.35 by a camera held level (turned -5..5 degrees): the lines' vanishing points off the
+ * photo's axes, as a board left askew in front of a phone. */
+void synth_bench_board_turned(synth_params *p, double *density, int size, uint64_t seed, int k);
+
+/* The same board 0.5-0.7 of the photo's shorter side on a gingham cloth whose checks (0.6-1.4 of
+ * a cell, by k) run within 8 degrees of the board's lines: a grid beside the grid at nearly its
+ * angle and period. */
+void synth_bench_board_cloth(synth_params *p, double *density, int size, uint64_t seed, int k);
+
+/* The same board crowded (three quarters of the points or more) under a saturated blue or violet
+ * lamp (by k), its printed lines faint (ink half as dark as the wood's own contrast allows). */
+void synth_bench_board_blue(synth_params *p, double *density, int size, uint64_t seed, int k);
+
+/* The same board as a webcam frame: 640x480, the board 0.75-0.95 of its height, blurred
+ * (sigma 0.8-1.8 px), noisy and compressed hard (JPEG quality 35-60). */
+void synth_bench_board_webcam(synth_params *p, double *density, int size, uint64_t seed, int k);
 
 /* Stones put down by hurried hands, as on a children's board: each stone of the position
  * `color` off its point by a random amount (normal, `spread` cells each way, seeded), then pushed

@@ -1,6 +1,6 @@
 /* Vision on the bench's harder views, drawn by the same renderer: boards seen from lower over the
- * board than any photo here, boards small in the photo, stones put down by hurried hands, and
- * stones casting their shadows under a low light.
+ * board than any photo here, boards small in the photo, stones put down by hurried hands,
+ * stones casting their shadows under a low light, crowds under a saturated lamp and dim rooms.
  * Each board is one the bench's rows ("seen from low", "small in the photo", "hurried hands", or
  * its plain boards) read wrong or refused before a change, or by a change tried on the way; it
  * must read point for point. A suite of its own: these scans run the long ways (every look, the
@@ -208,6 +208,30 @@ static void test_vision_views__shade_on_the_edge_is_wood(void **state)
     row_boards_read_right(synth_bench_board_shadowed, 0, "low light's shadows", boards, 2);
 }
 
+/* Crowded boards under a saturated blue or violet lamp with pale lines (the bench's row "blue
+ * lamp, pale lines"): in the lamp's gray the stones are four times as even on the points as half a
+ * cell off, but the crowd leaves fewer clear points than the check asks and its crevices darken
+ * the halfway lines more than the pale lines show. 13x13 boards 1 and 2 and 9x9 board 5 were
+ * refused as too faint on their right lattices; settled by the stones, they read point for
+ * point. */
+static void test_vision_views__crowd_under_a_blue_lamp_settled_by_the_stones(void **state)
+{
+    (void)state;
+    static const int boards[3][2] = {{13, 1}, {13, 2}, {9, 5}};
+    row_boards_read_right(synth_bench_board_blue, 0, "blue lamp, pale lines", boards, 3);
+}
+
+/* A 9x9 in a dim room (the bench's row "other rooms and makes", board 31: the light at a third to
+ * a half, the camera's noise grown): the noise on the dark table passes for lines, every look took
+ * a 19x19 over the table around the board and refused it as too faint; fitted as a 9x9 its lattice
+ * passes, and its stones sit on the points by a ratio of 3.3 (a gain of only 9.5 grey levels). */
+static void test_vision_views__dim_room_9x9_at_its_own_size(void **state)
+{
+    (void)state;
+    static const int boards[1][2] = {{9, 31}};
+    row_boards_read_right(synth_bench_board_scene, 0, "other rooms and makes", boards, 1);
+}
+
 static void test_vision_views__empty_points_off_the_lines_refuse_the_lattice(void **state)
 {
     (void)state;
@@ -232,6 +256,8 @@ int main(void)
         cmocka_unit_test(test_vision_views__lines_through_shade_dim_with_it),
         cmocka_unit_test(test_vision_views__shade_on_the_edge_is_wood),
         cmocka_unit_test(test_vision_views__empty_points_off_the_lines_refuse_the_lattice),
+        cmocka_unit_test(test_vision_views__crowd_under_a_blue_lamp_settled_by_the_stones),
+        cmocka_unit_test(test_vision_views__dim_room_9x9_at_its_own_size),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
