@@ -180,8 +180,9 @@ static bool question_is_local(const go_board *b, go_point target, const go_point
 }
 
 score_read_result score_read_group(const go_board *b, go_point target, go_color first,
-                                   int max_nodes)
+                                   int max_nodes, int *nodes)
 {
+    *nodes = 0;
     go_color defender = go_board_at(b, target);
     if (defender != GO_BLACK && defender != GO_WHITE)
         return SCORE_READ_UNKNOWN;
@@ -194,6 +195,7 @@ score_read_result score_read_group(const go_board *b, go_point target, go_color 
     if (r.nmoves == 0 || !question_is_local(b, target, r.moves, r.nmoves))
         return SCORE_READ_UNKNOWN;
     int v = search(&r, b, first, 0, 2 * r.nmoves + 4);
+    *nodes = r.nodes;
     if (r.gave_up)
         return SCORE_READ_UNKNOWN;
     return v > 0 ? SCORE_READ_LIVES : v < 0 ? SCORE_READ_DIES : SCORE_READ_NEITHER;

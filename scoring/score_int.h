@@ -17,7 +17,8 @@ int score_seki_find(bool *out, const uint8_t *col, int size);
 /* Local reading (read.c): can the group at target live when first plays first, moving only on
  * the empty points it lives by (its liberties and the closed empty regions they lie in, at most
  * SCORE_READ_MAX_POINTS) and passing? UNKNOWN when the question is not local (too many points,
- * a neighbouring string short of liberties elsewhere) or the search passes max_nodes. */
+ * a neighbouring string short of liberties elsewhere) or the search passes max_nodes; *nodes
+ * says how many it searched. */
 #define SCORE_READ_MAX_POINTS 10
 typedef enum score_read_result {
     SCORE_READ_UNKNOWN = 0,
@@ -26,7 +27,7 @@ typedef enum score_read_result {
     SCORE_READ_NEITHER, /* neither proven: a seki, a ko, or the search's horizon */
 } score_read_result;
 score_read_result score_read_group(const go_board *b, go_point target, go_color first,
-                                   int max_nodes);
+                                   int max_nodes, int *nodes);
 /* Totals, margin, winner and verdicts from the point counts already in c. */
 void score_count_finish(go_count *c, const go_count_options *opts);
 
