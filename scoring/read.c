@@ -11,7 +11,7 @@ static const int dir4[4] = {-GO_STRIDE, 1, GO_STRIDE, -1};
 
 /* Positions already searched: the few local points take few colourings, and move orders
  * repeat them. A result is reused when it was proven (+1 or -1) or searched at least as deep. */
-#define TABLE_SIZE 8192
+#define TABLE_SIZE 4096
 typedef struct table_entry {
     uint64_t key;
     int8_t value;
