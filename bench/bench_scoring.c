@@ -659,7 +659,7 @@ static int load_dirs(game *games, int max, const char *list, int half)
         const char *name = strrchr(dir, '/') ? strrchr(dir, '/') + 1 : dir;
         for (int i = n; i < n + loaded; i++) {
             char id[sizeof games[i].id];
-            snprintf(id, sizeof id, "%.60s/%s", name, games[i].id);
+            snprintf(id, sizeof id, "%.60s/%.18s", name, games[i].id);
             memcpy(games[i].id, id, sizeof id);
         }
         n += loaded;
