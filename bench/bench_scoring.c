@@ -27,7 +27,7 @@
 #define MAX_GAMES 4000
 
 typedef struct game {
-    char id[16];
+    char id[80]; /* gNNNN / tNNNN; a held-out game's also names its folder: "heldout/g0005" */
     go_board board;
     go_color to_move;
     int komi_quarters;
@@ -641,7 +641,8 @@ static int load_dir(game *games, int max, const char *root, int half)
     return n;
 }
 
-/* The games of every folder in a colon-separated list. */
+/* The games of every folder in a colon-separated list, each id prefixed with its folder's
+ * name (held-out folders number their games from g0001 each). */
 static int load_dirs(game *games, int max, const char *list, int half)
 {
     char buf[8192];
@@ -651,7 +652,17 @@ static int load_dirs(game *games, int max, const char *list, int half)
         next = strchr(dir, ':');
         if (next)
             *next++ = '\0';
-        n += load_dir(games + n, max - n, dir, half);
+        int loaded = load_dir(games + n, max - n, dir, half);
+        size_t len = strlen(dir);
+        while (len > 1 && dir[len - 1] == '/')
+            dir[--len] = '\0';
+        const char *name = strrchr(dir, '/') ? strrchr(dir, '/') + 1 : dir;
+        for (int i = n; i < n + loaded; i++) {
+            char id[sizeof games[i].id];
+            snprintf(id, sizeof id, "%.60s/%.18s", name, games[i].id);
+            memcpy(games[i].id, id, sizeof id);
+        }
+        n += loaded;
     }
     return n;
 }

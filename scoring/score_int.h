@@ -14,6 +14,20 @@ int score_remove_dead_keep(uint8_t *col, uint8_t *orig, const go_board *b, const
                            int ndead);
 /* Seki stones on a colour array (see go_score_seki); returns their number. */
 int score_seki_find(bool *out, const uint8_t *col, int size);
+/* Local reading (read.c): can the group at target live when first plays first, moving only on
+ * the empty points it lives by (its liberties and the closed empty regions they lie in, at most
+ * SCORE_READ_MAX_POINTS) and passing? UNKNOWN when the question is not local (too many points,
+ * a neighbouring string short of liberties elsewhere) or the search passes max_nodes; *nodes
+ * says how many it searched. */
+#define SCORE_READ_MAX_POINTS 10
+typedef enum score_read_result {
+    SCORE_READ_UNKNOWN = 0,
+    SCORE_READ_LIVES,   /* makes two eyes whatever the other side does */
+    SCORE_READ_DIES,    /* captured whatever its side does */
+    SCORE_READ_NEITHER, /* neither proven: a seki, a ko, or the search's horizon */
+} score_read_result;
+score_read_result score_read_group(const go_board *b, go_point target, go_color first,
+                                   int max_nodes, int *nodes);
 /* Totals, margin, winner and verdicts from the point counts already in c. */
 void score_count_finish(go_count *c, const go_count_options *opts);
 

@@ -27,6 +27,15 @@ static const int dir4[4] = {-GO_STRIDE, 1, GO_STRIDE, -1};
  * playouts are at least this sure (per mille); the unsure ones wait for the game's end. */
 #define WAIT_UNSURE 650
 
+/* Groups the playouts judged with less confidence than this (per mille) are read locally
+ * (score_read_group), within READ_NODES nodes each. */
+#define READ_UNSURE 800
+/* A group a local reading finds alive or dead depending on who plays first. */
+#define CRITICAL_CONFIDENCE 510
+#define READ_NODES 2000
+/* Nodes for all the readings of one position: bounds the time on a board full of them. */
+#define READ_BUDGET 20000
+
 /* Playouts when the caller leaves it to us: sized so a 19x19 stays well inside 100 ms. */
 static int auto_playouts(int size)
 {
@@ -650,6 +659,33 @@ static int suggest_oriented(go_dead_suggestion *out, const go_board *b, go_color
             out->groups[i].status = GO_STATUS_ALIVE;
             out->groups[i].confidence = STRUCTURE_CONFIDENCE;
         }
+    }
+
+    /* Local reading where the playouts are weakest (score_read_group): both sides filling a
+     * closed eye space at random make a group with a big eye die in the playouts about as
+     * often as one in a tight enclosure escapes. An unsure group whose life is a local
+     * question is settled by reading it with the side to move playing first (a finished board
+     * is settled by playing on from it, as GNU Go does); when the other side moving first
+     * would change it, the group is critical and its status doubtful. */
+    int read_budget = READ_BUDGET;
+    for (int i = 0; i < out->ngroups && read_budget > 0; i++) {
+        go_group_status *g = &out->groups[i];
+        if (g->benson_alive || g->status == GO_STATUS_SEKI || g->confidence >= READ_UNSURE)
+            continue;
+        int nodes = 0;
+        score_read_result now = score_read_group(
+            b, g->id, to_move, read_budget < READ_NODES ? read_budget : READ_NODES, &nodes);
+        read_budget -= nodes;
+        if ((now != SCORE_READ_LIVES && now != SCORE_READ_DIES) || read_budget <= 0)
+            continue;
+        score_read_result other =
+            score_read_group(b, g->id, go_color_other(to_move),
+                             read_budget < READ_NODES ? read_budget : READ_NODES, &nodes);
+        read_budget -= nodes;
+        if (other == SCORE_READ_UNKNOWN)
+            continue; /* out of budget: leave it to the playouts */
+        g->status = now == SCORE_READ_LIVES ? GO_STATUS_ALIVE : GO_STATUS_DEAD;
+        g->confidence = other == now ? STRUCTURE_CONFIDENCE : CRITICAL_CONFIDENCE;
     }
 
     /* Seki that appear once the dead stones are gone (e.g. a group that shares liberties with

@@ -421,6 +421,45 @@ static void assert_same_when_turned(const go_board *b, const go_suggest_options 
     free(turned);
 }
 
+static void test_suggest__critical_eye_space_goes_to_the_side_to_move(void **state)
+{
+    (void)state;
+    /* Black's corner (A4, with D1) has seven empty points and no outside liberty: it makes two
+     * eyes when Black plays first (C2), and White playing first kills it (C1, a ko Black has no
+     * threat for). Light playouts fill that eye space at random from both sides and keep the
+     * group at a coin flip whoever is to move; the local reading settles it by the side to
+     * move, as play would go on from a finished board, and marks it doubtful. */
+    go_board b;
+    tu_board(&b, "size 9\n"
+                 "......OX.\n"
+                 "......OX.\n"
+                 "......OX.\n"
+                 "......OX.\n"
+                 "OOOOOOOX.\n"
+                 "XOXOXOOX.\n"
+                 "XXXXXOOX.\n"
+                 "....XOOX.\n"
+                 "...XOOOX.\n");
+    go_dead_suggestion *s = malloc(sizeof *s);
+    assert_non_null(s);
+    for (int seed = 1; seed <= 3; seed++) {
+        go_suggest_options o = GO_SUGGEST_OPTIONS_INIT;
+        o.seed = (uint64_t)seed;
+        assert_int_equal(go_score_suggest_dead(s, &b, GO_BLACK, &o), 0);
+        assert_int_equal(group_at(s, &b, "A4")->status, GO_STATUS_ALIVE);
+        assert_int_equal(group_at(s, &b, "D1")->status, GO_STATUS_ALIVE);
+        assert_true(group_at(s, &b, "A4")->confidence < GO_SUGGEST_DOUBTFUL_BELOW);
+        assert_int_equal(go_score_suggest_dead(s, &b, GO_WHITE, &o), 0);
+        assert_int_equal(group_at(s, &b, "A4")->status, GO_STATUS_DEAD);
+        assert_int_equal(group_at(s, &b, "D1")->status, GO_STATUS_DEAD);
+        assert_true(group_at(s, &b, "A4")->confidence < GO_SUGGEST_DOUBTFUL_BELOW);
+        /* White's wall and Black's right side are not in question. */
+        assert_int_equal(group_at(s, &b, "A5")->status, GO_STATUS_ALIVE);
+        assert_int_equal(group_at(s, &b, "H9")->status, GO_STATUS_ALIVE);
+    }
+    free(s);
+}
+
 static void test_suggest__same_when_the_board_is_turned(void **state)
 {
     (void)state;
@@ -534,6 +573,7 @@ int main(void)
         cmocka_unit_test(test_suggest__open_border_leaves_its_dead_waiting),
         cmocka_unit_test(test_suggest__wall_taken_for_dead_stands_first),
         cmocka_unit_test(test_suggest__every_size_and_many_groups),
+        cmocka_unit_test(test_suggest__critical_eye_space_goes_to_the_side_to_move),
         cmocka_unit_test(test_suggest__same_when_the_board_is_turned),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
