@@ -20,7 +20,9 @@
  * turned a quarter turn at a time (saved again as JPEG at quality 92), with --sizes resized to a
  * long side of 800, 1,200 and 4,000 pixels (quality 92) and to 1,600 at quality 70.
  * Usage: bench_vision [-v] [--overlay DIR] [--only SUBSTRING] [--turns] [--sizes]
- * [--models DIR] (the fold models; default vision/model/folds) [--no-rule] [--synthetic N]
+ * [--models DIR] (the fold models; default vision/model/folds) [--disputed FILE] (points whose
+ * published label the photo contradicts, set aside in a second table; default
+ * bench/disputed_truth.tsv) [--no-rule] [--synthetic N]
  * (N boards a size; 0 skips them) [--row NAME] (that synthetic row alone, no photos: plain,
  * lamps, low, small, hurried, shadows or scene) [--save DIR] (each synthetic board read is written
  * there as <size>-<row>-<seed>.jpg, to look at) [--dump FILE] (every reading written there in
@@ -45,6 +47,9 @@
 /* One photo read one way. */
 typedef struct photo_row {
     int correct, total, refused, perfect, wrong_size;
+    /* the same with the photo's disputed truth points (bench/disputed_truth.tsv) set aside: left
+     * out of the points counted, right or wrong */
+    int aside_correct, aside_total, aside_perfect, aside_wrong_marked;
     int silent;       /* returned as a success, yet a wrong size or under 90% of the points right */
     int wrong_marked; /* of the wrong points of a reading of the right size, those marked for a look
                        */
@@ -69,6 +74,65 @@ static double pct(double *v, int n, double q)
     if (i >= n)
         i = n - 1;
     return v[i];
+}
+
+/* Points of the photos whose published label the photo contradicts (bench/disputed_truth.tsv,
+ * with the evidence for each): the figures are given against the published labels and again with
+ * these points set aside. */
+#define MAX_DISPUTED 256
+typedef struct disputed_point {
+    char image[512];
+    int x, y; /* column and row of the .board file */
+} disputed_point;
+static disputed_point disputed[MAX_DISPUTED];
+static int disputed_count;
+
+/* Reads the disputed points from path (tab-separated: image, x, y, published, seen, evidence;
+ * '#' starts a comment line). A missing file means none; a malformed line is an error. */
+static int read_disputed(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    char line[4096];
+    int lineno = 0, rc = 0;
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        if (line[0] == '#' || line[0] == '\n')
+            continue;
+        char *tab1 = strchr(line, '\t'), *end = NULL;
+        long x = -1, y = -1;
+        if (tab1) {
+            x = strtol(tab1 + 1, &end, 10);
+            if (end && *end == '\t')
+                y = strtol(end + 1, &end, 10);
+        }
+        if (!tab1 || !end || *end != '\t' || x < 0 || y < 0 || x >= GO_MAX_SIZE ||
+            y >= GO_MAX_SIZE || tab1 - line >= (long)sizeof disputed[0].image ||
+            disputed_count >= MAX_DISPUTED) {
+            fprintf(stderr,
+                    "bench_vision: %s line %d: expected image, x, y, published, seen, "
+                    "evidence (tab-separated)\n",
+                    path, lineno);
+            rc = -1;
+            break;
+        }
+        disputed_point *d = &disputed[disputed_count++];
+        snprintf(d->image, sizeof d->image, "%.*s", (int)(tab1 - line), line);
+        d->x = (int)x;
+        d->y = (int)y;
+    }
+    fclose(f);
+    return rc;
+}
+
+/* Whether point (x, y) of the label of photo image is disputed. */
+static int is_disputed(const char *image, int x, int y)
+{
+    for (int k = 0; k < disputed_count; k++)
+        if (disputed[k].x == x && disputed[k].y == y && strcmp(disputed[k].image, image) == 0)
+            return 1;
+    return 0;
 }
 
 /* Whether point (x, y) of reading res is among those marked for a person's look. */
@@ -288,8 +352,21 @@ static void synthetic_row(int size, int si, int count, int kind, int verbose)
         }
         int sym = 0, m = 0;
         const int ok = go_vision_match(&res, truth, n, &sym);
-        wrong += wrong_points(&res, truth, n, sym, &m);
+        const int w = wrong_points(&res, truth, n, sym, &m);
+        wrong += w;
         marked += m;
+        if (verbose && w > m) {
+            printf("synthetic %d%s seed %llu silent:", n, row_kind[kind], (unsigned long long)seed);
+            for (int y = 0; y < n; y++)
+                for (int x = 0; x < n; x++) {
+                    int tx, ty;
+                    go_vision_symmetry(sym, n, x, y, &tx, &ty);
+                    if (res.color[y][x] != truth[ty][tx] && !marked_at(&res, x, y))
+                        printf(" (%d,%d) read %c is %c", x, y, ".XO"[res.color[y][x]],
+                               ".XO"[truth[ty][tx]]);
+                }
+            printf("\n");
+        }
         marks += res.uncertain_count;
         correct += ok;
         perfect += ok == n * n;
@@ -300,10 +377,13 @@ static void synthetic_row(int size, int si, int count, int kind, int verbose)
     }
     char label[64];
     snprintf(label, sizeof label, "%dx%d%s", size, size, row_kind[kind]);
-    printf("%-30s %6d %9.2f%% %5d/%-3d %8d %6d %6d %7.1f %7ld %7ld %7ld %9.2f%% %8.0f\n", label,
-           count, total ? 100.0 * correct / total : 0, perfect, count, refused, wsize, silent,
-           pct(ms, nt, 0.5), wrong, marked, marks, learned_of ? 100.0 * learned / learned_of : 0,
-           refusal_ms);
+    const long read = total - (long)(refused + wsize) * size * size; /* points of boards read */
+    printf("%-30s %6d %9.2f%% %5d/%-3d %8d %6d %6d %7.1f %7ld %7ld %7ld %9.2f%% %8.0f %8ld %7.1f%% "
+           "%6.2f%%\n",
+           label, count, total ? 100.0 * correct / total : 0, perfect, count, refused, wsize,
+           silent, pct(ms, nt, 0.5), wrong, marked, marks,
+           learned_of ? 100.0 * learned / learned_of : 0, refusal_ms, wrong - marked,
+           wrong ? 100.0 * marked / wrong : 100.0, read > 0 ? 100.0 * marks / read : 0);
     free(ms);
 }
 
@@ -312,9 +392,10 @@ static void synthetic_table(int per_size, int verbose)
     if (per_size <= 0)
         return; /* --synthetic 0 */
     static const int sizes[3] = {9, 13, 19};
-    printf("\n%-30s %6s %10s %9s %8s %6s %6s %7s %7s %7s %7s %10s %9s\n",
+    printf("\n%-30s %6s %10s %9s %8s %6s %6s %7s %7s %7s %7s %10s %9s %8s %8s %7s\n",
            "synthetic crowded boards", "boards", "points%", "perfect", "refused", "size?", "silent",
-           "med ms", "wrong", "marked", "marks", "cnn@true", "refuse ms");
+           "med ms", "wrong", "marked", "marks", "cnn@true", "refuse ms", "silentpt", "caught%",
+           "marks%");
     for (int si = 0; si < 3; si++)
         synthetic_row(sizes[si], si, per_size, PLAIN, verbose);
     /* the same boards under the lamps of the coloured-light photos, half as many */
@@ -463,7 +544,8 @@ static const char *const pass_title[PASSES] = {
 };
 
 /* Reads photo e as the pass has set the reader up, into *r; -v prints the reading and its wrong
- * points (when few); --overlay draws it. */
+ * points (when few; SILENT where unmarked, DISPUTED where the label is disputed); --overlay draws
+ * it. */
 static void read_photo(photo_row *r, const photo_entry *e, const char *root, int verbose,
                        const char *overlay_dir)
 {
@@ -478,6 +560,9 @@ static void read_photo(photo_row *r, const photo_entry *e, const char *root, int
         exit(1);
     }
     r->total = lsize * lsize;
+    r->aside_total = r->total;
+    for (int k = 0; k < disputed_count; k++)
+        r->aside_total -= strcmp(disputed[k].image, e->image) == 0;
     uint8_t *data = NULL;
     size_t len = 0;
     int rc = go_vision_read_file(&data, &len, ip, GO_VISION_MAX_BYTES);
@@ -516,9 +601,10 @@ static void read_photo(photo_row *r, const photo_entry *e, const char *root, int
                     int tx, ty;
                     go_vision_symmetry(best_sym, n, x, y, &tx, &ty);
                     if (res.color[y][x] != truth[ty][tx])
-                        printf(" (%d,%d) read %c is %c conf %.2f%s", x, y, ".XO"[res.color[y][x]],
+                        printf(" (%d,%d) read %c is %c conf %.2f%s%s", x, y, ".XO"[res.color[y][x]],
                                ".XO"[truth[ty][tx]], res.confidence[y][x],
-                               marked_at(&res, x, y) ? "" : " SILENT");
+                               marked_at(&res, x, y) ? "" : " SILENT",
+                               is_disputed(e->image, tx, ty) ? " DISPUTED" : "");
                 }
             printf("\n");
         }
@@ -527,6 +613,21 @@ static void read_photo(photo_row *r, const photo_entry *e, const char *root, int
         r->correct = best;
         r->perfect = best == n * n;
         r->silent = best * 10 < 9 * n * n;
+        /* the disputed points left out, under the symmetry the published label chose */
+        r->aside_correct = best;
+        r->aside_wrong_marked = r->wrong_marked;
+        for (int y = 0; y < n; y++)
+            for (int x = 0; x < n; x++) {
+                int tx, ty;
+                go_vision_symmetry(best_sym, n, x, y, &tx, &ty);
+                if (!is_disputed(e->image, tx, ty))
+                    continue;
+                if (res.color[y][x] == truth[ty][tx])
+                    r->aside_correct--;
+                else
+                    r->aside_wrong_marked -= marked_at(&res, x, y);
+            }
+        r->aside_perfect = r->aside_correct == r->aside_total;
     }
     if (verbose)
         printf("%-64s size %2d/%2d  %3d/%3d  %6.1f ms  uncertain %3d no-liberty %3d\n", e->image,
@@ -566,15 +667,25 @@ static const char *row_key(const photo_entry *e, int by, char *buf, size_t cap)
 /* A table of one pass: a row per source, per size, per group and per fold, then overall. Silent
  * points are wrong points not marked for a look (their share is of the points of the photos read,
  * refusals not counted); marks are the points marked for a look, right or wrong, as a share of the
- * same. */
-static void pass_table(const photo_entry *rows, const photo_row *res, int nrows, int pass)
+ * same. With aside, the disputed truth points are left out (a row per source and per fold, then
+ * overall). */
+static void pass_table(const photo_entry *rows, const photo_row *res, int nrows, int pass,
+                       int aside)
 {
-    printf("\n%s\n", pass_title[pass]);
+    if (aside && disputed_count == 0)
+        return;
+    if (aside)
+        printf("\n%s, the %d disputed truth points (bench/disputed_truth.tsv) set aside\n",
+               pass_title[pass], disputed_count);
+    else
+        printf("\n%s\n", pass_title[pass]);
     printf("%-44s %6s %9s %9s %7s %6s %8s %7s %7s %7s %8s %8s\n", "", "photos", "points%",
            "perfect", "refused", "size?", "silentpt", "silent%", "marks%", "caught%", "med ms",
            "p95 ms");
     static const char *const by_name[5] = {"by source", "by size", "by group", "by fold", NULL};
     for (int by = 0; by < 5; by++) {
+        if (aside && (by == 1 || by == 2))
+            continue;
         if (by_name[by])
             printf("  %s\n", by_name[by]);
         static char seen[MAX_PHOTOS][160];
@@ -595,18 +706,20 @@ static void pass_table(const photo_entry *rows, const photo_row *res, int nrows,
                 if (strcmp(row_key(&rows[j], by, kb2, sizeof kb2), key) != 0)
                     continue;
                 const photo_row *r = &res[j];
+                const int rc = aside ? r->aside_correct : r->correct,
+                          rt = aside ? r->aside_total : r->total;
                 photos++;
-                correct += r->correct;
-                total += r->total;
-                perfect += r->perfect;
+                correct += rc;
+                total += rt;
+                perfect += aside ? r->aside_perfect : r->perfect;
                 refused += r->refused;
                 wsize += r->wrong_size;
                 if (!r->refused)
                     tt[nt++] = r->ms_total;
                 if (!r->refused && !r->wrong_size) {
-                    read += r->total;
-                    wrong += r->total - r->correct;
-                    marked += r->wrong_marked;
+                    read += rt;
+                    wrong += rt - rc;
+                    marked += aside ? r->aside_wrong_marked : r->wrong_marked;
                     marks += r->marks;
                 }
             }
@@ -662,7 +775,8 @@ static int file_exists(const char *path)
 int main(int argc, char **argv)
 {
     const char *root = GOREF_DATA_DIR "/photos";
-    const char *overlay_dir = NULL, *only = NULL, *models = GOREF_SOURCE_DIR "/vision/model/folds";
+    const char *overlay_dir = NULL, *only = NULL, *models = GOREF_SOURCE_DIR "/vision/model/folds",
+               *disputed_path = GOREF_SOURCE_DIR "/bench/disputed_truth.tsv";
     int verbose = 0, synthetic = 40, turns = 0, sizes = 0, rule = 1;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-v") == 0)
@@ -673,6 +787,8 @@ int main(int argc, char **argv)
             only = argv[++i];
         else if (strcmp(argv[i], "--models") == 0 && i + 1 < argc)
             models = argv[++i];
+        else if (strcmp(argv[i], "--disputed") == 0 && i + 1 < argc)
+            disputed_path = argv[++i];
         else if (strcmp(argv[i], "--no-rule") == 0)
             rule = 0;
         else if (strcmp(argv[i], "--turns") == 0)
@@ -706,6 +822,8 @@ int main(int argc, char **argv)
             return 2;
         }
     }
+    if (read_disputed(disputed_path) < 0)
+        return 2;
     go_cv_set_threads(1);
     printf("point classifier: %s, lattice model: %s\n", go_vision_model_name(),
            go_vision_lattice_model_name());
@@ -736,7 +854,8 @@ int main(int argc, char **argv)
         printf("\n-- %s\n", pass_title[AS_BUILT]);
     for (int i = 0; i < nrows; i++)
         read_photo(&res[AS_BUILT][i], &rows[i], root, verbose, overlay_dir);
-    pass_table(rows, res[AS_BUILT], nrows, AS_BUILT);
+    pass_table(rows, res[AS_BUILT], nrows, AS_BUILT, 0);
+    pass_table(rows, res[AS_BUILT], nrows, AS_BUILT, 1);
     pass_times(res[AS_BUILT], nrows);
     photo_verdict_table(rows, nrows, root, pass_title[AS_BUILT]);
     /* held out: each fold's photos by the model trained without them */
@@ -771,7 +890,8 @@ int main(int argc, char **argv)
         }
         go_vision_use_model_file(NULL);
         vz_lattice_use_model_file(NULL);
-        pass_table(rows, res[HELD_OUT], nrows, HELD_OUT);
+        pass_table(rows, res[HELD_OUT], nrows, HELD_OUT, 0);
+        pass_table(rows, res[HELD_OUT], nrows, HELD_OUT, 1);
         pass_times(res[HELD_OUT], nrows);
         photo_verdict_table(rows, nrows, root, pass_title[HELD_OUT]);
     }
@@ -782,7 +902,8 @@ int main(int argc, char **argv)
         for (int i = 0; i < nrows; i++)
             read_photo(&res[RULE_ALONE][i], &rows[i], root, verbose, NULL);
         unsetenv("GOREF_VISION_POINTS");
-        pass_table(rows, res[RULE_ALONE], nrows, RULE_ALONE);
+        pass_table(rows, res[RULE_ALONE], nrows, RULE_ALONE, 0);
+        pass_table(rows, res[RULE_ALONE], nrows, RULE_ALONE, 1);
         pass_times(res[RULE_ALONE], nrows);
     }
     printf("\nbars: >= 99.5%% points and >= 90%% photos perfect (refusals count as wrong); silent "
