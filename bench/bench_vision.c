@@ -18,7 +18,8 @@
  * the board than the photos are, small in the photo, with every stone put down off its point by
  * a hurried hand, and under a low light's shadows. With --turns, every photo is read again
  * turned a quarter turn at a time (saved again as JPEG at quality 92), with --sizes resized to a
- * long side of 800, 1,200 and 4,000 pixels (quality 92) and to 1,600 at quality 70.
+ * long side of 800, 1,200 and 4,000 pixels (quality 92) and to 1,600 at quality 70; each by the
+ * models of its fold (as held out), with the silent points and marks of those readings.
  * Usage: bench_vision [-v] [--overlay DIR] [--only SUBSTRING] [--turns] [--sizes]
  * [--models DIR] (the fold models; default vision/model/folds) [--disputed FILE] (points whose
  * published label the photo contradicts, set aside in a second table; default
@@ -442,8 +443,50 @@ static int variant_jpeg(uint8_t **jpeg, size_t *jlen, const go_cv_image *img,
  * photo shared on or one taken at another resolution gives it. A photo has no true "up" nor
  * size: each variant should read as the photo does. A row per variant, then how many photos
  * read perfectly in all of them and how many were returned silently wrong in any. */
+/* Loads the fold models of fold k from models (point classifier and lattice model), or the
+ * built-in ones when k < 0. 0, or -1 with the reason printed. */
+static int use_fold_models(const char *models, int k)
+{
+    char path[1200];
+    if (k < 0) {
+        go_vision_use_model_file(NULL);
+        vz_lattice_use_model_file(NULL);
+        return 0;
+    }
+    snprintf(path, sizeof path, "%s/fold%d.onnx", models, k);
+    if (go_vision_use_model_file(path) < 0) {
+        fprintf(stderr, "bench_vision: %s: %s\n", path, go_error_last());
+        return -1;
+    }
+    snprintf(path, sizeof path, "%s/lattice_fold%d.onnx", models, k);
+    if (vz_lattice_use_model_file(path) < 0) {
+        fprintf(stderr, "bench_vision: %s: %s\n", path, go_error_last());
+        return -1;
+    }
+    return 0;
+}
+
+/* The wrong points of reading res against truth under symmetry sym, into *wrong, those marked
+ * into *marked; and the same with the disputed points of photo image left out. */
+static void count_wrong(const go_vision_result *res, uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE], int n,
+                        int sym, const char *image, long counts[4])
+{
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) {
+            int tx, ty;
+            go_vision_symmetry(sym, n, x, y, &tx, &ty);
+            if (res->color[y][x] == truth[ty][tx])
+                continue;
+            const int m = marked_at(res, x, y), aside = is_disputed(image, tx, ty);
+            counts[0]++;
+            counts[1] += m;
+            counts[2] += !aside;
+            counts[3] += !aside && m;
+        }
+}
+
 static void variant_table(const photo_entry *rows, int nrows, const char *root, int verbose,
-                          const char *title, const photo_variant *v, int nv)
+                          const char *title, const photo_variant *v, int nv, const char *models)
 {
     static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
     static go_vision_result res;
@@ -451,9 +494,17 @@ static void variant_table(const photo_entry *rows, int nrows, const char *root, 
     long correct[MAX_VARIANTS] = {0}, total = 0;
     int perfect[MAX_VARIANTS] = {0}, refused[MAX_VARIANTS] = {0}, silent[MAX_VARIANTS] = {0},
         nt[MAX_VARIANTS] = {0};
+    /* per variant: wrong points of the readings of the right size, of them marked, the same
+     * with the disputed points left out; and those readings' points and marks */
+    long wrong[MAX_VARIANTS][4] = {{0}}, read[MAX_VARIANTS] = {0}, marks[MAX_VARIANTS] = {0};
     int all_perfect = 0, any_silent = 0, photos = 0;
-    for (int i = 0; i < nrows; i++) {
-        const photo_entry *r = &rows[i];
+    const int passes = models ? PHOTO_SET_FOLDS : 1;
+    for (int i = 0; i < nrows * passes; i++) {
+        const photo_entry *r = &rows[i % nrows];
+        if (models && i % nrows == 0 && use_fold_models(models, i / nrows) < 0)
+            break;
+        if (models && r->fold != i / nrows)
+            continue;
         int n = 0;
         char ip[1200];
         snprintf(ip, sizeof ip, "%s/%s", root, r->image);
@@ -493,8 +544,13 @@ static void variant_table(const photo_entry *rows, int nrows, const char *root, 
                 continue;
             }
             ms[q][nt[q]++] = res.ms_total;
-            if (res.size == n)
-                ok = go_vision_match(&res, truth, n, NULL);
+            if (res.size == n) {
+                int sym = 0;
+                ok = go_vision_match(&res, truth, n, &sym);
+                count_wrong(&res, truth, n, sym, r->image, wrong[q]);
+                read[q] += n * n;
+                marks[q] += res.uncertain_count;
+            }
             correct[q] += ok;
             perfect[q] += ok == n * n;
             perfect_all &= ok == n * n;
@@ -508,12 +564,20 @@ static void variant_table(const photo_entry *rows, int nrows, const char *root, 
         all_perfect += perfect_all;
         any_silent += silent_any;
     }
-    printf("\n%-30s %6s %10s %9s %8s %6s %7s\n", title, "photos", "points%", "perfect", "refused",
-           "silent", "med ms");
+    if (models)
+        use_fold_models(models, -1);
+    printf("\n%s, %s\n", title,
+           models ? "each photo read by the models of its fold" : "the built-in models");
+    printf("%-30s %6s %10s %9s %8s %6s %7s %8s %8s %7s %8s\n", "", "photos", "points%", "perfect",
+           "refused", "silent", "med ms", "silentpt", "aside", "marks%", "caught%");
     for (int q = 0; q < nv; q++)
-        printf("%-30s %6d %9.2f%% %5d/%-3d %8d %6d %7.1f\n", v[q].label, photos,
-               total ? 100.0 * correct[q] / total : 0, perfect[q], photos, refused[q], silent[q],
-               pct(ms[q], nt[q], 0.5));
+        printf("%-30s %6d %9.2f%% %5d/%-3d %8d %6d %7.1f %8ld %8ld %6.2f%% %7.1f%%\n", v[q].label,
+               photos, total ? 100.0 * correct[q] / total : 0, perfect[q], photos, refused[q],
+               silent[q], pct(ms[q], nt[q], 0.5), wrong[q][0] - wrong[q][1],
+               wrong[q][2] - wrong[q][3], read[q] ? 100.0 * marks[q] / read[q] : 0,
+               wrong[q][2] ? 100.0 * wrong[q][3] / wrong[q][2] : 100.0);
+    printf("silentpt: wrong points not marked for a look; aside: the same with the disputed truth "
+           "points set aside, and caught%% the share of the wrong points marked then\n");
     printf("perfect in all %d: %d of %d photos; silently wrong in any: %d\n", nv, all_perfect,
            photos, any_silent);
 }
@@ -874,22 +938,13 @@ int main(int argc, char **argv)
         if (verbose)
             printf("\n-- %s\n", pass_title[HELD_OUT]);
         for (int k = 0; k < PHOTO_SET_FOLDS; k++) {
-            snprintf(path, sizeof path, "%s/fold%d.onnx", models, k);
-            if (go_vision_use_model_file(path) < 0) {
-                fprintf(stderr, "bench_vision: %s: %s\n", path, go_error_last());
+            if (use_fold_models(models, k) < 0)
                 return 1;
-            }
-            snprintf(path, sizeof path, "%s/lattice_fold%d.onnx", models, k);
-            if (vz_lattice_use_model_file(path) < 0) {
-                fprintf(stderr, "bench_vision: %s: %s\n", path, go_error_last());
-                return 1;
-            }
             for (int i = 0; i < nrows; i++)
                 if (rows[i].fold == k)
                     read_photo(&res[HELD_OUT][i], &rows[i], root, verbose, NULL);
         }
-        go_vision_use_model_file(NULL);
-        vz_lattice_use_model_file(NULL);
+        use_fold_models(models, -1);
         pass_table(rows, res[HELD_OUT], nrows, HELD_OUT, 0);
         pass_table(rows, res[HELD_OUT], nrows, HELD_OUT, 1);
         pass_times(res[HELD_OUT], nrows);
@@ -913,10 +968,10 @@ int main(int argc, char **argv)
            "at a wrong size. Judge a change by the held-out figures.\n");
     if (turns)
         variant_table(rows, nrows, root, verbose, "photos turned, saved at q92", turns_v,
-                      (int)(sizeof turns_v / sizeof *turns_v));
+                      (int)(sizeof turns_v / sizeof *turns_v), have_folds ? models : NULL);
     if (sizes)
         variant_table(rows, nrows, root, verbose, "photos resized, saved again", sizes_v,
-                      (int)(sizeof sizes_v / sizeof *sizes_v));
+                      (int)(sizeof sizes_v / sizeof *sizes_v), have_folds ? models : NULL);
     if (!only)
         synthetic_table(synthetic, verbose);
     return 0;
