@@ -172,7 +172,7 @@ void vz_points_mark_lone_edge(go_vision_result *r, const uint8_t *patches)
     const size_t patch = (size_t)VZ_PATCH_SIDE * VZ_PATCH_SIDE * 3;
     for (int colour = GO_BLACK; colour <= GO_WHITE; colour++) {
         /* the tint of this colour's stones (blue and red over green), its median and spread */
-        static double tint[GO_MAX_SIZE * GO_MAX_SIZE][2], sorted[GO_MAX_SIZE * GO_MAX_SIZE];
+        double tint[GO_MAX_SIZE * GO_MAX_SIZE][2] = {{0}}, sorted[GO_MAX_SIZE * GO_MAX_SIZE];
         int m = 0;
         for (int k = 0; k < n * n; k++) {
             if (r->color[k / n][k % n] != colour)
