@@ -544,8 +544,8 @@ static void variant_table(const photo_entry *rows, int nrows, const char *root, 
                 continue;
             }
             ms[q][nt[q]++] = res.ms_total;
+            int sym = 0;
             if (res.size == n) {
-                int sym = 0;
                 ok = go_vision_match(&res, truth, n, &sym);
                 count_wrong(&res, truth, n, sym, r->image, wrong[q]);
                 read[q] += n * n;
@@ -556,9 +556,20 @@ static void variant_table(const photo_entry *rows, int nrows, const char *root, 
             perfect_all &= ok == n * n;
             silent[q] += ok * 10 < 9 * n * n;
             silent_any |= ok * 10 < 9 * n * n;
-            if (verbose && ok != n * n)
-                printf("%s %-60s size %2d/%2d %3d/%3d\n", v[q].tag, r->image, res.size, n, ok,
-                       n * n);
+            if (verbose && ok != n * n) {
+                printf("%s %-60s size %2d/%2d %3d/%3d", v[q].tag, r->image, res.size, n, ok, n * n);
+                /* the silent points, in the label's columns and rows */
+                for (int y = 0; y < n && res.size == n; y++)
+                    for (int x = 0; x < n; x++) {
+                        int tx, ty;
+                        go_vision_symmetry(sym, n, x, y, &tx, &ty);
+                        if (res.color[y][x] != truth[ty][tx] && !marked_at(&res, x, y))
+                            printf(" SILENT (%d,%d) read %c is %c%s", tx, ty,
+                                   ".XO"[res.color[y][x]], ".XO"[truth[ty][tx]],
+                                   is_disputed(r->image, tx, ty) ? " DISPUTED" : "");
+                    }
+                printf("\n");
+            }
         }
         go_cv_image_free(&img);
         all_perfect += perfect_all;
