@@ -20,9 +20,12 @@
  * board turned on the table, on a cloth checked at its angle, crowded under a saturated blue or
  * violet lamp with pale lines, and as a webcam frame. With --turns, every photo is read again
  * turned a quarter turn at a time (saved again as JPEG at quality 92), with --sizes resized to a
- * long side of 800, 1,200 and 4,000 pixels (quality 92) and to 1,600 at quality 70.
+ * long side of 800, 1,200 and 4,000 pixels (quality 92) and to 1,600 at quality 70; each by the
+ * models of its fold (as held out), with the silent points and marks of those readings.
  * Usage: bench_vision [-v] [--overlay DIR] [--only SUBSTRING] [--turns] [--sizes]
- * [--models DIR] (the fold models; default vision/model/folds) [--no-rule] [--synthetic N]
+ * [--models DIR] (the fold models; default vision/model/folds) [--disputed FILE] (points whose
+ * published label the photo contradicts, set aside in a second table; default
+ * bench/disputed_truth.tsv) [--no-rule] [--synthetic N]
  * (N boards a size; 0 skips them) [--row NAME] (that synthetic row alone, no photos: plain,
  * lamps, low, small, hurried, shadows, scene, turned, cloth, blue or webcam) [--save DIR] (each
  * synthetic board read is written there as <size>-<row>-<seed>.jpg, to look at) [--dump FILE]
@@ -48,6 +51,9 @@
 /* One photo read one way. */
 typedef struct photo_row {
     int correct, total, refused, perfect, wrong_size;
+    /* the same with the photo's disputed truth points (bench/disputed_truth.tsv) set aside: left
+     * out of the points counted, right or wrong */
+    int aside_correct, aside_total, aside_perfect, aside_wrong_marked;
     int silent;       /* returned as a success, yet a wrong size or under 90% of the points right */
     int wrong_marked; /* of the wrong points of a reading of the right size, those marked for a look
                        */
@@ -72,6 +78,65 @@ static double pct(double *v, int n, double q)
     if (i >= n)
         i = n - 1;
     return v[i];
+}
+
+/* Points of the photos whose published label the photo contradicts (bench/disputed_truth.tsv,
+ * with the evidence for each): the figures are given against the published labels and again with
+ * these points set aside. */
+#define MAX_DISPUTED 256
+typedef struct disputed_point {
+    char image[512];
+    int x, y; /* column and row of the .board file */
+} disputed_point;
+static disputed_point disputed[MAX_DISPUTED];
+static int disputed_count;
+
+/* Reads the disputed points from path (tab-separated: image, x, y, published, seen, evidence;
+ * '#' starts a comment line). A missing file means none; a malformed line is an error. */
+static int read_disputed(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    char line[4096];
+    int lineno = 0, rc = 0;
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        if (line[0] == '#' || line[0] == '\n')
+            continue;
+        char *tab1 = strchr(line, '\t'), *end = NULL;
+        long x = -1, y = -1;
+        if (tab1) {
+            x = strtol(tab1 + 1, &end, 10);
+            if (end && *end == '\t')
+                y = strtol(end + 1, &end, 10);
+        }
+        if (!tab1 || !end || *end != '\t' || x < 0 || y < 0 || x >= GO_MAX_SIZE ||
+            y >= GO_MAX_SIZE || tab1 - line >= (long)sizeof disputed[0].image ||
+            disputed_count >= MAX_DISPUTED) {
+            fprintf(stderr,
+                    "bench_vision: %s line %d: expected image, x, y, published, seen, "
+                    "evidence (tab-separated)\n",
+                    path, lineno);
+            rc = -1;
+            break;
+        }
+        disputed_point *d = &disputed[disputed_count++];
+        snprintf(d->image, sizeof d->image, "%.*s", (int)(tab1 - line), line);
+        d->x = (int)x;
+        d->y = (int)y;
+    }
+    fclose(f);
+    return rc;
+}
+
+/* Whether point (x, y) of the label of photo image is disputed. */
+static int is_disputed(const char *image, int x, int y)
+{
+    for (int k = 0; k < disputed_count; k++)
+        if (disputed[k].x == x && disputed[k].y == y && strcmp(disputed[k].image, image) == 0)
+            return 1;
+    return 0;
 }
 
 /* Whether point (x, y) of reading res is among those marked for a person's look. */
@@ -316,8 +381,21 @@ static void synthetic_row(int size, int si, int count, int kind, int verbose)
         }
         int sym = 0, m = 0;
         const int ok = go_vision_match(&res, truth, n, &sym);
-        wrong += wrong_points(&res, truth, n, sym, &m);
+        const int w = wrong_points(&res, truth, n, sym, &m);
+        wrong += w;
         marked += m;
+        if (verbose && w > m) {
+            printf("synthetic %d%s seed %llu silent:", n, row_kind[kind], (unsigned long long)seed);
+            for (int y = 0; y < n; y++)
+                for (int x = 0; x < n; x++) {
+                    int tx, ty;
+                    go_vision_symmetry(sym, n, x, y, &tx, &ty);
+                    if (res.color[y][x] != truth[ty][tx] && !marked_at(&res, x, y))
+                        printf(" (%d,%d) read %c is %c", x, y, ".XO"[res.color[y][x]],
+                               ".XO"[truth[ty][tx]]);
+                }
+            printf("\n");
+        }
         marks += res.uncertain_count;
         correct += ok;
         perfect += ok == n * n;
@@ -328,10 +406,13 @@ static void synthetic_row(int size, int si, int count, int kind, int verbose)
     }
     char label[64];
     snprintf(label, sizeof label, "%dx%d%s", size, size, row_kind[kind]);
-    printf("%-30s %6d %9.2f%% %5d/%-3d %8d %6d %6d %7.1f %7ld %7ld %7ld %9.2f%% %8.0f\n", label,
-           count, total ? 100.0 * correct / total : 0, perfect, count, refused, wsize, silent,
-           pct(ms, nt, 0.5), wrong, marked, marks, learned_of ? 100.0 * learned / learned_of : 0,
-           refusal_ms);
+    const long read = total - (long)(refused + wsize) * size * size; /* points of boards read */
+    printf("%-30s %6d %9.2f%% %5d/%-3d %8d %6d %6d %7.1f %7ld %7ld %7ld %9.2f%% %8.0f %8ld %7.1f%% "
+           "%6.2f%%\n",
+           label, count, total ? 100.0 * correct / total : 0, perfect, count, refused, wsize,
+           silent, pct(ms, nt, 0.5), wrong, marked, marks,
+           learned_of ? 100.0 * learned / learned_of : 0, refusal_ms, wrong - marked,
+           wrong ? 100.0 * marked / wrong : 100.0, read > 0 ? 100.0 * marks / read : 0);
     free(ms);
 }
 
@@ -340,9 +421,10 @@ static void synthetic_table(int per_size, int verbose)
     if (per_size <= 0)
         return; /* --synthetic 0 */
     static const int sizes[3] = {9, 13, 19};
-    printf("\n%-30s %6s %10s %9s %8s %6s %6s %7s %7s %7s %7s %10s %9s\n",
+    printf("\n%-30s %6s %10s %9s %8s %6s %6s %7s %7s %7s %7s %10s %9s %8s %8s %7s\n",
            "synthetic crowded boards", "boards", "points%", "perfect", "refused", "size?", "silent",
-           "med ms", "wrong", "marked", "marks", "cnn@true", "refuse ms");
+           "med ms", "wrong", "marked", "marks", "cnn@true", "refuse ms", "silentpt", "caught%",
+           "marks%");
     for (int si = 0; si < 3; si++)
         synthetic_row(sizes[si], si, per_size, PLAIN, verbose);
     /* the same boards under the lamps of the coloured-light photos, half as many */
@@ -395,8 +477,50 @@ static int variant_jpeg(uint8_t **jpeg, size_t *jlen, const go_cv_image *img,
  * photo shared on or one taken at another resolution gives it. A photo has no true "up" nor
  * size: each variant should read as the photo does. A row per variant, then how many photos
  * read perfectly in all of them and how many were returned silently wrong in any. */
+/* Loads the fold models of fold k from models (point classifier and lattice model), or the
+ * built-in ones when k < 0. 0, or -1 with the reason printed. */
+static int use_fold_models(const char *models, int k)
+{
+    char path[1200];
+    if (k < 0) {
+        go_vision_use_model_file(NULL);
+        vz_lattice_use_model_file(NULL);
+        return 0;
+    }
+    snprintf(path, sizeof path, "%s/fold%d.onnx", models, k);
+    if (go_vision_use_model_file(path) < 0) {
+        fprintf(stderr, "bench_vision: %s: %s\n", path, go_error_last());
+        return -1;
+    }
+    snprintf(path, sizeof path, "%s/lattice_fold%d.onnx", models, k);
+    if (vz_lattice_use_model_file(path) < 0) {
+        fprintf(stderr, "bench_vision: %s: %s\n", path, go_error_last());
+        return -1;
+    }
+    return 0;
+}
+
+/* The wrong points of reading res against truth under symmetry sym, into *wrong, those marked
+ * into *marked; and the same with the disputed points of photo image left out. */
+static void count_wrong(const go_vision_result *res, uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE], int n,
+                        int sym, const char *image, long counts[4])
+{
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) {
+            int tx, ty;
+            go_vision_symmetry(sym, n, x, y, &tx, &ty);
+            if (res->color[y][x] == truth[ty][tx])
+                continue;
+            const int m = marked_at(res, x, y), aside = is_disputed(image, tx, ty);
+            counts[0]++;
+            counts[1] += m;
+            counts[2] += !aside;
+            counts[3] += !aside && m;
+        }
+}
+
 static void variant_table(const photo_entry *rows, int nrows, const char *root, int verbose,
-                          const char *title, const photo_variant *v, int nv)
+                          const char *title, const photo_variant *v, int nv, const char *models)
 {
     static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
     static go_vision_result res;
@@ -404,9 +528,17 @@ static void variant_table(const photo_entry *rows, int nrows, const char *root, 
     long correct[MAX_VARIANTS] = {0}, total = 0;
     int perfect[MAX_VARIANTS] = {0}, refused[MAX_VARIANTS] = {0}, silent[MAX_VARIANTS] = {0},
         nt[MAX_VARIANTS] = {0};
+    /* per variant: wrong points of the readings of the right size, of them marked, the same
+     * with the disputed points left out; and those readings' points and marks */
+    long wrong[MAX_VARIANTS][4] = {{0}}, read[MAX_VARIANTS] = {0}, marks[MAX_VARIANTS] = {0};
     int all_perfect = 0, any_silent = 0, photos = 0;
-    for (int i = 0; i < nrows; i++) {
-        const photo_entry *r = &rows[i];
+    const int passes = models ? PHOTO_SET_FOLDS : 1;
+    for (int i = 0; i < nrows * passes; i++) {
+        const photo_entry *r = &rows[i % nrows];
+        if (models && i % nrows == 0 && use_fold_models(models, i / nrows) < 0)
+            break;
+        if (models && r->fold != i / nrows)
+            continue;
         int n = 0;
         char ip[1200];
         snprintf(ip, sizeof ip, "%s/%s", root, r->image);
@@ -446,27 +578,51 @@ static void variant_table(const photo_entry *rows, int nrows, const char *root, 
                 continue;
             }
             ms[q][nt[q]++] = res.ms_total;
-            if (res.size == n)
-                ok = go_vision_match(&res, truth, n, NULL);
+            int sym = 0;
+            if (res.size == n) {
+                ok = go_vision_match(&res, truth, n, &sym);
+                count_wrong(&res, truth, n, sym, r->image, wrong[q]);
+                read[q] += n * n;
+                marks[q] += res.uncertain_count;
+            }
             correct[q] += ok;
             perfect[q] += ok == n * n;
             perfect_all &= ok == n * n;
             silent[q] += ok * 10 < 9 * n * n;
             silent_any |= ok * 10 < 9 * n * n;
-            if (verbose && ok != n * n)
-                printf("%s %-60s size %2d/%2d %3d/%3d\n", v[q].tag, r->image, res.size, n, ok,
-                       n * n);
+            if (verbose && ok != n * n) {
+                printf("%s %-60s size %2d/%2d %3d/%3d", v[q].tag, r->image, res.size, n, ok, n * n);
+                /* the silent points, in the label's columns and rows */
+                for (int y = 0; y < n && res.size == n; y++)
+                    for (int x = 0; x < n; x++) {
+                        int tx, ty;
+                        go_vision_symmetry(sym, n, x, y, &tx, &ty);
+                        if (res.color[y][x] != truth[ty][tx] && !marked_at(&res, x, y))
+                            printf(" SILENT (%d,%d) read %c is %c%s", tx, ty,
+                                   ".XO"[res.color[y][x]], ".XO"[truth[ty][tx]],
+                                   is_disputed(r->image, tx, ty) ? " DISPUTED" : "");
+                    }
+                printf("\n");
+            }
         }
         go_cv_image_free(&img);
         all_perfect += perfect_all;
         any_silent += silent_any;
     }
-    printf("\n%-30s %6s %10s %9s %8s %6s %7s\n", title, "photos", "points%", "perfect", "refused",
-           "silent", "med ms");
+    if (models)
+        use_fold_models(models, -1);
+    printf("\n%s, %s\n", title,
+           models ? "each photo read by the models of its fold" : "the built-in models");
+    printf("%-30s %6s %10s %9s %8s %6s %7s %8s %8s %7s %8s\n", "", "photos", "points%", "perfect",
+           "refused", "silent", "med ms", "silentpt", "aside", "marks%", "caught%");
     for (int q = 0; q < nv; q++)
-        printf("%-30s %6d %9.2f%% %5d/%-3d %8d %6d %7.1f\n", v[q].label, photos,
-               total ? 100.0 * correct[q] / total : 0, perfect[q], photos, refused[q], silent[q],
-               pct(ms[q], nt[q], 0.5));
+        printf("%-30s %6d %9.2f%% %5d/%-3d %8d %6d %7.1f %8ld %8ld %6.2f%% %7.1f%%\n", v[q].label,
+               photos, total ? 100.0 * correct[q] / total : 0, perfect[q], photos, refused[q],
+               silent[q], pct(ms[q], nt[q], 0.5), wrong[q][0] - wrong[q][1],
+               wrong[q][2] - wrong[q][3], read[q] ? 100.0 * marks[q] / read[q] : 0,
+               wrong[q][2] ? 100.0 * wrong[q][3] / wrong[q][2] : 100.0);
+    printf("silentpt: wrong points not marked for a look; aside: the same with the disputed truth "
+           "points set aside, and caught%% the share of the wrong points marked then\n");
     printf("perfect in all %d: %d of %d photos; silently wrong in any: %d\n", nv, all_perfect,
            photos, any_silent);
 }
@@ -497,7 +653,8 @@ static const char *const pass_title[PASSES] = {
 };
 
 /* Reads photo e as the pass has set the reader up, into *r; -v prints the reading and its wrong
- * points (when few); --overlay draws it. */
+ * points (when few; SILENT where unmarked, DISPUTED where the label is disputed); --overlay draws
+ * it. */
 static void read_photo(photo_row *r, const photo_entry *e, const char *root, int verbose,
                        const char *overlay_dir)
 {
@@ -512,6 +669,9 @@ static void read_photo(photo_row *r, const photo_entry *e, const char *root, int
         exit(1);
     }
     r->total = lsize * lsize;
+    r->aside_total = r->total;
+    for (int k = 0; k < disputed_count; k++)
+        r->aside_total -= strcmp(disputed[k].image, e->image) == 0;
     uint8_t *data = NULL;
     size_t len = 0;
     int rc = go_vision_read_file(&data, &len, ip, GO_VISION_MAX_BYTES);
@@ -550,9 +710,10 @@ static void read_photo(photo_row *r, const photo_entry *e, const char *root, int
                     int tx, ty;
                     go_vision_symmetry(best_sym, n, x, y, &tx, &ty);
                     if (res.color[y][x] != truth[ty][tx])
-                        printf(" (%d,%d) read %c is %c conf %.2f%s", x, y, ".XO"[res.color[y][x]],
+                        printf(" (%d,%d) read %c is %c conf %.2f%s%s", x, y, ".XO"[res.color[y][x]],
                                ".XO"[truth[ty][tx]], res.confidence[y][x],
-                               marked_at(&res, x, y) ? "" : " SILENT");
+                               marked_at(&res, x, y) ? "" : " SILENT",
+                               is_disputed(e->image, tx, ty) ? " DISPUTED" : "");
                 }
             printf("\n");
         }
@@ -561,6 +722,21 @@ static void read_photo(photo_row *r, const photo_entry *e, const char *root, int
         r->correct = best;
         r->perfect = best == n * n;
         r->silent = best * 10 < 9 * n * n;
+        /* the disputed points left out, under the symmetry the published label chose */
+        r->aside_correct = best;
+        r->aside_wrong_marked = r->wrong_marked;
+        for (int y = 0; y < n; y++)
+            for (int x = 0; x < n; x++) {
+                int tx, ty;
+                go_vision_symmetry(best_sym, n, x, y, &tx, &ty);
+                if (!is_disputed(e->image, tx, ty))
+                    continue;
+                if (res.color[y][x] == truth[ty][tx])
+                    r->aside_correct--;
+                else
+                    r->aside_wrong_marked -= marked_at(&res, x, y);
+            }
+        r->aside_perfect = r->aside_correct == r->aside_total;
     }
     if (verbose)
         printf("%-64s size %2d/%2d  %3d/%3d  %6.1f ms  uncertain %3d no-liberty %3d\n", e->image,
@@ -600,15 +776,25 @@ static const char *row_key(const photo_entry *e, int by, char *buf, size_t cap)
 /* A table of one pass: a row per source, per size, per group and per fold, then overall. Silent
  * points are wrong points not marked for a look (their share is of the points of the photos read,
  * refusals not counted); marks are the points marked for a look, right or wrong, as a share of the
- * same. */
-static void pass_table(const photo_entry *rows, const photo_row *res, int nrows, int pass)
+ * same. With aside, the disputed truth points are left out (a row per source and per fold, then
+ * overall). */
+static void pass_table(const photo_entry *rows, const photo_row *res, int nrows, int pass,
+                       int aside)
 {
-    printf("\n%s\n", pass_title[pass]);
+    if (aside && disputed_count == 0)
+        return;
+    if (aside)
+        printf("\n%s, the %d disputed truth points (bench/disputed_truth.tsv) set aside\n",
+               pass_title[pass], disputed_count);
+    else
+        printf("\n%s\n", pass_title[pass]);
     printf("%-44s %6s %9s %9s %7s %6s %8s %7s %7s %7s %8s %8s\n", "", "photos", "points%",
            "perfect", "refused", "size?", "silentpt", "silent%", "marks%", "caught%", "med ms",
            "p95 ms");
     static const char *const by_name[5] = {"by source", "by size", "by group", "by fold", NULL};
     for (int by = 0; by < 5; by++) {
+        if (aside && (by == 1 || by == 2))
+            continue;
         if (by_name[by])
             printf("  %s\n", by_name[by]);
         static char seen[MAX_PHOTOS][160];
@@ -629,18 +815,20 @@ static void pass_table(const photo_entry *rows, const photo_row *res, int nrows,
                 if (strcmp(row_key(&rows[j], by, kb2, sizeof kb2), key) != 0)
                     continue;
                 const photo_row *r = &res[j];
+                const int rc = aside ? r->aside_correct : r->correct,
+                          rt = aside ? r->aside_total : r->total;
                 photos++;
-                correct += r->correct;
-                total += r->total;
-                perfect += r->perfect;
+                correct += rc;
+                total += rt;
+                perfect += aside ? r->aside_perfect : r->perfect;
                 refused += r->refused;
                 wsize += r->wrong_size;
                 if (!r->refused)
                     tt[nt++] = r->ms_total;
                 if (!r->refused && !r->wrong_size) {
-                    read += r->total;
-                    wrong += r->total - r->correct;
-                    marked += r->wrong_marked;
+                    read += rt;
+                    wrong += rt - rc;
+                    marked += aside ? r->aside_wrong_marked : r->wrong_marked;
                     marks += r->marks;
                 }
             }
@@ -696,7 +884,8 @@ static int file_exists(const char *path)
 int main(int argc, char **argv)
 {
     const char *root = GOREF_DATA_DIR "/photos";
-    const char *overlay_dir = NULL, *only = NULL, *models = GOREF_SOURCE_DIR "/vision/model/folds";
+    const char *overlay_dir = NULL, *only = NULL, *models = GOREF_SOURCE_DIR "/vision/model/folds",
+               *disputed_path = GOREF_SOURCE_DIR "/bench/disputed_truth.tsv";
     int verbose = 0, synthetic = 40, turns = 0, sizes = 0, rule = 1;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-v") == 0)
@@ -707,6 +896,8 @@ int main(int argc, char **argv)
             only = argv[++i];
         else if (strcmp(argv[i], "--models") == 0 && i + 1 < argc)
             models = argv[++i];
+        else if (strcmp(argv[i], "--disputed") == 0 && i + 1 < argc)
+            disputed_path = argv[++i];
         else if (strcmp(argv[i], "--no-rule") == 0)
             rule = 0;
         else if (strcmp(argv[i], "--turns") == 0)
@@ -740,6 +931,8 @@ int main(int argc, char **argv)
             return 2;
         }
     }
+    if (read_disputed(disputed_path) < 0)
+        return 2;
     go_cv_set_threads(1);
     printf("point classifier: %s, lattice model: %s\n", go_vision_model_name(),
            go_vision_lattice_model_name());
@@ -770,7 +963,8 @@ int main(int argc, char **argv)
         printf("\n-- %s\n", pass_title[AS_BUILT]);
     for (int i = 0; i < nrows; i++)
         read_photo(&res[AS_BUILT][i], &rows[i], root, verbose, overlay_dir);
-    pass_table(rows, res[AS_BUILT], nrows, AS_BUILT);
+    pass_table(rows, res[AS_BUILT], nrows, AS_BUILT, 0);
+    pass_table(rows, res[AS_BUILT], nrows, AS_BUILT, 1);
     pass_times(res[AS_BUILT], nrows);
     photo_verdict_table(rows, nrows, root, pass_title[AS_BUILT]);
     /* held out: each fold's photos by the model trained without them */
@@ -789,23 +983,15 @@ int main(int argc, char **argv)
         if (verbose)
             printf("\n-- %s\n", pass_title[HELD_OUT]);
         for (int k = 0; k < PHOTO_SET_FOLDS; k++) {
-            snprintf(path, sizeof path, "%s/fold%d.onnx", models, k);
-            if (go_vision_use_model_file(path) < 0) {
-                fprintf(stderr, "bench_vision: %s: %s\n", path, go_error_last());
+            if (use_fold_models(models, k) < 0)
                 return 1;
-            }
-            snprintf(path, sizeof path, "%s/lattice_fold%d.onnx", models, k);
-            if (vz_lattice_use_model_file(path) < 0) {
-                fprintf(stderr, "bench_vision: %s: %s\n", path, go_error_last());
-                return 1;
-            }
             for (int i = 0; i < nrows; i++)
                 if (rows[i].fold == k)
                     read_photo(&res[HELD_OUT][i], &rows[i], root, verbose, NULL);
         }
-        go_vision_use_model_file(NULL);
-        vz_lattice_use_model_file(NULL);
-        pass_table(rows, res[HELD_OUT], nrows, HELD_OUT);
+        use_fold_models(models, -1);
+        pass_table(rows, res[HELD_OUT], nrows, HELD_OUT, 0);
+        pass_table(rows, res[HELD_OUT], nrows, HELD_OUT, 1);
         pass_times(res[HELD_OUT], nrows);
         photo_verdict_table(rows, nrows, root, pass_title[HELD_OUT]);
     }
@@ -816,7 +1002,8 @@ int main(int argc, char **argv)
         for (int i = 0; i < nrows; i++)
             read_photo(&res[RULE_ALONE][i], &rows[i], root, verbose, NULL);
         unsetenv("GOREF_VISION_POINTS");
-        pass_table(rows, res[RULE_ALONE], nrows, RULE_ALONE);
+        pass_table(rows, res[RULE_ALONE], nrows, RULE_ALONE, 0);
+        pass_table(rows, res[RULE_ALONE], nrows, RULE_ALONE, 1);
         pass_times(res[RULE_ALONE], nrows);
     }
     printf("\nbars: >= 99.5%% points and >= 90%% photos perfect (refusals count as wrong); silent "
@@ -826,10 +1013,10 @@ int main(int argc, char **argv)
            "at a wrong size. Judge a change by the held-out figures.\n");
     if (turns)
         variant_table(rows, nrows, root, verbose, "photos turned, saved at q92", turns_v,
-                      (int)(sizeof turns_v / sizeof *turns_v));
+                      (int)(sizeof turns_v / sizeof *turns_v), have_folds ? models : NULL);
     if (sizes)
         variant_table(rows, nrows, root, verbose, "photos resized, saved again", sizes_v,
-                      (int)(sizeof sizes_v / sizeof *sizes_v));
+                      (int)(sizeof sizes_v / sizeof *sizes_v), have_folds ? models : NULL);
     if (!only)
         synthetic_table(synthetic, verbose);
     return 0;

@@ -1,8 +1,8 @@
 /* The learned point classifier: each point of the lattice seen as a small patch of the board with
  * the perspective taken out, and a small convolutional network (vision/model/, trained by
  * `make model`) telling empty, black and white apart with a probability. It checks the colour
- * rule's reading: a point it reads otherwise is marked for a person's look, and on a board where
- * it does so more than once, a point read empty beside such a point that it is unsure of too. */
+ * rule's reading: a point it reads otherwise is marked for a person's look, and so is a point read
+ * empty that it is unsure of, and a lone stone on the edge unlike the other stones in tint. */
 #include <math.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -141,12 +141,88 @@ int vz_point_probs(float *out, const uint8_t *patches, int count)
                          VZ_PATCH_CROP, out, 3);
 }
 
+/* The colour of the point of a patch: the mean of each channel over a disc 0.6 of a cell across
+ * at its centre (inside any stone there), in the patch's scaling (the board's mean in each
+ * channel made one level, so that a lamp's colour is out). */
+static void patch_centre(const uint8_t *patch, double out[3])
+{
+    const double c = VZ_PATCH_SIDE / 2.0 - 0.5, rad = 0.3 * VZ_PATCH_CELL;
+    double sum[3] = {0, 0, 0};
+    int m = 0;
+    for (int y = 0; y < VZ_PATCH_SIDE; y++)
+        for (int x = 0; x < VZ_PATCH_SIDE; x++)
+            if ((x - c) * (x - c) + (y - c) * (y - c) <= rad * rad) {
+                for (int k = 0; k < 3; k++)
+                    sum[k] += patch[((size_t)y * VZ_PATCH_SIDE + x) * 3 + k];
+                m++;
+            }
+    for (int k = 0; k < 3; k++)
+        out[k] = sum[k] / m;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    const double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+void vz_points_mark_lone_edge(go_vision_result *r, const uint8_t *patches)
+{
+    const int n = r->size;
+    const size_t patch = (size_t)VZ_PATCH_SIDE * VZ_PATCH_SIDE * 3;
+    for (int colour = GO_BLACK; colour <= GO_WHITE; colour++) {
+        /* the tint of this colour's stones (blue and red over green), its median and spread */
+        double tint[GO_MAX_SIZE * GO_MAX_SIZE][2] = {{0}}, sorted[GO_MAX_SIZE * GO_MAX_SIZE];
+        int m = 0;
+        for (int k = 0; k < n * n; k++) {
+            if (r->color[k / n][k % n] != colour)
+                continue;
+            double c[3];
+            patch_centre(patches + (size_t)k * patch, c);
+            tint[k][0] = c[0] - c[1];
+            tint[k][1] = c[2] - c[1];
+            m++;
+        }
+        if (m < LONE_EDGE_STONES)
+            continue;
+        double median[2], spread[2];
+        for (int a = 0; a < 2; a++) {
+            int q = 0;
+            for (int k = 0; k < n * n; k++)
+                if (r->color[k / n][k % n] == colour)
+                    sorted[q++] = tint[k][a];
+            qsort(sorted, (size_t)q, sizeof *sorted, cmp_double);
+            median[a] = sorted[q / 2];
+            for (int i = 0; i < q; i++)
+                sorted[i] = fabs(sorted[i] - median[a]);
+            qsort(sorted, (size_t)q, sizeof *sorted, cmp_double);
+            spread[a] = 1.4826 * sorted[q / 2]; /* a normal spread's standard deviation */
+        }
+        const double sd = fmax(hypot(spread[0], spread[1]), LONE_EDGE_SD_FLOOR);
+        for (int k = 0; k < n * n; k++) {
+            const int y = k / n, x = k % n;
+            if (r->color[y][x] != colour || (x > 0 && y > 0 && x < n - 1 && y < n - 1))
+                continue;
+            int alone = 1;
+            for (int dy = -1; dy <= 1; dy++)
+                for (int dx = -1; dx <= 1; dx++) {
+                    const int qx = x + dx, qy = y + dy;
+                    if ((dx || dy) && qx >= 0 && qy >= 0 && qx < n && qy < n &&
+                        r->color[qy][qx] != GO_EMPTY)
+                        alone = 0;
+                }
+            const double apart = hypot(tint[k][0] - median[0], tint[k][1] - median[1]);
+            if (alone && apart > LONE_EDGE_APART * sd)
+                r->confidence[y][x] = fminf(r->confidence[y][x], VZ_POINTS_DOUBT);
+        }
+    }
+}
+
 void vz_points_mark(go_vision_result *r, const float *prob)
 {
     const int n = r->size;
     /* the classes of the network's output, in the order of its probabilities */
     static const int class_of[3] = {GO_EMPTY, GO_BLACK, GO_WHITE};
-    unsigned char differs[GO_MAX_SIZE * GO_MAX_SIZE] = {0};
     int disagree = 0;
     for (int k = 0; k < n * n; k++) {
         const float *p = prob + 3 * (size_t)k;
@@ -155,34 +231,22 @@ void vz_points_mark(go_vision_result *r, const float *prob)
             best = 2;
         const int y = k / n, x = k % n;
         if (class_of[best] != r->color[y][x]) {
-            differs[k] = 1;
             disagree++;
             if (!r->off_point[y][x]) /* a stone off its point is marked already */
                 r->confidence[y][x] = fminf(r->confidence[y][x], VZ_POINTS_DOUBT);
         }
     }
-    /* On a board where the two readers differ at POINTS_DOUBTFUL_BOARD points or more, the
-     * reading is in doubt around those points: a point read empty beside one of them (the eight
-     * around it) that the network gives under POINTS_SURE of being empty is marked too: a stone
-     * taken for wood (vision/params.h) */
-    if (disagree >= POINTS_DOUBTFUL_BOARD)
-        for (int k = 0; k < n * n; k++) {
-            const int y = k / n, x = k % n;
-            if (r->color[y][x] != GO_EMPTY || prob[3 * (size_t)k] >= POINTS_SURE)
-                continue;
-            int beside = 0;
-            for (int dy = -1; dy <= 1 && !beside; dy++)
-                for (int dx = -1; dx <= 1 && !beside; dx++) {
-                    const int qx = x + dx, qy = y + dy;
-                    beside = (dx || dy) && qx >= 0 && qy >= 0 && qx < n && qy < n &&
-                             differs[qy * n + qx];
-                }
-            if (beside)
-                r->confidence[y][x] = fminf(r->confidence[y][x], VZ_POINTS_DOUBT);
-        }
+    /* A point read empty that the network gives under POINTS_SURE of being empty is marked: a
+     * stone taken for wood (pale stones on a coloured lamp's side of the board, a stone half off
+     * its point) is what both readers miss together, and the network is unsure of it where the
+     * rule is not (vision/params.h) */
+    for (int k = 0; k < n * n; k++) {
+        const int y = k / n, x = k % n;
+        if (r->color[y][x] == GO_EMPTY && prob[3 * (size_t)k] < POINTS_SURE)
+            r->confidence[y][x] = fminf(r->confidence[y][x], VZ_POINTS_DOUBT);
+    }
     if (getenv("GOREF_VISION_DEBUG"))
-        fprintf(stderr, "point classifier: differs from the rule at %d points%s\n", disagree,
-                disagree >= POINTS_DOUBTFUL_BOARD ? " (a doubtful board)" : "");
+        fprintf(stderr, "point classifier: differs from the rule at %d points\n", disagree);
 }
 
 int vz_points_check(go_vision_result *r, const vz_grid *g, const go_cv_image *work)
@@ -199,6 +263,8 @@ int vz_points_check(go_vision_result *r, const vz_grid *g, const go_cv_image *wo
         rc = vz_point_patches(patches, g->h, n, work);
     if (rc == 0)
         rc = vz_point_probs(prob, patches, n * n);
+    if (rc == 0)
+        vz_points_mark_lone_edge(r, patches);
     free(patches);
     if (rc < 0) {
         free(prob);
