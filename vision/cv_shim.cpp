@@ -85,14 +85,125 @@ int export_mat(go_cv_image *out, const cv::Mat &m)
     return 0;
 }
 
+// Warps kept within one scan (go_cv_warp_cache_begin .. _end), per thread: the stages look at
+// the board through the same lattice again and again (the check, the phase and the refinement
+// of one lattice, each look arriving at a lattice an earlier one found), and a warp is the
+// costliest step of each look. An entry is keyed by its source image's pixels, which stay
+// unchanged while the image lives: go_cv_image_free drops the entries of the image it frees,
+// so an image allocated later at the same address is never taken for it.
+struct warp_entry {
+    const uint8_t *src;
+    int src_width, src_height, src_channels;
+    double h[9];
+    int width, height, inverse;
+    cv::Mat warped;
+    unsigned long used;
+};
+
+struct warp_cache {
+    int depth = 0; // scans open on this thread (begin without end)
+    std::vector<warp_entry> entries;
+    size_t bytes = 0;
+    unsigned long uses = 0;
+    unsigned warps = 0, reused = 0;
+};
+
+thread_local warp_cache warps;
+
+// The most the entries of one thread hold: a 19x19 lattice's warps are 0.5-1.6 MB each; the
+// one used least lately gives way.
+constexpr size_t WARP_CACHE_BYTES = 48u << 20;
+
+size_t mat_bytes(const cv::Mat &m)
+{
+    return m.total() * m.elemSize();
+}
+
+void warp_cache_drop(size_t k)
+{
+    warps.bytes -= mat_bytes(warps.entries[k].warped);
+    warps.entries[k] = std::move(warps.entries.back());
+    warps.entries.pop_back();
+}
+
+warp_entry *warp_cache_find(const go_cv_image *in, const double h[9], int width, int height,
+                            int inverse)
+{
+    for (warp_entry &e : warps.entries)
+        if (e.src == in->pixels && e.src_width == in->width && e.src_height == in->height &&
+            e.src_channels == in->channels && e.width == width && e.height == height &&
+            e.inverse == inverse && std::memcmp(e.h, h, sizeof e.h) == 0)
+            return &e;
+    return nullptr;
+}
+
+// Keeps warped (owned, not shared with the caller) as the warp of in by h; a failure to keep
+// it changes no result, so it is dropped silently.
+void warp_cache_keep(const go_cv_image *in, const double h[9], int width, int height, int inverse,
+                     const cv::Mat &warped)
+{
+    try {
+        const size_t need = mat_bytes(warped);
+        if (need > WARP_CACHE_BYTES)
+            return;
+        while (warps.bytes + need > WARP_CACHE_BYTES && !warps.entries.empty()) {
+            size_t oldest = 0;
+            for (size_t k = 1; k < warps.entries.size(); k++)
+                if (warps.entries[k].used < warps.entries[oldest].used)
+                    oldest = k;
+            warp_cache_drop(oldest);
+        }
+        warp_entry e;
+        e.src = in->pixels;
+        e.src_width = in->width;
+        e.src_height = in->height;
+        e.src_channels = in->channels;
+        std::memcpy(e.h, h, sizeof e.h);
+        e.width = width;
+        e.height = height;
+        e.inverse = inverse;
+        e.warped = warped;
+        e.used = ++warps.uses;
+        warps.entries.push_back(std::move(e));
+        warps.bytes += need;
+    } catch (...) {
+        // out of memory for the cache: the warp is simply done again when asked again
+    }
+}
+
 } // namespace
 
 extern "C" {
+
+void go_cv_warp_cache_begin(void)
+{
+    if (warps.depth++ == 0)
+        warps.warps = warps.reused = 0;
+}
+
+void go_cv_warp_cache_end(void)
+{
+    if (warps.depth == 0 || --warps.depth > 0)
+        return;
+    warps.entries.clear();
+    warps.entries.shrink_to_fit();
+    warps.bytes = 0;
+}
+
+void go_cv_warp_cache_counts(unsigned *out_warps, unsigned *out_reused)
+{
+    *out_warps = warps.warps;
+    *out_reused = warps.reused;
+}
 
 void go_cv_image_free(go_cv_image *img)
 {
     if (!img)
         return;
+    if (img->pixels && !warps.entries.empty())
+        for (size_t k = warps.entries.size(); k-- > 0;)
+            if (warps.entries[k].src == img->pixels)
+                warp_cache_drop(k);
     std::free(img->pixels);
     img->pixels = nullptr;
     img->width = img->height = img->channels = 0;
@@ -221,11 +332,24 @@ int go_cv_warp(go_cv_image *out, const go_cv_image *in, const double h[9], int w
                int inverse)
 {
     SHIM_TRY
+    const int caching = warps.depth > 0 && in->pixels;
+    if (caching) {
+        warps.warps++;
+        if (warp_entry *e = warp_cache_find(in, h, width, height, inverse)) {
+            warps.reused++;
+            e->used = ++warps.uses;
+            const cv::Mat kept = e->warped; // export_mat may free an image and move entries
+            return export_mat(out, kept);
+        }
+    }
     cv::Mat hm(3, 3, CV_64F, const_cast<double *>(h));
     cv::Mat d;
     int flags = cv::INTER_LINEAR | (inverse ? cv::WARP_INVERSE_MAP : 0);
     cv::warpPerspective(view(in), d, hm, cv::Size(width, height), flags, cv::BORDER_REPLICATE);
-    return export_mat(out, d);
+    int rc = export_mat(out, d);
+    if (rc == 0 && caching)
+        warp_cache_keep(in, h, width, height, inverse, d);
+    return rc;
     SHIM_CATCH
 }
 

@@ -53,6 +53,16 @@ int go_cv_blur(go_cv_image *out, const go_cv_image *in, double sigma);
 int go_cv_warp(go_cv_image *out, const go_cv_image *in, const double h[9], int width, int height,
                int inverse);
 
+/* Within a scan on this thread (begin ... end; they nest), go_cv_warp keeps its results and
+ * answers a warp asked again (the same image, homography and size) with a copy of the first
+ * one's pixels; go_cv_image_free drops what was kept of the image it frees, and the outermost
+ * end all of it. Outside a scan every warp is done afresh. */
+void go_cv_warp_cache_begin(void);
+void go_cv_warp_cache_end(void);
+/* The warps asked since the outermost begin on this thread, and of them those answered from
+ * what was kept (the benchmark's figures). */
+void go_cv_warp_cache_counts(unsigned *out_warps, unsigned *out_reused);
+
 /* Homography mapping src[i] to dst[i] (n >= 4 point pairs, x,y interleaved). With ransac
  * nonzero, outliers beyond reproj pixels are rejected. GO_EINVAL when no model is found. */
 int go_cv_find_homography(double out[9], const double *src, const double *dst, int n, int ransac,
