@@ -99,11 +99,19 @@ int vz_warp_lattice(go_cv_image *out, const vz_grid *g, const go_cv_image *bgr, 
 int vz_warp_gray(go_cv_image *out, const vz_grid *g, const go_cv_image *bgr, int cell, int margin,
                  int light_weighted)
 {
+    /* the gray is kept within the scan beside the warp (go_cv_warp keeps that): the check,
+     * the phase and the refinement of one lattice ask for the same gray again and again */
+    const int kind = light_weighted ? GO_CV_KEPT_LIGHT_GRAY : GO_CV_KEPT_GRAY;
+    int rc = go_cv_kept_find(out, bgr, kind, g->h, cell, margin);
+    if (rc != 0)
+        return rc < 0 ? rc : 0;
     go_cv_image warped = {0};
-    int rc = vz_warp_lattice(&warped, g, bgr, cell, margin);
+    rc = vz_warp_lattice(&warped, g, bgr, cell, margin);
     if (rc == 0)
         rc = light_weighted ? vz_gray(out, &warped) : go_cv_gray(out, &warped);
     go_cv_image_free(&warped);
+    if (rc == 0)
+        go_cv_kept_keep(bgr, kind, g->h, cell, margin, out);
     return rc;
 }
 
@@ -136,31 +144,36 @@ double vz_median(double *v, int m)
 
 void vz_box_sums_free(vz_box_sums *t)
 {
-    free(t->s);
-    free(t->s2);
+    free(t->s); /* s2 lies in the same block */
     t->s = t->s2 = NULL;
 }
 
 int vz_box_sums_build(vz_box_sums *out, const uint8_t *pixels, int w, int h, int channels,
                       int channel)
 {
+    const size_t W1 = (size_t)w + 1, cells = W1 * ((size_t)h + 1);
     out->w = w;
     out->h = h;
-    out->s = calloc((size_t)(w + 1) * (h + 1), sizeof(double));
-    out->s2 = calloc((size_t)(w + 1) * (h + 1), sizeof(double));
-    if (!out->s || !out->s2) {
-        vz_box_sums_free(out);
+    /* both tables in one block, not zeroed: every entry but the first row and column is
+     * written below (zeroing megabytes only to write them again cost as much as the sums) */
+    out->s = malloc(2 * cells * sizeof(double));
+    out->s2 = out->s ? out->s + cells : NULL;
+    if (!out->s)
         return go_error_set(GO_ENOMEM, "box sums");
-    }
+    for (size_t x = 0; x < W1; x++)
+        out->s[x] = out->s2[x] = 0;
     for (int y = 0; y < h; y++) {
+        const uint8_t *p = pixels + (size_t)y * w * channels + channel;
+        double *s = out->s + (size_t)(y + 1) * W1, *s2 = out->s2 + (size_t)(y + 1) * W1;
+        const double *up = s - W1, *up2 = s2 - W1;
         double row = 0, row2 = 0;
+        s[0] = s2[0] = 0;
         for (int x = 0; x < w; x++) {
-            const double v = pixels[((size_t)y * w + x) * channels + channel];
+            const double v = p[(size_t)x * channels];
             row += v;
             row2 += v * v;
-            const size_t i = (size_t)(y + 1) * (w + 1) + x + 1, up = (size_t)y * (w + 1) + x + 1;
-            out->s[i] = out->s[up] + row;
-            out->s2[i] = out->s2[up] + row2;
+            s[x + 1] = up[x + 1] + row;
+            s2[x + 1] = up2[x + 1] + row2;
         }
     }
     return 0;
