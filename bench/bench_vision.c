@@ -203,13 +203,13 @@ static void synthetic_row(int size, int si, int count, int kind, int verbose)
     static go_vision_result res;
     long correct = 0, total = 0, wrong = 0, marked = 0, marks = 0, learned = 0, learned_of = 0;
     int perfect = 0, refused = 0, wsize = 0, silent = 0, nt = 0;
+    if (row_only >= 0 && kind != row_only)
+        return;
     /* the refusals' CPU ms of this thread, and the slowest one's wall clock ms */
     double *refusal_ms = malloc(sizeof(double) * (size_t)(count > 0 ? count : 1)), slowest_cpu = 0,
            slowest_wall = 0;
     unsigned long warps = 0, warps_reused = 0;
     if (!refusal_ms)
-        return;
-    if (row_only >= 0 && kind != row_only)
         return;
     double *ms = malloc(sizeof(double) * (size_t)(count > 0 ? count : 1));
     if (!ms) {

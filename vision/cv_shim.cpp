@@ -368,12 +368,14 @@ int go_cv_blur(go_cv_image *out, const go_cv_image *in, double sigma)
     SHIM_CATCH
 }
 
-int go_cv_warp(go_cv_image *out, const go_cv_image *in, const double h[9], int width, int height,
-               int inverse)
+static int warp(go_cv_image *out, const go_cv_image *in, const double h[9], int width, int height,
+                int inverse, int keep)
 {
     SHIM_TRY
     const int kind = inverse ? KEPT_WARP_INVERSE : KEPT_WARP;
-    const int caching = kept_active(in);
+    const int caching = keep && kept_active(in);
+    if (!keep && kept_active(in))
+        kept.warps++;
     if (caching) {
         kept.warps++;
         if (kept_entry *e = kept_lookup(in, kind, h, width, height)) {
@@ -391,6 +393,18 @@ int go_cv_warp(go_cv_image *out, const go_cv_image *in, const double h[9], int w
         kept_store(in, kind, h, width, height, d);
     return rc;
     SHIM_CATCH
+}
+
+int go_cv_warp(go_cv_image *out, const go_cv_image *in, const double h[9], int width, int height,
+               int inverse)
+{
+    return warp(out, in, h, width, height, inverse, 1);
+}
+
+int go_cv_warp_unkept(go_cv_image *out, const go_cv_image *in, const double h[9], int width,
+                      int height, int inverse)
+{
+    return warp(out, in, h, width, height, inverse, 0);
 }
 
 int go_cv_find_homography(double out[9], const double *src, const double *dst, int n, int ransac,

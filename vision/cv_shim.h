@@ -53,6 +53,11 @@ int go_cv_blur(go_cv_image *out, const go_cv_image *in, double sigma);
 int go_cv_warp(go_cv_image *out, const go_cv_image *in, const double h[9], int width, int height,
                int inverse);
 
+/* go_cv_warp without keeping its result within a scan (nor answering from what was kept): for a
+ * warp its caller keeps in another form, where keeping both would only take memory. */
+int go_cv_warp_unkept(go_cv_image *out, const go_cv_image *in, const double h[9], int width,
+                      int height, int inverse);
+
 /* Within a scan on this thread (begin ... end; they nest), go_cv_warp keeps its results and
  * answers a warp asked again (the same image, homography and size) with a copy of the first
  * one's pixels; go_cv_image_free drops what was kept of the image it frees, and the outermost
