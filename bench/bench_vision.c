@@ -58,7 +58,8 @@ typedef struct photo_row {
     int wrong_marked; /* of the wrong points of a reading of the right size, those marked for a look
                        */
     int marks;        /* the points of such a reading marked for a look, right or wrong */
-    double ms_total, ms_decode, ms_detect, ms_classify, ms_cpu;
+    double ms_total, ms_decode, ms_detect, ms_classify, ms_cpu, ms_wall;
+    unsigned warps, warps_reused; /* the scan's warps, and those answered from its cache */
 } photo_row;
 
 static int cmp_d(const void *a, const void *b)
@@ -275,12 +276,19 @@ static void synthetic_row(int size, int si, int count, int kind, int verbose)
     static go_vision_result res;
     long correct = 0, total = 0, wrong = 0, marked = 0, marks = 0, learned = 0, learned_of = 0;
     int perfect = 0, refused = 0, wsize = 0, silent = 0, nt = 0;
-    double refusal_ms = 0; /* the slowest refusal, CPU ms of this thread */
     if (row_only >= 0 && kind != row_only)
         return;
-    double *ms = malloc(sizeof(double) * (size_t)(count > 0 ? count : 1));
-    if (!ms)
+    /* the refusals' CPU ms of this thread, and the slowest one's wall clock ms */
+    double *refusal_ms = malloc(sizeof(double) * (size_t)(count > 0 ? count : 1)), slowest_cpu = 0,
+           slowest_wall = 0;
+    unsigned long warps = 0, warps_reused = 0;
+    if (!refusal_ms)
         return;
+    double *ms = malloc(sizeof(double) * (size_t)(count > 0 ? count : 1));
+    if (!ms) {
+        free(refusal_ms);
+        return;
+    }
     for (int i = 0; i < count; i++) {
         uint64_t seed = 1000 + (uint64_t)i * 7 + (uint64_t)si;
         synth_params p;
@@ -334,9 +342,14 @@ static void synthetic_row(int size, int si, int count, int kind, int verbose)
                      fabs(fmod(p.cloth_turn - p.rotate_deg + 3600, 90.0)),
                      p.exposure > 0 ? ", dim" : "", p.bowls ? ", bowls" : "");
         }
-        const double cpu0 = bench_cpu_s();
+        const double cpu0 = bench_cpu_s(), wall0 = bench_wall_s();
         int n = p.size, rc = go_vision_scan(&res, jpeg, len, NULL);
-        const double cpu_ms = (bench_cpu_s() - cpu0) * 1000;
+        const double cpu_ms = (bench_cpu_s() - cpu0) * 1000,
+                     wall_ms = (bench_wall_s() - wall0) * 1000;
+        unsigned scan_warps, scan_reused;
+        go_cv_warp_cache_counts(&scan_warps, &scan_reused);
+        warps += scan_warps;
+        warps_reused += scan_reused;
         if (dump_file) {
             char what[96];
             snprintf(what, sizeof what, "synthetic %d %s seed %llu", n, row_name[kind],
@@ -351,8 +364,11 @@ static void synthetic_row(int size, int si, int count, int kind, int verbose)
         free(jpeg);
         total += n * n;
         if (rc < 0) {
-            refused++;
-            refusal_ms = fmax(refusal_ms, cpu_ms);
+            refusal_ms[refused++] = cpu_ms;
+            if (cpu_ms > slowest_cpu) {
+                slowest_cpu = cpu_ms;
+                slowest_wall = wall_ms;
+            }
             if (verbose) {
                 /* the first lattice the looks refused, against the true one: right and refused
                  * (the check's fault) or wrong (the candidates') */
@@ -365,8 +381,9 @@ static void synthetic_row(int size, int si, int count, int kind, int verbose)
                                                         corners[1][1] - corners[0][1]) /
                                                   (n - 1))
                                            : -1.0);
-                printf("synthetic %d%s seed %llu%s: refused: %s%s\n", n, row_kind[kind],
-                       (unsigned long long)seed, scene, go_error_last(), first);
+                printf("synthetic %d%s seed %llu%s: refused in %.0f ms CPU: %s%s\n", n,
+                       row_kind[kind], (unsigned long long)seed, scene, cpu_ms, go_error_last(),
+                       first);
             }
             continue;
         }
@@ -407,13 +424,16 @@ static void synthetic_row(int size, int si, int count, int kind, int verbose)
     char label[64];
     snprintf(label, sizeof label, "%dx%d%s", size, size, row_kind[kind]);
     const long read = total - (long)(refused + wsize) * size * size; /* points of boards read */
-    printf("%-30s %6d %9.2f%% %5d/%-3d %8d %6d %6d %7.1f %7ld %7ld %7ld %9.2f%% %8.0f %8ld %7.1f%% "
-           "%6.2f%%\n",
+    printf("%-30s %6d %9.2f%% %5d/%-3d %8d %6d %6d %7.1f %7ld %7ld %7ld %9.2f%% %8ld %7.1f%% "
+           "%6.2f%% %6.0f %6.0f %6.0f %5.1f%%\n",
            label, count, total ? 100.0 * correct / total : 0, perfect, count, refused, wsize,
            silent, pct(ms, nt, 0.5), wrong, marked, marks,
-           learned_of ? 100.0 * learned / learned_of : 0, refusal_ms, wrong - marked,
-           wrong ? 100.0 * marked / wrong : 100.0, read > 0 ? 100.0 * marks / read : 0);
+           learned_of ? 100.0 * learned / learned_of : 0, wrong - marked,
+           wrong ? 100.0 * marked / wrong : 100.0, read > 0 ? 100.0 * marks / read : 0,
+           pct(refusal_ms, refused, 0.5), slowest_cpu, slowest_wall,
+           warps ? 100.0 * warps_reused / warps : 0);
     free(ms);
+    free(refusal_ms);
 }
 
 static void synthetic_table(int per_size, int verbose)
@@ -421,10 +441,12 @@ static void synthetic_table(int per_size, int verbose)
     if (per_size <= 0)
         return; /* --synthetic 0 */
     static const int sizes[3] = {9, 13, 19};
-    printf("\n%-30s %6s %10s %9s %8s %6s %6s %7s %7s %7s %7s %10s %9s %8s %8s %7s\n",
+    /* refusals: the median and the slowest in this thread's CPU ms, the slowest one's wall clock
+     * ms; reused: the share of the scans' warps answered from the scan's own cache */
+    printf("\n%-30s %6s %10s %9s %8s %6s %6s %7s %7s %7s %7s %10s %8s %8s %7s %6s %6s %6s %6s\n",
            "synthetic crowded boards", "boards", "points%", "perfect", "refused", "size?", "silent",
-           "med ms", "wrong", "marked", "marks", "cnn@true", "refuse ms", "silentpt", "caught%",
-           "marks%");
+           "med ms", "wrong", "marked", "marks", "cnn@true", "silentpt", "caught%", "marks%",
+           "ref.md", "refmax", "wall", "reused");
     for (int si = 0; si < 3; si++)
         synthetic_row(sizes[si], si, per_size, PLAIN, verbose);
     /* the same boards under the lamps of the coloured-light photos, half as many */
@@ -675,10 +697,13 @@ static void read_photo(photo_row *r, const photo_entry *e, const char *root, int
     uint8_t *data = NULL;
     size_t len = 0;
     int rc = go_vision_read_file(&data, &len, ip, GO_VISION_MAX_BYTES);
-    double cpu0 = 1e3 * bench_cpu_s();
-    if (rc == 0)
+    double cpu0 = 1e3 * bench_cpu_s(), wall0 = 1e3 * bench_wall_s();
+    if (rc == 0) {
         rc = go_vision_scan(&res, data, len, NULL);
+        go_cv_warp_cache_counts(&r->warps, &r->warps_reused);
+    }
     r->ms_cpu = 1e3 * bench_cpu_s() - cpu0;
+    r->ms_wall = 1e3 * bench_wall_s() - wall0;
     photo_verdict_keep(e, rc < 0 ? NULL : &res);
     if (dump_file && data) {
         char what[1400];
@@ -850,10 +875,18 @@ static void pass_times(const photo_row *res, int nrows)
     static double tt[MAX_PHOTOS], td[MAX_PHOTOS], tdt[MAX_PHOTOS], tc[MAX_PHOTOS], tcpu[MAX_PHOTOS],
         tr[MAX_PHOTOS], all[MAX_PHOTOS];
     int nt = 0, nr = 0;
+    double slowest_refusal_wall = 0, slowest_refusal_cpu = 0;
+    unsigned long warps = 0, reused = 0;
     for (int i = 0; i < nrows; i++) {
         all[i] = res[i].ms_cpu;
+        warps += res[i].warps;
+        reused += res[i].warps_reused;
         if (res[i].refused) {
             tr[nr++] = res[i].ms_cpu;
+            if (res[i].ms_cpu > slowest_refusal_cpu) {
+                slowest_refusal_cpu = res[i].ms_cpu;
+                slowest_refusal_wall = res[i].ms_wall;
+            }
             continue;
         }
         tt[nt] = res[i].ms_total;
@@ -863,14 +896,19 @@ static void pass_times(const photo_row *res, int nrows)
         tcpu[nt] = res[i].ms_cpu;
         nt++;
     }
-    printf("times of the photos read (ms): median %.1f, p95 %.1f; median decode %.1f, detect %.1f, "
-           "classify %.1f; this thread's CPU median %.1f, p95 %.1f\n",
-           pct(tt, nt, 0.5), pct(tt, nt, 0.95), pct(td, nt, 0.5), pct(tdt, nt, 0.5),
-           pct(tc, nt, 0.5), pct(tcpu, nt, 0.5), pct(tcpu, nt, 0.95));
+    printf("times of the photos read (ms): median %.1f, p95 %.1f, max %.1f; median decode %.1f, "
+           "detect %.1f, classify %.1f; this thread's CPU median %.1f, p95 %.1f, max %.1f\n",
+           pct(tt, nt, 0.5), pct(tt, nt, 0.95), pct(tt, nt, 1.0), pct(td, nt, 0.5),
+           pct(tdt, nt, 0.5), pct(tc, nt, 0.5), pct(tcpu, nt, 0.5), pct(tcpu, nt, 0.95),
+           pct(tcpu, nt, 1.0));
     if (nr)
-        printf("refusals: %d, CPU median %.1f ms, max %.1f ms; every photo: CPU median %.1f ms, "
-               "p95 %.1f ms\n",
-               nr, pct(tr, nr, 0.5), pct(tr, nr, 1.0), pct(all, nrows, 0.5), pct(all, nrows, 0.95));
+        printf(
+            "refusals: %d, CPU median %.1f ms, max %.1f ms (wall clock %.1f ms); every photo: CPU "
+            "median %.1f ms, p95 %.1f ms\n",
+            nr, pct(tr, nr, 0.5), pct(tr, nr, 1.0), slowest_refusal_wall, pct(all, nrows, 0.5),
+            pct(all, nrows, 0.95));
+    printf("warps: %lu, %.1f%% of them reused within their scan\n", warps,
+           warps ? 100.0 * reused / warps : 0);
 }
 
 static int file_exists(const char *path)

@@ -73,11 +73,12 @@ int export_mat(go_cv_image *out, const cv::Mat &m)
 {
     if (m.depth() != CV_8U || m.channels() < 1 || m.channels() > 4)
         return go_error_set(GO_EINTERNAL, "opencv shim: unexpected image type %d", m.type());
-    go_cv_image img = {m.cols, m.rows, m.channels(), nullptr};
-    int rc = go_cv_image_alloc(&img, m.cols, m.rows, m.channels());
-    if (rc < 0)
-        return rc;
+    // not zeroed (go_cv_image_alloc's calloc): every byte is written below
     size_t row = (size_t)m.cols * (size_t)m.channels();
+    go_cv_image img = {m.cols, m.rows, m.channels(),
+                       static_cast<uint8_t *>(std::malloc(row * (size_t)m.rows))};
+    if (!img.pixels)
+        return go_error_set(GO_ENOMEM, "image of %zu bytes", row * (size_t)m.rows);
     for (int y = 0; y < m.rows; y++)
         std::memcpy(img.pixels + (size_t)y * row, m.ptr(y), row);
     go_cv_image_free(out);
@@ -85,14 +86,164 @@ int export_mat(go_cv_image *out, const cv::Mat &m)
     return 0;
 }
 
+// What a scan derives from its images, kept within the scan (go_cv_warp_cache_begin .. _end)
+// per thread: the stages look at the board through the same lattice again and again (the
+// check, the phase and the refinement of one lattice; each look arriving at a lattice an earlier
+// one found), and a warp is the costliest step of each look. An entry is keyed by its source
+// image's pixels, which stay unchanged while the image lives: go_cv_image_free drops the entries
+// of the image it frees, so an image allocated later at the same address is never taken for it.
+struct kept_entry {
+    const uint8_t *src;
+    int src_width, src_height, src_channels;
+    int kind; // KEPT_WARP or KEPT_WARP_INVERSE, or a GO_CV_KEPT_ kind of the callers
+    double key[9];
+    int a, b;
+    cv::Mat result;
+    unsigned long used;
+};
+
+enum { KEPT_WARP = 0, KEPT_WARP_INVERSE = 1 };
+
+struct kept_cache {
+    int depth = 0; // scans open on this thread (begin without end)
+    std::vector<kept_entry> entries;
+    size_t bytes = 0;
+    unsigned long uses = 0;
+    unsigned warps = 0, reused = 0;
+};
+
+thread_local kept_cache kept;
+
+// The most the entries of one thread hold: a 19x19 lattice's warps are 0.2-1.6 MB each; the
+// one used least lately gives way.
+constexpr size_t KEPT_BYTES = 48u << 20;
+
+size_t mat_bytes(const cv::Mat &m)
+{
+    return m.total() * m.elemSize();
+}
+
+void kept_drop(size_t k)
+{
+    kept.bytes -= mat_bytes(kept.entries[k].result);
+    if (k + 1 != kept.entries.size())
+        kept.entries[k] = std::move(kept.entries.back());
+    kept.entries.pop_back();
+}
+
+kept_entry *kept_lookup(const go_cv_image *in, int kind, const double key[9], int a, int b)
+{
+    for (kept_entry &e : kept.entries)
+        if (e.src == in->pixels && e.src_width == in->width && e.src_height == in->height &&
+            e.src_channels == in->channels && e.kind == kind && e.a == a && e.b == b &&
+            std::memcmp(e.key, key, sizeof e.key) == 0) {
+            e.used = ++kept.uses;
+            return &e;
+        }
+    return nullptr;
+}
+
+// Keeps result (owned, shared with no caller) as what kind derives from in by key, a and b;
+// a failure to keep it changes no result, so it is dropped silently.
+void kept_store(const go_cv_image *in, int kind, const double key[9], int a, int b,
+                const cv::Mat &result)
+{
+    try {
+        const size_t need = mat_bytes(result);
+        if (need > KEPT_BYTES)
+            return;
+        while (kept.bytes + need > KEPT_BYTES && !kept.entries.empty()) {
+            size_t oldest = 0;
+            for (size_t k = 1; k < kept.entries.size(); k++)
+                if (kept.entries[k].used < kept.entries[oldest].used)
+                    oldest = k;
+            kept_drop(oldest);
+        }
+        kept_entry e;
+        e.src = in->pixels;
+        e.src_width = in->width;
+        e.src_height = in->height;
+        e.src_channels = in->channels;
+        e.kind = kind;
+        std::memcpy(e.key, key, sizeof e.key);
+        e.a = a;
+        e.b = b;
+        e.result = result;
+        e.used = ++kept.uses;
+        kept.entries.push_back(std::move(e));
+        kept.bytes += need;
+    } catch (...) {
+        // out of memory for the cache: the work is simply done again when asked again
+    }
+}
+
+int kept_active(const go_cv_image *in)
+{
+    return kept.depth > 0 && in && in->pixels;
+}
+
 } // namespace
 
 extern "C" {
+
+void go_cv_warp_cache_begin(void)
+{
+    if (kept.depth++ == 0)
+        kept.warps = kept.reused = 0;
+}
+
+void go_cv_warp_cache_end(void)
+{
+    if (kept.depth == 0 || --kept.depth > 0)
+        return;
+    kept.entries.clear();
+    kept.entries.shrink_to_fit();
+    kept.bytes = 0;
+}
+
+void go_cv_warp_cache_counts(unsigned *out_warps, unsigned *out_reused)
+{
+    *out_warps = kept.warps;
+    *out_reused = kept.reused;
+}
+
+int go_cv_kept_find(go_cv_image *out, const go_cv_image *in, int kind, const double key[9], int a,
+                    int b)
+{
+    SHIM_TRY
+    if (!kept_active(in))
+        return 0;
+    kept_entry *e = kept_lookup(in, kind, key, a, b);
+    if (!e)
+        return 0; // the warp that follows counts itself
+    kept.warps++;
+    kept.reused++;
+    const cv::Mat result = e->result; // export_mat may free an image and move entries
+    int rc = export_mat(out, result);
+    return rc < 0 ? rc : 1;
+    SHIM_CATCH
+}
+
+void go_cv_kept_keep(const go_cv_image *in, int kind, const double key[9], int a, int b,
+                     const go_cv_image *result)
+{
+    if (!kept_active(in) || !result->pixels)
+        return;
+    try {
+        kept_store(in, kind, key, a, b, view(result).clone());
+    } catch (...) {
+        // out of memory for the copy: nothing is kept
+    }
+}
 
 void go_cv_image_free(go_cv_image *img)
 {
     if (!img)
         return;
+    if (img->pixels && !kept.entries.empty())
+        for (size_t k = kept.entries.size(); k-- > 0;)
+            if (kept.entries[k].src == img->pixels)
+                kept_drop(k);
     std::free(img->pixels);
     img->pixels = nullptr;
     img->width = img->height = img->channels = 0;
@@ -217,16 +368,43 @@ int go_cv_blur(go_cv_image *out, const go_cv_image *in, double sigma)
     SHIM_CATCH
 }
 
-int go_cv_warp(go_cv_image *out, const go_cv_image *in, const double h[9], int width, int height,
-               int inverse)
+static int warp(go_cv_image *out, const go_cv_image *in, const double h[9], int width, int height,
+                int inverse, int keep)
 {
     SHIM_TRY
+    const int kind = inverse ? KEPT_WARP_INVERSE : KEPT_WARP;
+    const int caching = keep && kept_active(in);
+    if (!keep && kept_active(in))
+        kept.warps++;
+    if (caching) {
+        kept.warps++;
+        if (kept_entry *e = kept_lookup(in, kind, h, width, height)) {
+            kept.reused++;
+            const cv::Mat result = e->result; // export_mat may free an image and move entries
+            return export_mat(out, result);
+        }
+    }
     cv::Mat hm(3, 3, CV_64F, const_cast<double *>(h));
     cv::Mat d;
     int flags = cv::INTER_LINEAR | (inverse ? cv::WARP_INVERSE_MAP : 0);
     cv::warpPerspective(view(in), d, hm, cv::Size(width, height), flags, cv::BORDER_REPLICATE);
-    return export_mat(out, d);
+    int rc = export_mat(out, d);
+    if (rc == 0 && caching)
+        kept_store(in, kind, h, width, height, d);
+    return rc;
     SHIM_CATCH
+}
+
+int go_cv_warp(go_cv_image *out, const go_cv_image *in, const double h[9], int width, int height,
+               int inverse)
+{
+    return warp(out, in, h, width, height, inverse, 1);
+}
+
+int go_cv_warp_unkept(go_cv_image *out, const go_cv_image *in, const double h[9], int width,
+                      int height, int inverse)
+{
+    return warp(out, in, h, width, height, inverse, 0);
 }
 
 int go_cv_find_homography(double out[9], const double *src, const double *dst, int n, int ransac,

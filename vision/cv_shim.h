@@ -53,6 +53,32 @@ int go_cv_blur(go_cv_image *out, const go_cv_image *in, double sigma);
 int go_cv_warp(go_cv_image *out, const go_cv_image *in, const double h[9], int width, int height,
                int inverse);
 
+/* go_cv_warp without keeping its result within a scan (nor answering from what was kept): for a
+ * warp its caller keeps in another form, where keeping both would only take memory. */
+int go_cv_warp_unkept(go_cv_image *out, const go_cv_image *in, const double h[9], int width,
+                      int height, int inverse);
+
+/* Within a scan on this thread (begin ... end; they nest), go_cv_warp keeps its results and
+ * answers a warp asked again (the same image, homography and size) with a copy of the first
+ * one's pixels; go_cv_image_free drops what was kept of the image it frees, and the outermost
+ * end all of it. Outside a scan every warp is done afresh. */
+void go_cv_warp_cache_begin(void);
+void go_cv_warp_cache_end(void);
+/* The warps asked since the outermost begin on this thread, and of them those answered from
+ * what was kept (the benchmark's figures). */
+void go_cv_warp_cache_counts(unsigned *out_warps, unsigned *out_reused);
+
+/* The same keeping for what a caller derives from an image within a scan: `kind` (one of these)
+ * tells the derivations apart, key[9], a and b their parameters (exactly). go_cv_kept_find
+ * gives a copy of what was kept into out and returns 1, or returns 0 when nothing is (or outside
+ * a scan), or a negative go_err; go_cv_kept_keep keeps a copy of result (nothing outside a scan
+ * or when out of memory). A find that answers counts as a warp reused. */
+enum { GO_CV_KEPT_GRAY = 16, GO_CV_KEPT_LIGHT_GRAY = 17 };
+int go_cv_kept_find(go_cv_image *out, const go_cv_image *in, int kind, const double key[9], int a,
+                    int b);
+void go_cv_kept_keep(const go_cv_image *in, int kind, const double key[9], int a, int b,
+                     const go_cv_image *result);
+
 /* Homography mapping src[i] to dst[i] (n >= 4 point pairs, x,y interleaved). With ransac
  * nonzero, outliers beyond reproj pixels are rejected. GO_EINVAL when no model is found. */
 int go_cv_find_homography(double out[9], const double *src, const double *dst, int n, int ransac,

@@ -7,12 +7,11 @@
  * the line beyond it, and the window within the ring most likely its points and the ring's rest
  * not. vz_lattice_judge judges by it the lattices that pass their check (vision.c). */
 #include <math.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "go/file.h"
+#include "model_slot.h"
 #include "params.h"
 #include "vision_int.h"
 
@@ -21,63 +20,28 @@ extern const unsigned char vz_lattice_model[];
 extern const size_t vz_lattice_model_len;
 extern const char vz_lattice_model_name[];
 
-/* A model read from a file instead (vz_lattice_use_model_file); its generations are counted
- * apart from the point classifier's (the high bit set), so that the two never share a network. */
-static unsigned char *file_model;
-static size_t file_model_len;
-static char file_model_name[160];
-static atomic_uint model_generation;
-#define GENERATION_BIT 0x80000000u
+/* Its generations are counted apart from the point classifier's (the high bit set), so that
+ * the two never share a network. */
+static vz_model_slot lattice_model = {.builtin = vz_lattice_model,
+                                      .builtin_len = &vz_lattice_model_len,
+                                      .builtin_name = vz_lattice_model_name,
+                                      .kind = "a lattice model",
+                                      .classes = 2,
+                                      .generation_bit = 0x80000000u};
 
 const char *go_vision_lattice_model_name(void)
 {
-    return file_model ? file_model_name : vz_lattice_model_name;
-}
-
-static int lattice_probs(float *out, const uint8_t *patches, int count, unsigned generation,
-                         const void *model, size_t len)
-{
-    return go_cv_net_run(model, len, GENERATION_BIT | generation, patches, count, VZ_PATCH_SIDE,
-                         VZ_PATCH_CROP, out, 2);
+    return vz_model_slot_name(&lattice_model);
 }
 
 int vz_lattice_use_model_file(const char *path)
 {
-    uint8_t *data = NULL;
-    size_t len = 0;
-    if (path) {
-        char *text = NULL;
-        int rc = go_read_file(&text, &len, path, 16u * 1024 * 1024);
-        data = (uint8_t *)text;
-        if (rc < 0)
-            return rc;
-        /* tried on one blank patch before it is taken */
-        static uint8_t blank[VZ_PATCH_SIDE * VZ_PATCH_SIDE * 3];
-        float prob[2];
-        if (lattice_probs(prob, blank, 1, atomic_load(&model_generation) + 1000003u, data, len) <
-            0) {
-            char why[200];
-            snprintf(why, sizeof why, "%s", go_error_last());
-            free(data);
-            return go_error_set(GO_EINVAL, "%s is not a lattice model: %s", path, why);
-        }
-    }
-    free(file_model);
-    file_model = data;
-    file_model_len = len;
-    if (path) {
-        const char *base = strrchr(path, '/');
-        snprintf(file_model_name, sizeof file_model_name, "%s", base ? base + 1 : path);
-    }
-    atomic_fetch_add(&model_generation, 1);
-    return 0;
+    return vz_model_slot_use_file(&lattice_model, path);
 }
 
 int vz_lattice_probs(float *out, const uint8_t *patches, int count)
 {
-    const void *model = file_model ? (const void *)file_model : (const void *)vz_lattice_model;
-    const size_t len = file_model ? file_model_len : vz_lattice_model_len;
-    return lattice_probs(out, patches, count, atomic_load(&model_generation), model, len);
+    return vz_model_slot_run(&lattice_model, out, patches, count);
 }
 
 /* A point beyond the photo (the warp repeats the photo's border pixels there) tells nothing:

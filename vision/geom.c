@@ -86,24 +86,41 @@ int vz_solve_augmented(double *a, int n)
     return 0;
 }
 
+/* The map of a lattice warp (warped pixel -> photo) and the warp's side. */
+static int lattice_warp_map(double m[9], const vz_grid *g, int cell, int margin)
+{
+    const double s_inv[9] = {1.0 / cell, 0, -margin, 0, 1.0 / cell, -margin, 0, 0, 1};
+    vz_mat3_mul(m, g->h, s_inv);
+    return (g->size - 1 + 2 * margin) * cell + 1;
+}
+
 int vz_warp_lattice(go_cv_image *out, const vz_grid *g, const go_cv_image *bgr, int cell,
                     int margin)
 {
-    const int side = (g->size - 1 + 2 * margin) * cell + 1;
-    const double s_inv[9] = {1.0 / cell, 0, -margin, 0, 1.0 / cell, -margin, 0, 0, 1};
     double m[9];
-    vz_mat3_mul(m, g->h, s_inv);
+    const int side = lattice_warp_map(m, g, cell, margin);
     return go_cv_warp(out, bgr, m, side, side, 1);
 }
 
 int vz_warp_gray(go_cv_image *out, const vz_grid *g, const go_cv_image *bgr, int cell, int margin,
                  int light_weighted)
 {
+    /* the gray is kept within the scan, not the colour warp it comes from: the check, the
+     * phase and the refinement of one lattice ask for the same gray again and again, the same
+     * colour warp seldom (and keeping a warp costs the fresh memory the next one takes) */
+    const int kind = light_weighted ? GO_CV_KEPT_LIGHT_GRAY : GO_CV_KEPT_GRAY;
+    int rc = go_cv_kept_find(out, bgr, kind, g->h, cell, margin);
+    if (rc != 0)
+        return rc < 0 ? rc : 0;
+    double m[9];
+    const int side = lattice_warp_map(m, g, cell, margin);
     go_cv_image warped = {0};
-    int rc = vz_warp_lattice(&warped, g, bgr, cell, margin);
+    rc = go_cv_warp_unkept(&warped, bgr, m, side, side, 1);
     if (rc == 0)
         rc = light_weighted ? vz_gray(out, &warped) : go_cv_gray(out, &warped);
     go_cv_image_free(&warped);
+    if (rc == 0)
+        go_cv_kept_keep(bgr, kind, g->h, cell, margin, out);
     return rc;
 }
 
@@ -134,33 +151,93 @@ double vz_median(double *v, int m)
     return m ? v[m / 2] : 0;
 }
 
+/* The box sums' blocks given back within a scan on this thread, for the next build: a scan
+ * builds the sums of the same few images' sizes over and over. */
+#define BOX_POOL 6
+static _Thread_local struct {
+    double *block;
+    size_t capacity;
+} box_pool[BOX_POOL];
+static _Thread_local int scans_open;
+
+void vz_scan_begin(void)
+{
+    scans_open++;
+    go_cv_warp_cache_begin();
+}
+
+void vz_scan_end(void)
+{
+    go_cv_warp_cache_end();
+    if (scans_open == 0 || --scans_open > 0)
+        return;
+    for (int k = 0; k < BOX_POOL; k++) {
+        free(box_pool[k].block);
+        box_pool[k].block = NULL;
+        box_pool[k].capacity = 0;
+    }
+}
+
 void vz_box_sums_free(vz_box_sums *t)
 {
-    free(t->s);
-    free(t->s2);
+    if (t->s && scans_open > 0)
+        for (int k = 0; k < BOX_POOL; k++)
+            if (!box_pool[k].block) {
+                box_pool[k].block = t->s;
+                box_pool[k].capacity = t->capacity;
+                t->s = NULL;
+                break;
+            }
+    free(t->s); /* s2 lies in the same block */
     t->s = t->s2 = NULL;
+    t->capacity = 0;
+}
+
+/* A block of at least need doubles: the smallest pooled one that holds them, or a fresh one. */
+static double *box_block(size_t need, size_t *capacity)
+{
+    int best = -1;
+    for (int k = 0; k < BOX_POOL; k++)
+        if (box_pool[k].block && box_pool[k].capacity >= need &&
+            (best < 0 || box_pool[k].capacity < box_pool[best].capacity))
+            best = k;
+    if (best >= 0) {
+        double *block = box_pool[best].block;
+        *capacity = box_pool[best].capacity;
+        box_pool[best].block = NULL;
+        box_pool[best].capacity = 0;
+        return block;
+    }
+    *capacity = need;
+    return malloc(need * sizeof(double));
 }
 
 int vz_box_sums_build(vz_box_sums *out, const uint8_t *pixels, int w, int h, int channels,
                       int channel)
 {
+    const size_t W1 = (size_t)w + 1, cells = W1 * ((size_t)h + 1);
     out->w = w;
     out->h = h;
-    out->s = calloc((size_t)(w + 1) * (h + 1), sizeof(double));
-    out->s2 = calloc((size_t)(w + 1) * (h + 1), sizeof(double));
-    if (!out->s || !out->s2) {
-        vz_box_sums_free(out);
+    /* both tables in one block, not zeroed: every entry but the first row and column is
+     * written below (zeroing megabytes only to write them again cost as much as the sums) */
+    out->s = box_block(2 * cells, &out->capacity);
+    out->s2 = out->s ? out->s + cells : NULL;
+    if (!out->s)
         return go_error_set(GO_ENOMEM, "box sums");
-    }
+    for (size_t x = 0; x < W1; x++)
+        out->s[x] = out->s2[x] = 0;
     for (int y = 0; y < h; y++) {
+        const uint8_t *p = pixels + (size_t)y * w * channels + channel;
+        double *s = out->s + (size_t)(y + 1) * W1, *s2 = out->s2 + (size_t)(y + 1) * W1;
+        const double *up = s - W1, *up2 = s2 - W1;
         double row = 0, row2 = 0;
+        s[0] = s2[0] = 0;
         for (int x = 0; x < w; x++) {
-            const double v = pixels[((size_t)y * w + x) * channels + channel];
+            const double v = p[(size_t)x * channels];
             row += v;
             row2 += v * v;
-            const size_t i = (size_t)(y + 1) * (w + 1) + x + 1, up = (size_t)y * (w + 1) + x + 1;
-            out->s[i] = out->s[up] + row;
-            out->s2[i] = out->s2[up] + row2;
+            s[x + 1] = up[x + 1] + row;
+            s2[x + 1] = up2[x + 1] + row2;
         }
     }
     return 0;

@@ -4,12 +4,11 @@
  * rule's reading: a point it reads otherwise is marked for a person's look, and so is a point read
  * empty that it is unsure of, and a lone stone on the edge unlike the other stones in tint. */
 #include <math.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "go/file.h"
+#include "model_slot.h"
 #include "params.h"
 #include "vision_int.h"
 
@@ -18,49 +17,20 @@ extern const unsigned char vz_points_model[];
 extern const size_t vz_points_model_len;
 extern const char vz_points_model_name[];
 
-/* A model read from a file instead (go_vision_use_model_file), and a count of the changes so
- * that each thread's network is read again after one. */
-static unsigned char *file_model;
-static size_t file_model_len;
-static char file_model_name[160];
-static atomic_uint model_generation;
+static vz_model_slot points_model = {.builtin = vz_points_model,
+                                     .builtin_len = &vz_points_model_len,
+                                     .builtin_name = vz_points_model_name,
+                                     .kind = "a point classifier",
+                                     .classes = 3};
 
 const char *go_vision_model_name(void)
 {
-    return file_model ? file_model_name : vz_points_model_name;
+    return vz_model_slot_name(&points_model);
 }
 
 int go_vision_use_model_file(const char *path)
 {
-    uint8_t *data = NULL;
-    size_t len = 0;
-    if (path) {
-        char *text = NULL;
-        int rc = go_read_file(&text, &len, path, 16u * 1024 * 1024);
-        data = (uint8_t *)text;
-        if (rc < 0)
-            return rc;
-        /* tried on one blank patch before it is taken: a file that is no network of ours
-         * leaves the model in use as it was */
-        static uint8_t blank[VZ_PATCH_SIDE * VZ_PATCH_SIDE * 3];
-        float prob[3];
-        if (go_cv_net_run(data, len, atomic_load(&model_generation) + 1000003u, blank, 1,
-                          VZ_PATCH_SIDE, VZ_PATCH_CROP, prob, 3) < 0) {
-            char why[200];
-            snprintf(why, sizeof why, "%s", go_error_last());
-            free(data);
-            return go_error_set(GO_EINVAL, "%s is not a point classifier: %s", path, why);
-        }
-    }
-    free(file_model);
-    file_model = data;
-    file_model_len = len;
-    if (path) {
-        const char *base = strrchr(path, '/');
-        snprintf(file_model_name, sizeof file_model_name, "%s", base ? base + 1 : path);
-    }
-    atomic_fetch_add(&model_generation, 1);
-    return 0;
+    return vz_model_slot_use_file(&points_model, path);
 }
 
 /* The board's mean in each channel over the lattice's points and the squares between them:
@@ -135,10 +105,7 @@ int vz_point_patches_ring(uint8_t *out, const double h_in[9], int n_in, int ring
 
 int vz_point_probs(float *out, const uint8_t *patches, int count)
 {
-    const void *model = file_model ? (const void *)file_model : (const void *)vz_points_model;
-    size_t len = file_model ? file_model_len : vz_points_model_len;
-    return go_cv_net_run(model, len, atomic_load(&model_generation), patches, count, VZ_PATCH_SIDE,
-                         VZ_PATCH_CROP, out, 3);
+    return vz_model_slot_run(&points_model, out, patches, count);
 }
 
 /* The colour of the point of a patch: the mean of each channel over a disc 0.6 of a cell across

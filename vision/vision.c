@@ -1035,6 +1035,7 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
     if ((double)sw * shh > GO_VISION_MAX_PIXELS)
         return go_error_set(GO_ETOOBIG, "image of %dx%d pixels; the limit is 60 megapixels", sw,
                             shh);
+    vz_scan_begin(); /* what this scan asks for again is reused */
     if ((rc = vz_decode_work(&img, &work, data, len, fmt, sw, shh)) < 0)
         goto done;
     /* displayed size: the stored size, turned if the decoder applied a quarter-turn */
@@ -1159,6 +1160,7 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
 done:
     go_cv_image_free(&img);
     go_cv_image_free(&work);
+    vz_scan_end();
     if (rc < 0) {
         const int w = r->image_width, h = r->image_height;
         memset(r, 0, sizeof *r);

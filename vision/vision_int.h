@@ -27,7 +27,8 @@ double vz_median(double *v, int m);
  * box in constant time. */
 typedef struct vz_box_sums {
     int w, h;
-    double *s, *s2;
+    double *s, *s2;  /* one block (s2 within it) */
+    size_t capacity; /* the block's doubles */
 } vz_box_sums;
 /* Sums of channel `channel` of the w x h image of `channels` interleaved channels; a negative
  * go_err when out of memory. */
@@ -282,6 +283,12 @@ int vz_lattice_use_model_file(const char *path);
  * side of WORK_SIDE, or img's own pixels (img left empty) when it is no longer. */
 int vz_decode_work(go_cv_image *img, go_cv_image *work, const void *data, size_t len,
                    go_image_format fmt, int width, int height);
+
+/* The bounds of one scan on this thread (they nest): within them the warps and grays asked
+ * again are reused (go_cv_warp_cache_begin) and the box sums' blocks freed are kept for the next
+ * ones (their megabytes, taken afresh each time, cost more in page faults than the sums). */
+void vz_scan_begin(void);
+void vz_scan_end(void);
 
 /* Monotonic milliseconds. */
 double vz_now_ms(void);

@@ -2,12 +2,13 @@
  * lattice's points read as points, one line off it points back, half a cell off it reads as no
  * point, and points off the photo tell nothing; and the judgement of a lattice that passed its
  * check (vz_lattice_judge): a lattice one line off the board is moved back, one fitted to a
- * checked cloth beside the board is refused, the true one stands. The boards are drawn with
- * seeds the benchmark does not draw. */
+ * checked cloth beside the board is refused, the true one stands; and another lattice model
+ * read from a file. The boards are drawn with seeds the benchmark does not draw. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "go/vision.h"
 #include "synth.h"
@@ -243,6 +244,72 @@ static void test_vision_evidence__judge_refuses_a_lattice_on_a_cloth(void **stat
     }
 }
 
+/* A copy of the file at src in a fresh temporary file, whose path goes to path (a mkstemp
+ * template). */
+static void copy_to_temp(char *path, const char *src)
+{
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fopen(src, "rb");
+    assert_non_null(f);
+    char buf[4096];
+    size_t got;
+    while ((got = fread(buf, 1, sizeof buf, f)) > 0)
+        assert_int_equal(write(fd, buf, got), (ssize_t)got);
+    fclose(f);
+    close(fd);
+}
+
+/* Another lattice model is read from a file and named by it; a file that is no network, and the
+ * point classifier's (three answers a patch where the lattice model gives two), are refused with
+ * GO_EINVAL saying so, and the model in use stays; NULL goes back to the built-in one, which
+ * reads the true lattice as the file's copy of it did. */
+static void test_vision_evidence__model_file_chosen_and_refused(void **state)
+{
+    (void)state;
+    char name[128];
+    snprintf(name, sizeof name, "%s", go_vision_lattice_model_name());
+    assert_true(strncmp(name, "lattice-", 8) == 0);
+
+    assert_int_equal(vz_lattice_use_model_file("/nonexistent/lattice.onnx"), GO_EIO);
+    assert_string_equal(go_vision_lattice_model_name(), name);
+
+    char bad[] = "/tmp/goref-lattice-XXXXXX";
+    int fd = mkstemp(bad);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, "not a network at all", 20), 20);
+    close(fd);
+    assert_int_equal(vz_lattice_use_model_file(bad), GO_EINVAL);
+    assert_non_null(strstr(go_error_last(), "is not a lattice model"));
+    assert_string_equal(go_vision_lattice_model_name(), name);
+    unlink(bad);
+
+    char points[] = "/tmp/goref-lattice-XXXXXX";
+    copy_to_temp(points, GOREF_SOURCE_DIR "/vision/model/points.onnx");
+    assert_int_equal(vz_lattice_use_model_file(points), GO_EINVAL);
+    assert_string_equal(go_vision_lattice_model_name(), name);
+    unlink(points);
+
+    go_cv_image img = {0};
+    vz_grid g;
+    vz_evidence built_in, from_file;
+    render_board(&img, &g, 9, 700311, 0);
+    assert_int_equal(vz_lattice_evidence(&built_in, &g, &img), 0);
+
+    char good[] = "/tmp/goref-lattice-XXXXXX";
+    copy_to_temp(good, GOREF_SOURCE_DIR "/vision/model/lattice.onnx");
+    assert_int_equal(vz_lattice_use_model_file(good), 0);
+    assert_string_equal(go_vision_lattice_model_name(), strrchr(good, '/') + 1);
+    unlink(good);
+    assert_int_equal(vz_lattice_evidence(&from_file, &g, &img), 0);
+    assert_true(from_file.sure > 0.5);
+    assert_true(fabs(from_file.sure - built_in.sure) < 1e-9);
+
+    assert_int_equal(vz_lattice_use_model_file(NULL), 0);
+    assert_string_equal(go_vision_lattice_model_name(), name);
+    go_cv_image_free(&img);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -251,6 +318,7 @@ int main(void)
         cmocka_unit_test(test_vision_evidence__points_off_the_photo_tell_nothing),
         cmocka_unit_test(test_vision_evidence__judge_moves_a_lattice_one_line_off_back),
         cmocka_unit_test(test_vision_evidence__judge_refuses_a_lattice_on_a_cloth),
+        cmocka_unit_test(test_vision_evidence__model_file_chosen_and_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
