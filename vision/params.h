@@ -505,4 +505,21 @@
  * cloth's or the table's crossings under 0.1. */
 #define EVIDENCE_MIN 0.2
 
+/* ---- the final check of the lattice read on (final_check.c: vz_final_check) ---- */
+
+/* A point the lattice model reads at least this likely is surely a point. */
+#define FINAL_SURE_POINT 0.9
+/* The model is trusted on a board where, in one square block of the lattice's points (a third
+ * of the lattice a side), this share or more read surely: under coloured lamps and on photos of
+ * groups it was not trained on, right lattices read unsure scattered over the board (up to 70%
+ * of all points, 88% of one block, under 0.5) and no block this sure on most. Lower, right
+ * lattices read up to 0.82 of a block unlikely (0.7: 0.78), above the turned board below. */
+#define FINAL_BLOCK_SURE 0.8
+/* ... and there the lattice is refused where this share of another block's points read under
+ * 0.5. On the right lattices the model trusts (each photo read with its fold's models, 99 of 138;
+ * 227 synthetic boards of every row): at most 0.61; a turned 13x13 whose lattice passed every
+ * check 1.4 cells off at one corner: 0.84. Lattices of boards read right with one corner moved a
+ * cell along a line, where trusted: all over 0.72 (half of them trusted). */
+#define FINAL_BLOCK_UNLIKELY 0.72
+
 #endif

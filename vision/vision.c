@@ -1136,6 +1136,18 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
         if (rc < 0)
             goto done;
         r->ms_detect += spent - r->ms_classify; /* readings refused count as looking */
+        /* the one lattice settled on, judged by the lattice model everywhere; refused, it is
+         * the lattice a person's corners start from */
+        double tf = vz_now_ms();
+        rc = vz_final_check(&g, &work);
+        r->ms_detect += vz_now_ms() - tf;
+        if (rc == GO_ENOBOARD) {
+            refused_size = g.size;
+            lattice_corners(refused_corners, &g, (double)r->image_width / work.width,
+                            (double)r->image_height / work.height);
+        }
+        if (rc < 0)
+            goto done;
     }
     {
         /* every point read again by the learned classifier: where it differs, a look */

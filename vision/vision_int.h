@@ -271,6 +271,22 @@ int vz_lattice_judge(vz_grid *g, const go_cv_image *work);
 /* The lattice model's probabilities (no point, point) of count patches as vz_point_patches cuts
  * them, into out[2 * count]. */
 int vz_lattice_probs(float *out, const uint8_t *patches, int count);
+/* How well a lattice fits the board everywhere, by the lattice model's probability of each of its
+ * points being a board's point (final_check.c), over all its points and over each square block of
+ * them a third of the lattice a side. Points beyond the photo count as likely. */
+typedef struct vz_fit {
+    double unlikely_share; /* the share of its points under VZ_EVIDENCE_SURE */
+    double sure_share;     /* ... at least FINAL_SURE_POINT */
+    double block_unlikely; /* the largest share of one block's points under VZ_EVIDENCE_SURE */
+    double block_sure;     /* the largest share of one block's points at least FINAL_SURE_POINT */
+    int block[2];          /* the centre (column, row) of the block most unlikely */
+} vz_fit;
+/* Fills *out for lattice g in work (and point_prob[n * n], row by row, unless NULL); 0 or a
+ * negative go_err. */
+int vz_lattice_fit(vz_fit *out, float *point_prob, const vz_grid *g, const go_cv_image *work);
+/* The final check of the one lattice g the reading settled on (FINAL_ in params.h): 0, or
+ * GO_ENOBOARD where its points read unlikely beyond what right lattices show. */
+int vz_final_check(const vz_grid *g, const go_cv_image *work);
 /* Judges lattices with the model in the ONNX file at path instead of the built-in one; NULL goes
  * back to it. For the benchmark's held-out figures; not while a scan runs. */
 int vz_lattice_use_model_file(const char *path);

@@ -1,0 +1,80 @@
+/* The final check of the lattice a reading settled on (vz_final_check): on rendered boards the
+ * true lattice stands, and the true lattice with one corner moved more than a cell along one of
+ * its lines (as a board turned on the table can leave it, passing every other check) is refused.
+ * The boards are drawn with seeds the benchmark does not draw. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "go/vision.h"
+#include "params.h"
+#include "synth.h"
+#include "testutil.h"
+#include "vision_int.h"
+
+/* A rendered bench board of `size` lines: its decoded image into *img, its true lattice into *g. */
+static void render_board(go_cv_image *img, vz_grid *g, int size, uint64_t seed)
+{
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    synth_params p;
+    double density, corners[4][2];
+    synth_bench_board(&p, &density, size, seed);
+    synth_legal_position(truth, size, density, seed);
+    uint8_t *jpeg = NULL;
+    size_t len = 0;
+    assert_int_equal(synth_render(&jpeg, &len, &p, truth, corners), 0);
+    assert_int_equal(go_cv_decode(img, jpeg, len, 1), 0);
+    assert_int_equal(vz_lattice_through(g, corners, size, size - 1), 0);
+    free(jpeg);
+}
+
+/* Lattice g with its first corner (the point (0, 0)) moved d cells along its first row, the
+ * other three where they are, into *out. */
+static void first_corner_moved(vz_grid *out, const vz_grid *g, double d)
+{
+    const int m = g->size - 1;
+    double at[4][2];
+    for (int q = 0; q < 4; q++) {
+        const double u = (q == 1 || q == 2 ? m : 0) + (q == 0 ? d : 0), v = q >= 2 ? m : 0;
+        assert_int_equal(vz_apply(g->h, u, v, &at[q][0], &at[q][1]), 0);
+    }
+    *out = *g;
+    assert_int_equal(vz_lattice_through(out, at, g->size, m), 0);
+}
+
+static void test_vision_final__a_corner_over_a_cell_off_is_refused(void **state)
+{
+    (void)state;
+    static const int sizes[3] = {9, 13, 19};
+    for (int k = 0; k < 3; k++) {
+        go_cv_image img = {0};
+        vz_grid truth, g;
+        render_board(&img, &truth, sizes[k], 670000 + (uint64_t)k);
+        vz_fit f;
+        assert_int_equal(vz_lattice_fit(&f, NULL, &truth, &img), 0);
+        if (vz_final_check(&truth, &img) != 0 || f.block_sure < FINAL_BLOCK_SURE)
+            fprintf(stderr, "board %d (%dx%d), true lattice: %.2f of a block sure, %.2f unlikely\n",
+                    k, sizes[k], sizes[k], f.block_sure, f.block_unlikely);
+        /* the model reads this board surely: the check applies */
+        assert_true(f.block_sure >= FINAL_BLOCK_SURE);
+        assert_int_equal(vz_final_check(&truth, &img), 0);
+        first_corner_moved(&g, &truth, 1.2);
+        assert_int_equal(vz_lattice_fit(&f, NULL, &g, &img), 0);
+        const int rc = vz_final_check(&g, &img);
+        if (rc != GO_ENOBOARD)
+            fprintf(stderr, "board %d (%dx%d), a corner 1.2 cells off: %.2f sure, %.2f unlikely\n",
+                    k, sizes[k], sizes[k], f.block_sure, f.block_unlikely);
+        assert_int_equal(rc, GO_ENOBOARD);
+        assert_non_null(strstr(go_error_last(), "does not fit the board everywhere"));
+        go_cv_image_free(&img);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_vision_final__a_corner_over_a_cell_off_is_refused),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,164 @@
+/* The final check of the one lattice the reader settles on: the lattice model (evidence.c's
+ * vz_lattice_probs on vz_point_patches) reads how likely each of its points is to be a board's
+ * point at its cell size. A lattice over a cell off at one corner (a board turned on the table)
+ * can pass every check by the lines and the stones, yet toward that corner its points lie
+ * between the board's: they read unlikely together in one part of the lattice while another
+ * part reads surely. Right lattices the model reads surely somewhere do not show such a part;
+ * where it reads no part surely (coloured lamps, makes it was not trained on) it is not asked.
+ * Thresholds and their measures: FINAL_ in params.h. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "params.h"
+#include "vision_int.h"
+
+/* The side of the block of points judged together: a third of the lattice, at least 3. */
+static int block_side(int n)
+{
+    const int k = (n + 2) / 3;
+    return k < 3 ? 3 : k;
+}
+
+/* The statistics of the probabilities p (n x n, row by row) of a lattice's points. */
+static void fit_stats(vz_fit *out, const float *p, int n)
+{
+    const int k = block_side(n);
+    int unlikely = 0, sure = 0;
+    for (int i = 0; i < n * n; i++) {
+        unlikely += p[i] < VZ_EVIDENCE_SURE;
+        sure += p[i] >= FINAL_SURE_POINT;
+    }
+    out->unlikely_share = (double)unlikely / (n * n);
+    out->sure_share = (double)sure / (n * n);
+    out->block_unlikely = out->block_sure = 0;
+    out->block[0] = out->block[1] = 0;
+    for (int y0 = 0; y0 + k <= n; y0++)
+        for (int x0 = 0; x0 + k <= n; x0++) {
+            int u = 0, s = 0;
+            for (int y = y0; y < y0 + k; y++)
+                for (int x = x0; x < x0 + k; x++) {
+                    u += p[y * n + x] < VZ_EVIDENCE_SURE;
+                    s += p[y * n + x] >= FINAL_SURE_POINT;
+                }
+            if ((double)u / (k * k) > out->block_unlikely) {
+                out->block_unlikely = (double)u / (k * k);
+                out->block[0] = x0 + k / 2;
+                out->block[1] = y0 + k / 2;
+            }
+            out->block_sure = fmax(out->block_sure, (double)s / (k * k));
+        }
+}
+
+int vz_lattice_fit(vz_fit *out, float *point_prob, const vz_grid *g, const go_cv_image *work)
+{
+    const int n = g->size;
+    const size_t patch = (size_t)VZ_PATCH_SIDE * VZ_PATCH_SIDE * 3;
+    uint8_t *patches = malloc(patch * (size_t)n * n);
+    float *prob = malloc(sizeof(float) * 2 * (size_t)n * n);
+    float *p = point_prob ? point_prob : malloc(sizeof(float) * (size_t)n * n);
+    int rc = patches && prob && p ? 0 : go_error_set(GO_ENOMEM, "lattice fit");
+    if (rc == 0)
+        rc = vz_point_patches(patches, g->h, n, work);
+    if (rc == 0)
+        rc = vz_lattice_probs(prob, patches, n * n);
+    if (rc == 0) {
+        for (int j = 0; j < n; j++)
+            for (int i = 0; i < n; i++) {
+                double x, y;
+                float q = prob[2 * (j * n + i) + 1];
+                /* a point beyond the photo tells nothing */
+                if (vz_apply(g->h, i, j, &x, &y) < 0 || x < 0 || y < 0 || x >= work->width ||
+                    y >= work->height)
+                    q = 1;
+                p[j * n + i] = q;
+            }
+        fit_stats(out, p, n);
+    }
+    free(patches);
+    free(prob);
+    if (p != point_prob)
+        free(p);
+    return rc;
+}
+
+/* Lattice g with corner c (0 top-left, 1 top-right, 2 bottom-right, 3 bottom-left) moved d
+ * cells along the lattice's columns (axis 0) or rows (axis 1), into out. */
+static int corner_moved(vz_grid *out, const vz_grid *g, int c, int axis, double d)
+{
+    const int m = g->size - 1;
+    double at[4][2];
+    for (int q = 0; q < 4; q++) {
+        double u = q == 1 || q == 2 ? m : 0, v = q >= 2 ? m : 0;
+        if (q == c && axis == 0) /* inward */
+            u += u > 0 ? -d : d;
+        else if (q == c)
+            v += v > 0 ? -d : d;
+        if (vz_apply(g->h, u, v, &at[q][0], &at[q][1]) < 0)
+            return -1;
+    }
+    *out = *g;
+    return vz_lattice_through(out, at, g->size, m);
+}
+
+/* A lattice's probabilities as one digit a point (tenths), row by row, ending a debug line. */
+static void debug_map(const float *p, int n)
+{
+    fputc(' ', stderr);
+    for (int i = 0; i < n * n; i++)
+        fputc('0' + (int)fmin(9, floor(p[i] * 10)), stderr);
+    fputc('\n', stderr);
+}
+
+/* GOREF_VISION_DEBUG: the statistics and probabilities of lattices made wrong from g (a line off
+ * each way, each corner moved 1 and 1.5 cells inward along each family), one line each: how the
+ * thresholds were measured on boards read right. */
+static void debug_wrong(const vz_grid *g, const go_cv_image *work)
+{
+    float p[GO_MAX_SIZE * GO_MAX_SIZE];
+    static const int moves[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+    vz_fit f;
+    for (int k = 0; k < 4; k++) {
+        vz_grid m = *g;
+        vz_lattice_move(m.h, g->h, moves[k][0], moves[k][1]);
+        if (vz_lattice_fit(&f, p, &m, work) == 0) {
+            fprintf(stderr, "final-wrong line %d,%d: %.3f %.3f %.3f", moves[k][0], moves[k][1],
+                    f.unlikely_share, f.block_unlikely, f.block_sure);
+            debug_map(p, g->size);
+        }
+    }
+    for (int c = 0; c < 4; c++)
+        for (int axis = 0; axis < 2; axis++)
+            for (int s = 0; s < 2; s++) {
+                vz_grid m;
+                const double d = s ? 1.5 : 1.0;
+                if (corner_moved(&m, g, c, axis, d) == 0 && vz_lattice_fit(&f, p, &m, work) == 0) {
+                    fprintf(stderr, "final-wrong corner %d axis %d %.1f: %.3f %.3f %.3f", c, axis,
+                            d, f.unlikely_share, f.block_unlikely, f.block_sure);
+                    debug_map(p, g->size);
+                }
+            }
+}
+
+int vz_final_check(const vz_grid *g, const go_cv_image *work)
+{
+    vz_fit f;
+    float p[GO_MAX_SIZE * GO_MAX_SIZE];
+    int rc = vz_lattice_fit(&f, p, g, work);
+    if (rc < 0)
+        return rc;
+    if (getenv("GOREF_VISION_DEBUG")) {
+        fprintf(stderr, "final: %d %.3f %.3f %.3f at %d,%d", g->size, f.unlikely_share,
+                f.block_unlikely, f.block_sure, f.block[0], f.block[1]);
+        debug_map(p, g->size);
+        debug_wrong(g, work);
+    }
+    if (f.block_sure >= FINAL_BLOCK_SURE && f.block_unlikely >= FINAL_BLOCK_UNLIKELY)
+        return go_error_set(GO_ENOBOARD,
+                            "no board: the lattice does not fit the board everywhere (%.0f%% of "
+                            "its points around column %d, row %d do not look like a board's "
+                            "points, where %.0f%% of another part's surely do)",
+                            100 * f.block_unlikely, f.block[0] + 1, f.block[1] + 1,
+                            100 * f.block_sure);
+    return 0;
+}
