@@ -262,6 +262,12 @@
 #define LONE_EDGE_APART 3.0
 #define LONE_EDGE_SD_FLOOR 3.0
 #define LONE_EDGE_STONES 4
+/* A point whose centre lies within BEYOND_PHOTO_MARGIN of a cell of the photo's edge, or beyond
+ * it, is marked: its stone is cut by the frame (or not in the photo at all, where the warp
+ * repeats the photo's border pixels), and neither reader can tell it from wood or from its
+ * neighbour. Half a cell is a stone's radius, not fitted: rendered webcam frames that cut a
+ * board's corner read such points wrong with nothing marked. */
+#define BEYOND_PHOTO_MARGIN 0.5
 
 /* ---- the lattice refined against the printed lines (refine.c) ---- */
 

@@ -496,6 +496,29 @@ static void rule_check(go_vision_result *r)
     go_error_clear();
 }
 
+/* Marks each point of r whose stone the photo's frame cuts, or leaves out (BEYOND_PHOTO_MARGIN):
+ * its reading is a guess from border pixels whatever either reader says. The cell is measured at
+ * the point, as the larger step to a neighbouring point. */
+static void mark_beyond_photo(go_vision_result *r, const vz_grid *g, const go_cv_image *work)
+{
+    const int n = r->size;
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) {
+            double px, py, qx, qy, cell = 0;
+            if (vz_apply(g->h, x, y, &px, &py) < 0) {
+                r->confidence[y][x] = fminf(r->confidence[y][x], VZ_POINTS_DOUBT);
+                continue;
+            }
+            static const int step[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+            for (int k = 0; k < 4; k++)
+                if (vz_apply(g->h, x + step[k][0], y + step[k][1], &qx, &qy) == 0)
+                    cell = fmax(cell, hypot(qx - px, qy - py));
+            const double m = BEYOND_PHOTO_MARGIN * cell;
+            if (px < m || py < m || px > work->width - 1 - m || py > work->height - 1 - m)
+                r->confidence[y][x] = fminf(r->confidence[y][x], VZ_POINTS_DOUBT);
+        }
+}
+
 /* The checks that a reading is of a board: colour balance, stones on the points, its empty
  * points on the lines (vz_empties_on_lines; not asked of a grid a person placed, which the
  * lattice's checks do not judge), groups with liberties (a conflict needs a look), and
@@ -1154,6 +1177,7 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
         double tp = vz_now_ms();
         if ((rc = vz_points_check(r, &g, &work)) < 0)
             goto done;
+        mark_beyond_photo(r, &g, &work);
         rule_check(r);
         r->ms_classify += vz_now_ms() - tp;
     }

@@ -351,6 +351,36 @@ static void test_vision_flags__pale_stones_under_a_pink_lamp(void **state)
     }
 }
 
+/* Webcam frames (640x480) that cut a corner of a 19x19 board off: the points the frame cuts
+ * through read as border pixels, and each one read wrong is marked. The boards are two of the
+ * bench's webcam row (bench_vision --row webcam) whose corners lie beyond the frame. */
+static void test_vision_flags__points_the_frame_cuts_are_marked(void **state)
+{
+    (void)state;
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static const int k_of[2] = {8, 10};
+    for (int i = 0; i < 2; i++) {
+        const uint64_t seed = 1000 + (uint64_t)k_of[i] * 7 + 2; /* the bench's 19x19 seeds */
+        synth_params p;
+        double density, corners[4][2];
+        synth_bench_board_webcam(&p, &density, 19, seed, k_of[i]);
+        synth_legal_position(truth, 19, density, seed);
+        uint8_t *jpeg = NULL;
+        size_t len = 0;
+        assert_int_equal(synth_render(&jpeg, &len, &p, truth, corners), 0);
+        free(jpeg);
+        int out = 0; /* the frame cuts the board: a corner point beyond the photo */
+        for (int c = 0; c < 4; c++)
+            out += corners[c][0] < 0 || corners[c][1] < 0 || corners[c][0] >= p.width ||
+                   corners[c][1] >= p.height;
+        assert_true(out > 0);
+        char what[64];
+        snprintf(what, sizeof what, "webcam frame cutting a corner, seed %llu",
+                 (unsigned long long)seed);
+        read_right_or_marked(&p, truth, what);
+    }
+}
+
 /* Boards with up to three stones put down half a cell off their points, between two empty
  * points, read with the stone dropped (both points empty, as a reader that misses it reads
  * them): at least one of the two points is marked, so a person looking finds the stone. Three
@@ -458,6 +488,7 @@ int main(void)
         cmocka_unit_test(test_vision_flags__pale_stones_under_a_pink_lamp),
         cmocka_unit_test(test_vision_flags__stone_dropped_between_two_points_is_marked),
         cmocka_unit_test(test_vision_flags__turned_board_misread_point_is_marked),
+        cmocka_unit_test(test_vision_flags__points_the_frame_cuts_are_marked),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
