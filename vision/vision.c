@@ -118,6 +118,19 @@ static int detect_look(vz_grid *g, vz_grid *fitted, int *past, const go_cv_image
     return vz_check_lattice_past(g, work, past);
 }
 
+/* Look `look` fitted as a board of `size` lines and checked: 0 when the lattice passes. */
+static int look_at_size(vz_grid *g, int size, const go_cv_image *work, int look,
+                        vz_line_cache *cache)
+{
+    int rc = fit_look(g, work, size, look, cache);
+    if (rc == 0)
+        rc = vz_check_lattice(g, work);
+    if (getenv("GOREF_VISION_DEBUG"))
+        fprintf(stderr, "look %d as %dx%d: %s\n", look, size, size,
+                rc == 0 ? "passes" : go_error_last());
+    return rc;
+}
+
 /* A look whose lattice of size `than` was refused because the board's lines go on past its
  * ends, fitted at each larger size in turn: the first lattice that passes its check, or
  * GO_ENOBOARD. The finder takes the largest size whose window on each axis holds all but two of
@@ -133,14 +146,7 @@ static int larger_look(vz_grid *g, int than, const go_cv_image *work, int look,
 {
     static const int sizes[] = {9, 13, 19};
     for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
-        if (sizes[k] <= than)
-            continue;
-        int rc = fit_look(g, work, sizes[k], look, cache);
-        if (rc == 0)
-            rc = vz_check_lattice(g, work);
-        if (getenv("GOREF_VISION_DEBUG"))
-            fprintf(stderr, "look %d as %dx%d: %s\n", look, sizes[k], sizes[k],
-                    rc == 0 ? "passes" : go_error_last());
+        int rc = sizes[k] > than ? look_at_size(g, sizes[k], work, look, cache) : GO_ENOBOARD;
         if (rc != GO_ENOBOARD)
             return rc;
     }
@@ -161,14 +167,7 @@ static int smaller_look(vz_grid *g, int than, const go_cv_image *work, int look,
 {
     static const int sizes[] = {13, 9};
     for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
-        if (sizes[k] >= than)
-            continue;
-        int rc = fit_look(g, work, sizes[k], look, cache);
-        if (rc == 0)
-            rc = vz_check_lattice(g, work);
-        if (getenv("GOREF_VISION_DEBUG"))
-            fprintf(stderr, "look %d as %dx%d: %s\n", look, sizes[k], sizes[k],
-                    rc == 0 ? "passes" : go_error_last());
+        int rc = sizes[k] < than ? look_at_size(g, sizes[k], work, look, cache) : GO_ENOBOARD;
         if (rc != GO_ENOBOARD)
             return rc;
     }
