@@ -8,9 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "vision_int.h"
+#include "grid_int.h"
 
-#define MAX_LINES 800
 /* A cell's longer side over its shorter after the affine rectification. The view foreshortens the
  * cells' depth by the sine of its height over the board, and a real board's cells are 1.07 times as
  * deep as wide (2.35 over 2.2 cm, 《中国围棋竞赛规则》第三十三条): from a view 35 degrees above the
@@ -37,14 +36,6 @@
 #ifndef DOUBLE_MARGIN
 #define DOUBLE_MARGIN 0.0
 #endif
-#define PI 3.14159265358979323846
-
-typedef struct line3 {
-    double l[3]; /* normalized homogeneous line in normalized image coordinates */
-    double rho, theta;
-    double votes;
-    int family;
-} line3;
 
 static void cross3(double out[3], const double a[3], const double b[3])
 {
@@ -222,20 +213,6 @@ static void peak_near(const double *prof, int nb, double c, double rad, double *
             mn = prof[b];
     *strength = y1 - mn;
 }
-
-typedef struct axis_fit {
-    double spacing, origin; /* line k at origin + k * spacing (profile bins) */
-    int kmin, kmax;         /* lattice indices inside the profile */
-    double strength[256];   /* indexed k - kmin */
-    double pos[256];
-    double periodicity;
-    /* cover[k - kmin]: mass of the OTHER family's line pixels between lines k and k+1. The
-     * crossing lines stop at the outermost grid line, so this is what tells the last grid
-     * line from a board edge or a table line one spacing beyond it. */
-    double cover[256];
-    int has_cover;
-    int parity_doubled; /* the spacing was doubled because every other line was weak */
-} axis_fit;
 
 /* Strength and position of the profile's peak at every lattice position k. */
 static void measure_axis(axis_fit *out, const double *prof, int nb, double d, double origin)
@@ -533,103 +510,6 @@ static double best_window(const axis_fit *f, int n, int *out_start)
     return best;
 }
 
-typedef struct hline {
-    float rho, theta, votes;
-} hline;
-
-static int cmp_votes(const void *a, const void *b)
-{
-    float x = ((const hline *)a)->votes, y = ((const hline *)b)->votes;
-    return (x < y) - (x > y);
-}
-
-/* Hough transform with real non-maximum suppression (OpenCV's keeps whole clouds of
- * near-identical lines around each thick line, which crowds out the weaker family).
- * theta in [0, pi) in 0.5 degree steps, rho in 1 pixel steps. */
-static int hough(hline *out, int max, int *out_count, const go_cv_image *bin, int threshold)
-{
-    enum { NT = 360 };
-    const int W = bin->width, H = bin->height;
-    const int R = (int)ceil(hypot(W, H)) + 1, NR = 2 * R + 2;
-    int *acc = calloc((size_t)NT * NR, sizeof *acc);
-    hline *cand = NULL;
-    float ct[NT], st[NT];
-    int rc = 0, nc = 0, cap = 20000;
-    if (!acc)
-        return go_error_set(GO_ENOMEM, "Hough accumulator");
-    for (int t = 0; t < NT; t++) {
-        ct[t] = (float)cos(t * PI / NT);
-        st[t] = (float)sin(t * PI / NT);
-    }
-    int bin_at[NT], frac_at[NT];
-    for (int y = 0; y < H; y++) {
-        const uint8_t *row = bin->pixels + (size_t)y * W;
-        for (int x = 0; x < W; x++) {
-            if (!row[x])
-                continue;
-            /* Each vote is split between the two nearest rho bins: rounding instead makes
-             * dense pixel areas peak at 45 and 135 degrees (pixel diagonals alias). */
-            for (int t = 0; t < NT; t++) { /* vectorised: the bins of every angle */
-                float rf = x * ct[t] + y * st[t] + (float)R;
-                int r = (int)rf;
-                bin_at[t] = t * NR + r;
-                frac_at[t] = (int)((rf - (float)r) * 16.0f);
-            }
-            for (int t = 0; t < NT; t++) { /* then the votes, scattered */
-                acc[bin_at[t]] += 16 - frac_at[t];
-                acc[bin_at[t] + 1] += frac_at[t];
-            }
-        }
-    }
-    cand = malloc(sizeof *cand * (size_t)cap);
-    if (!cand) {
-        rc = go_error_set(GO_ENOMEM, "Hough lines");
-        goto done;
-    }
-    for (int t = 0; t < NT; t++)
-        for (int r = 0; r < NR; r++) {
-            int v = acc[t * NR + r];
-            if (v < threshold)
-                continue;
-            int is_max = 1;
-            for (int dt = -4; dt <= 4 && is_max; dt++) {
-                int tt = t + dt, rr0 = r;
-                if (tt < 0) { /* theta wraps to pi with rho negated */
-                    tt += NT;
-                    rr0 = 2 * R - r;
-                } else if (tt >= NT) {
-                    tt -= NT;
-                    rr0 = 2 * R - r;
-                }
-                for (int dr = -6; dr <= 6; dr++) {
-                    int rr = rr0 + dr;
-                    if (rr < 0 || rr >= NR || (dt == 0 && dr == 0))
-                        continue;
-                    int w = acc[tt * NR + rr];
-                    /* ties broken by position so a plateau keeps one line */
-                    if (w > v || (w == v && (tt * NR + rr) < (t * NR + r))) {
-                        is_max = 0;
-                        break;
-                    }
-                }
-            }
-            if (!is_max || nc >= cap)
-                continue;
-            cand[nc].rho = (float)(r - R);
-            cand[nc].theta = (float)(t * PI / NT);
-            cand[nc].votes = (float)v / 16.0f;
-            nc++;
-        }
-    qsort(cand, (size_t)nc, sizeof *cand, cmp_votes);
-    *out_count = nc < max ? nc : max;
-    for (int i = 0; i < *out_count; i++)
-        out[i] = cand[i];
-done:
-    free(acc);
-    free(cand);
-    return rc;
-}
-
 static double bh_at(const go_cv_image *bh, double x, double y)
 {
     int x0 = (int)floor(x), y0 = (int)floor(y);
@@ -763,14 +643,6 @@ static void refine_grid(vz_grid *g, const go_cv_image *bh, int thresh)
     }
 }
 
-/* A pixel of line (above the black-hat threshold) in the affine-rectified frame: its place
- * (u, v), the same in profile bins from 1 (ub, vb), and its weight, the black-hat response over
- * the rectification's w (a far line covers fewer pixels per unit of board length). Computed once a
- * look for the profile passes and every coverage the candidates ask. */
-typedef struct rect_pixel {
-    double u, v, ub, vb, wt;
-} rect_pixel;
-
 /* Crossing-line coverage between consecutive lattice lines of each axis. */
 static void compute_cover(axis_fit *fu, axis_fit *fv, const rect_pixel *px, size_t np)
 {
@@ -885,19 +757,6 @@ static int halved_axis(axis_fit *out, const axis_fit *f, const double *prof, int
     return 0;
 }
 
-/* Threshold of the line response: a high percentile of the black-hat image (grid lines cover
- * a small share of the board), at least 8. */
-static int bh_threshold(const go_cv_image *bh)
-{
-    size_t hist[256] = {0}, n = (size_t)bh->width * bh->height, acc = 0;
-    for (size_t i = 0; i < n; i++)
-        hist[bh->pixels[i]]++;
-    int t = 255;
-    while (t > 0 && acc + hist[t] < n / 12)
-        acc += hist[t--];
-    return t < 8 ? 8 : t;
-}
-
 /* Of two clear readings at other spacings (the first reading's aspect implausible), the larger
  * lattice is taken unless its windows score SMALLER_BY less than the smaller one's; of two of one
  * size, the one that spans EXTENT_CLEAR times more of the photo (its area in the rectified frame)
@@ -926,22 +785,6 @@ static double window_extent(int n, double su, double sv)
 /* The other direction must have at least this share of the dominant one's votes. */
 #define OTHER_DIRECTION_SHARE 0.2
 
-/* A straight line is as long as a tenth of the photo's longer side (LINE_VOTES: that side over
- * twice this, in pixels of line on it). A board small in the photo, crowded, shows its lines
- * in short pieces between the stones, fewer than LINES_FEW lines so long: they are taken from a
- * sixteenth of that side (LINE_VOTES_SMALL) then. Measured on the bench's boards small in the
- * photo (0.35 to 0.5 of its shorter side), 100 a size: 9x9 90 -> 93 perfect (refused 8 -> 5, and
- * one read silently wrong, 38 of 81, now right), 13x13 and 19x19 as before (94, 81); the photos
- * and the other rows read as before. From a twentieth, more lines of wood grain and clutter come
- * in: of 20 bench 9x9 boards set in a canvas 2.2 times their photo's size, 18 read against 20. */
-#define LINE_VOTES 5
-#define LINE_VOTES_SMALL 8
-#define LINES_FEW 20
-
-/* The black-hat kernel matches the width of a printed line at the work resolution (1-3 px),
- * not the board: wider dark gaps (board between white stones) must not respond. */
-#define LINE_KERNEL 7
-
 int vz_grid_from_corners(vz_grid *out, const go_cv_image *bgr, double corners[4][2], int size)
 {
     go_cv_image gray = {0}, bh = {0};
@@ -952,87 +795,10 @@ int vz_grid_from_corners(vz_grid *out, const go_cv_image *bgr, double corners[4]
      * by up to a cell, as after detection. */
     if ((rc = vz_gray(&gray, bgr)) < 0 || (rc = go_cv_blackhat(&bh, &gray, LINE_KERNEL)) < 0)
         goto done;
-    refine_grid(out, &bh, bh_threshold(&bh));
+    refine_grid(out, &bh, vz_bh_threshold(&bh));
 done:
     go_cv_image_free(&gray);
     go_cv_image_free(&bh);
-    return rc;
-}
-
-/* What the finder reads in one work image through one gray: the thin-line response
- * (black-hat), its threshold, the pixels of line above it and the straight lines through them
- * (the Hough transform, most of a look's time). */
-typedef struct line_reading {
-    int built;
-    go_cv_image bh, bin;
-    int t, nl;
-    hline *raw;
-} line_reading;
-
-/* What a look finds before it chooses a size (find_prefix): the same for the looks that differ
- * only in the spacing they ask (VZ_LOOK_DOUBLED) or the size (size_hint), so kept in the cache
- * for them. */
-typedef struct grid_prefix grid_prefix;
-static void grid_prefix_free(grid_prefix *gp);
-
-struct vz_line_cache {
-    line_reading gray[2]; /* plain luminance, vz_gray */
-    /* by gray, and by VZ_LOOK_OTHER_DIRECTION and VZ_LOOK_SECOND_GRID (how >> 2) */
-    grid_prefix *prefix[2][4];
-};
-
-static void line_reading_free(line_reading *L)
-{
-    go_cv_image_free(&L->bh);
-    go_cv_image_free(&L->bin);
-    free(L->raw);
-    memset(L, 0, sizeof *L);
-}
-
-vz_line_cache *vz_line_cache_new(void)
-{
-    return calloc(1, sizeof(vz_line_cache));
-}
-
-void vz_line_cache_free(vz_line_cache *c)
-{
-    if (!c)
-        return;
-    for (int k = 0; k < 2; k++) {
-        line_reading_free(&c->gray[k]);
-        for (int j = 0; j < 4; j++)
-            grid_prefix_free(c->prefix[k][j]);
-    }
-    free(c);
-}
-
-static int read_lines(line_reading *L, const go_cv_image *bgr, int light_weighted)
-{
-    go_cv_image gray = {0};
-    const int W = bgr->width, H = bgr->height;
-    const double S = (W > H ? W : H) / 2.0;
-    int rc = light_weighted ? vz_gray(&gray, bgr) : go_cv_gray(&gray, bgr);
-    if (rc < 0 || (rc = go_cv_blackhat(&L->bh, &gray, LINE_KERNEL)) < 0)
-        goto done;
-    L->t = bh_threshold(&L->bh);
-    if ((rc = go_cv_image_alloc(&L->bin, W, H, 1)) < 0)
-        goto done;
-    for (size_t i = 0, n = (size_t)W * H; i < n; i++)
-        L->bin.pixels[i] = L->bh.pixels[i] > L->t ? 255 : 0;
-    if (!(L->raw = malloc(sizeof(hline) * MAX_LINES))) {
-        rc = go_error_set(GO_ENOMEM, "grid lines");
-        goto done;
-    }
-    if ((rc = hough(L->raw, MAX_LINES, &L->nl, &L->bin, (int)(S / LINE_VOTES) * 16)) < 0)
-        goto done;
-    if (L->nl < LINES_FEW &&
-        (rc = hough(L->raw, MAX_LINES, &L->nl, &L->bin, (int)(S / LINE_VOTES_SMALL) * 16)) < 0)
-        goto done;
-    L->built = 1;
-done:
-    go_cv_image_free(&gray);
-    if (rc < 0)
-        line_reading_free(L);
     return rc;
 }
 
@@ -1086,32 +852,6 @@ static int drop_first_grid(line3 *lines, int *nl)
     if (kept < 8)
         return go_error_set(GO_ENOBOARD, "no board: no second grid of lines");
     return 0;
-}
-
-/* The most candidates per axis find_prefix keeps: the first reading, twice its spacing at either
- * parity, its half, and near the other axis's spacing. */
-#define AXIS_CANDIDATES 5
-
-struct grid_prefix {
-    int rc;           /* 0, or the GO_ENOBOARD the look ends with */
-    char reason[256]; /* that refusal's reason */
-    double va[3], vb[3], linf[3], na[2], nb2[2];
-    double umin, vmin, bwu, bwv;
-    double ulo, uhi, vlo, vhi; /* the first pass's span of the board */
-    int nl, p1, nbu, nbv;
-    axis_fit fu, fv; /* the first reading, its covers against each other */
-    axis_fit cu[AXIS_CANDIDATES], cv[AXIS_CANDIDATES];
-    int nu, nv, aspect0, unusual;
-    double su0, sv0;
-    /* each pair's covers (compute_cover of cu[a] and cv[b]), where the pair's aspect allows */
-    int has_pair[AXIS_CANDIDATES][AXIS_CANDIDATES];
-    double pair_u[AXIS_CANDIDATES][AXIS_CANDIDATES][256],
-        pair_v[AXIS_CANDIDATES][AXIS_CANDIDATES][256];
-};
-
-static void grid_prefix_free(grid_prefix *gp)
-{
-    free(gp);
 }
 
 /* The pixels of line of bin (their response in bh) in the rectified frame, in the photo's order,
@@ -1671,7 +1411,7 @@ static int window_lattice(vz_grid *out, const grid_prefix *gp, const axis_fit *f
     return 0;
 }
 
-/* A look, in steps: the lines read in the gray (read_lines, shared through cache), their
+/* A look, in steps: the lines read in the gray (vz_read_lines, shared through cache), their
  * families, vanishing points and periodic readings (find_prefix, shared by the looks that differ
  * only in the spacing or size asked); the size and window chosen on the first reading, then on
  * the best pairing of candidate readings (pair_readings); the same again from the profiles of
@@ -1692,7 +1432,7 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned h
     int rc = 0;
     memset(out, 0, sizeof *out);
 
-    if (!L->built && (rc = read_lines(L, bgr, light_weighted)) < 0)
+    if (!L->built && (rc = vz_read_lines(L, bgr, light_weighted)) < 0)
         goto done;
     if (!gp) {
         if (!(gp = own_gp = malloc(sizeof *gp))) {
@@ -1766,8 +1506,8 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned h
         goto done;
     refine_grid(out, &L->bh, L->t);
 done:
-    line_reading_free(&own);
-    grid_prefix_free(own_gp);
+    vz_line_reading_free(&own);
+    vz_grid_prefix_free(own_gp);
     free(px);
     free(pu);
     free(pv);

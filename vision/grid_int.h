@@ -1,0 +1,117 @@
+/* Inside the candidates stage (stage 2): what its files share. The stage reads a work image and
+ * proposes lattices; its steps, each in its own file:
+ *   grid_lines.c     the thin-line response, its threshold and the straight lines through it
+ *                    (Hough), kept per gray in the line cache for the looks that follow;
+ *   grid_families.c  the lines' two families, their vanishing points and the affine
+ *                    rectification that makes each family parallel and evenly spaced;
+ *   grid_axis.c      each family's periodic profile: spacing, phase, the candidate readings of
+ *                    each axis and the window of 9, 13 or 19 lines;
+ *   grid.c           a look from end to end, and the lattice assembled from the window and
+ *                    refined against the lines.
+ * Private to these files. */
+#ifndef GO_VISION_GRID_INT_H
+#define GO_VISION_GRID_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "vision_int.h"
+
+/* The most straight lines a look keeps (the strongest). */
+#define MAX_LINES 800
+
+/* not every C library defines M_PI under -std=c11 */
+#define PI 3.14159265358979323846
+
+/* A straight line as the families see it. */
+typedef struct line3 {
+    double l[3]; /* normalized homogeneous line in normalized image coordinates */
+    double rho, theta;
+    double votes;
+    int family;
+} line3;
+
+/* A straight line of the Hough transform: rho in pixels, theta in radians, its votes. */
+typedef struct hline {
+    float rho, theta, votes;
+} hline;
+
+/* One axis read: the lattice lines of one family along its periodic profile. */
+typedef struct axis_fit {
+    double spacing, origin; /* line k at origin + k * spacing (profile bins) */
+    int kmin, kmax;         /* lattice indices inside the profile */
+    double strength[256];   /* indexed k - kmin */
+    double pos[256];
+    double periodicity;
+    /* cover[k - kmin]: mass of the OTHER family's line pixels between lines k and k+1. The
+     * crossing lines stop at the outermost grid line, so this is what tells the last grid
+     * line from a board edge or a table line one spacing beyond it. */
+    double cover[256];
+    int has_cover;
+    int parity_doubled; /* the spacing was doubled because every other line was weak */
+} axis_fit;
+
+/* A pixel of line (above the black-hat threshold) in the affine-rectified frame: its place
+ * (u, v), the same in profile bins from 1 (ub, vb), and its weight, the black-hat response over
+ * the rectification's w (a far line covers fewer pixels per unit of board length). Computed once a
+ * look for the profile passes and every coverage the candidates ask. */
+typedef struct rect_pixel {
+    double u, v, ub, vb, wt;
+} rect_pixel;
+
+/* What the finder reads in one work image through one gray: the thin-line response
+ * (black-hat), its threshold, the pixels of line above it and the straight lines through them
+ * (the Hough transform, most of a look's time). */
+typedef struct line_reading {
+    int built;
+    go_cv_image bh, bin;
+    int t, nl;
+    hline *raw;
+} line_reading;
+
+/* The most candidates per axis find_prefix keeps: the first reading, twice its spacing at either
+ * parity, its half, and near the other axis's spacing. */
+#define AXIS_CANDIDATES 5
+
+/* What a look finds before it chooses a size (find_prefix): the same for the looks that differ
+ * only in the spacing they ask (VZ_LOOK_DOUBLED) or the size (size_hint), so kept in the cache
+ * for them. */
+typedef struct grid_prefix {
+    int rc;           /* 0, or the GO_ENOBOARD the look ends with */
+    char reason[256]; /* that refusal's reason */
+    double va[3], vb[3], linf[3], na[2], nb2[2];
+    double umin, vmin, bwu, bwv;
+    double ulo, uhi, vlo, vhi; /* the first pass's span of the board */
+    int nl, p1, nbu, nbv;
+    axis_fit fu, fv; /* the first reading, its covers against each other */
+    axis_fit cu[AXIS_CANDIDATES], cv[AXIS_CANDIDATES];
+    int nu, nv, aspect0, unusual;
+    double su0, sv0;
+    /* each pair's covers (compute_cover of cu[a] and cv[b]), where the pair's aspect allows */
+    int has_pair[AXIS_CANDIDATES][AXIS_CANDIDATES];
+    double pair_u[AXIS_CANDIDATES][AXIS_CANDIDATES][256],
+        pair_v[AXIS_CANDIDATES][AXIS_CANDIDATES][256];
+} grid_prefix;
+
+/* The line readings of the two grays, and what the looks found on them. */
+struct vz_line_cache {
+    line_reading gray[2]; /* plain luminance, vz_gray */
+    /* by gray, and by VZ_LOOK_OTHER_DIRECTION and VZ_LOOK_SECOND_GRID (how >> 2) */
+    grid_prefix *prefix[2][4];
+};
+
+/* The black-hat kernel matches the width of a printed line at the work resolution (1-3 px),
+ * not the board: wider dark gaps (board between white stones) must not respond. */
+#define LINE_KERNEL 7
+
+/* ---- grid_lines.c ---- */
+
+/* Threshold of the line response bh: a high percentile, at least 8. */
+int vz_bh_threshold(const go_cv_image *bh);
+/* Reads the lines of the BGR work image through one gray (vz_gray when light_weighted, else
+ * plain luminance) into L; a negative go_err when out of memory. */
+int vz_read_lines(line_reading *L, const go_cv_image *bgr, int light_weighted);
+void vz_line_reading_free(line_reading *L);
+void vz_grid_prefix_free(grid_prefix *gp); /* no-op on NULL */
+
+#endif
