@@ -927,30 +927,14 @@ static void debug_axes(const grid_prefix *gp, const axis_fit *fu, const axis_fit
     }
 }
 
-/* The part of a look that does not depend on the size asked nor on VZ_LOOK_DOUBLED: the line
- * families, their vanishing points, the affine rectification, the first pass's profiles and
- * their reading, and the candidate readings of each axis with their covers. A refusal on the way
- * is kept in gp->rc and gp->reason; a negative return is another error (out of memory). The
- * pixels of line in the rectified frame are left in *px_out (the caller frees). */
-static int find_prefix(grid_prefix *gp, const line_reading *L, const go_cv_image *bgr, unsigned how,
-                       rect_pixel **px_out, size_t *npx_out)
+/* Step 1 of a look: the straight lines of L into lines[0..L->nl) (room for MAX_LINES), as
+ * homogeneous lines in the frame centred on the W x H photo with half its longer side as unit,
+ * no family yet. */
+static void lines_in_frame(line3 *lines, const line_reading *L, int W, int H)
 {
-    line3 *lines = NULL;
-    rect_pixel *px = NULL;
-    size_t npx = 0;
-    double *pu = NULL, *pv = NULL;
-    int32_t *where = NULL;
-    int rc = 0;
-    const int W = bgr->width, H = bgr->height;
     const double cx = W / 2.0, cy = H / 2.0, S = (W > H ? W : H) / 2.0;
-    int nl = L->nl;
+    const int nl = L->nl;
     const hline *raw = L->raw;
-    memset(gp, 0, sizeof *gp);
-    lines = malloc(sizeof(line3) * MAX_LINES);
-    if (!lines) {
-        rc = go_error_set(GO_ENOMEM, "grid lines");
-        goto done;
-    }
     for (int i = 0; i < nl; i++) {
         double rho = raw[i].rho, th = raw[i].theta;
         line3 *ln = &lines[i];
@@ -962,13 +946,13 @@ static int find_prefix(grid_prefix *gp, const line_reading *L, const go_cv_image
         ln->l[2] = (cx * cos(th) + cy * sin(th) - rho) / S;
         ln->family = -1;
     }
-    if (nl < 8) {
-        rc = go_error_set(GO_ENOBOARD, "no board: only %d straight lines in the photo", nl);
-        goto done;
-    }
-    if ((how & VZ_LOOK_SECOND_GRID) && (rc = drop_first_grid(lines, &nl)) < 0)
-        goto done;
-    /* Angle histogram -> the dominant direction; its vanishing point by consensus. */
+}
+
+/* Step 2: the direction (degrees) of the first family into *out: the dominant direction of the
+ * lines, or with VZ_LOOK_OTHER_DIRECTION the strongest 25 to 65 degrees off it. GO_ENOBOARD when
+ * that other direction is too weak. */
+static int first_direction(int *out, const line3 *lines, int nl, unsigned how)
+{
     double ah[180];
     int p1 = dominant_direction(ah, lines, nl);
     if (how & VZ_LOOK_OTHER_DIRECTION) {
@@ -982,12 +966,19 @@ static int find_prefix(grid_prefix *gp, const line_reading *L, const go_cv_image
                 if (alt < 0 || ah[b] > ah[alt])
                     alt = b;
             }
-        if (alt < 0 || ah[alt] < OTHER_DIRECTION_SHARE * ah[p1]) {
-            rc = go_error_set(GO_ENOBOARD, "no board: no second direction of lines");
-            goto done;
-        }
+        if (alt < 0 || ah[alt] < OTHER_DIRECTION_SHARE * ah[p1])
+            return go_error_set(GO_ENOBOARD, "no board: no second direction of lines");
         p1 = alt;
     }
+    *out = p1;
+    return 0;
+}
+
+/* Step 3: the two families of lines[0..nl) (lines[i].family 0, 1 or -1 for neither), the first
+ * around direction p1, and their vanishing points into gp->va and gp->vb. GO_ENOBOARD when the
+ * lines do not meet in two. */
+static int line_families(grid_prefix *gp, line3 *lines, int nl, int p1)
+{
     gp->nl = nl;
     gp->p1 = p1;
     for (int i = 0; i < nl; i++) {
@@ -1009,10 +1000,8 @@ static int find_prefix(grid_prefix *gp, const line_reading *L, const go_cv_image
     {
         double vb_near[3], vb_any[3], m_near = 0, m_any = 0;
         int *fam = malloc(sizeof(int) * (size_t)nl);
-        if (!fam) {
-            rc = go_error_set(GO_ENOMEM, "line families");
-            goto done;
-        }
+        if (!fam)
+            return go_error_set(GO_ENOMEM, "line families");
         for (int pass = 0; pass < 2; pass++) {
             for (int i = 0; i < nl; i++) {
                 int b = (int)(lines[i].theta * 180 / PI) % 180;
@@ -1044,17 +1033,24 @@ static int find_prefix(grid_prefix *gp, const line_reading *L, const go_cv_image
         }
         free(fam);
     }
-    if (ma <= 0 || mb <= 0) {
-        rc = go_error_set(GO_ENOBOARD, "no board: grid lines do not meet in vanishing points");
-        goto done;
-    }
+    if (ma <= 0 || mb <= 0)
+        return go_error_set(GO_ENOBOARD, "no board: grid lines do not meet in vanishing points");
+    return 0;
+}
+
+/* Step 4: the affine rectification of the W x H photo (gp->linf sends the vanishing line to
+ * infinity; gp->na and gp->nb2 are the families' directions after it) and the bins of the two
+ * profiles over the rectified photo (gp->umin, bwu, nbu and the same for v). GO_ENOBOARD for a
+ * view no board is seen from. */
+static int rectify(grid_prefix *gp, int W, int H)
+{
+    const double cx = W / 2.0, cy = H / 2.0, S = (W > H ? W : H) / 2.0;
+    const double *va = gp->va, *vb = gp->vb;
     /* Affine rectification: send the vanishing line to infinity. */
     double *linf = gp->linf;
     cross3(linf, va, vb);
-    if (fabs(linf[2]) < 1e-9) {
-        rc = go_error_set(GO_ENOBOARD, "no board: degenerate perspective");
-        goto done;
-    }
+    if (fabs(linf[2]) < 1e-9)
+        return go_error_set(GO_ENOBOARD, "no board: degenerate perspective");
     {
         double l2 = linf[2];
         linf[0] /= l2;
@@ -1062,10 +1058,8 @@ static int find_prefix(grid_prefix *gp, const line_reading *L, const go_cv_image
         linf[2] = 1;
     }
     /* A vanishing line through the middle of the photo is not a board seen from above. */
-    if (hypot(linf[0], linf[1]) > 0.8) {
-        rc = go_error_set(GO_ENOBOARD, "no board: the line families imply an impossible view");
-        goto done;
-    }
+    if (hypot(linf[0], linf[1]) > 0.8)
+        return go_error_set(GO_ENOBOARD, "no board: the line families imply an impossible view");
     /* Direction of each family after rectification is its vanishing point's (x, y). */
     double da = hypot(va[0], va[1]), db = hypot(vb[0], vb[1]);
     double *na = gp->na, *nb2 = gp->nb2;
@@ -1106,12 +1100,14 @@ static int find_prefix(grid_prefix *gp, const line_reading *L, const go_cv_image
     gp->nbv = nbv;
     gp->bwu = bwu;
     gp->bwv = bwv;
-    pu = calloc((size_t)nbu, sizeof *pu);
-    pv = calloc((size_t)nbv, sizeof *pv);
-    if (!pu || !pv) {
-        rc = go_error_set(GO_ENOMEM, "profiles");
-        goto done;
-    }
+    return 0;
+}
+
+/* Step 5: where the board can be (gp->ulo..uhi, vlo..vhi): the span of each family's lines
+ * across the other family, with a margin. */
+static void board_span(grid_prefix *gp, const line3 *lines, int nl)
+{
+    const double *linf = gp->linf, *na = gp->na, *nb2 = gp->nb2;
     /* Where the board can be: the span of each family's lines across the other family.
      * Texture (floor boards, wood grain) makes long lines of one family only; restricting
      * each profile to the span of the other family's lines keeps it out. */
@@ -1145,19 +1141,35 @@ static int find_prefix(grid_prefix *gp, const line_reading *L, const go_cv_image
     gp->uhi = uhi;
     gp->vlo = vlo;
     gp->vhi = vhi;
-    if ((rc = rect_pixels(&px, &npx, &L->bh, &L->bin, gp)) < 0)
-        goto done;
-    family_profiles(pu, pv, px, npx, gp, ulo, uhi, vlo, vhi);
+}
+
+/* Step 6: the first reading of each axis (gp->fu, gp->fv): the profiles pu and pv (room for
+ * gp->nbu and gp->nbv bins) of the pixels of line px[0..npx) within the board's span, their
+ * period and phase, the crossing lines' cover. GO_ENOBOARD when a profile is not periodic. */
+static int first_reading(grid_prefix *gp, double *pu, double *pv, const rect_pixel *px, size_t npx)
+{
+    const int nbu = gp->nbu, nbv = gp->nbv;
+    const double bwu = gp->bwu, bwv = gp->bwv;
+    family_profiles(pu, pv, px, npx, gp, gp->ulo, gp->uhi, gp->vlo, gp->vhi);
     /* A board's cell spans 1/80 to 1/6 of the larger image side. */
     axis_fit *fu = &gp->fu, *fv = &gp->fv;
     if (fit_axis(fu, pu, nbu, (2.0 / 80) / bwu, (2.0 / 6) / bwu) < 0 ||
-        fit_axis(fv, pv, nbv, (2.0 / 80) / bwv, (2.0 / 6) / bwv) < 0) {
-        rc = go_error_set(GO_ENOBOARD, "no board: the lines are not evenly spaced");
-        goto done;
-    }
+        fit_axis(fv, pv, nbv, (2.0 / 80) / bwv, (2.0 / 6) / bwv) < 0)
+        return go_error_set(GO_ENOBOARD, "no board: the lines are not evenly spaced");
     compute_cover(fu, fv, px, npx);
     if (getenv("GOREF_VISION_DEBUG"))
         debug_axes(gp, fu, fv);
+    return 0;
+}
+
+/* Step 7: the candidate readings of each axis (gp->cu[0..nu), gp->cv[0..nv)) from the first
+ * reading and the profiles pu, pv, and whether the first reading's aspect is usual
+ * (gp->aspect0) or one of the pairs (gp->unusual). */
+static void axis_candidates(grid_prefix *gp, const double *pu, const double *pv)
+{
+    const int nbu = gp->nbu, nbv = gp->nbv;
+    const double bwu = gp->bwu, bwv = gp->bwv;
+    const axis_fit *fu = &gp->fu, *fv = &gp->fv;
     /* Two kinds of wrong period. Stone edges and the crevices between rows of stones make
      * lines half-way between the grid lines, strongly on a crowded board seen at an
      * angle: the profile then has half the true period with both parities strong. And
@@ -1198,12 +1210,20 @@ static int find_prefix(grid_prefix *gp, const line_reading *L, const go_cv_image
     }
     gp->nu = nu;
     gp->nv = nv;
+}
+
+/* Step 8: the covers of each pair of candidate readings (gp->pair_u, pair_v, has_pair) from the
+ * pixels of line px[0..npx). A negative go_err when out of memory. */
+static int pair_covers(grid_prefix *gp, const rect_pixel *px, size_t npx)
+{
+    const axis_fit *cu = gp->cu, *cv = gp->cv;
+    const int nu = gp->nu, nv = gp->nv;
+    const double bwu = gp->bwu, bwv = gp->bwv;
+    int32_t *where;
     /* Each pair's covers (compute_cover): where each pixel falls against each candidate first,
      * then the pairs from that, the same sums in the same order. */
-    if (!(where = malloc(sizeof *where * (size_t)(nu + nv) * (npx ? npx : 1)))) {
-        rc = go_error_set(GO_ENOMEM, "line pixels");
-        goto done;
-    }
+    if (!(where = malloc(sizeof *where * (size_t)(nu + nv) * (npx ? npx : 1))))
+        return go_error_set(GO_ENOMEM, "line pixels");
     for (int a = 0; a < nu + nv; a++) {
         const axis_fit *f = a < nu ? &cu[a] : &cv[a - nu];
         int32_t *wa = where + (size_t)a * npx;
@@ -1227,8 +1247,53 @@ static int find_prefix(grid_prefix *gp, const line_reading *L, const go_cv_image
             }
             gp->has_pair[a][b] = 1;
         }
-done:
     free(where);
+    return 0;
+}
+
+/* The part of a look that does not depend on the size asked nor on VZ_LOOK_DOUBLED, in the
+ * steps above: the lines, their families and vanishing points, the affine rectification, the
+ * board's span, the first reading of each axis and the candidate readings with their covers. A
+ * refusal on the way is kept in gp->rc and gp->reason; a negative return is another error (out
+ * of memory). The pixels of line in the rectified frame are left in *px_out (the caller frees). */
+static int find_prefix(grid_prefix *gp, const line_reading *L, const go_cv_image *bgr, unsigned how,
+                       rect_pixel **px_out, size_t *npx_out)
+{
+    line3 *lines = NULL;
+    rect_pixel *px = NULL;
+    size_t npx = 0;
+    double *pu = NULL, *pv = NULL;
+    int rc = 0, nl = L->nl, p1 = 0;
+    memset(gp, 0, sizeof *gp);
+    lines = malloc(sizeof(line3) * MAX_LINES);
+    if (!lines) {
+        rc = go_error_set(GO_ENOMEM, "grid lines");
+        goto done;
+    }
+    lines_in_frame(lines, L, bgr->width, bgr->height);
+    if (nl < 8) {
+        rc = go_error_set(GO_ENOBOARD, "no board: only %d straight lines in the photo", nl);
+        goto done;
+    }
+    if ((how & VZ_LOOK_SECOND_GRID) && (rc = drop_first_grid(lines, &nl)) < 0)
+        goto done;
+    if ((rc = first_direction(&p1, lines, nl, how)) < 0 ||
+        (rc = line_families(gp, lines, nl, p1)) < 0 ||
+        (rc = rectify(gp, bgr->width, bgr->height)) < 0)
+        goto done;
+    pu = calloc((size_t)gp->nbu, sizeof *pu);
+    pv = calloc((size_t)gp->nbv, sizeof *pv);
+    if (!pu || !pv) {
+        rc = go_error_set(GO_ENOMEM, "profiles");
+        goto done;
+    }
+    board_span(gp, lines, nl);
+    if ((rc = rect_pixels(&px, &npx, &L->bh, &L->bin, gp)) < 0 ||
+        (rc = first_reading(gp, pu, pv, px, npx)) < 0)
+        goto done;
+    axis_candidates(gp, pu, pv);
+    rc = pair_covers(gp, px, npx);
+done:
     free(lines);
     free(pu);
     free(pv);
