@@ -114,4 +114,13 @@ int vz_read_lines(line_reading *L, const go_cv_image *bgr, int light_weighted);
 void vz_line_reading_free(line_reading *L);
 void vz_grid_prefix_free(grid_prefix *gp); /* no-op on NULL */
 
+/* ---- grid_families.c ---- */
+
+/* out = a x b: the line through two points, or the point where two lines meet. */
+void vz_cross3(double out[3], const double a[3], const double b[3]);
+/* The lines of L (a W x H work image) into families, vanishing points, the rectification and the
+ * board's span in gp, as `how` looks (VZ_LOOK_OTHER_DIRECTION, VZ_LOOK_SECOND_GRID). GO_ENOBOARD
+ * with the reason when the lines hold no grid. */
+int vz_grid_families(grid_prefix *gp, const line_reading *L, int W, int H, unsigned how);
+
 #endif
