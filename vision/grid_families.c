@@ -207,7 +207,7 @@ static int drop_first_grid(line3 *lines, int *nl)
     return 0;
 }
 
-/* Step 1 of a look: the straight lines of L into lines[0..L->nl) (room for MAX_LINES), as
+/* First: the straight lines of L into lines[0..L->nl) (room for MAX_LINES), as
  * homogeneous lines in the frame centred on the W x H photo with half its longer side as unit,
  * no family yet. */
 static void lines_in_frame(line3 *lines, const line_reading *L, int W, int H)
@@ -228,7 +228,7 @@ static void lines_in_frame(line3 *lines, const line_reading *L, int W, int H)
     }
 }
 
-/* Step 2: the direction (degrees) of the first family into *out: the dominant direction of the
+/* Then the direction (degrees) of the first family into *out: the dominant direction of the
  * lines, or with VZ_LOOK_OTHER_DIRECTION the strongest 25 to 65 degrees off it. GO_ENOBOARD when
  * that other direction is too weak. */
 static int first_direction(int *out, const line3 *lines, int nl, unsigned how)
@@ -254,7 +254,7 @@ static int first_direction(int *out, const line3 *lines, int nl, unsigned how)
     return 0;
 }
 
-/* Step 3: the two families of lines[0..nl) (lines[i].family 0, 1 or -1 for neither), the first
+/* Then the two families of lines[0..nl) (lines[i].family 0, 1 or -1 for neither), the first
  * around direction p1, and their vanishing points into gp->va and gp->vb. GO_ENOBOARD when the
  * lines do not meet in two. */
 static int line_families(grid_prefix *gp, line3 *lines, int nl, int p1)
@@ -318,7 +318,7 @@ static int line_families(grid_prefix *gp, line3 *lines, int nl, int p1)
     return 0;
 }
 
-/* Step 4: the affine rectification of the W x H photo (gp->linf sends the vanishing line to
+/* Then the affine rectification of the W x H photo (gp->linf sends the vanishing line to
  * infinity; gp->na and gp->nb2 are the families' directions after it) and the bins of the two
  * profiles over the rectified photo (gp->umin, bwu, nbu and the same for v). GO_ENOBOARD for a
  * view no board is seen from. */
@@ -383,7 +383,7 @@ static int rectify(grid_prefix *gp, int W, int H)
     return 0;
 }
 
-/* Step 5: where the board can be (gp->ulo..uhi, vlo..vhi): the span of each family's lines
+/* Last: where the board can be (gp->ulo..uhi, vlo..vhi): the span of each family's lines
  * across the other family, with a margin. */
 static void board_span(grid_prefix *gp, const line3 *lines, int nl)
 {

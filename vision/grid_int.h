@@ -104,6 +104,13 @@ struct vz_line_cache {
  * not the board: wider dark gaps (board between white stones) must not respond. */
 #define LINE_KERNEL 7
 
+/* The window a look settles on: n lines each way from line au of the columns' reading and line av
+ * of the rows', and its score (choose_size). */
+typedef struct grid_window {
+    int n, au, av;
+    double score;
+} grid_window;
+
 /* ---- grid_lines.c ---- */
 
 /* Threshold of the line response bh: a high percentile, at least 8. */
@@ -122,5 +129,22 @@ void vz_cross3(double out[3], const double a[3], const double b[3]);
  * board's span in gp, as `how` looks (VZ_LOOK_OTHER_DIRECTION, VZ_LOOK_SECOND_GRID). GO_ENOBOARD
  * with the reason when the lines hold no grid. */
 int vz_grid_families(grid_prefix *gp, const line_reading *L, int W, int H, unsigned how);
+
+/* ---- grid_axis.c ---- */
+
+/* The pixels of line of bin (their response in bh) in gp's rectified frame, in the photo's
+ * order, into *out (malloc'd; the caller frees) and their count into *count. */
+int vz_rect_pixels(rect_pixel **out, size_t *count, const go_cv_image *bh, const go_cv_image *bin,
+                   const grid_prefix *gp);
+/* After the families: the pixels of line in the rectified frame into *px_out and *npx_out (the
+ * caller frees them, also on an error), the first reading of each axis and the candidate
+ * readings with their covers, in gp. GO_ENOBOARD with the reason when the lines are not evenly
+ * spaced. */
+int vz_grid_axes(grid_prefix *gp, const line_reading *L, rect_pixel **px_out, size_t *npx_out);
+/* The window (size, first lines, score) into *w and the axes' readings it lies on into *fu, *fv,
+ * from gp and its pixels of line px[0..npx); size_hint 0 asks for 9, 13 or 19; doubled asks for
+ * twice the spacing on both axes. GO_ENOBOARD with the reason when no window fits. */
+int vz_grid_window(axis_fit *fu, axis_fit *fv, grid_window *w, const grid_prefix *gp,
+                   const rect_pixel *px, size_t npx, int size_hint, int doubled);
 
 #endif
