@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "grid_int.h"
+#include "params.h"
 
 static double bh_at(const go_cv_image *bh, double x, double y)
 {

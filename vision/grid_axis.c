@@ -11,33 +11,7 @@
 #include <string.h>
 
 #include "grid_int.h"
-
-/* A cell's longer side over its shorter after the affine rectification. The view foreshortens the
- * cells' depth by the sine of its height over the board, and a real board's cells are 1.07 times as
- * deep as wide (2.35 over 2.2 cm, 《中国围棋竞赛规则》第三十三条): from a view 35 degrees above the
- * board, the lowest goref reads, up to 1.07 / sin 35 = 1.86. A first reading within ASPECT_USUAL (a
- * view from 42 degrees or higher) stands unless a clear one of its size beats it. Past it, each
- * axis is read again near the other's spacing too (rows of stones make a multiple of the period
- * win): up to ASPECT_MAX the first reading is one of the pairs, judged as they are (as likely a low
- * view as a 13x13 read as a 9x9 at twice the spacing across, 1.86); past ASPECT_MAX it is dropped.
- * No other pair past ASPECT_MAX is taken. With 1.6 for both, the bench's boards seen from low
- * (their depth squashed to 0.55-0.65) were read at half the spacing across the view and refused as
- * too faint to check: 90, 84 and 88 of 100 a size read point for point, now 96, 94 and 96. */
-#ifndef ASPECT_MAX
-#define ASPECT_MAX 1.9
-#endif
-#ifndef ASPECT_USUAL
-#define ASPECT_USUAL 1.6
-#endif
-#ifndef ASPECT_LO
-#define ASPECT_LO 0.7
-#endif
-#ifndef ASPECT_HI
-#define ASPECT_HI 1.4
-#endif
-#ifndef DOUBLE_MARGIN
-#define DOUBLE_MARGIN 0.0
-#endif
+#include "params.h"
 
 /* Peak position (sub-bin) and strength above the local floor near bin c within +-rad bins. */
 static void peak_near(const double *prof, int nb, double c, double rad, double *pos,
@@ -487,21 +461,6 @@ static int halved_axis(axis_fit *out, const axis_fit *f, const double *prof, int
     out->periodicity = f->periodicity;
     return 0;
 }
-
-/* Of two clear readings at other spacings (the first reading's aspect implausible), the larger
- * lattice is taken unless its windows score SMALLER_BY less than the smaller one's; of two of one
- * size, the one that spans EXTENT_CLEAR times more of the photo (its area in the rectified frame)
- * unless it scores EXTENT_SCORE less, and the one that spans that much less only when it scores
- * that much more; else the better. On a crowded board the stones' round edges make lines a third
- * of a cell apart: a 13x13 lattice at a third of the true spacing on one axis and half on the other
- * fits clearly over a part of a 9x9 board, and scores 1.5 where the true one scores 3.3 (the
- * bench's 9x9 boards 1007 and 3023, refused as too faint to check, as the largest size chose
- * alone); among the 9x9 readings of 1007, one at two thirds of the spacing scores 3.4, and spans
- * two thirds of the board. The extent alone chose wrong: a 9x9 at twice the spacing over a 13x13
- * board, or at four and a half times over a 19x19 (a photo of a crowded board, saved again). */
-#define SMALLER_BY 1.0
-#define EXTENT_CLEAR 1.2
-#define EXTENT_SCORE 0.5
 
 /* How much of the rectified frame an n x n window of spacings su and sv spans. */
 static double window_extent(int n, double su, double sv)

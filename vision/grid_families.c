@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "grid_int.h"
+#include "params.h"
 
 void vz_cross3(double out[3], const double a[3], const double b[3])
 {
@@ -148,13 +149,6 @@ static double fit_vp(double vp[3], line3 *lines, int n, int family, unsigned *se
     return mass;
 }
 
-/* The near-perpendicular family is taken when it has at least this share of the votes of
- * the strongest family anywhere off the first. */
-#define NEAR_SHARE 0.25
-
-/* The other direction must have at least this share of the dominant one's votes. */
-#define OTHER_DIRECTION_SHARE 0.2
-
 /* The dominant direction of lines[0..nl): the peak of their angle histogram (degrees), each
  * line voting by its length over a 7-degree tent. */
 static int dominant_direction(double ah[180], const line3 *lines, int nl)
@@ -171,10 +165,6 @@ static int dominant_direction(double ah[180], const line3 *lines, int nl)
             p1 = b;
     return p1;
 }
-
-/* A line through a grid's vanishing point within this many times fit_vp's tolerance belongs to
- * that grid, for VZ_LOOK_SECOND_GRID. */
-#define FIRST_GRID_TOL 4.0
 
 /* VZ_LOOK_SECOND_GRID: the first grid of lines (the dominant direction, its vanishing point,
  * the other family's near the perpendicular) taken out of lines[0..*nl), the rest kept in

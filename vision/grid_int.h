@@ -100,10 +100,6 @@ struct vz_line_cache {
     grid_prefix *prefix[2][4];
 };
 
-/* The black-hat kernel matches the width of a printed line at the work resolution (1-3 px),
- * not the board: wider dark gaps (board between white stones) must not respond. */
-#define LINE_KERNEL 7
-
 /* The window a look settles on: n lines each way from line au of the columns' reading and line av
  * of the rows', and its score (choose_size). */
 typedef struct grid_window {

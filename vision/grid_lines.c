@@ -9,18 +9,7 @@
 #include <string.h>
 
 #include "grid_int.h"
-
-/* A straight line is as long as a tenth of the photo's longer side (LINE_VOTES: that side over
- * twice this, in pixels of line on it). A board small in the photo, crowded, shows its lines
- * in short pieces between the stones, fewer than LINES_FEW lines so long: they are taken from a
- * sixteenth of that side (LINE_VOTES_SMALL) then. Measured on the bench's boards small in the
- * photo (0.35 to 0.5 of its shorter side), 100 a size: 9x9 90 -> 93 perfect (refused 8 -> 5, and
- * one read silently wrong, 38 of 81, now right), 13x13 and 19x19 as before (94, 81); the photos
- * and the other rows read as before. From a twentieth, more lines of wood grain and clutter come
- * in: of 20 bench 9x9 boards set in a canvas 2.2 times their photo's size, 18 read against 20. */
-#define LINE_VOTES 5
-#define LINE_VOTES_SMALL 8
-#define LINES_FEW 20
+#include "params.h"
 
 static int cmp_votes(const void *a, const void *b)
 {

@@ -1,7 +1,7 @@
-/* The tuned numbers of the lattice stages (refine.c, phase.c, lattice.c), the classify stage
- * (classify.c, stray.c) and the learned check (points.c), each with what it guards against and on
- * what kind of photo. The passes that use them
- * explain how, beside their code. Private to vision/. Units: lightness in % of the local board's
+/* The tuned numbers of the candidate stage (grid_*.c), the lattice stages (refine.c, phase.c,
+ * lattice.c), the classify stage (classify.c, stray.c), the post-checks (vision.c) and the learned
+ * check (points.c), each with what it guards against and on what kind of photo. The passes that
+ * use them explain how, beside their code. Private to vision/. Units: lightness in % of the local board's
  * (the board's own lightness is 100); a and b in CIE Lab units relative to the board's; a line's
  * dip in grey levels (how much darker the printed line is than the wood beside it; a stone hides
  * it, so a stone's dip is about 0 or below); "the typical dip" is the median dip of the points read
@@ -10,6 +10,69 @@
  * share it. */
 #ifndef GOREF_VISION_PARAMS_H
 #define GOREF_VISION_PARAMS_H
+
+/* ---- the candidates: lines, families, spacing, window (grid_lines.c, grid_families.c,
+ * grid_axis.c) ---- */
+
+/* The black-hat kernel (pixels) matches the width of a printed line at the work resolution (1-3
+ * px), not the board: wider dark gaps (the wood between white stones) must not respond. */
+#define LINE_KERNEL 7
+/* A straight line is as long as a tenth of the photo's longer side (LINE_VOTES: that side over
+ * twice this, in pixels of line on it). A board small in the photo, crowded, shows its lines in
+ * short pieces between the stones, fewer than LINES_FEW lines so long: they are taken from a
+ * sixteenth of that side (LINE_VOTES_SMALL) then. Shorter still, the wood's grain and the
+ * clutter around a board come in as lines and outvote a small board's. */
+#define LINE_VOTES 5
+#define LINE_VOTES_SMALL 8
+#define LINES_FEW 20
+
+/* The near-perpendicular family is taken when it has at least this share of the votes of the
+ * strongest family anywhere off the first: on a crowded board the diagonal rows of stones make
+ * long straight edges whose consensus can outvote the lattice's other family. */
+#define NEAR_SHARE 0.25
+/* VZ_LOOK_OTHER_DIRECTION: the other direction (25 to 65 degrees off the dominant one) must have
+ * at least this share of the dominant one's votes to be a family of lines at all. */
+#define OTHER_DIRECTION_SHARE 0.2
+/* VZ_LOOK_SECOND_GRID: a line through a grid's vanishing point within this many times the
+ * vanishing point's tolerance (0.6 degree) belongs to that first grid and is taken out. */
+#define FIRST_GRID_TOL 4.0
+
+/* A cell's longer side over its shorter after the affine rectification. The view foreshortens the
+ * cells' depth by the sine of its height over the board, and a real board's cells are 1.07 times
+ * as deep as wide (2.35 over 2.2 cm, 《中国围棋竞赛规则》第三十三条): from a view 35 degrees above
+ * the board, the lowest goref reads, up to 1.07 / sin 35 = 1.86. A first reading within
+ * ASPECT_USUAL (a view from 42 degrees or higher) stands unless a clear one of its size beats it.
+ * Past it, each axis is read again near the other's spacing too (ASPECT_LO to ASPECT_HI times it:
+ * rows of stones make a multiple of the period win): up to ASPECT_MAX the first reading is one of
+ * the pairs, judged as they are (as likely a low view as a 13x13 read as a 9x9 at twice the
+ * spacing across, 1.86); past ASPECT_MAX it is dropped, and no other pair past it is taken. With
+ * 1.6 for both, boards seen from low were read at half the spacing across the view and refused as
+ * too faint to check. */
+#ifndef ASPECT_MAX
+#define ASPECT_MAX 1.9
+#endif
+#ifndef ASPECT_USUAL
+#define ASPECT_USUAL 1.6
+#endif
+#ifndef ASPECT_LO
+#define ASPECT_LO 0.7
+#endif
+#ifndef ASPECT_HI
+#define ASPECT_HI 1.4
+#endif
+/* Of two clear readings at other spacings (the first reading's aspect implausible), the larger
+ * lattice is taken unless its windows score SMALLER_BY less than the smaller one's; of two of one
+ * size, the one that spans EXTENT_CLEAR times more of the photo (its area in the rectified frame)
+ * unless it scores EXTENT_SCORE less, and the one that spans that much less only when it scores
+ * that much more; else the better. On a crowded board the stones' round edges make lines a third
+ * of a cell apart: a 13x13 lattice at a third of the true spacing on one axis and half on the
+ * other fits clearly over a part of a 9x9 board, yet scores less than half the true one, which
+ * the largest size alone would not see; a 9x9 at two thirds of the spacing can score as well as
+ * the true one and spans two thirds of the board. The extent alone chooses wrong too: a 9x9 at
+ * twice the spacing over a 13x13 board, or at four and a half times over a 19x19. */
+#define SMALLER_BY 1.0
+#define EXTENT_CLEAR 1.2
+#define EXTENT_SCORE 0.5
 
 /* ---- the lattice image the classifier reads ---- */
 
