@@ -1,13 +1,13 @@
 /* The tuned numbers of the candidate stage (grid_*.c), the lattice stages (refine.c, phase.c,
  * lattice.c), the classify stage (classify.c, stray.c), the post-checks (vision.c) and the learned
  * check (points.c), each with what it guards against and on what kind of photo. The passes that
- * use them explain how, beside their code. Private to vision/. Units: lightness in % of the local board's
- * (the board's own lightness is 100); a and b in CIE Lab units relative to the board's; a line's
- * dip in grey levels (how much darker the printed line is than the wood beside it; a stone hides
- * it, so a stone's dip is about 0 or below); "the typical dip" is the median dip of the points read
- * empty on that photo; distances in cells of the lattice unless said otherwise. The patch geometry
- * of the learned classifier (VZ_PATCH_*) lives in vision_int.h, since the trainer and the benchmark
- * share it. */
+ * use them explain how, beside their code. Private to vision/. Units: lightness in % of the local
+ * board's (the board's own lightness is 100); a and b in CIE Lab units relative to the board's; a
+ * line's dip in grey levels (how much darker the printed line is than the wood beside it; a stone
+ * hides it, so a stone's dip is about 0 or below); "the typical dip" is the median dip of the
+ * points read empty on that photo; distances in cells of the lattice unless said otherwise. The
+ * patch geometry of the learned classifier (VZ_PATCH_*) lives in vision_int.h, since the trainer
+ * and the benchmark share it. */
 #ifndef GOREF_VISION_PARAMS_H
 #define GOREF_VISION_PARAMS_H
 
@@ -590,5 +590,66 @@
  * check 1.4 cells off at one corner: 0.84. Lattices of boards read right with one corner moved a
  * cell along a line, where trusted: all over 0.72 (half of them trusted). */
 #define FINAL_BLOCK_UNLIKELY 0.72
+
+/* ---- the post-checks of a reading (vision.c) ---- */
+
+/* Stones beyond the lattice: where the line of points just beyond an end holds this share of the
+ * lattice's typical line in stone or more, and at least STONES_BEYOND_MIN times the size in all,
+ * the board goes on past that end. Lattices that passed their check on real and rendered boards
+ * show at most 0.17 (under a flash's glare); a 9x9 or 13x13 lattice over one part of a crowded
+ * 19x19 shows 0.41 and up (blurred far lines too faint to end the lattice by themselves). */
+#define STONES_BEYOND_SHARE 0.3
+#define STONES_BEYOND_MIN 2.0
+
+/* Colour balance: over 200 real game records and the GNU Go games with 60 stones or more at the
+ * end (../shared/data), the smaller colour had at least 0.72 of the larger (one stone a move;
+ * captures and handicap shift it by tens). From PLAUSIBLE_MIN_STONES stones a reading under
+ * PLAUSIBLE_MIN_SHARE is refused; from PLAUSIBLE_FEW_STONES, one under PLAUSIBLE_FEW_SHARE (the
+ * labelled photos with 20 stones or more have 0.57 and up, finished 9x9 games 0.54; stones that
+ * take a lamp's colour read as the other colour or as wood far under a quarter). Random
+ * positions that are not games can fall under it too, and are refused with them. */
+#define PLAUSIBLE_MIN_STONES 100
+#define PLAUSIBLE_MIN_SHARE 0.5
+#define PLAUSIBLE_FEW_STONES 20
+#define PLAUSIBLE_FEW_SHARE 0.25
+
+/* A reading that needs a look at more than this share of its points is refused: readings
+ * returned have a few per cent unsure (the photos' at most 5.5%); a lattice half a cell off has
+ * about a quarter. */
+#define UNSURE_SHARE 0.15
+
+/* Stones on the points: fewer than STONES_MIN stones do not make a measure. The gain (grey
+ * levels: the spread half a cell off minus the spread on the point, the mean over the stones) is
+ * 12 and up on the photos and 27 and up on rendered crowded boards read right, and 10.1 at most on
+ * the wrong grids every other check let through (STONES_GAIN). Under a coloured lamp the
+ * luminance keeps little of the light (a blue lamp lights the blue channel, a tenth of it): right
+ * grids showed 7.5 and up there, but 21 and up in the gray weighted by the light's colour, where
+ * grids half a cell off show at most 5.5 (STONES_GAIN_LIT); under white light the two agree. */
+#define STONES_MIN 25
+#define STONES_GAIN 11.0
+#define STONES_GAIN_LIT 16.0
+/* A lattice judged as under a dim lamp: the stones' contrast falls with the light, but the ratio
+ * of the spreads off and on the points stays: right lattices under blue and violet lamps 1.71
+ * and up, a grid a little off 1.63, a wrong one 1.30. A thin margin, so it is applied last. (In
+ * a dim room a right lattice showed a ratio of 3.3 where wrong grids stay under 1.65: the
+ * STRONG_CONFIRM_RATIO that stands for any lattice.) */
+#define DIM_STONES_RATIO 1.65
+
+/* The clusters' reading replaces a reading of one colour from this many stones (a board of
+ * dark stones with its pale ones read as wood was returned as a set-up with 20). */
+#define CLUSTERS_MIN_STONES 10
+/* ... or with fewer of one colour when the new stones hide their lines: their median dip under
+ * HIDDEN_SHARE of the points both readings call empty, which show the lines at HIDDEN_CLEAR
+ * (grey levels, twice the dip from which the lines' veto judges) or more. Stones that took the
+ * wood's colour under an orange lamp dip about 2 where the wood's lines dip 60 and more. */
+#define HIDDEN_SHARE 0.25
+#define HIDDEN_CLEAR 8.0
+
+/* A reading with more than RETRY_SHARE of its points in groups without liberty (impossible on a
+ * finished board; a crowd of tinted stones turned in the photo has them) is read again by the
+ * clusters, from RETRY_MIN such stones: two on a sparse board are the position's, and the
+ * clusters, which need stones to find their colours, read such a board worse. */
+#define RETRY_SHARE 0.01
+#define RETRY_MIN 4
 
 #endif

@@ -184,22 +184,10 @@ static int lattice_judged(void)
 }
 
 /* The stones must lie inside the lattice: where the line of points just beyond one of its
- * ends holds half as much stone as the lattice's typical line or more (STONES_BEYOND_SHARE),
- * and at least STONES_BEYOND_MIN a point, the board goes on past that end. The points are
- * taken a stone's lean away from the camera: at the far end of a steep photo the tops of the
- * edge stones lean over the line beyond (a synthetic 9x9 read right showed 0.64 there without
- * the lean). Measured over the lattices that passed the check on the photos, 300 synthetic
- * boards under white light and 150 under coloured lamps: at most 0.17 of the typical line
- * (under a flash's glare), except 0.63 on a lattice whose stones did not sit on its points
- * (refused by that rule too). A 9x9 lattice over a corner of a synthetic crowded 19x19
- * shows 0.88. A yellow-lit synthetic 19x19 was returned as a 9x9 whose lattice lay over one
- * corner of the crowd, its lines too weak beyond the lattice's ends to tell: 2.2 there.
- * Rotated by a quarter turn or saved again as JPEG, crowded 19x19 photos were returned as
- * 13x13 boards over one part of the crowd, their blurred far lines too faint beyond the
- * lattice's ends to tell: 0.41 to 0.52 of the typical line beyond an end, 27 to 36 in all;
- * the limits are set under those. */
-#define STONES_BEYOND_SHARE 0.3
-#define STONES_BEYOND_MIN 2.0
+ * ends holds much stone against the lattice's typical line (STONES_BEYOND_SHARE, params.h) and
+ * at least STONES_BEYOND_MIN a point, the board goes on past that end. The points are taken a
+ * stone's lean away from the camera: at the far end of a steep photo the tops of the edge stones
+ * lean over the line beyond. */
 
 static int stones_inside(const vz_grid *g, const go_cv_image *work)
 {
@@ -227,23 +215,9 @@ static int stones_inside(const vz_grid *g, const go_cv_image *work)
  * time went from 533 to 326 ms. */
 #define STONE_LOOKS 2
 
-/* A game puts the two colours on the board in nearly equal numbers: one stone a move, with
- * captures and handicap shifting the balance by tens. Over 200 real game records and the 149
- * GNU Go games with 60 stones or more on the board at the end (../shared/data), the smaller
- * colour had at least 0.72 of the larger. A reading of many stones with far fewer of one
- * colour is stones of one colour read as the other (stones of unusual colours, a lamp's cast),
- * and is refused rather than returned. */
-#define PLAUSIBLE_MIN_STONES 100
-#define UNSURE_SHARE 0.15
-#define PLAUSIBLE_MIN_SHARE 0.5
-/* From fewer stones, on any board, one colour under a quarter of the other is refused as well.
- * The labelled photos with 20 stones or more have at least 0.57 (11 stones: 0.38), the 150
- * finished 9x9 GNU Go games at least 0.54; synthetic boards under an orange lamp, whose white
- * stones take the board's red, were read as 28 black and 1 white (9x9) and 88 black and none
- * (19x19), and returned. Two of 300 synthetic 9x9 positions (49 black and 8 white, 6 and 43:
- * random stones with their dead groups taken off, not games) are refused with them. */
-#define PLAUSIBLE_FEW_STONES 20
-#define PLAUSIBLE_FEW_SHARE 0.25
+/* A game puts the two colours on the board in nearly equal numbers (PLAUSIBLE_, params.h): a
+ * reading with far fewer of one colour is stones of one colour read as the other, and is refused
+ * rather than returned. */
 
 /* The stones read of each colour; returns the smaller count and the larger in *hi. */
 static int fewer_colour(const go_vision_result *r, int *black, int *white, int *hi)
@@ -304,33 +278,12 @@ static int edge_of_one_colour(const go_vision_result *r, int *out_side)
 }
 
 /* The stones read must sit on the grid's points: a stone's top is even in tone, while the
- * square half a cell off holds its edge. Measured as the mean over the stones read of the
- * spread half a cell off minus the spread on the point: 12.2 to 29.3 on the photos read with
- * 25 stones or more, 27.5 and up on synthetic crowded boards read right, and 0.5 to 10.1 on
- * the five of 210 synthetic crowded 9x9 and 13x13 boards (55 to 149 stones) whose grid was
- * wrong and which every other check let through. Fewer stones do not make a measure.
- * Under a coloured lamp the luminance keeps little of the light (a blue lamp lights the blue
- * channel, which weighs 0.11 in it), and the stones of right grids showed 7.5 and up; in the
- * gray weighted by the light's colour they show 21.1 and up (240 synthetic boards under the
- * seven lamps, through their true corners) where grids half a cell off show at most 5.5 (and
- * under white light the two grays agree within 1.5). A reading the luminance does not pass
- * may pass by that gray at STONES_GAIN_LIT: on the bench's lit rows (150 boards a size) 38
- * more 9x9 boards read right, 43 13x13 and 33 19x19, none silently wrong; a pink-lit 9x9
- * whose grid did not fit showed 13.6 there (refused). */
-#define STONES_MIN 25
-#define STONES_GAIN 11.0
-#define STONES_GAIN_LIT 16.0
-/* A lattice judged as under a dim or coloured lamp (vz_grid.dim, read_by_looks): the stones'
- * contrast falls with the light, so the ratio of the spreads off and on the points judges.
- * Measured: the green-stone photos under blue and violet lamps, read right on their lattices
- * fitted to the stones, 1.71 to 1.77 (gains of 8.3 to 10.3); a synthetic 9x9 under a lamp whose
- * grid was a little off (77 of 81 right through it) 1.63 (gain 7.2), a synthetic 19x19 whose
- * grid was wrong (184 of 361 right) 1.30 (gain 8.3). */
-#define DIM_STONES_RATIO 1.65
-/* Any lattice whose stones are STRONG_CONFIRM_RATIO times as even on the points as half a cell
- * off (params.h) has them on its points, whatever the contrast: in a dim room (the light at a
- * third to a half) a rendered 9x9 read right on its lattice showed 4.1 on the points and 13.6
- * off (a gain of 9.5, a ratio of 3.3); the wrong grids above stay at 1.3 to 1.63. */
+ * square half a cell off holds its edge. Judged by the mean over the stones read of the spread
+ * half a cell off minus the spread on the point (the gain), from STONES_MIN stones: STONES_GAIN
+ * in luminance, else STONES_GAIN_LIT in the gray weighted by the light's colour (a coloured lamp
+ * leaves little in the luminance), or by the ratio of the spreads where the contrast is gone:
+ * STRONG_CONFIRM_RATIO for any lattice, DIM_STONES_RATIO for one judged as under a dim lamp
+ * (vz_grid.dim, read_by_looks). The numbers and their reasons are in params.h. */
 
 /* 1 when the stones of reading r sit on g's points (or are too few to tell), 0 when not. */
 static int stones_sit(const go_vision_result *r, const vz_grid *g, const go_cv_image *work)
@@ -363,22 +316,14 @@ static int stones_on_points(const go_vision_result *r, const vz_grid *g, const g
  * colour far more than of the other, the points are read again by the clusters they form
  * (vz_classify with clusters), and that reading is taken when it has both colours as a game
  * does and its stones sit on the points. Otherwise the first reading stands (a teacher's
- * set-up of one colour), or is refused by plausible_stones. From 10 stones: a synthetic 9x9
- * with 20 dark green stones and its pale ones read as empty was returned as a set-up.
+ * set-up of one colour), or is refused by plausible_stones. From CLUSTERS_MIN_STONES stones.
  * Returns 1 when the clusters' reading was taken, 0 when the first stands, or a negative go_err. */
-#define CLUSTERS_MIN_STONES 10
 /* The clusters' reading is also taken with fewer of one colour (down to what plausible_stones
  * lets through) when the lines say its stones are stones: the points it reads as stones where
  * the first reading saw wood (CLUSTERS_MIN_STONES of them at least) hide the lines through them,
  * their median dip under HIDDEN_SHARE of the points both readings call empty, and those show
- * the lines clearly (HIDDEN_CLEAR, gray levels, as their median). A one-coloured set-up keeps
- * its reading: its wood shows the lines. Measured: two synthetic 9x9 boards under the orange
- * lamp, random positions with twice as many white stones as black, whose white stones took the
- * wood's red; the first reading saw 13 and 19 black stones and no white one and was returned
- * (54 and 42 of 81 right). Their clusters read 13 and 27, 19 and 39, and the new white stones
- * dipped 1.9 and 2.1 where the wood's lines dipped 60 to 75. */
-#define HIDDEN_SHARE 0.25
-#define HIDDEN_CLEAR 8.0 /* twice the dip from which the lines' veto judges (classify.c) */
+ * the lines clearly (HIDDEN_CLEAR, as their median). A one-coloured set-up keeps its reading: its
+ * wood shows the lines. */
 
 /* 1 when the points `again` reads as stones and r as empty hide their lines (dips, per point),
  * as stones do, where the points both read empty show them. */
@@ -537,9 +482,7 @@ static int check_reading(go_vision_result *r, int *mendable, const vz_grid *g,
     if (!g->placed && (rc = vz_empties_on_lines(mendable, g, work, r)) < 0)
         return rc;
     rule_check(r);
-    /* A reading that needs a person's look at more than one point in UNSURE_SHARE is a guess.
-     * Measured: the photos returned read at most 20 of 361 points uncertain (5.5%); the one
-     * still silently wrong (a lattice half a cell off) had 84. */
+    /* A reading that needs a person's look at more than one point in UNSURE_SHARE is a guess. */
     if (r->uncertain_count > UNSURE_SHARE * g->size * g->size) {
         *mendable = 1;
         return go_error_set(GO_ENOBOARD,
@@ -552,20 +495,13 @@ static int check_reading(go_vision_result *r, int *mendable, const vz_grid *g,
 
 /* Reads the board through grid g (oriented): classification, then check_reading. A reading
  * by the fixed rule that fails on what the clusters may mend (check_reading), or passes with more
- * than RETRY_SHARE of its points in groups without liberty (impossible on a finished board), is
- * read again by the clusters the points form; that reading is taken when it passes the same checks
- * with fewer points unsure. Stones of unusual colours in both colours (pale and dark green) can
- * come out balanced but unsure: many points unsure, or many stones without liberty. Unsure
- * points alone do not call for it when the reading passes: the lines' veto marks glare on the
- * wood unsure, and the clusters, which know no glare, read a synthetic 13x13 with 14 such points
- * at 167 of 169 (the rule: all 169). Stones without liberty are the surer sign: more than one
- * in a hundred points, as a crowded board of green-tinted stones turned half round or a quarter
- * turn has, while its reading passes with many points wrong. But from RETRY_MIN stones: two
- * stones without liberty on a sparse 9x9 are the position's, and the clusters, which need
- * stones to find their colours, read it two points wrong.
+ * than RETRY_SHARE of its points in groups without liberty (impossible on a finished board), and
+ * at least RETRY_MIN such stones (params.h), is read again by the clusters the points form; that
+ * reading is taken when it passes the same checks with fewer points unsure. Stones of unusual
+ * colours in both colours (pale and dark green) can come out balanced but unsure: many points
+ * unsure, or many stones without liberty. Unsure points alone do not call for it when the
+ * reading passes: the lines' veto marks glare on the wood unsure, and the clusters know no glare.
  * r->ms_classify gets its time. */
-#define RETRY_SHARE 0.01
-#define RETRY_MIN 4
 static int read_board(go_vision_result *r, const vz_grid *g, const go_cv_image *work)
 {
     double t = vz_now_ms();
