@@ -1,8 +1,9 @@
-/* Cases shared by the synthetic vision suites (test_vision_synth, test_vision_colour): render a
- * board, read it through the whole pipeline, check it with cmocka. */
+/* Cases shared by the synthetic vision suites: render a board, read it through the whole
+ * pipeline or through its true lattice, check it with cmocka. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "synth_cases.h"
 #include "testutil.h"
@@ -12,6 +13,20 @@ void render_board(uint8_t **jpeg, size_t *len, const synth_params *p, double den
 {
     synth_position(truth, p->size, density, p->seed);
     assert_int_equal(synth_render(jpeg, len, p, truth, corners), 0);
+}
+
+void render_true_lattice(go_cv_image *img, vz_grid *g, const synth_params *p,
+                         uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE], double corners[4][2])
+{
+    uint8_t *jpeg = NULL;
+    size_t len = 0;
+    double at[4][2];
+    assert_int_equal(synth_render(&jpeg, &len, p, truth, at), 0);
+    assert_int_equal(go_cv_decode(img, jpeg, len, 1), 0);
+    assert_int_equal(vz_lattice_through(g, at, p->size, p->size - 1), 0);
+    free(jpeg);
+    if (corners)
+        memcpy(corners, at, sizeof at);
 }
 
 double corner_error(const go_vision_result *r, double corners[4][2])

@@ -8,6 +8,7 @@
 
 #include "go/vision.h"
 #include "synth.h"
+#include "vision_int.h"
 
 /* A 480x360 photo of a size x size board seen from above in even light, drawn with `seed`. */
 synth_params base(int size, uint64_t seed);
@@ -16,6 +17,12 @@ synth_params base(int size, uint64_t seed);
  * malloc'd); corners receives the true grid corners. */
 void render_board(uint8_t **jpeg, size_t *len, const synth_params *p, double density,
                   uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE], double corners[4][2]);
+
+/* Renders the position truth on p's board and decodes the photo into *img (the caller frees it
+ * with go_cv_image_free), with the lattice of its true grid (p->size lines) in *g; the true grid
+ * corners into corners unless it is NULL. */
+void render_true_lattice(go_cv_image *img, vz_grid *g, const synth_params *p,
+                         uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE], double corners[4][2]);
 
 /* The farthest of the four true corners from the nearest corner that reading r reports
  * (pixels): a board has no "up", so the reported corners may come in any order. */

@@ -12,27 +12,23 @@
 
 #include "go/vision.h"
 #include "synth.h"
+#include "synth_cases.h"
 #include "testutil.h"
 #include "vision_int.h"
 
 /* A rendered board (bench board of `size` lines, or its "scene" variant with scene set), its
  * decoded image into *img and its true lattice into *g. */
-static void render_board(go_cv_image *img, vz_grid *g, int size, uint64_t seed, int scene)
+static void render_bench_board(go_cv_image *img, vz_grid *g, int size, uint64_t seed, int scene)
 {
     static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
     synth_params p;
-    double density, corners[4][2];
+    double density;
     if (scene)
         synth_bench_board_scene(&p, &density, size, seed, (int)(seed % 97));
     else
         synth_bench_board(&p, &density, size, seed);
     synth_legal_position(truth, size, density, seed);
-    uint8_t *jpeg = NULL;
-    size_t len = 0;
-    assert_int_equal(synth_render(&jpeg, &len, &p, truth, corners), 0);
-    assert_int_equal(go_cv_decode(img, jpeg, len, 1), 0);
-    assert_int_equal(vz_lattice_through(g, corners, size, size - 1), 0);
-    free(jpeg);
+    render_true_lattice(img, g, &p, truth, NULL);
 }
 
 /* The largest distance, in cells of a, between a's four corners and b's. */
@@ -64,7 +60,7 @@ static void test_vision_evidence__one_line_off_points_back(void **state)
         go_cv_image img = {0};
         vz_grid truth, g;
         const int size = sizes[k % 3];
-        render_board(&img, &truth, size, 610000 + (uint64_t)k, k >= 3);
+        render_bench_board(&img, &truth, size, 610000 + (uint64_t)k, k >= 3);
         vz_evidence e;
         assert_int_equal(vz_lattice_evidence(&e, &truth, &img), 0);
         assert_int_equal(e.shift[0], 0);
@@ -97,7 +93,7 @@ static void test_vision_evidence__between_the_points_reads_less_surely(void **st
     for (int k = 0; k < 3; k++) {
         go_cv_image img = {0};
         vz_grid g;
-        render_board(&img, &g, sizes[k], 620000 + (uint64_t)k, 0);
+        render_bench_board(&img, &g, sizes[k], 620000 + (uint64_t)k, 0);
         vz_evidence on, off;
         assert_int_equal(vz_lattice_evidence(&on, &g, &img), 0);
         vz_lattice_move(g.h, g.h, 0.5, 0.5);
@@ -121,7 +117,7 @@ static void test_vision_evidence__points_off_the_photo_tell_nothing(void **state
     (void)state;
     go_cv_image img = {0};
     vz_grid g;
-    render_board(&img, &g, 9, 630000, 0);
+    render_bench_board(&img, &g, 9, 630000, 0);
     vz_lattice_move(g.h, g.h, 18, 18);
     double x, y;
     assert_int_equal(vz_apply(g.h, 0, 0, &x, &y), 0);
@@ -143,7 +139,7 @@ static void render_on_cloth(go_cv_image *img, vz_grid *g, vz_grid *cloth, uint64
 {
     static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
     synth_params p;
-    double density, corners[4][2];
+    double density;
     synth_bench_board_scene(&p, &density, 9, seed, 0);
     p.board_share = 0.42;
     p.board_at[0] = 1;
@@ -156,12 +152,7 @@ static void render_on_cloth(go_cv_image *img, vz_grid *g, vz_grid *cloth, uint64
     p.cloth_bgr[1] = 40;
     p.cloth_bgr[2] = 200;
     synth_legal_position(truth, 9, density, seed);
-    uint8_t *jpeg = NULL;
-    size_t len = 0;
-    assert_int_equal(synth_render(&jpeg, &len, &p, truth, corners), 0);
-    assert_int_equal(go_cv_decode(img, jpeg, len, 1), 0);
-    assert_int_equal(vz_lattice_through(g, corners, 9, 8), 0);
-    free(jpeg);
+    render_true_lattice(img, g, &p, truth, NULL);
     /* the cloth's crossings: (u, v) = (k, l) checks, turned back by cloth_turn; the lattice's
      * first point a check in from the photo's left and a third of the way down */
     const double t = p.cloth_turn * 3.14159265358979 / 180, c = p.cloth_check;
@@ -188,7 +179,7 @@ static void test_vision_evidence__judge_moves_a_lattice_one_line_off_back(void *
         if (k == 0)
             render_on_cloth(&img, &truth, &cloth, 640000);
         else
-            render_board(&img, &truth, size, 640000 + (uint64_t)k, k % 2);
+            render_bench_board(&img, &truth, size, 640000 + (uint64_t)k, k % 2);
         g = truth;
         int rc = vz_lattice_judge(&g, &img);
         if (rc != 0)
@@ -293,7 +284,7 @@ static void test_vision_evidence__model_file_chosen_and_refused(void **state)
     go_cv_image img = {0};
     vz_grid g;
     vz_evidence built_in, from_file;
-    render_board(&img, &g, 9, 700311, 0);
+    render_bench_board(&img, &g, 9, 700311, 0);
     assert_int_equal(vz_lattice_evidence(&built_in, &g, &img), 0);
 
     char good[] = "/tmp/goref-lattice-XXXXXX";

@@ -10,23 +10,19 @@
 #include "go/vision.h"
 #include "params.h"
 #include "synth.h"
+#include "synth_cases.h"
 #include "testutil.h"
 #include "vision_int.h"
 
 /* A rendered bench board of `size` lines: its decoded image into *img, its true lattice into *g. */
-static void render_board(go_cv_image *img, vz_grid *g, int size, uint64_t seed)
+static void render_bench_board(go_cv_image *img, vz_grid *g, int size, uint64_t seed)
 {
     static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
     synth_params p;
-    double density, corners[4][2];
+    double density;
     synth_bench_board(&p, &density, size, seed);
     synth_legal_position(truth, size, density, seed);
-    uint8_t *jpeg = NULL;
-    size_t len = 0;
-    assert_int_equal(synth_render(&jpeg, &len, &p, truth, corners), 0);
-    assert_int_equal(go_cv_decode(img, jpeg, len, 1), 0);
-    assert_int_equal(vz_lattice_through(g, corners, size, size - 1), 0);
-    free(jpeg);
+    render_true_lattice(img, g, &p, truth, NULL);
 }
 
 /* Lattice g with its first corner (the point (0, 0)) moved d cells along its first row, the
@@ -50,7 +46,7 @@ static void test_vision_final__a_corner_over_a_cell_off_is_refused(void **state)
     for (int k = 0; k < 3; k++) {
         go_cv_image img = {0};
         vz_grid truth, g;
-        render_board(&img, &truth, sizes[k], 670000 + (uint64_t)k);
+        render_bench_board(&img, &truth, sizes[k], 670000 + (uint64_t)k);
         vz_fit f;
         assert_int_equal(vz_lattice_fit(&f, NULL, &truth, &img), 0);
         if (vz_final_check(&truth, &img) != 0 || f.block_sure < FINAL_BLOCK_SURE)

@@ -10,6 +10,7 @@
 #include "cv_shim.h"
 #include "go/vision.h"
 #include "synth.h"
+#include "synth_cases.h"
 #include "testutil.h"
 #include "vision_int.h"
 
@@ -274,17 +275,11 @@ static void reading_from(go_vision_result *r, uint8_t truth[GO_MAX_SIZE][GO_MAX_
 static void check_on_true_lattice(go_vision_result *r, const synth_params *p,
                                   uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE])
 {
-    uint8_t *jpeg = NULL;
-    size_t len = 0;
-    double corners[4][2];
     go_cv_image img = {0};
     vz_grid g;
-    assert_int_equal(synth_render(&jpeg, &len, p, truth, corners), 0);
-    assert_int_equal(go_cv_decode(&img, jpeg, len, 1), 0);
-    assert_int_equal(vz_lattice_through(&g, corners, p->size, p->size - 1), 0);
+    render_true_lattice(&img, &g, p, truth, NULL);
     assert_int_equal(vz_points_check(r, &g, &img), 0);
     go_cv_image_free(&img);
-    free(jpeg);
 }
 
 /* Renders p with the stones of truth, reads it, and asserts that every point read wrong is

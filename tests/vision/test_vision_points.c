@@ -8,6 +8,7 @@
 
 #include "go/vision.h"
 #include "synth.h"
+#include "synth_cases.h"
 #include "testutil.h"
 #include "vision_int.h"
 
@@ -19,14 +20,9 @@ static void read_true_lattice(int *right, const synth_params *p,
                               uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE])
 {
     const int n = p->size;
-    uint8_t *jpeg = NULL;
-    size_t len = 0;
-    double corners[4][2];
     go_cv_image img = {0};
     vz_grid g;
-    assert_int_equal(synth_render(&jpeg, &len, p, truth, corners), 0);
-    assert_int_equal(go_cv_decode(&img, jpeg, len, 1), 0);
-    assert_int_equal(vz_lattice_through(&g, corners, n, n - 1), 0);
+    render_true_lattice(&img, &g, p, truth, NULL);
     uint8_t *patches = malloc(PATCH_BYTES * (size_t)n * n);
     float *prob = malloc(sizeof(float) * 3 * (size_t)n * n);
     assert_non_null(patches);
@@ -46,7 +42,6 @@ static void read_true_lattice(int *right, const synth_params *p,
     }
     free(patches);
     free(prob);
-    free(jpeg);
     go_cv_image_free(&img);
 }
 
@@ -89,14 +84,9 @@ static void test_vision_points__half_cell_off_reads_wrong(void **state)
     double density;
     synth_bench_board(&p, &density, 13, 500100);
     synth_legal_position(truth, 13, density, 500100);
-    uint8_t *jpeg = NULL;
-    size_t len = 0;
-    double corners[4][2];
     go_cv_image img = {0};
     vz_grid g;
-    assert_int_equal(synth_render(&jpeg, &len, &p, truth, corners), 0);
-    assert_int_equal(go_cv_decode(&img, jpeg, len, 1), 0);
-    assert_int_equal(vz_lattice_through(&g, corners, 13, 12), 0);
+    render_true_lattice(&img, &g, &p, truth, NULL);
     vz_lattice_move(g.h, g.h, 0.5, 0.5);
     uint8_t *patches = malloc(PATCH_BYTES * 169);
     float *prob = malloc(sizeof(float) * 3 * 169);
@@ -115,7 +105,6 @@ static void test_vision_points__half_cell_off_reads_wrong(void **state)
     assert_true(right < 0.8 * 169);
     free(patches);
     free(prob);
-    free(jpeg);
     go_cv_image_free(&img);
 }
 

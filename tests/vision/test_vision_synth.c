@@ -183,13 +183,8 @@ static synth_params base_wide(int size, uint64_t seed)
 static void render_position_with_lattice(rendered *out, const synth_params *p,
                                          uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE])
 {
-    uint8_t *jpeg = NULL;
-    size_t len = 0;
-    double corners[4][2];
-    assert_int_equal(synth_render(&jpeg, &len, p, truth, corners), 0);
     memset(out, 0, sizeof *out);
-    lattice_through(&out->g, &out->img, jpeg, len, corners, p->size, p->size - 1);
-    free(jpeg);
+    render_true_lattice(&out->img, &out->g, p, truth, NULL);
 }
 
 static void render_with_lattice(rendered *out, const synth_params *p, double density)
