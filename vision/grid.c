@@ -227,12 +227,11 @@ static int window_lattice(vz_grid *out, const grid_prefix *gp, const axis_fit *f
     return 0;
 }
 
-/* A look, in steps: the lines read in the gray (vz_read_lines, shared through cache), their
- * families, vanishing points and periodic readings (find_prefix, shared by the looks that differ
- * only in the spacing or size asked); the size and window chosen on the first reading, then on
- * the best pairing of candidate readings (pair_readings); the same again from the profiles of
- * the window's span only (window_span), keeping the spacing; the window's lattice
- * (window_lattice), refined against the lines. */
+/* A look, in steps: the lines read in the gray (vz_read_lines, grid_lines.c, shared through
+ * cache); their families, vanishing points and rectification (vz_grid_families) and the axes'
+ * periodic readings (vz_grid_axes), together find_prefix, shared by the looks that differ only in
+ * the spacing or size asked; the window (vz_grid_window); the window's lattice (window_lattice),
+ * refined against the lines (refine_grid). */
 int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned how,
                  vz_line_cache *cache)
 {
