@@ -88,7 +88,7 @@ static void refine_grid(vz_grid *g, const go_cv_image *bh, int thresh)
                         continue;
                     nx /= cell;
                     ny /= cell;
-                    double range = 0.3 * cell, bestv = 0, bests = 0;
+                    double range = REFINE_REACH * cell, bestv = 0, bests = 0;
                     for (double sft = -range; sft <= range; sft += 0.5) {
                         double v = bh_at(bh, x + sft * nx, y + sft * ny);
                         if (v > bestv) {
@@ -137,7 +137,7 @@ static void refine_grid(vz_grid *g, const go_cv_image *bh, int thresh)
         for (int c = 0; c < 4 && fine; c++) {
             int lx = (c & 1) ? n - 1 : 0, ly = (c & 2) ? n - 1 : 0;
             if (vz_apply(g->h, lx, ly, &cx0, &cy0) || vz_apply(nh, lx, ly, &cx1, &cy1) ||
-                hypot(cx1 - cx0, cy1 - cy0) > 0.6 * cell)
+                hypot(cx1 - cx0, cy1 - cy0) > REFINE_MOVE_MAX * cell)
                 fine = 0;
         }
         if (!fine)

@@ -277,7 +277,7 @@ static int strong_in(const axis_fit *f, int start, int n)
                 v = tmp;
             }
     }
-    double tau = 0.15 * top[4];
+    double tau = STRONG_LINE * top[4];
     int strong = 0;
     for (int k = start; k < start + n; k++) {
         int i = k - f->kmin;
@@ -402,9 +402,8 @@ static double choose_size(const axis_fit *fu, const axis_fit *fv, const int *siz
         for (int i = 0; i < nsizes; i++) {
             int au, av;
             double su = best_window(fu, sizes[i], &au), sv = best_window(fv, sizes[i], &av);
-            const int slack = 2;
-            if (pref && (strong_in(fu, au, sizes[i]) < sizes[i] - slack ||
-                         strong_in(fv, av, sizes[i]) < sizes[i] - slack))
+            if (pref && (strong_in(fu, au, sizes[i]) < sizes[i] - SIZE_SLACK ||
+                         strong_in(fv, av, sizes[i]) < sizes[i] - SIZE_SLACK))
                 continue;
             double s = su + sv;
             if (pref) { /* sizes are in decreasing order: the first that qualifies wins */
@@ -549,10 +548,10 @@ static int first_reading(grid_prefix *gp, double *pu, double *pv, const rect_pix
     const int nbu = gp->nbu, nbv = gp->nbv;
     const double bwu = gp->bwu, bwv = gp->bwv;
     family_profiles(pu, pv, px, npx, gp, gp->ulo, gp->uhi, gp->vlo, gp->vhi);
-    /* A board's cell spans 1/80 to 1/6 of the larger image side. */
+    /* A board's cell spans CELL_MIN to CELL_MAX of the larger image side. */
     axis_fit *fu = &gp->fu, *fv = &gp->fv;
-    if (fit_axis(fu, pu, nbu, (2.0 / 80) / bwu, (2.0 / 6) / bwu) < 0 ||
-        fit_axis(fv, pv, nbv, (2.0 / 80) / bwv, (2.0 / 6) / bwv) < 0)
+    if (fit_axis(fu, pu, nbu, CELL_MIN / bwu, CELL_MAX / bwu) < 0 ||
+        fit_axis(fv, pv, nbv, CELL_MIN / bwv, CELL_MAX / bwv) < 0)
         return go_error_set(GO_ENOBOARD, "no board: the lines are not evenly spaced");
     compute_cover(fu, fv, px, npx);
     if (getenv("GOREF_VISION_DEBUG"))
@@ -580,9 +579,9 @@ static void axis_candidates(grid_prefix *gp, const double *pu, const double *pv)
     cu[0] = *fu;
     cv[0] = *fv;
     for (int par = 0; par < 2; par++) {
-        if (2 * fu->spacing <= (2.0 / 6) / bwu && doubled_axis(&cu[nu], fu, pu, nbu, par) == 0)
+        if (2 * fu->spacing <= CELL_MAX / bwu && doubled_axis(&cu[nu], fu, pu, nbu, par) == 0)
             nu++;
-        if (2 * fv->spacing <= (2.0 / 6) / bwv && doubled_axis(&cv[nv], fv, pv, nbv, par) == 0)
+        if (2 * fv->spacing <= CELL_MAX / bwv && doubled_axis(&cv[nv], fv, pv, nbv, par) == 0)
             nv++;
     }
     /* An axis whose spacing the parity rule doubled is read at its first spacing too:
@@ -754,17 +753,17 @@ static int no_window(const axis_fit *fu, const axis_fit *fv, int need)
                         found_u, found_v);
 }
 
-/* The window, second step: the span of the rectified frame the window w covers, with 0.7 cell of
- * margin (the second pass's profiles are read there only), into ulo, uhi, vlo, vhi. */
+/* The window, second step: the span of the rectified frame the window w covers, with WINDOW_MARGIN
+ * of margin (the second pass's profiles are read there only), into ulo, uhi, vlo, vhi. */
 static void window_span(double *ulo, double *uhi, double *vlo, double *vhi, const grid_prefix *gp,
                         const axis_fit *fu, const axis_fit *fv, const grid_window *w)
 {
     const double umin = gp->umin, vmin = gp->vmin, bwu = gp->bwu, bwv = gp->bwv;
     const int bn = w->n, bau = w->au, bav = w->av;
-    double u0 = umin + (fu->origin + (bau - 0.7) * fu->spacing - 1) * bwu;
-    double u1 = umin + (fu->origin + (bau + bn - 1 + 0.7) * fu->spacing - 1) * bwu;
-    double v0 = vmin + (fv->origin + (bav - 0.7) * fv->spacing - 1) * bwv;
-    double v1 = vmin + (fv->origin + (bav + bn - 1 + 0.7) * fv->spacing - 1) * bwv;
+    double u0 = umin + (fu->origin + (bau - WINDOW_MARGIN) * fu->spacing - 1) * bwu;
+    double u1 = umin + (fu->origin + (bau + bn - 1 + WINDOW_MARGIN) * fu->spacing - 1) * bwu;
+    double v0 = vmin + (fv->origin + (bav - WINDOW_MARGIN) * fv->spacing - 1) * bwv;
+    double v1 = vmin + (fv->origin + (bav + bn - 1 + WINDOW_MARGIN) * fv->spacing - 1) * bwv;
     *ulo = u0 < u1 ? u0 : u1;
     *uhi = u0 < u1 ? u1 : u0;
     *vlo = v0 < v1 ? v0 : v1;
@@ -812,8 +811,10 @@ int vz_grid_window(axis_fit *fu, axis_fit *fv, grid_window *w, const grid_prefix
         int clear = 0;
         if (pass == 1) { /* the board is known now: keep its spacing, refine the rest */
             family_profiles(pu, pv, px, npx, gp, ulo, uhi, vlo, vhi);
-            if (fit_axis(fu, pu, nbu, 0.85 * fu->spacing, 1.15 * fu->spacing) < 0 ||
-                fit_axis(fv, pv, nbv, 0.85 * fv->spacing, 1.15 * fv->spacing) < 0) {
+            if (fit_axis(fu, pu, nbu, SPACING_KEEP_LO * fu->spacing,
+                         SPACING_KEEP_HI * fu->spacing) < 0 ||
+                fit_axis(fv, pv, nbv, SPACING_KEEP_LO * fv->spacing,
+                         SPACING_KEEP_HI * fv->spacing) < 0) {
                 rc = go_error_set(GO_ENOBOARD, "no board: the lines are not evenly spaced");
                 goto done;
             }

@@ -95,7 +95,7 @@ static double fit_vp(double vp[3], line3 *lines, int n, int family, unsigned *se
             idx[m++] = i;
     if (m < 3)
         return 0;
-    const double tol = 0.6 * PI / 180;
+    const double tol = VP_TOL_DEG * PI / 180;
     double best = -1, bestv[3] = {0, 0, 1};
     for (int it = 0; it < 400; it++) {
         int i, j;
@@ -118,7 +118,7 @@ static double fit_vp(double vp[3], line3 *lines, int n, int family, unsigned *se
         for (int k = 0; k < 3; k++)
             v[k] /= nv;
         /* A vanishing point inside the image would make the lines a fan, not a grid. */
-        if (fabs(v[2]) > 1e-9 && hypot(v[0] / v[2], v[1] / v[2]) < 1.3)
+        if (fabs(v[2]) > 1e-9 && hypot(v[0] / v[2], v[1] / v[2]) < VP_OUTSIDE)
             continue;
         double score = 0;
         for (int k = 0; k < m; k++)
@@ -178,10 +178,10 @@ static int drop_first_grid(line3 *lines, int *nl)
         int d1 = abs((int)(lines[i].theta * 180 / PI) % 180 - p1);
         if (d1 > 90)
             d1 = 180 - d1;
-        lines[i].family = d1 <= 30 ? 0 : (d1 >= 50 ? 1 : -1);
+        lines[i].family = d1 <= FAMILY_BAND ? 0 : (d1 >= NEAR_PERPENDICULAR ? 1 : -1);
     }
     const double ma = fit_vp(va, lines, n, 0, &seed), mb = fit_vp(vb, lines, n, 1, &seed);
-    const double tol = FIRST_GRID_TOL * 0.6 * PI / 180;
+    const double tol = FIRST_GRID_TOL * VP_TOL_DEG * PI / 180;
     int kept = 0;
     for (int i = 0; i < n; i++) {
         if ((ma > 0 && vp_angle(&lines[i], va) < tol) || (mb > 0 && vp_angle(&lines[i], vb) < tol))
@@ -230,7 +230,7 @@ static int first_direction(int *out, const line3 *lines, int nl, unsigned how)
          * the diagonal rows of stones can outvote the grid's lines, which then lie about 45
          * degrees off them. */
         int alt = -1;
-        for (int d = 25; d <= 65; d++)
+        for (int d = OTHER_DIRECTION_FROM; d <= OTHER_DIRECTION_TO; d++)
             for (int sgn = -1; sgn <= 1; sgn += 2) {
                 int b = ((p1 + sgn * d) % 180 + 180) % 180;
                 if (alt < 0 || ah[b] > ah[alt])
@@ -256,7 +256,7 @@ static int line_families(grid_prefix *gp, line3 *lines, int nl, int p1)
         int d1 = abs(b - p1);
         if (d1 > 90)
             d1 = 180 - d1;
-        lines[i].family = d1 <= 30 ? 0 : (d1 >= 20 ? 1 : -1);
+        lines[i].family = d1 <= FAMILY_BAND ? 0 : (d1 >= OTHER_FAMILY_MIN ? 1 : -1);
     }
     unsigned seed = 12345u;
     double *va = gp->va, *vb = gp->vb;
@@ -279,7 +279,8 @@ static int line_families(grid_prefix *gp, line3 *lines, int nl, int p1)
                 if (d1 > 90)
                     d1 = 180 - d1;
                 if (lines[i].family != 0)
-                    lines[i].family = d1 >= (pass == 0 ? 50 : 20) ? 1 : -1;
+                    lines[i].family =
+                        d1 >= (pass == 0 ? NEAR_PERPENDICULAR : OTHER_FAMILY_MIN) ? 1 : -1;
             }
             double *v = pass == 0 ? vb_near : vb_any;
             double m = fit_vp(v, lines, nl, 1, &seed);
@@ -328,7 +329,7 @@ static int rectify(grid_prefix *gp, int W, int H)
         linf[2] = 1;
     }
     /* A vanishing line through the middle of the photo is not a board seen from above. */
-    if (hypot(linf[0], linf[1]) > 0.8)
+    if (hypot(linf[0], linf[1]) > VIEW_MAX)
         return go_error_set(GO_ENOBOARD, "no board: the line families imply an impossible view");
     /* Direction of each family after rectification is its vanishing point's (x, y). */
     double da = hypot(va[0], va[1]), db = hypot(vb[0], vb[1]);
@@ -401,7 +402,7 @@ static void board_span(grid_prefix *gp, const line3 *lines, int nl)
         }
     }
     {
-        double mu = 0.03 * (uhi - ulo), mv = 0.03 * (vhi - vlo);
+        double mu = SPAN_MARGIN * (uhi - ulo), mv = SPAN_MARGIN * (vhi - vlo);
         ulo -= mu;
         uhi += mu;
         vlo -= mv;

@@ -26,6 +26,28 @@
 #define LINE_VOTES_SMALL 8
 #define LINES_FEW 20
 
+/* A line belongs to a vanishing point when its direction lies within this many degrees of the
+ * direction toward it: the Hough transform reads directions in steps of half a degree. */
+#define VP_TOL_DEG 0.6
+/* A vanishing point within this distance of the photo's centre (in half its longer side) would
+ * make the lines a fan, not a grid, and is not taken. */
+#define VP_OUTSIDE 1.3
+/* A family's lines lie within FAMILY_BAND degrees of its direction (perspective fans them out);
+ * the other family is sought NEAR_PERPENDICULAR degrees or more off the first, then anywhere
+ * OTHER_FAMILY_MIN or more off it. */
+#define FAMILY_BAND 30
+#define NEAR_PERPENDICULAR 50
+#define OTHER_FAMILY_MIN 20
+/* VZ_LOOK_OTHER_DIRECTION looks this many degrees off the dominant direction: a crowded board's
+ * diagonal rows of stones lie about 45 degrees off its lines. */
+#define OTHER_DIRECTION_FROM 25
+#define OTHER_DIRECTION_TO 65
+/* A vanishing line closer than this to the photo's centre (in half its longer side) is no board
+ * seen from above. */
+#define VIEW_MAX 0.8
+/* The span where the board can be, each family's lines across the other's, is widened by this
+ * share of it each way. */
+#define SPAN_MARGIN 0.03
 /* The near-perpendicular family is taken when it has at least this share of the votes of the
  * strongest family anywhere off the first: on a crowded board the diagonal rows of stones make
  * long straight edges whose consensus can outvote the lattice's other family. */
@@ -60,6 +82,27 @@
 #ifndef ASPECT_HI
 #define ASPECT_HI 1.4
 #endif
+/* A board's cell spans CELL_MIN to CELL_MAX of the photo's longer side (2 units in the
+ * rectified frame): a 19x19 board a quarter of the photo across has cells of 1/72 of it, a 9x9
+ * that fills the photo 1/8. */
+#define CELL_MIN (2.0 / 80)
+#define CELL_MAX (2.0 / 6)
+/* A line of a window is clearly present above STRONG_LINE of the fifth strongest line's peak; a
+ * window is clear with SIZE_SLACK of its lines or fewer not clearly present (stones hide whole
+ * lines on a crowded board). */
+#define STRONG_LINE 0.15
+#define SIZE_SLACK 2
+/* The second pass reads the profiles within the window's span and WINDOW_MARGIN cells beyond its
+ * outermost lines, keeping the spacing within SPACING_KEEP_LO to SPACING_KEEP_HI of the first
+ * pass's: the board is known then, and only its far lines, faint in the whole photo, change. */
+#define WINDOW_MARGIN 0.7
+#define SPACING_KEEP_LO 0.85
+#define SPACING_KEEP_HI 1.15
+/* The lattice refined against the lines: each line sought within REFINE_REACH of a cell across
+ * its course (the crevices between stones lie half a cell off the lines), the refinement taken
+ * when no corner moves more than REFINE_MOVE_MAX of a cell (a correction, not another grid). */
+#define REFINE_REACH 0.3
+#define REFINE_MOVE_MAX 0.6
 /* Of two clear readings at other spacings (the first reading's aspect implausible), the larger
  * lattice is taken unless its windows score SMALLER_BY less than the smaller one's; of two of one
  * size, the one that spans EXTENT_CLEAR times more of the photo (its area in the rectified frame)
