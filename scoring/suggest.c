@@ -449,9 +449,9 @@ static void list_dead_and_seki(go_dead_suggestion *out, const go_board *b)
  * half the playouts are run again there, and the unsure groups in question take the status
  * those playouts give where it is clear (the second look's 45% / 55%): the string, the friends
  * it joins, and the enemy block around it (the unsure enemy groups next to it or to its
- * liberties, and those next to their liberties in turn). The strings whose friend is the
- * surest go first; a string whose friend is already in question is left as it is (both sides
- * of one race cannot be connected out). */
+ * liberties, and those next to their liberties in turn). The strings the playouts lose most
+ * often go first (there they are the most wrong); a string whose friend is already in question
+ * is left as it is (both sides of one race cannot be connected out). */
 #define RACE_SHORT_LIBS 3
 #define RACE_LOST_BELOW 700
 #define RACE_NODES 400
@@ -462,22 +462,18 @@ static bool is_unsure(const go_group_status *g)
     return !g->benson_alive && g->status != GO_STATUS_SEKI && g->confidence < READ_UNSURE;
 }
 
-/* The confidence of the surest group of the string at id's colour that the playouts call
- * alive next to the point p; -1 when there is none. */
-static int living_friend_at(const go_dead_suggestion *out, const go_board *b,
-                            const int16_t *index_of, go_point id, go_point p)
+/* Is a group of the string at id's colour that the playouts call alive next to the point p? */
+static bool living_friend_at(const go_dead_suggestion *out, const go_board *b,
+                             const int16_t *index_of, go_point id, go_point p)
 {
     go_color c = go_board_at(b, id);
-    int best = -1;
     for (int d = 0; d < 4; d++) {
         go_point q = p + dir4[d];
-        if (go_board_at(b, q) != c || go_board_group_id(b, q) == go_board_group_id(b, id))
-            continue;
-        const go_group_status *f = &out->groups[index_of[q]];
-        if (f->status == GO_STATUS_ALIVE && f->confidence > best)
-            best = f->confidence;
+        if (go_board_at(b, q) == c && go_board_group_id(b, q) != go_board_group_id(b, id) &&
+            out->groups[index_of[q]].status == GO_STATUS_ALIVE)
+            return true;
     }
-    return best;
+    return false;
 }
 
 /* Marks in area[] the stones of the unsure enemy groups next to the string at id or to its
@@ -523,7 +519,7 @@ static bool mark_race_area(uint8_t *area, const go_dead_suggestion *out, const g
 
 typedef struct race_candidate {
     go_point id, connect;
-    int friend_confidence;
+    int kept; /* owned_permille: how often the playouts let its colour keep it */
 } race_candidate;
 
 static void reread_races(go_dead_suggestion *out, const go_board *b, go_color to_move, go_rng *rng,
@@ -542,16 +538,13 @@ static void reread_races(go_dead_suggestion *out, const go_board *b, go_color to
             go_board_liberties(b, g->id) > RACE_SHORT_LIBS)
             continue;
         go_point connect = score_race_connect_out(b, g->id);
-        int friend_confidence =
-            connect == GO_NOPOINT ? -1 : living_friend_at(out, b, index_of, g->id, connect);
-        if (friend_confidence < 0)
+        if (connect == GO_NOPOINT || !living_friend_at(out, b, index_of, g->id, connect))
             continue;
         race_candidate *c = &cand[ncand++];
         c->id = g->id;
         c->connect = connect;
-        c->friend_confidence = friend_confidence;
-        for (int j = ncand - 1; j > 0 && cand[j].friend_confidence > cand[j - 1].friend_confidence;
-             j--) {
+        c->kept = g->owned_permille;
+        for (int j = ncand - 1; j > 0 && cand[j].kept < cand[j - 1].kept; j--) {
             race_candidate t = cand[j];
             cand[j] = cand[j - 1];
             cand[j - 1] = t;
