@@ -440,6 +440,22 @@ static void list_dead_and_seki(go_dead_suggestion *out, const go_board *b)
     }
 }
 
+/* Does turning b by t give b again (stones and ko)? */
+static bool board_keeps_symmetry(const go_board *b, int t)
+{
+    int size = go_board_size(b);
+    go_point ko = go_board_ko(b);
+    if (ko != GO_NOPOINT && go_point_transform(ko, size, t) != ko)
+        return false;
+    for (int y = 0; y < size; y++)
+        for (int x = 0; x < size; x++) {
+            go_point p = go_point_at(x, y);
+            if (go_board_at(b, go_point_transform(p, size, t)) != go_board_at(b, p))
+                return false;
+        }
+    return true;
+}
+
 /* Capture races the light playouts misread. They answer no atari, so a string short of
  * liberties (RACE_SHORT_LIBS) that connects out to a living friend in one move is captured in
  * many of them (its colour keeps it in fewer than RACE_LOST_BELOW per mille), and the enemy
@@ -584,7 +600,13 @@ static void reread_races(go_dead_suggestion *out, const go_board *b, go_color to
     if (nsecured == 0)
         return;
     int second = playouts / 2 > 0 ? playouts / 2 : 1;
-    run_playouts(black2, white2, &secured, to_move, rng, second, points, npoints, sym);
+    /* Only the symmetries the connecting stones keep: averaging over the others would mix
+     * points the copy no longer treats alike. */
+    symmetries kept = {0, {0}};
+    for (int k = 0; k < sym->n; k++)
+        if (board_keeps_symmetry(&secured, sym->t[k]))
+            kept.t[kept.n++] = sym->t[k];
+    run_playouts(black2, white2, &secured, to_move, rng, second, points, npoints, &kept);
     for (int i = 0; i < out->ngroups; i++) {
         go_group_status *g = &out->groups[i];
         if (!area[g->id] || !is_unsure(g) || go_board_at(&secured, g->id) != g->color)
