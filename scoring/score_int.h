@@ -28,6 +28,22 @@ typedef enum score_read_result {
 } score_read_result;
 score_read_result score_read_group(const go_board *b, go_point target, go_color first,
                                    int max_nodes, int *nodes);
+/* Capture races (race.c): does the string at target stand when first plays first, both sides
+ * moving only on its liberties and on those of the enemy strings next to it with three
+ * liberties or fewer? It stands when it reaches SCORE_RACE_SAFE_LIBS liberties or both sides
+ * pass; UNKNOWN past max_nodes or SCORE_RACE_DEPTH moves. *nodes says how many it searched. */
+#define SCORE_RACE_SAFE_LIBS 5
+#define SCORE_RACE_DEPTH 12
+typedef enum score_race_result {
+    SCORE_RACE_UNKNOWN = 0,
+    SCORE_RACE_STANDS,   /* never captured, whatever the other side does */
+    SCORE_RACE_CAPTURED, /* captured, whatever its side does */
+} score_race_result;
+score_race_result score_race_string(const go_board *b, go_point target, go_color first,
+                                    int max_nodes, int *nodes);
+/* A liberty of the string at target where its colour connects out: after playing it the
+ * string has SCORE_RACE_SAFE_LIBS liberties or more (the most such); GO_NOPOINT when none. */
+go_point score_race_connect_out(const go_board *b, go_point target);
 /* Totals, margin, winner and verdicts from the point counts already in c. */
 void score_count_finish(go_count *c, const go_count_options *opts);
 

@@ -440,6 +440,188 @@ static void list_dead_and_seki(go_dead_suggestion *out, const go_board *b)
     }
 }
 
+/* Does turning b by t give b again (stones and ko)? */
+static bool board_keeps_symmetry(const go_board *b, int t)
+{
+    int size = go_board_size(b);
+    go_point ko = go_board_ko(b);
+    if (ko != GO_NOPOINT && go_point_transform(ko, size, t) != ko)
+        return false;
+    for (int y = 0; y < size; y++)
+        for (int x = 0; x < size; x++) {
+            go_point p = go_point_at(x, y);
+            if (go_board_at(b, go_point_transform(p, size, t)) != go_board_at(b, p))
+                return false;
+        }
+    return true;
+}
+
+/* Capture races the light playouts misread. They answer no atari, so a string short of
+ * liberties (RACE_SHORT_LIBS) that connects out to a living friend in one move is captured in
+ * many of them (its colour keeps it in fewer than RACE_LOST_BELOW per mille), and the enemy
+ * groups around it look alive on liberties they do not have. Such an unsure string is read
+ * tactically (score_race_string, the enemy playing first); when it stands, the playouts and
+ * the reading disagree: it is connected out (score_race_connect_out) on a copy of the board,
+ * half the playouts are run again there, and the unsure groups in question take the status
+ * those playouts give where it is clear (the second look's 45% / 55%): the string, the friends
+ * it joins, and the enemy block around it (the unsure enemy groups next to it or to its
+ * liberties, and those next to their liberties in turn). The strings the playouts lose most
+ * often go first (there they are the most wrong); a string whose friend is already in question
+ * is left as it is (both sides of one race cannot be connected out). */
+#define RACE_SHORT_LIBS 3
+#define RACE_LOST_BELOW 700
+#define RACE_NODES 400
+#define RACE_BUDGET 8000
+
+static bool is_unsure(const go_group_status *g)
+{
+    return !g->benson_alive && g->status != GO_STATUS_SEKI && g->confidence < READ_UNSURE;
+}
+
+/* Is a group of the string at id's colour that the playouts call alive next to the point p? */
+static bool living_friend_at(const go_dead_suggestion *out, const go_board *b,
+                             const int16_t *index_of, go_point id, go_point p)
+{
+    go_color c = go_board_at(b, id);
+    for (int d = 0; d < 4; d++) {
+        go_point q = p + dir4[d];
+        if (go_board_at(b, q) == c && go_board_group_id(b, q) != go_board_group_id(b, id) &&
+            out->groups[index_of[q]].status == GO_STATUS_ALIVE)
+            return true;
+    }
+    return false;
+}
+
+/* Marks in area[] the stones of the unsure enemy groups next to the string at id or to its
+ * liberties, and of those next to their liberties in turn (an enemy block linked through
+ * empty points it breathes by); returns whether there is any. */
+static bool mark_race_area(uint8_t *area, const go_dead_suggestion *out, const go_board *b,
+                           const int16_t *index_of, go_point id, go_point *buf)
+{
+    static _Thread_local uint8_t seen[GO_POINTS];
+    static _Thread_local go_point queue[GO_MAX_SIZE * GO_MAX_SIZE];
+    memset(seen, 0, sizeof seen);
+    go_color them = go_color_other(go_board_at(b, id));
+    int n = go_board_group(b, id, queue, GO_MAX_SIZE * GO_MAX_SIZE);
+    bool reached = false;
+    for (int k = 0; k < n; k++)
+        seen[queue[k]] = 1;
+    for (int head = 0; head < n; head++) {
+        go_point p = queue[head];
+        go_color c = go_board_at(b, p);
+        for (int d = 0; d < 4; d++) {
+            go_point q = p + dir4[d];
+            go_color qc = go_board_at(b, q);
+            if ((qc != GO_EMPTY && qc != them) || (qc == GO_EMPTY && c == GO_EMPTY) || seen[q])
+                continue;
+            if (qc == them) {
+                if (!is_unsure(&out->groups[index_of[q]]))
+                    continue;
+                int ns = go_board_group(b, q, buf, GO_MAX_SIZE * GO_MAX_SIZE);
+                for (int k = 0; k < ns; k++) {
+                    seen[buf[k]] = 1;
+                    area[buf[k]] = 1;
+                    queue[n++] = buf[k];
+                }
+                reached = true;
+            } else if (qc == GO_EMPTY) {
+                seen[q] = 1;
+                queue[n++] = q;
+            }
+        }
+    }
+    return reached;
+}
+
+typedef struct race_candidate {
+    go_point id, connect;
+    int kept; /* owned_permille: how often the playouts let its colour keep it */
+} race_candidate;
+
+static void reread_races(go_dead_suggestion *out, const go_board *b, go_color to_move, go_rng *rng,
+                         int playouts, const go_point *points, int npoints, const symmetries *sym,
+                         const int16_t *index_of)
+{
+    static _Thread_local go_board secured;
+    static _Thread_local uint8_t area[GO_POINTS], probe[GO_POINTS];
+    static _Thread_local int black2[GO_POINTS], white2[GO_POINTS];
+    static _Thread_local race_candidate cand[GO_MAX_GROUPS];
+    go_point stones[GO_MAX_SIZE * GO_MAX_SIZE];
+    int ncand = 0;
+    for (int i = 0; i < out->ngroups; i++) {
+        const go_group_status *g = &out->groups[i];
+        if (!is_unsure(g) || g->owned_permille >= RACE_LOST_BELOW ||
+            go_board_liberties(b, g->id) > RACE_SHORT_LIBS)
+            continue;
+        go_point connect = score_race_connect_out(b, g->id);
+        if (connect == GO_NOPOINT || !living_friend_at(out, b, index_of, g->id, connect))
+            continue;
+        race_candidate *c = &cand[ncand++];
+        c->id = g->id;
+        c->connect = connect;
+        c->kept = g->owned_permille;
+        for (int j = ncand - 1; j > 0 && cand[j].kept < cand[j - 1].kept; j--) {
+            race_candidate t = cand[j];
+            cand[j] = cand[j - 1];
+            cand[j - 1] = t;
+        }
+    }
+    if (ncand == 0)
+        return;
+    int budget = RACE_BUDGET, nsecured = 0;
+    secured = *b;
+    memset(area, 0, sizeof area);
+    for (int k = 0; k < ncand && budget > 0; k++) {
+        const race_candidate *c = &cand[k];
+        go_group_status *g = &out->groups[index_of[c->id]];
+        /* A string whose friend is already in question waits for the stronger side's. */
+        bool in_question = area[c->id] != 0;
+        for (int d = 0; d < 4 && !in_question; d++)
+            in_question = go_board_at(b, c->connect + dir4[d]) == g->color &&
+                          area[out->groups[index_of[c->connect + dir4[d]]].id];
+        memset(probe, 0, sizeof probe);
+        if (in_question || !mark_race_area(probe, out, b, index_of, c->id, stones))
+            continue;
+        int nodes = 0;
+        score_race_result r = score_race_string(b, c->id, go_color_other(g->color),
+                                                budget < RACE_NODES ? budget : RACE_NODES, &nodes);
+        budget -= nodes;
+        if (r != SCORE_RACE_STANDS || go_board_play(&secured, g->color, c->connect) != 0)
+            continue;
+        for (int p = 0; p < GO_POINTS; p++)
+            area[p] |= probe[p];
+        /* The string and the friends it joins are judged by the new playouts too. */
+        area[c->id] = 1;
+        for (int d = 0; d < 4; d++)
+            if (go_board_at(b, c->connect + dir4[d]) == g->color)
+                area[out->groups[index_of[c->connect + dir4[d]]].id] = 1;
+        nsecured++;
+    }
+    if (nsecured == 0)
+        return;
+    int second = playouts / 2 > 0 ? playouts / 2 : 1;
+    /* Only the symmetries the connecting stones keep: averaging over the others would mix
+     * points the copy no longer treats alike. */
+    symmetries kept = {0, {0}};
+    for (int k = 0; k < sym->n; k++)
+        if (board_keeps_symmetry(&secured, sym->t[k]))
+            kept.t[kept.n++] = sym->t[k];
+    run_playouts(black2, white2, &secured, to_move, rng, second, points, npoints, &kept);
+    for (int i = 0; i < out->ngroups; i++) {
+        go_group_status *g = &out->groups[i];
+        if (!area[g->id] || !is_unsure(g) || go_board_at(&secured, g->id) != g->color)
+            continue;
+        int breath = breath_of(&secured, g->id, black2, white2, second, stones);
+        if (g->status == GO_STATUS_ALIVE && breath < SECOND_LOOK_DEAD) {
+            g->status = GO_STATUS_DEAD;
+            g->confidence = 1000 - breath;
+        } else if (g->status == GO_STATUS_DEAD && breath > 1000 - SECOND_LOOK_DEAD) {
+            g->status = GO_STATUS_ALIVE;
+            g->confidence = breath;
+        }
+    }
+}
+
 /* The suggestion on b as it lies (the board in its canonical orientation, sym its symmetries);
  * opts and to_move are checked by the caller. */
 static int suggest_oriented(go_dead_suggestion *out, const go_board *b, go_color to_move,
@@ -579,6 +761,8 @@ static int suggest_oriented(go_dead_suggestion *out, const go_board *b, go_color
                 g->confidence = h->confidence = STRUCTURE_CONFIDENCE;
             }
     }
+
+    reread_races(out, b, to_move, &rng, playouts, points, npoints, sym, index_of);
 
     /* Second look without the dead. Dead stones near a weak group lend it liberties and
      * connections in the playouts (several dead stones in one territory keep each other

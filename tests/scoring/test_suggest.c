@@ -460,6 +460,62 @@ static void test_suggest__critical_eye_space_goes_to_the_side_to_move(void **sta
     free(s);
 }
 
+static void test_suggest__cut_string_that_connects_out_is_not_captured(void **state)
+{
+    (void)state;
+    /* Black's stones in the upper left (C17 with D16, G17, E15) share their liberties with a
+     * White string cut into them (F14, three liberties: F15 G15 H15). White connects it out at
+     * H15, where a Black stone would be self-atari, so Black cannot capture it and the stones
+     * around it have no way to live. Light playouts answer no atari: they lose the White
+     * string in about half of the runs and keep Black's stones alive on its liberties. The
+     * race reading connects it out and plays again, and Black's stones are dead. */
+    go_board b;
+    tu_board(&b, "size 19\n"
+                 ".........OOXX......\n"
+                 "OX..XOOOXXOOX..XOXX\n"
+                 "..XXXOXO..OX...XXOX\n"
+                 ".OOX.XXO.OOXXXXXOOO\n"
+                 ".OXOX...OXXOXOXO...\n"
+                 ".O.OXOOOXXOOOOO.OO.\n"
+                 "...OOXOXXXO..O.OXOO\n"
+                 "..OXXXXOXOOO...OXXO\n"
+                 "..OX....XXXO.OOXX.X\n"
+                 "...OXX....XXOOOOX..\n"
+                 "..OOOX......XXOXX..\n"
+                 "..OXX...X.....X....\n"
+                 "..OOX.XX.O.........\n"
+                 "..OXXXOX....XXXXX..\n"
+                 "..OXXOOOXXXXOOOOX..\n"
+                 "..OXXXOOOOXOO..OXX.\n"
+                 ".OOXXO...OO..OOOOX.\n"
+                 "..XOXO.........OXX.\n"
+                 "...OO.........OXX..\n");
+    go_dead_suggestion *s = malloc(sizeof *s);
+    assert_non_null(s);
+    /* The groups GNU Go lists dead: nothing else may be suggested dead. */
+    static const char *may_die[] = {"B18", "C17", "G17", "E15", "C15",
+                                    "J18", "C2",  "R18", "H12", "K7"};
+    for (int seed = 1; seed <= 2; seed++)
+        for (int side = 0; side < 2; side++) {
+            go_suggest_options o = GO_SUGGEST_OPTIONS_INIT;
+            o.seed = (uint64_t)seed;
+            assert_int_equal(go_score_suggest_dead(s, &b, side ? GO_WHITE : GO_BLACK, &o), 0);
+            assert_int_equal(group_at(s, &b, "F14")->status, GO_STATUS_ALIVE);
+            assert_int_equal(group_at(s, &b, "C17")->status, GO_STATUS_DEAD);
+            assert_int_equal(group_at(s, &b, "G17")->status, GO_STATUS_DEAD);
+            assert_int_equal(group_at(s, &b, "E15")->status, GO_STATUS_DEAD);
+            for (int i = 0; i < s->ngroups; i++) {
+                if (s->groups[i].status != GO_STATUS_DEAD)
+                    continue;
+                bool listed = false;
+                for (size_t k = 0; k < sizeof may_die / sizeof *may_die && !listed; k++)
+                    listed = group_at(s, &b, may_die[k])->id == s->groups[i].id;
+                assert_true(listed);
+            }
+        }
+    free(s);
+}
+
 static void test_suggest__same_when_the_board_is_turned(void **state)
 {
     (void)state;
@@ -575,6 +631,7 @@ int main(void)
         cmocka_unit_test(test_suggest__every_size_and_many_groups),
         cmocka_unit_test(test_suggest__critical_eye_space_goes_to_the_side_to_move),
         cmocka_unit_test(test_suggest__same_when_the_board_is_turned),
+        cmocka_unit_test(test_suggest__cut_string_that_connects_out_is_not_captured),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
