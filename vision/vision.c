@@ -1155,7 +1155,8 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
         if (rc == GO_ENOBOARD)
             rc = read_zoomed(r, &g, &work, img.pixels ? &img : &work, opt->size, &spent);
         /* a board whose surroundings outvote its lines: its part of the photo by its colour */
-        if (rc == GO_ENOBOARD)
+        int region_tried = rc == GO_ENOBOARD;
+        if (region_tried)
             rc = read_region(r, &g, &work, opt->size, &spent);
         go_cv_image full = {0}; /* the work image as decoded, each scale made from it */
         for (int k = 0; rc == GO_ENOBOARD && k < SECOND_SCALES; k++) {
@@ -1198,6 +1199,24 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
          * the lattice a person's corners start from */
         double tf = vz_now_ms();
         rc = vz_final_check(&g, &work);
+        /* refused there, and the board's part by colour not read yet: a lattice the cloth or the
+         * room lent passed every check but this one; that part is read, judged the same way */
+        if (rc == GO_ENOBOARD && !region_tried) {
+            char why[256];
+            snprintf(why, sizeof why, "%s", go_error_last());
+            const vz_grid refused = g;
+            const double detect = r->ms_detect;
+            int again = read_region(r, &g, &work, opt->size, &spent);
+            if (again == 0)
+                again = vz_final_check(&g, &work);
+            r->ms_detect = detect - r->ms_classify;
+            if (again == 0) {
+                rc = 0;
+            } else {
+                g = refused;
+                rc = again == GO_ENOBOARD ? go_error_set(GO_ENOBOARD, "%s", why) : again;
+            }
+        }
         r->ms_detect += vz_now_ms() - tf;
         if (rc == GO_ENOBOARD) {
             refused_size = g.size;
