@@ -246,7 +246,7 @@ int vz_board_region(go_cv_image *out, int box[4], const go_cv_image *work)
         share[k] /= REGION_BLOCK * REGION_BLOCK;
     /* each colour's piece, judged: a board's share of the photo, compact, and holding most of
      * its colour's pixels; the likeliest (most of its colour in it, then most compact) is taken */
-    double best_score = 0;
+    double best_score = 0, best_part = 0, best_solid = 0, best_held = 0;
     for (int c = 0; c < REGION_COLOURS; c++) {
         int m;
         const int blocks = colour_piece(hull, &m, share + (size_t)c * nb, bw, bh, mark, stack, pts);
@@ -267,6 +267,9 @@ int vz_board_region(go_cv_image *out, int box[4], const go_cv_image *work)
             held < REGION_HELD || score <= best_score)
             continue;
         best_score = score;
+        best_part = part;
+        best_solid = solid;
+        best_held = held;
         best_m = m;
         best_colour = c;
         memcpy(best_hull, hull, sizeof(double) * 2 * (size_t)m);
@@ -371,8 +374,11 @@ int vz_board_region(go_cv_image *out, int box[4], const go_cv_image *work)
     box[2] = bx1 - bx0;
     box[3] = by1 - by0;
     if (getenv("GOREF_VISION_DEBUG"))
-        fprintf(stderr, "region: box %d %d %d %d of %dx%d, %d corners\n", bx0, by0, box[2], box[3],
-                work->width, work->height, best_m);
+        fprintf(stderr,
+                "region: box %d %d %d %d of %dx%d, %d corners (%.2f of the photo, %.2f solid, "
+                "holds %.2f)\n",
+                bx0, by0, box[2], box[3], work->width, work->height, best_m, best_part, best_solid,
+                best_held);
     rc = 0;
 done:
     go_cv_image_free(&small);

@@ -989,8 +989,9 @@ done:
 /* A board whose lines a cloth or the room outvotes (a checked cloth at the board's angle holds
  * more line than the board, and lines beyond the board read as stones past its edge): the part of
  * the photo its colour marks (vz_board_region), the rest painted plain, read by every look as a
- * photo of its own; the grid found there is moved back onto work. Its reading must hold
- * STONES_MIN stones, so that the stones judged the lattice (stones_on_points). */
+ * photo of its own by the first REGION_LOOKS looks (params.h); the grid found there is moved
+ * back onto work. Its reading must hold STONES_MIN stones, so that the stones judged the lattice
+ * (stones_on_points). */
 static int read_region(go_vision_result *r, vz_grid *g, const go_cv_image *work, int size_hint,
                        double *spent)
 {
@@ -1000,7 +1001,8 @@ static int read_region(go_vision_result *r, vz_grid *g, const go_cv_image *work,
     if (rc != 0)
         return rc < 0 ? rc : GO_ENOBOARD;
     vz_grid t;
-    rc = read_by_looks(r, &t, &part, size_hint, spent, LOOKS, 1, NULL, RESIZED_NONE, NULL, NULL);
+    rc = read_by_looks(r, &t, &part, size_hint, spent, REGION_LOOKS, 1, NULL, RESIZED_NONE, NULL,
+                       NULL);
     go_cv_image_free(&part);
     if (rc == 0) {
         int b, w, hi;
