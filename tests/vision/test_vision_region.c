@@ -28,17 +28,12 @@ static void cloth_board(uint8_t **jpeg, size_t *len, uint8_t truth[GO_MAX_SIZE][
     assert_int_equal(synth_render(jpeg, len, &p, truth, corners), 0);
 }
 
-/* Boards every look read on the cloth: the 9x9 and 13x13 boards 0 (each look's lattice a 19x19
- * over the cloth) and the 19x19 board 4 (its own lattice, refused for the cloth's checks beyond
- * its edge read as stones past it). In the part of the photo the wood marks they read point for
- * point. */
-static void test_vision_region__boards_on_a_cloth_at_their_angle_read(void **state)
+/* Reads boards k of size n of the cloth row point for point. */
+static void cloth_boards_read_right(const int (*boards)[2], int count)
 {
-    (void)state;
-    static const int boards[3][2] = {{9, 0}, {13, 0}, {19, 4}};
     static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
     static go_vision_result r;
-    for (int b = 0; b < 3; b++) {
+    for (int b = 0; b < count; b++) {
         const int n = boards[b][0];
         uint8_t *jpeg = NULL;
         size_t len = 0;
@@ -52,6 +47,28 @@ static void test_vision_region__boards_on_a_cloth_at_their_angle_read(void **sta
         assert_int_equal(r.size, n);
         assert_int_equal(synth_best_match(r.color, truth, n), n * n);
     }
+}
+
+/* Boards every look refused on the cloth: the 9x9 board 11 and the 13x13 board 0 (each look's
+ * lattice a 19x19 over the cloth), and the 19x19 board 4 (its own lattice, refused for the
+ * cloth's checks beyond its edge read as stones past it). In the part of the photo the wood
+ * marks they read point for point. */
+static void test_vision_region__boards_on_a_cloth_at_their_angle_read(void **state)
+{
+    (void)state;
+    static const int boards[3][2] = {{9, 11}, {13, 0}, {19, 4}};
+    cloth_boards_read_right(boards, 3);
+}
+
+/* The 9x9 board 10 of the row: the looks with the first grid's lines taken out settle on a
+ * lattice a cell off that passes every check but the final one. Refused there, the part by
+ * colour is read and its lattice passes. */
+static void
+test_vision_region__a_lattice_the_final_check_refuses_is_read_again_in_the_part(void **state)
+{
+    (void)state;
+    static const int boards[1][2] = {{9, 10}};
+    cloth_boards_read_right(boards, 1);
 }
 
 /* The part found holds the whole board, and beyond the board the cloth is painted one plain
@@ -118,6 +135,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_vision_region__boards_on_a_cloth_at_their_angle_read),
+        cmocka_unit_test(
+            test_vision_region__a_lattice_the_final_check_refuses_is_read_again_in_the_part),
         cmocka_unit_test(test_vision_region__the_part_holds_the_board_and_the_cloth_is_painted_out),
         cmocka_unit_test(test_vision_region__a_cloth_alone_is_no_board),
     };
