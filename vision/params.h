@@ -694,5 +694,43 @@
  * clusters, which need stones to find their colours, read such a board worse. */
 #define RETRY_SHARE 0.01
 #define RETRY_MIN 4
+/* ---- the board's region by its colour (region.c: vz_board_region) ---- */
+
+/* The photo is judged at this long side: a 9x9 board a third of the photo is still 80 pixels
+ * across, its wood showing between the stones; a quarter of a million pixels cluster fast. */
+#define REGION_SIDE 240
+/* Colours clustered: a checked cloth takes three (its two colours and their mix), the wood, the
+ * black and the white stones one each; the room and the light's fall-off the rest. */
+#define REGION_COLOURS 7
+#define REGION_ROUNDS 8
+/* Chroma weighs this many times lightness: a lamp's fall-off changes the wood's lightness across
+ * the board, not its hue. */
+#define REGION_CHROMA 4.0
+/* Blocks (pixels of the small image, about a cell of a 9x9 board filling a third of the photo)
+ * that hold this share of a colour are of that colour's piece: on a crowded board the wood shows
+ * only between the stones. */
+#define REGION_BLOCK 4
+#define REGION_SHARE 0.2
+/* A board's piece covers from REGION_LEAST to REGION_MOST of the photo (its hull): a 9x9 a step
+ * back from the table covers a twentieth; a cloth or a wall round the board covers the rest, */
+#define REGION_LEAST 0.04
+#define REGION_MOST 0.7
+/* ... fills its hull (a board is a quadrilateral, its holes the stones, filled), */
+#define REGION_SOLID 0.75
+/* ... and holds most of its colour's pixels (a cloth's colours lie all round the board). */
+#define REGION_HELD 0.7
+/* The piece's edge is the hull of its colour's pixels with this many of their 8 neighbours of it
+ * (a lone pixel of a colour on a cloth's edge is the JPEG's), */
+#define REGION_NEIGHBOURS 4
+/* ... grown about its centre (the wood's hull ends at the board's edge; the cloth beyond it, left
+ * inside, reads as stones past the edge), and the part of the photo read around it: a plain
+ * margin around the board, as on a plain table. */
+#define REGION_GROW 0.02
+#define REGION_MARGIN 0.15
+/* The looks that read the part (with their fits to the stones): with the first alone the bench's
+ * cloth row reads 34 of its 39 boards perfectly, with all eight 36 (the scene row alike), but all
+ * eight add 1.2 s of CPU to a refusal (a 19x19 in a dim room; the first look 0.35 s), past what a
+ * refusal may take. */
+#define REGION_LOOKS 1
 
 #endif

@@ -922,6 +922,41 @@ done:
     return rc;
 }
 
+/* A board whose lines a cloth or the room outvotes (a checked cloth at the board's angle holds
+ * more line than the board, and lines beyond the board read as stones past its edge): the part of
+ * the photo its colour marks (vz_board_region), the rest painted plain, read by every look as a
+ * photo of its own by the first REGION_LOOKS looks (params.h); the grid found there is moved
+ * back onto work. Its reading must hold STONES_MIN stones, so that the stones judged the lattice
+ * (stones_on_points). */
+static int read_region(go_vision_result *r, vz_grid *g, const go_cv_image *work, int size_hint,
+                       double *spent)
+{
+    go_cv_image part = {0};
+    int box[4] = {0, 0, 0, 0};
+    int rc = vz_board_region(&part, box, work);
+    if (rc != 0)
+        return rc < 0 ? rc : GO_ENOBOARD;
+    vz_grid t;
+    rc = read_by_looks(r, &t, &part, size_hint, spent, REGION_LOOKS, 1, NULL, RESIZED_NONE, NULL,
+                       NULL);
+    go_cv_image_free(&part);
+    if (rc == 0) {
+        int b, w, hi;
+        fewer_colour(r, &b, &w, &hi);
+        if (b + w < STONES_MIN)
+            rc = go_error_set(GO_ENOBOARD, "no board: too few stones in the board's part of the "
+                                           "photo to judge its lattice");
+    }
+    if (getenv("GOREF_VISION_DEBUG"))
+        fprintf(stderr, "board's part by its colour: %s\n", rc == 0 ? "read" : go_error_last());
+    if (rc != 0)
+        return rc;
+    const double m[9] = {1, 0, box[0], 0, 1, box[1], 0, 0, 1};
+    *g = t;
+    vz_mat3_mul(g->h, m, t.h);
+    return 0;
+}
+
 int vz_decode_work(go_cv_image *img, go_cv_image *work, const void *data, size_t len,
                    go_image_format fmt, int width, int height)
 {
@@ -1057,6 +1092,10 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
         /* a board small in the photo: its part of the photo, as large as decoded */
         if (rc == GO_ENOBOARD)
             rc = read_zoomed(r, &g, &work, img.pixels ? &img : &work, opt->size, &spent);
+        /* a board whose surroundings outvote its lines: its part of the photo by its colour */
+        int region_tried = rc == GO_ENOBOARD;
+        if (region_tried)
+            rc = read_region(r, &g, &work, opt->size, &spent);
         go_cv_image full = {0}; /* the work image as decoded, each scale made from it */
         for (int k = 0; rc == GO_ENOBOARD && k < SECOND_SCALES; k++) {
             if (k == 0) {
@@ -1098,6 +1137,24 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
          * the lattice a person's corners start from */
         double tf = vz_now_ms();
         rc = vz_final_check(&g, &work);
+        /* refused there, and the board's part by colour not read yet: a lattice the cloth or the
+         * room lent passed every check but this one; that part is read, judged the same way */
+        if (rc == GO_ENOBOARD && !region_tried) {
+            char why[256];
+            snprintf(why, sizeof why, "%s", go_error_last());
+            const vz_grid refused = g;
+            const double detect = r->ms_detect;
+            int again = read_region(r, &g, &work, opt->size, &spent);
+            if (again == 0)
+                again = vz_final_check(&g, &work);
+            r->ms_detect = detect - r->ms_classify;
+            if (again == 0) {
+                rc = 0;
+            } else {
+                g = refused;
+                rc = again == GO_ENOBOARD ? go_error_set(GO_ENOBOARD, "%s", why) : again;
+            }
+        }
         r->ms_detect += vz_now_ms() - tf;
         if (rc == GO_ENOBOARD) {
             refused_size = g.size;

@@ -309,4 +309,10 @@ void vz_scan_end(void);
 /* Monotonic milliseconds. */
 double vz_now_ms(void);
 
+/* Where the board lies, from its colour (region.c): the photo's colours clustered, the one that
+ * crowds into one compact piece of the photo taken as the board's. *out gets the part of work
+ * around that piece (x, y, width, height in *box), everything outside it painted the mean colour
+ * of what lay there. 0, 1 when no colour makes such a piece, or a negative go_err. */
+int vz_board_region(go_cv_image *out, int box[4], const go_cv_image *work);
+
 #endif

@@ -1,0 +1,144 @@
+/* The board's part of the photo found by its colour (vision/region.c, vz_board_region), and the
+ * boards it lets the reader read: a board on a gingham cloth laid at the board's angle, whose
+ * checks hold more line than the board. Boards of the bench's row "cloth at its angle", drawn by
+ * the same renderer; a cloth alone, drawn here. */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cv_shim.h"
+#include "go/vision.h"
+#include "synth.h"
+#include "testutil.h"
+#include "vision_int.h"
+
+/* Board k of size n of the bench's cloth row (the bench's seed), rendered: its JPEG, the
+ * position and the true outer corners. */
+static void cloth_board(uint8_t **jpeg, size_t *len, uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE],
+                        double corners[4][2], int n, int k)
+{
+    const int si = n == 9 ? 0 : n == 13 ? 1 : 2;
+    const uint64_t seed = 1000 + (uint64_t)k * 7 + (uint64_t)si; /* as the bench */
+    synth_params p;
+    double density;
+    synth_bench_board_cloth(&p, &density, n, seed, k);
+    synth_legal_position(truth, n, density, seed);
+    assert_int_equal(synth_render(jpeg, len, &p, truth, corners), 0);
+}
+
+/* Reads boards k of size n of the cloth row point for point. */
+static void cloth_boards_read_right(const int (*boards)[2], int count)
+{
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static go_vision_result r;
+    for (int b = 0; b < count; b++) {
+        const int n = boards[b][0];
+        uint8_t *jpeg = NULL;
+        size_t len = 0;
+        double corners[4][2];
+        cloth_board(&jpeg, &len, truth, corners, n, boards[b][1]);
+        const int rc = go_vision_scan(&r, jpeg, len, NULL);
+        free(jpeg);
+        if (rc != 0)
+            fprintf(stderr, "%dx%d board %d on a cloth: %s\n", n, n, boards[b][1], go_error_last());
+        assert_int_equal(rc, 0);
+        assert_int_equal(r.size, n);
+        assert_int_equal(synth_best_match(r.color, truth, n), n * n);
+    }
+}
+
+/* Boards every look refused on the cloth: the 9x9 board 11 and the 13x13 board 0 (each look's
+ * lattice a 19x19 over the cloth), and the 19x19 board 4 (its own lattice, refused for the
+ * cloth's checks beyond its edge read as stones past it). In the part of the photo the wood
+ * marks they read point for point. */
+static void test_vision_region__boards_on_a_cloth_at_their_angle_read(void **state)
+{
+    (void)state;
+    static const int boards[3][2] = {{9, 11}, {13, 0}, {19, 4}};
+    cloth_boards_read_right(boards, 3);
+}
+
+/* The 9x9 board 10 of the row: the looks with the first grid's lines taken out settle on a
+ * lattice a cell off that passes every check but the final one. Refused there, the part by
+ * colour is read and its lattice passes. */
+static void
+test_vision_region__a_lattice_the_final_check_refuses_is_read_again_in_the_part(void **state)
+{
+    (void)state;
+    static const int boards[1][2] = {{9, 10}};
+    cloth_boards_read_right(boards, 1);
+}
+
+/* The part found holds the whole board, and beyond the board the cloth is painted one plain
+ * colour: the part's corners are of one colour, and no check of the cloth is left there. */
+static void test_vision_region__the_part_holds_the_board_and_the_cloth_is_painted_out(void **state)
+{
+    (void)state;
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    uint8_t *jpeg = NULL;
+    size_t len = 0;
+    double corners[4][2];
+    cloth_board(&jpeg, &len, truth, corners, 9, 0);
+    go_cv_image img = {0}, part = {0};
+    assert_int_equal(go_cv_decode(&img, jpeg, len, 1), 0);
+    free(jpeg);
+    int box[4];
+    assert_int_equal(vz_board_region(&part, box, &img), 0);
+    assert_int_equal(part.width, box[2]);
+    assert_int_equal(part.height, box[3]);
+    for (int c = 0; c < 4; c++) {
+        assert_true(corners[c][0] > box[0] && corners[c][0] < box[0] + box[2]);
+        assert_true(corners[c][1] > box[1] && corners[c][1] < box[1] + box[3]);
+    }
+    /* a board filling half the photo's height: the part is no larger than the photo's middle */
+    assert_true((double)box[2] * box[3] < 0.7 * img.width * img.height);
+    const uint8_t *first = part.pixels;
+    const size_t row = (size_t)part.width * 3;
+    const uint8_t *at[3] = {part.pixels + row - 3, part.pixels + (part.height - 1) * row,
+                            part.pixels + part.height * row - 3};
+    for (int k = 0; k < 3; k++)
+        assert_memory_equal(at[k], first, 3);
+    go_cv_image_free(&part);
+    go_cv_image_free(&img);
+}
+
+/* A gingham cloth alone, its checks of a board's cell, turned: no colour of it crowds into one
+ * piece, so no part is found, and the photo is refused. */
+static void test_vision_region__a_cloth_alone_is_no_board(void **state)
+{
+    (void)state;
+    go_cv_image img = {0};
+    assert_int_equal(go_cv_image_alloc(&img, 1000, 750, 3), 0);
+    const double t = 0.3, check = 48;
+    for (int y = 0; y < img.height; y++)
+        for (int x = 0; x < img.width; x++) {
+            const double u = x * cos(t) + y * sin(t), v = -x * sin(t) + y * cos(t);
+            const int bands = ((long)floor(u / check) & 1) + ((long)floor(v / check) & 1);
+            static const uint8_t tone[3][3] = {{232, 232, 232}, {146, 136, 216}, {60, 40, 200}};
+            memcpy(img.pixels + ((size_t)y * img.width + x) * 3, tone[bands], 3);
+        }
+    go_cv_image part = {0};
+    int box[4];
+    assert_int_equal(vz_board_region(&part, box, &img), 1);
+    uint8_t *jpeg = NULL;
+    size_t len = 0;
+    assert_int_equal(go_cv_encode_jpeg(&jpeg, &len, &img, 90), 0);
+    go_cv_image_free(&img);
+    static go_vision_result r;
+    assert_int_equal(go_vision_scan(&r, jpeg, len, NULL), GO_ENOBOARD);
+    free(jpeg);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_vision_region__boards_on_a_cloth_at_their_angle_read),
+        cmocka_unit_test(
+            test_vision_region__a_lattice_the_final_check_refuses_is_read_again_in_the_part),
+        cmocka_unit_test(test_vision_region__the_part_holds_the_board_and_the_cloth_is_painted_out),
+        cmocka_unit_test(test_vision_region__a_cloth_alone_is_no_board),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
