@@ -124,6 +124,23 @@ int vz_warp_gray(go_cv_image *out, const vz_grid *g, const go_cv_image *bgr, int
     return rc;
 }
 
+int vz_warp_lab(go_cv_image *warped, go_cv_image *lab, const vz_grid *g, const go_cv_image *bgr,
+                int cell, int margin)
+{
+    /* a lattice refused after its reading is often read again by a later look, and the Lab
+     * conversion costs more than the warp */
+    int rc = vz_warp_lattice(warped, g, bgr, cell, margin);
+    if (rc < 0)
+        return rc;
+    rc = go_cv_kept_find(lab, bgr, GO_CV_KEPT_LAB, g->h, cell, margin);
+    if (rc != 0)
+        return rc < 0 ? rc : 0;
+    rc = go_cv_lab(lab, warped);
+    if (rc == 0)
+        go_cv_kept_keep(bgr, GO_CV_KEPT_LAB, g->h, cell, margin, lab);
+    return rc;
+}
+
 int vz_lattice_through(vz_grid *out, double corners[4][2], int size, double span)
 {
     const double src[8] = {0, 0, span, 0, span, span, 0, span};
