@@ -380,6 +380,8 @@ int vz_stones_fit(vz_grid *g, const go_cv_image *bgr)
     double *pts = malloc(sizeof(double) * 5 * (size_t)n * n);
     double *off = malloc(sizeof(double) * 3 * (size_t)n * n);
     int *queue = malloc(sizeof(int) * (size_t)n * n);
+    double sums[PCELL * PCELL];
+    int counts[PCELL * PCELL];
     int rc = 0;
     if (!spread || !pts || !off || !queue) {
         rc = go_error_set(GO_ENOMEM, "stones fit");
@@ -401,20 +403,26 @@ int vz_stones_fit(vz_grid *g, const go_cv_image *bgr)
         for (int p = 0; p < n * n; p++) {
             int px = p % n, py = p / n, arg = 0;
             double least = 0, mean = 0;
+            /* every shift's sum over the neighbourhood at once, neighbour by neighbour (each
+             * shift's sum takes its terms in the same order as one shift at a time would) */
             for (int d = 0; d < D; d++) {
-                double s = 0;
-                int m = 0;
-                for (int qy = py - FIELD_REACH; qy <= py + FIELD_REACH; qy++)
-                    for (int qx = px - FIELD_REACH; qx <= px + FIELD_REACH; qx++) {
-                        if (qx < 0 || qy < 0 || qx >= n || qy >= n)
-                            continue;
-                        float v = spread[(size_t)(qy * n + qx) * D + d];
-                        if (v >= 0) {
-                            s += v;
-                            m++;
-                        }
+                sums[d] = 0;
+                counts[d] = 0;
+            }
+            for (int qy = py - FIELD_REACH; qy <= py + FIELD_REACH; qy++)
+                for (int qx = px - FIELD_REACH; qx <= px + FIELD_REACH; qx++) {
+                    if (qx < 0 || qy < 0 || qx >= n || qy >= n)
+                        continue;
+                    const float *v = spread + (size_t)(qy * n + qx) * D;
+                    for (int d = 0; d < D; d++) {
+                        const int valid = v[d] >= 0;
+                        sums[d] += valid ? v[d] : 0.0f;
+                        counts[d] += valid;
                     }
-                s = m ? s / m : 1e9;
+                }
+            for (int d = 0; d < D; d++) {
+                const int m = counts[d];
+                const double s = m ? sums[d] / m : 1e9;
                 mean += s / D;
                 if (d == 0 || s < least) {
                     least = s;
