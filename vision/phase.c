@@ -376,14 +376,17 @@ static int stones_window(vz_grid *g, const go_cv_image *bgr)
 int vz_stones_fit(vz_grid *g, const go_cv_image *bgr)
 {
     const int n = g->size, H = PCELL / 2, D = PCELL * PCELL;
+    /* each point's tone spread at each shift within half a cell, 0 where the square leaves
+     * the warp, and whether it does not */
     float *spread = malloc(sizeof(float) * (size_t)n * n * D);
+    unsigned char *inside = malloc((size_t)n * n * D);
     double *pts = malloc(sizeof(double) * 5 * (size_t)n * n);
     double *off = malloc(sizeof(double) * 3 * (size_t)n * n);
     int *queue = malloc(sizeof(int) * (size_t)n * n);
     double sums[PCELL * PCELL];
     int counts[PCELL * PCELL];
     int rc = 0;
-    if (!spread || !pts || !off || !queue) {
+    if (!spread || !inside || !pts || !off || !queue) {
         rc = go_error_set(GO_ENOMEM, "stones fit");
         goto done;
     }
@@ -392,10 +395,12 @@ int vz_stones_fit(vz_grid *g, const go_cv_image *bgr)
         if ((rc = tone_sums_of(&t, g, bgr, 0)) < 0)
             goto done;
         for (int p = 0; p < n * n; p++)
-            for (int d = 0; d < D; d++)
-                spread[(size_t)p * D + d] =
-                    (float)tone_spread(&t, (p % n + PMARGIN) * PCELL + d % PCELL - H,
-                                       (p / n + PMARGIN) * PCELL + d / PCELL - H);
+            for (int d = 0; d < D; d++) {
+                const float v = (float)tone_spread(&t, (p % n + PMARGIN) * PCELL + d % PCELL - H,
+                                                   (p / n + PMARGIN) * PCELL + d / PCELL - H);
+                spread[(size_t)p * D + d] = v >= 0 ? v : 0;
+                inside[(size_t)p * D + d] = v >= 0;
+            }
         vz_box_sums_free(&t);
         /* each neighbourhood's phase, in cells within half a cell, and how sure it is (the surest
          * is best; n >= 2, so there is one) */
@@ -414,10 +419,10 @@ int vz_stones_fit(vz_grid *g, const go_cv_image *bgr)
                     if (qx < 0 || qy < 0 || qx >= n || qy >= n)
                         continue;
                     const float *v = spread + (size_t)(qy * n + qx) * D;
-                    for (int d = 0; d < D; d++) {
-                        const int valid = v[d] >= 0;
-                        sums[d] += valid ? v[d] : 0.0f;
-                        counts[d] += valid;
+                    const unsigned char *in = inside + (size_t)(qy * n + qx) * D;
+                    for (int d = 0; d < D; d++) { /* adding 0 where outside leaves a sum as is */
+                        sums[d] += v[d];
+                        counts[d] += in[d];
                     }
                 }
             for (int d = 0; d < D; d++) {
@@ -494,6 +499,7 @@ int vz_stones_fit(vz_grid *g, const go_cv_image *bgr)
     rc = stones_window(g, bgr);
 done:
     free(spread);
+    free(inside);
     free(pts);
     free(off);
     free(queue);
