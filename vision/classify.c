@@ -57,16 +57,17 @@ static void disc_mean_of(const disc_image *d, double cxp, double cyp, double rad
     const size_t w1 = (size_t)lab->width + 1;
     long s[3] = {0, 0, 0};
     long n = 0;
+    /* the pixel of a row the test passes most easily: the one just below cxp or just above */
+    int m = (int)floor(cxp);
+    if (m + 1 <= x1 && (m + 1 - cxp) * (m + 1 - cxp) < (m - cxp) * (m - cxp))
+        m++;
     for (int y = y0 < 0 ? 0 : y0; y <= y1 && y < lab->height; y++) {
         const double dy2 = (y - cyp) * (y - cyp);
-        /* the pixel the test passes most easily: the one just below cxp or just above */
-        int m = (int)floor(cxp);
-        if (m + 1 <= x1 && (m + 1 - cxp) * (m + 1 - cxp) < (m - cxp) * (m - cxp))
-            m++;
         if (m < x0 || m > x1 || outside(m, cxp, dy2, r2))
             continue;
+        /* the chord's ends, within a pixel (the tests below settle them) */
         const double half = dy2 < r2 ? sqrt(r2 - dy2) : 0;
-        int a = (int)ceil(cxp - half), b = (int)floor(cxp + half);
+        int a = (int)(cxp - half), b = (int)(cxp + half);
         a = a < x0 ? x0 : a > m ? m : a;
         b = b > x1 ? x1 : b < m ? m : b;
         if (outside(a, cxp, dy2, r2))
