@@ -9,29 +9,108 @@
 
 #include "classify_int.h"
 
-static void disc_mean(const go_cv_image *lab, double cxp, double cyp, double rad, double out[3])
+/* A Lab image and, optionally, each row's running sums of each channel, with which a row's
+ * run of pixels sums in two look-ups: the rule's shift search asks for tens of thousands of
+ * discs a lattice. */
+typedef struct disc_image {
+    const go_cv_image *lab;
+    /* row y, channel c: at ((size_t)y * 3 + c) * (width + 1) + x the sum of the first x pixels */
+    int32_t *rows;
+} disc_image;
+
+static int disc_rows_build(disc_image *d, const go_cv_image *lab)
 {
-    int x0 = (int)floor(cxp - rad), x1 = (int)ceil(cxp + rad);
-    int y0 = (int)floor(cyp - rad), y1 = (int)ceil(cyp + rad);
-    double s[3] = {0, 0, 0};
-    int n = 0;
-    for (int y = y0; y <= y1; y++) {
-        if (y < 0 || y >= lab->height)
-            continue;
-        for (int x = x0; x <= x1; x++) {
-            if (x < 0 || x >= lab->width)
-                continue;
-            if ((x - cxp) * (x - cxp) + (y - cyp) * (y - cyp) > rad * rad)
-                continue;
-            const uint8_t *p = lab->pixels + ((size_t)y * lab->width + x) * 3;
-            s[0] += p[0];
-            s[1] += p[1];
-            s[2] += p[2];
-            n++;
+    const size_t w1 = (size_t)lab->width + 1;
+    d->lab = lab;
+    d->rows = malloc(sizeof(int32_t) * w1 * 3 * (size_t)lab->height);
+    if (!d->rows)
+        return go_error_set(GO_ENOMEM, "disc sums");
+    for (int y = 0; y < lab->height; y++) {
+        const uint8_t *p = lab->pixels + (size_t)y * lab->width * 3;
+        for (int c = 0; c < 3; c++) {
+            int32_t *row = d->rows + ((size_t)y * 3 + c) * w1, sum = 0;
+            row[0] = 0;
+            for (int x = 0; x < lab->width; x++)
+                row[x + 1] = sum += p[(size_t)x * 3 + c];
         }
     }
+    return 0;
+}
+
+/* Whether pixel x of a row dy2 (squared) from the centre lies outside the disc: the one test
+ * that says which pixels a disc holds. */
+static int outside(int x, double cxp, double dy2, double r2)
+{
+    return (x - cxp) * (x - cxp) + dy2 > r2;
+}
+
+/* The mean Lab colour of the pixels within rad of (cxp, cyp). A row's pixels within the disc
+ * are one run about the pixel nearest the centre (the test grows each way from cxp, rounding
+ * included), found from the circle's chord and the test at its ends; summed in integers, the
+ * same pixels and the same exact sums as testing every pixel of the square. */
+static void disc_mean_of(const disc_image *d, double cxp, double cyp, double rad, double out[3])
+{
+    const go_cv_image *lab = d->lab;
+    const int x0 = (int)floor(cxp - rad), x1 = (int)ceil(cxp + rad);
+    const int y0 = (int)floor(cyp - rad), y1 = (int)ceil(cyp + rad);
+    const double r2 = rad * rad;
+    const size_t w1 = (size_t)lab->width + 1;
+    long s[3] = {0, 0, 0};
+    long n = 0;
+    /* the pixel of a row the test passes most easily: the one just below cxp or just above */
+    int m = (int)floor(cxp);
+    if (m + 1 <= x1 && (m + 1 - cxp) * (m + 1 - cxp) < (m - cxp) * (m - cxp))
+        m++;
+    for (int y = y0 < 0 ? 0 : y0; y <= y1 && y < lab->height; y++) {
+        const double dy2 = (y - cyp) * (y - cyp);
+        if (m < x0 || m > x1 || outside(m, cxp, dy2, r2))
+            continue;
+        /* the chord's ends, within a pixel (the tests below settle them) */
+        const double half = dy2 < r2 ? sqrt(r2 - dy2) : 0;
+        int a = (int)(cxp - half), b = (int)(cxp + half);
+        a = a < x0 ? x0 : a > m ? m : a;
+        b = b > x1 ? x1 : b < m ? m : b;
+        if (outside(a, cxp, dy2, r2))
+            while (outside(a, cxp, dy2, r2))
+                a++;
+        else
+            while (a > x0 && !outside(a - 1, cxp, dy2, r2))
+                a--;
+        if (outside(b, cxp, dy2, r2))
+            while (outside(b, cxp, dy2, r2))
+                b--;
+        else
+            while (b < x1 && !outside(b + 1, cxp, dy2, r2))
+                b++;
+        if (a < 0)
+            a = 0;
+        if (b >= lab->width)
+            b = lab->width - 1;
+        if (b < a)
+            continue;
+        if (d->rows) {
+            for (int c = 0; c < 3; c++) {
+                const int32_t *row = d->rows + ((size_t)y * 3 + c) * w1;
+                s[c] += row[b + 1] - row[a];
+            }
+        } else {
+            const uint8_t *p = lab->pixels + ((size_t)y * lab->width + a) * 3;
+            for (int x = a; x <= b; x++, p += 3) {
+                s[0] += p[0];
+                s[1] += p[1];
+                s[2] += p[2];
+            }
+        }
+        n += b - a + 1;
+    }
     for (int k = 0; k < 3; k++)
-        out[k] = n ? s[k] / n : 0;
+        out[k] = n ? (double)s[k] / n : 0;
+}
+
+static void disc_mean(const go_cv_image *lab, double cxp, double cyp, double rad, double out[3])
+{
+    const disc_image d = {lab, NULL};
+    disc_mean_of(&d, cxp, cyp, rad, out);
 }
 
 /* Least-squares quadratic surface through the samples marked in use, pulled a little toward a
@@ -65,11 +144,11 @@ static int fit_surface(double coef[6], const double *sx, const double *sy, const
 
 /* Reads point (i, j) sampled at lattice offset (dx, dy): returns the signed margin of the
  * decision (positive for a stone, negative for empty) and the colour in *out when not NULL. */
-static double point_margin(const go_cv_image *lab, const board_model *bm, double wbias, int n,
-                           int i, int j, double dx, double dy, go_color *out)
+static double point_margin(const disc_image *lab, const board_model *bm, double wbias, int n, int i,
+                           int j, double dx, double dy, go_color *out)
 {
     double c3[3], bc[3];
-    disc_mean(lab, (i + 1 + dx) * CELL, (j + 1 + dy) * CELL, 0.3 * CELL, c3);
+    disc_mean_of(lab, (i + 1 + dx) * CELL, (j + 1 + dy) * CELL, 0.3 * CELL, c3);
     vz_board_at(bm, n, i, j, bc);
     double Lb = bc[0], ab_a = bc[1], ab_b = bc[2];
     double rel = c3[0] / Lb;
@@ -1022,12 +1101,12 @@ int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g, i
 {
     const int n = g->size;
     go_cv_image warped = {0}, lab = {0};
+    disc_image discs = {&lab, NULL};
     int rc = 0;
     memset(r->off_point, 0, sizeof r->off_point);
     /* warp pixel (X, Y) <- lattice ((X / CELL) - 1, (Y / CELL) - 1) <- image via g->h */
-    if ((rc = vz_warp_lattice(&warped, g, bgr, CELL, 1)) < 0)
-        goto done;
-    if ((rc = go_cv_lab(&lab, &warped)) < 0)
+    if ((rc = vz_warp_lab(&warped, &lab, g, bgr, CELL, 1)) < 0 ||
+        (rc = disc_rows_build(&discs, &lab)) < 0)
         goto done;
 
     /* Board colour samples at the square centres (margins included). */
@@ -1133,7 +1212,7 @@ int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g, i
                 continue;
             for (int j = 0; j < n; j++)
                 for (int i = 0; i < n; i++) {
-                    double m = fabs(point_margin(&lab, &bm, wbias, n, i, j, dx, dy, NULL));
+                    double m = fabs(point_margin(&discs, &bm, wbias, n, i, j, dx, dy, NULL));
                     total += m < 1.5 ? m : 1.5;
                 }
             /* no shift unless a shift is clearly more decisive */
@@ -1163,9 +1242,9 @@ int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g, i
                 o[1] = sy_best;
             }
             go_color c, c0;
-            double margin = point_margin(&lab, &bm, wbias, n, i, j, o[0], o[1], &c);
+            double margin = point_margin(&discs, &bm, wbias, n, i, j, o[0], o[1], &c);
             if (clusters) { /* the neighbourhood's offset when it reads more clearly */
-                const double m0 = point_margin(&lab, &bm, wbias, n, i, j, b[0], b[1], &c0);
+                const double m0 = point_margin(&discs, &bm, wbias, n, i, j, b[0], b[1], &c0);
                 if (fabs(m0) > fabs(margin)) {
                     margin = m0;
                     c = c0;
@@ -1259,6 +1338,7 @@ int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g, i
         free(off);
     }
 done:
+    free(discs.rows);
     go_cv_image_free(&warped);
     go_cv_image_free(&lab);
     return rc;

@@ -73,7 +73,12 @@ void go_cv_warp_cache_counts(unsigned *out_warps, unsigned *out_reused);
  * gives a copy of what was kept into out and returns 1, or returns 0 when nothing is (or outside
  * a scan), or a negative go_err; go_cv_kept_keep keeps a copy of result (nothing outside a scan
  * or when out of memory). A find that answers counts as a warp reused. */
-enum { GO_CV_KEPT_GRAY = 16, GO_CV_KEPT_LIGHT_GRAY = 17 };
+enum {
+    GO_CV_KEPT_GRAY = 16,
+    GO_CV_KEPT_LIGHT_GRAY = 17,
+    GO_CV_KEPT_LAB = 18,
+    GO_CV_KEPT_PATCHES = 19,
+};
 int go_cv_kept_find(go_cv_image *out, const go_cv_image *in, int kind, const double key[9], int a,
                     int b);
 void go_cv_kept_keep(const go_cv_image *in, int kind, const double key[9], int a, int b,

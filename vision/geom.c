@@ -5,6 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#include <stdatomic.h>
+#endif
 
 #include "vision_int.h"
 
@@ -124,6 +128,23 @@ int vz_warp_gray(go_cv_image *out, const vz_grid *g, const go_cv_image *bgr, int
     return rc;
 }
 
+int vz_warp_lab(go_cv_image *warped, go_cv_image *lab, const vz_grid *g, const go_cv_image *bgr,
+                int cell, int margin)
+{
+    /* a lattice refused after its reading is often read again by a later look, and the Lab
+     * conversion costs more than the warp */
+    int rc = vz_warp_lattice(warped, g, bgr, cell, margin);
+    if (rc < 0)
+        return rc;
+    rc = go_cv_kept_find(lab, bgr, GO_CV_KEPT_LAB, g->h, cell, margin);
+    if (rc != 0)
+        return rc < 0 ? rc : 0;
+    rc = go_cv_lab(lab, warped);
+    if (rc == 0)
+        go_cv_kept_keep(bgr, GO_CV_KEPT_LAB, g->h, cell, margin, lab);
+    return rc;
+}
+
 int vz_lattice_through(vz_grid *out, double corners[4][2], int size, double span)
 {
     const double src[8] = {0, 0, span, 0, span, span, 0, span};
@@ -160,8 +181,30 @@ static _Thread_local struct {
 } box_pool[BOX_POOL];
 static _Thread_local int scans_open;
 
+/* The heap a scan grows is kept for the next scan. By default glibc gives each large block
+ * freed back to the system and maps a fresh one for the next (its thresholds adapt to the
+ * sizes seen), so a scan, which frees and takes its warps and tables again and again, takes
+ * thousands of page faults, each page cleared anew: about 7,500 in a 19x19 refusal, 30 with
+ * the heap kept. Set once for the process and every thread's heap: up to
+ * HEAP_TRIM_THRESHOLD of free heap stays with the process. */
+#ifdef __GLIBC__
+#define HEAP_MMAP_THRESHOLD (32 << 20) /* glibc's largest; blocks above it are mapped */
+#define HEAP_TRIM_THRESHOLD (128 << 20)
+static atomic_int heap_kept;
+static void keep_heap(void)
+{
+    if (atomic_exchange(&heap_kept, 1) == 0) {
+        mallopt(M_MMAP_THRESHOLD, HEAP_MMAP_THRESHOLD);
+        mallopt(M_TRIM_THRESHOLD, HEAP_TRIM_THRESHOLD);
+    }
+}
+#else
+static void keep_heap(void) {}
+#endif
+
 void vz_scan_begin(void)
 {
+    keep_heap();
     scans_open++;
     go_cv_warp_cache_begin();
 }

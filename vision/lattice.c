@@ -22,20 +22,39 @@ double vz_line_dip_side(const uint8_t *pixels, int width, int height, int channe
                         int vert, int cell, int side)
 {
     const int R = 6, T = (int)(0.4 * cell), GAP = (int)(0.12 * cell);
+    /* the stretches of the profile's rows summed: either side of the crossing line itself,
+     * one side only when asked, within the image; summed in integers (exact, as the sums of
+     * whole grey levels in doubles were) */
+    int from[2] = {-T, GAP > 0 ? GAP : 1}, to[2] = {-GAP, T};
+    if (side > 0 && from[0] < 0)
+        from[0] = 0;
+    if (side < 0 && to[1] > 0)
+        to[1] = 0;
+    const int along = vert ? height : width, across = vert ? width : height;
+    const int base = vert ? cy : cx;
+    for (int k = 0; k < 2; k++) {
+        if (base + from[k] < 0)
+            from[k] = -base;
+        if (base + to[k] >= along)
+            to[k] = along - 1 - base;
+    }
+    const ptrdiff_t step = (ptrdiff_t)(vert ? width : 1) * channels;
     double prof[2 * 6 + 1];
     for (int d = -R; d <= R; d++) {
-        double s = 0;
+        const int x0 = vert ? cx + d : cx, y0 = vert ? cy : cy + d;
+        long s = 0;
         int m = 0;
-        for (int t = -T; t <= T; t++) {
-            if ((t > -GAP && t < GAP) || (side > 0 && t < 0) || (side < 0 && t > 0))
-                continue; /* the crossing line itself, or the side asked away */
-            int x = vert ? cx + d : cx + t, y = vert ? cy + t : cy + d;
-            if (x < 0 || y < 0 || x >= width || y >= height)
-                continue;
-            s += pixels[((size_t)y * width + x) * channels];
-            m++;
-        }
-        prof[d + R] = m ? s / m : 0;
+        if ((vert ? x0 : y0) >= 0 && (vert ? x0 : y0) < across)
+            for (int k = 0; k < 2; k++) {
+                if (to[k] < from[k])
+                    continue;
+                const uint8_t *p =
+                    pixels + (((ptrdiff_t)y0 * width + x0) * channels + (ptrdiff_t)from[k] * step);
+                for (int t = 0; t <= to[k] - from[k]; t++)
+                    s += p[t * step];
+                m += to[k] - from[k] + 1;
+            }
+        prof[d + R] = m ? (double)s / m : 0;
     }
     /* darker than each side two pixels away, within three pixels of the expected place (the
      * fit is not exact); broad shading across a stone does not respond */

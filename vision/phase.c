@@ -376,12 +376,17 @@ static int stones_window(vz_grid *g, const go_cv_image *bgr)
 int vz_stones_fit(vz_grid *g, const go_cv_image *bgr)
 {
     const int n = g->size, H = PCELL / 2, D = PCELL * PCELL;
+    /* each point's tone spread at each shift within half a cell, 0 where the square leaves
+     * the warp, and whether it does not */
     float *spread = malloc(sizeof(float) * (size_t)n * n * D);
+    unsigned char *inside = malloc((size_t)n * n * D);
     double *pts = malloc(sizeof(double) * 5 * (size_t)n * n);
     double *off = malloc(sizeof(double) * 3 * (size_t)n * n);
     int *queue = malloc(sizeof(int) * (size_t)n * n);
+    double sums[PCELL * PCELL];
+    int counts[PCELL * PCELL];
     int rc = 0;
-    if (!spread || !pts || !off || !queue) {
+    if (!spread || !inside || !pts || !off || !queue) {
         rc = go_error_set(GO_ENOMEM, "stones fit");
         goto done;
     }
@@ -390,10 +395,12 @@ int vz_stones_fit(vz_grid *g, const go_cv_image *bgr)
         if ((rc = tone_sums_of(&t, g, bgr, 0)) < 0)
             goto done;
         for (int p = 0; p < n * n; p++)
-            for (int d = 0; d < D; d++)
-                spread[(size_t)p * D + d] =
-                    (float)tone_spread(&t, (p % n + PMARGIN) * PCELL + d % PCELL - H,
-                                       (p / n + PMARGIN) * PCELL + d / PCELL - H);
+            for (int d = 0; d < D; d++) {
+                const float v = (float)tone_spread(&t, (p % n + PMARGIN) * PCELL + d % PCELL - H,
+                                                   (p / n + PMARGIN) * PCELL + d / PCELL - H);
+                spread[(size_t)p * D + d] = v >= 0 ? v : 0;
+                inside[(size_t)p * D + d] = v >= 0;
+            }
         vz_box_sums_free(&t);
         /* each neighbourhood's phase, in cells within half a cell, and how sure it is (the surest
          * is best; n >= 2, so there is one) */
@@ -401,20 +408,26 @@ int vz_stones_fit(vz_grid *g, const go_cv_image *bgr)
         for (int p = 0; p < n * n; p++) {
             int px = p % n, py = p / n, arg = 0;
             double least = 0, mean = 0;
+            /* every shift's sum over the neighbourhood at once, neighbour by neighbour (each
+             * shift's sum takes its terms in the same order as one shift at a time would) */
             for (int d = 0; d < D; d++) {
-                double s = 0;
-                int m = 0;
-                for (int qy = py - FIELD_REACH; qy <= py + FIELD_REACH; qy++)
-                    for (int qx = px - FIELD_REACH; qx <= px + FIELD_REACH; qx++) {
-                        if (qx < 0 || qy < 0 || qx >= n || qy >= n)
-                            continue;
-                        float v = spread[(size_t)(qy * n + qx) * D + d];
-                        if (v >= 0) {
-                            s += v;
-                            m++;
-                        }
+                sums[d] = 0;
+                counts[d] = 0;
+            }
+            for (int qy = py - FIELD_REACH; qy <= py + FIELD_REACH; qy++)
+                for (int qx = px - FIELD_REACH; qx <= px + FIELD_REACH; qx++) {
+                    if (qx < 0 || qy < 0 || qx >= n || qy >= n)
+                        continue;
+                    const float *v = spread + (size_t)(qy * n + qx) * D;
+                    const unsigned char *in = inside + (size_t)(qy * n + qx) * D;
+                    for (int d = 0; d < D; d++) { /* adding 0 where outside leaves a sum as is */
+                        sums[d] += v[d];
+                        counts[d] += in[d];
                     }
-                s = m ? s / m : 1e9;
+                }
+            for (int d = 0; d < D; d++) {
+                const int m = counts[d];
+                const double s = m ? sums[d] / m : 1e9;
                 mean += s / D;
                 if (d == 0 || s < least) {
                     least = s;
@@ -486,6 +499,7 @@ int vz_stones_fit(vz_grid *g, const go_cv_image *bgr)
     rc = stones_window(g, bgr);
 done:
     free(spread);
+    free(inside);
     free(pts);
     free(off);
     free(queue);

@@ -61,6 +61,20 @@ int vz_point_patches(uint8_t *out, const double h[9], int n, const go_cv_image *
 int vz_point_patches_ring(uint8_t *out, const double h_in[9], int n_in, int ring,
                           const go_cv_image *bgr)
 {
+    /* The patches of one lattice are cut once a scan: the final check (the lattice model) and
+     * the point classifier read the same patches of the lattice read on. Kept as an image of
+     * the patches one under another, which is their layout in out. */
+    const size_t patch = (size_t)VZ_PATCH_SIDE * VZ_PATCH_SIDE * 3;
+    const int count = (n_in + 2 * ring) * (n_in + 2 * ring);
+    go_cv_image kept = {0};
+    int rc = go_cv_kept_find(&kept, bgr, GO_CV_KEPT_PATCHES, h_in, n_in, ring);
+    if (rc < 0)
+        return rc;
+    if (rc > 0) {
+        memcpy(out, kept.pixels, patch * (size_t)count);
+        go_cv_image_free(&kept);
+        return 0;
+    }
     /* The board is warped at VZ_PATCH_OVERSAMPLE times the patch's scale and then averaged
      * down: warping straight to a few pixels a cell would sample a large board's lines
      * and stones' edges at random. Lattice (i, j) lands at the centre of patch (i, j). */
@@ -74,7 +88,8 @@ int vz_point_patches_ring(uint8_t *out, const double h_in[9], int n_in, int ring
     double m[9];
     vz_mat3_mul(m, h, a_inv);
     go_cv_image big = {0}, board = {0};
-    int rc = go_cv_warp(&big, bgr, m, side * os, side * os, 1);
+    /* not kept: the patches are */
+    rc = go_cv_warp_unkept(&big, bgr, m, side * os, side * os, 1);
     if (rc == 0)
         rc = go_cv_resize(&board, &big, side, side);
     go_cv_image_free(&big);
@@ -86,7 +101,6 @@ int vz_point_patches_ring(uint8_t *out, const double h_in[9], int n_in, int ring
     double gain[3];
     for (int c = 0; c < 3; c++)
         gain[c] = VZ_PATCH_MEAN / (mean[c] > 8 ? mean[c] : 8);
-    const size_t patch = (size_t)VZ_PATCH_SIDE * VZ_PATCH_SIDE * 3;
     for (int j = 0; j < n; j++)
         for (int i = 0; i < n; i++) {
             uint8_t *p = out + ((size_t)j * n + i) * patch;
@@ -100,6 +114,8 @@ int vz_point_patches_ring(uint8_t *out, const double h_in[9], int n_in, int ring
             }
         }
     go_cv_image_free(&board);
+    const go_cv_image cut = {VZ_PATCH_SIDE, VZ_PATCH_SIDE * count, 3, out};
+    go_cv_kept_keep(bgr, GO_CV_KEPT_PATCHES, h_in, n_in, ring, &cut);
     return 0;
 }
 

@@ -90,6 +90,10 @@ enum {
 /* vz_warp_lattice, then gray: plain luminance, or vz_gray when light_weighted. */
 int vz_warp_gray(go_cv_image *out, const vz_grid *g, const go_cv_image *bgr, int cell, int margin,
                  int light_weighted);
+/* vz_warp_lattice into warped and its CIE Lab into lab (go_cv_lab), the Lab kept within the
+ * scan for the same lattice asked again. */
+int vz_warp_lab(go_cv_image *warped, go_cv_image *lab, const vz_grid *g, const go_cv_image *bgr,
+                int cell, int margin);
 
 /* The lattice of `size` lines whose points (0, 0), (span, 0), (span, span), (0, span) are the
  * four corners given in pixels (top-left, top-right, bottom-right, bottom-left); no fitting.

@@ -1,8 +1,10 @@
 /* The warps a scan keeps (vision/cv_shim.cpp): within a scan a warp asked again is answered with
  * the same pixels as the first, and only then; an image freed takes what was kept of it along,
  * so an image made later at the same address is warped afresh; outside a scan nothing is kept.
- * The grays of vz_warp_gray are kept the same way. */
+ * The grays of vz_warp_gray, the Lab images of vz_warp_lab and the patches of vz_point_patches
+ * are kept the same way. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cv_shim.h"
@@ -167,6 +169,76 @@ static void test_vision_warp_cache__lattice_grays_kept_apart(void **state)
     go_cv_image_free(&out);
 }
 
+/* The Lab image of a lattice's warp (vz_warp_lab) asked again within a scan is the first one's,
+ * the same as converting afresh; its warp comes along each time. */
+static void test_vision_warp_cache__lattice_lab_kept(void **state)
+{
+    (void)state;
+    go_cv_image img = {0}, warped = {0}, lab = {0}, want_warp = {0}, want_lab = {0};
+    pattern(&img, 5);
+    vz_grid g;
+    double corners[4][2] = {{18, 12}, {142, 20}, {133, 108}, {22, 100}};
+    assert_int_equal(vz_lattice_through(&g, corners, 9, 8), 0);
+    assert_int_equal(vz_warp_lattice(&want_warp, &g, &img, 12, 1), 0);
+    assert_int_equal(go_cv_lab(&want_lab, &want_warp), 0);
+
+    go_cv_warp_cache_begin();
+    for (int round = 0; round < 2; round++) {
+        assert_int_equal(vz_warp_lab(&warped, &lab, &g, &img, 12, 1), 0);
+        assert_same_image(&warped, &want_warp);
+        assert_same_image(&lab, &want_lab);
+        lab.pixels[0] ^= 0xff; /* the caller's copy: changing it changes nothing kept */
+    }
+    assert_counts(3, 2); /* the warp, then the warp and the Lab answered the second time */
+    go_cv_warp_cache_end();
+    go_cv_image_free(&img);
+    go_cv_image_free(&warped);
+    go_cv_image_free(&lab);
+    go_cv_image_free(&want_warp);
+    go_cv_image_free(&want_lab);
+}
+
+/* The patches of a lattice (vz_point_patches_ring) are cut once a scan: asked again for the same
+ * lattice and ring, the same bytes as cut outside a scan; another ring is cut afresh. */
+static void test_vision_warp_cache__point_patches_kept(void **state)
+{
+    (void)state;
+    go_cv_image img = {0};
+    pattern(&img, 6);
+    vz_grid g;
+    double corners[4][2] = {{30, 20}, {130, 24}, {126, 100}, {34, 96}};
+    assert_int_equal(vz_lattice_through(&g, corners, 9, 8), 0);
+    const size_t patch = (size_t)VZ_PATCH_SIDE * VZ_PATCH_SIDE * 3;
+    uint8_t *want = malloc(patch * 81), *got = malloc(patch * 81);
+    uint8_t *ring_want = malloc(patch * 121), *ring_got = malloc(patch * 121);
+    assert_non_null(want);
+    assert_non_null(got);
+    assert_non_null(ring_want);
+    assert_non_null(ring_got);
+    assert_int_equal(vz_point_patches(want, g.h, 9, &img), 0);
+    assert_int_equal(vz_point_patches_ring(ring_want, g.h, 9, 1, &img), 0);
+
+    go_cv_warp_cache_begin();
+    for (int round = 0; round < 2; round++) {
+        memset(got, 0, patch * 81);
+        assert_int_equal(vz_point_patches(got, g.h, 9, &img), 0);
+        assert_memory_equal(got, want, patch * 81);
+    }
+    unsigned warps = 0, reused = 0;
+    go_cv_warp_cache_counts(&warps, &reused);
+    assert_int_equal(reused, 1);
+    assert_int_equal(vz_point_patches_ring(ring_got, g.h, 9, 1, &img), 0);
+    assert_memory_equal(ring_got, ring_want, patch * 121);
+    go_cv_warp_cache_counts(&warps, &reused);
+    assert_int_equal(reused, 1);
+    go_cv_warp_cache_end();
+    free(want);
+    free(got);
+    free(ring_want);
+    free(ring_got);
+    go_cv_image_free(&img);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -174,6 +246,8 @@ int main(void)
         cmocka_unit_test(test_vision_warp_cache__freed_image_is_forgotten),
         cmocka_unit_test(test_vision_warp_cache__scans_nest),
         cmocka_unit_test(test_vision_warp_cache__lattice_grays_kept_apart),
+        cmocka_unit_test(test_vision_warp_cache__lattice_lab_kept),
+        cmocka_unit_test(test_vision_warp_cache__point_patches_kept),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
