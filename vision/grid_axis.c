@@ -428,6 +428,17 @@ static double choose_size(const axis_fit *fu, const axis_fit *fv, const int *siz
     return bn ? best : -1e300;
 }
 
+/* f's profile measured at spacing d from origin, lines kmin..kmax (f's periodicity kept). */
+static void axis_at(axis_fit *out, const axis_fit *f, const double *prof, int nb, double d,
+                    double origin, int kmin, int kmax)
+{
+    memset(out, 0, sizeof *out);
+    out->kmin = kmin;
+    out->kmax = kmax;
+    measure_axis(out, prof, nb, d, origin);
+    out->periodicity = f->periodicity;
+}
+
 /* The same profile read at twice the spacing (every other line of f, from line parity). */
 static int doubled_axis(axis_fit *out, const axis_fit *f, const double *prof, int nb, int parity)
 {
@@ -437,11 +448,7 @@ static int doubled_axis(axis_fit *out, const axis_fit *f, const double *prof, in
         kmax = kmin + 255;
     if (kmax - kmin + 1 < 5)
         return -1;
-    memset(out, 0, sizeof *out);
-    out->kmin = kmin;
-    out->kmax = kmax;
-    measure_axis(out, prof, nb, d, origin);
-    out->periodicity = f->periodicity;
+    axis_at(out, f, prof, nb, d, origin, kmin, kmax);
     return 0;
 }
 
@@ -453,11 +460,7 @@ static int halved_axis(axis_fit *out, const axis_fit *f, const double *prof, int
     int kmin = (int)ceil((0 - origin) / d), kmax = (int)floor((nb - 1 - origin) / d);
     if (kmax - kmin + 1 > 256)
         return -1;
-    memset(out, 0, sizeof *out);
-    out->kmin = kmin;
-    out->kmax = kmax;
-    measure_axis(out, prof, nb, d, origin);
-    out->periodicity = f->periodicity;
+    axis_at(out, f, prof, nb, d, origin, kmin, kmax);
     return 0;
 }
 

@@ -128,6 +128,15 @@ static int inside_hull(const double *hull, int m, double x, double y)
     return 1;
 }
 
+/* A row of blocks x0..x1 at y, as the four outer corners of its end blocks, appended to pts
+ * (n points so far); the new count. */
+static int row_ends(double *pts, int n, int x0, int x1, int y)
+{
+    const double c[4][2] = {{x0, y}, {x0, y + 1}, {x1 + 1, y}, {x1 + 1, y + 1}};
+    memcpy(pts + 2 * n, c, sizeof c);
+    return n + 4;
+}
+
 /* One colour's piece: the blocks holding REGION_SHARE of that colour or more, the largest piece of
  * them joined through their 8 neighbours, its holes filled (the stones on the wood, the wood
  * between the stones). Its hull (block units) goes to hull, *m its vertices; returns the piece's
@@ -198,9 +207,7 @@ static int colour_piece(double *hull, int *m, const float *share, int bw, int bh
             }
         if (x0 < 0)
             continue;
-        const double c[4][2] = {{x0, y}, {x0, y + 1}, {x1 + 1, y}, {x1 + 1, y + 1}};
-        memcpy(pts + 2 * n, c, sizeof c);
-        n += 4;
+        n = row_ends(pts, n, x0, x1, y);
     }
     *m = convex_hull(hull, pts, n);
     return nb - outside;
@@ -310,9 +317,7 @@ int vz_board_region(go_cv_image *out, int box[4], const go_cv_image *work)
             }
             if (x0 < 0)
                 continue;
-            const double c[4][2] = {{x0, y}, {x0, y + 1}, {x1 + 1, y}, {x1 + 1, y + 1}};
-            memcpy(pts + 2 * n, c, sizeof c);
-            n += 4;
+            n = row_ends(pts, n, x0, x1, y);
         }
         if (n < 12) {
             rc = 1;
