@@ -245,7 +245,8 @@ static int synthetic_board(FILE *f, int size, int si, int i, int lattice)
         for (int c = 0; c < 3; c++)
             p.lamp_bgr[c] = fmax(0.01, fmin(1, q.lamp_bgr[c] * (0.75 + 0.5 * rnd(&s))));
     }
-    if (!lattice && rnd(&s) < 0.25) { /* stones of nearly the wood's colour, the light falling off */
+    /* stones of nearly the wood's colour, the light falling off across the board */
+    if (!lattice && rnd(&s) < 0.25) {
         stones_like_the_wood(&p, &s);
         p.gradient = fmax(p.gradient, 0.4 * rnd(&s));
     } else if (rnd(&s) < 0.12) { /* stones of unusual colours */
