@@ -6,7 +6,7 @@ JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 MAKEFLAGS  += --no-print-directory
 
-.PHONY: all deps test-deps configure build run test test-fast valgrind bench bench-rules bench-vision bench-scoring bench-sheet bench-club bench-service clean format fuzz-sgf model model-points model-lattice
+.PHONY: all deps test-deps configure build run test test-fast valgrind bench bench-rules bench-vision bench-scoring bench-sheet bench-club bench-service clean format fuzz-sgf model model-points model-points-all model-lattice
 
 all: build
 
@@ -61,14 +61,18 @@ bench-vision: configure
 
 # The point classifier (vision/model/): the training data drawn from synthetic boards and the
 # photos, then one model per fold of the photos' groups (vision/model/folds/, for the held-out
-# figures of bench-vision) and the built-in one, trained on all. Debian's PyTorch, on the CPU;
-# about 17 minutes on two cores (model-points); then the lattice model (model-lattice, below).
-# Deterministic: the same data and seeds give the same weights, as long as each training's ten
-# epochs fit in MODEL_MINUTES (a slower machine trains fewer and says so).
+# figures of bench-vision) and the built-in one, trained on all. Debian's PyTorch, on the CPU,
+# one thread each and JOBS of the five at a time (on a shared machine two threads of one
+# training wait on each other more than they gain). Deterministic: the same data and seeds give
+# the same weights, as long as each training's epochs fit in MODEL_MINUTES (a slower machine
+# trains fewer and says so); then the lattice model (model-lattice, below).
 MODEL_DATA ?= $(BUILD)/model/patches.bin
 MODEL_SYNTHETIC ?= 240
 MODEL_FOLDS := 0 1 2 3
-MODEL_MINUTES ?= 12
+MODEL_EPOCHS ?= 4
+MODEL_MINUTES ?= 40
+MODEL_TRAIN = /usr/bin/python3 vision/model/train.py --data $(MODEL_DATA) --threads 1 \
+	--epochs $(MODEL_EPOCHS) --max-minutes $(MODEL_MINUTES)
 model: model-points model-lattice
 
 model-points: configure
@@ -76,11 +80,13 @@ model-points: configure
 	@cmake --build $(BUILD) -j$(JOBS) --target vision_patches
 	@mkdir -p $(dir $(MODEL_DATA)) vision/model/folds
 	@$(BUILD)/bench/vision_patches $(MODEL_DATA) --synthetic $(MODEL_SYNTHETIC)
-	@for k in $(MODEL_FOLDS); do \
-		/usr/bin/python3 vision/model/train.py --data $(MODEL_DATA) --exclude-fold $$k \
-			--max-minutes $(MODEL_MINUTES) --out vision/model/folds/fold$$k.onnx || exit 1; done
-	@/usr/bin/python3 vision/model/train.py --data $(MODEL_DATA) --max-minutes $(MODEL_MINUTES) \
-		--out vision/model/points.onnx
+	@$(MAKE) -j$(JOBS) -Otarget $(MODEL_FOLDS:%=model-points-fold%) model-points-all
+
+model-points-fold%:
+	@$(MODEL_TRAIN) --exclude-fold $* --out vision/model/folds/fold$*.onnx
+
+model-points-all:
+	@$(MODEL_TRAIN) --out vision/model/points.onnx
 
 # The lattice model (vision/model/lattice.onnx, one per fold in vision/model/folds/lattice_fold*):
 # patches on a board's points against patches half a cell off, beyond the edge, on the table or

@@ -1,9 +1,11 @@
 /* vision_patches: the point classifier's training data (`make model`). Writes every point of
  * synthetic boards (tests/vision/synth.c, drawn with seeds the benchmark never draws, over woods,
- * lamps, stones and views of many kinds) and of the real photos of ../shared/data/photos whose
+ * lamps of every hue, stones of nearly the wood's colour, turned boards, low views and webcam
+ * frames) and of the real photos of ../shared/data/photos whose
  * lattice the reader finds (a reading 97% right or better: the lattice is the right one, and the
  * points take their labels, not the reading) as the patch the classifier sees
- * (vz_point_patches), with its label and, for a photo, its fold (photo_set_folds).
+ * (vz_point_patches), with its label and, for a photo, its fold (photo_set_folds). Points
+ * beyond the photo's frame are left out (their patch shows the border, not the point).
  * Usage: vision_patches OUT.bin [--synthetic N] (boards of each size; 0 for none)
  * [--no-photos] [--lattice] (the lattice model's data instead, below)
  * With --lattice, the data of the lattice model ("is this patch centred on a point of this
@@ -46,6 +48,10 @@ static int write_points(FILE *f, const go_cv_image *bgr, const double h[9], int 
     int rc = vz_point_patches(p, h, n, bgr);
     for (int y = 0; rc == 0 && y < n; y++)
         for (int x = 0; x < n; x++) {
+            double px, py; /* a point beyond the photo's frame shows the border, not its stone */
+            if (vz_apply(h, x, y, &px, &py) < 0 || px < 0 || py < 0 || px >= bgr->width ||
+                py >= bgr->height)
+                continue;
             int tx, ty;
             go_vision_symmetry(sym, n, x, y, &tx, &ty);
             const uint8_t c = truth[ty][tx];
@@ -156,9 +162,33 @@ static int write_lattice(FILE *f, const go_cv_image *bgr, const double h[9], int
     return rc;
 }
 
+/* Stones of nearly the board's own colour, as some sets are: pale, greenish or yellowish white
+ * stones within a fifth of the wood's level in each channel, and dark brown or grey-black ones.
+ * Under a lamp that darkens one channel (pink, blue, violet) such stones differ from the wood
+ * only by their shading and the lines they hide, which is what the classifier must learn. */
+static void stones_like_the_wood(synth_params *p, uint64_t *s)
+{
+    static const double kaya[3] = {105, 170, 215}; /* synth.c's wood when none is given */
+    const int own = p->wood_bgr[0] > 0 || p->wood_bgr[1] > 0 || p->wood_bgr[2] > 0;
+    const double *wood = own ? p->wood_bgr : kaya;
+    const double lift = 0.9 + 0.3 * rnd(s);
+    const int tint = (int)(rnd(s) * 3); /* 0 the wood's hue, 1 greenish, 2 yellowish white */
+    static const double tint_of[3][3] = {{1, 1, 1}, {1.08, 1.15, 0.9}, {0.85, 1.05, 1.05}};
+    p->tinted = 1;
+    for (int c = 0; c < 3; c++)
+        p->white_bgr[c] = fmin(245, wood[c] * lift * tint_of[tint][c] * (0.95 + 0.1 * rnd(s)));
+    const double dark = 15 + 45 * rnd(s), brown = rnd(s);
+    p->black_bgr[0] = dark;
+    p->black_bgr[1] = dark * (1 + 0.4 * brown);
+    p->black_bgr[2] = dark * (1 + 0.9 * brown);
+}
+
 /* One synthetic board of size `size`, number i: one of the benchmark's kinds of board (plain,
- * under a lamp, seen from low, small in the photo, shadows, hurried hands) by i, then varied
- * further: another wood and its grain, ink, a lamp of any colour, tinted stones, a sparse game. */
+ * under a lamp, seen from low, small in the photo, shadows, hurried hands, turned on the table,
+ * crowded under a saturated blue or violet lamp, a webcam frame) by i, hurried hands twice as
+ * often in the classifier's data, then varied further:
+ * another wood and its grain, ink, a lamp of any colour or one of the photos' lamps, tinted
+ * stones or stones of nearly the wood's colour, a sparse game. */
 static int synthetic_board(FILE *f, int size, int si, int i, int lattice)
 {
     static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
@@ -167,7 +197,11 @@ static int synthetic_board(FILE *f, int size, int si, int i, int lattice)
     uint64_t s = seed * 0x2545F4914F6CDD1Dull + 7;
     synth_params p;
     double density;
-    const int kind = i % 6;
+    /* the lattice data keeps its six kinds (its model is trained on them as they were); the
+     * classifier's draws hurried hands twice in ten boards, so that stones off their points
+     * are at least as common in its data as among the six kinds */
+    const int k = lattice ? i % 6 : i % 10;
+    const int kind = k == 9 ? 5 : k;
     if (lattice == 2) /* a room with a cloth, bowls, dim light, another board or stones */
         synth_bench_board_scene(&p, &density, size, seed + 1000000, i);
     else if (kind == 1)
@@ -178,8 +212,15 @@ static int synthetic_board(FILE *f, int size, int si, int i, int lattice)
         synth_bench_board_small(&p, &density, size, seed, i);
     else if (kind == 4)
         synth_bench_board_shadowed(&p, &density, size, seed, i);
+    else if (kind == 6)
+        synth_bench_board_turned(&p, &density, size, seed, i);
+    else if (kind == 7)
+        synth_bench_board_blue(&p, &density, size, seed, i);
+    else if (kind == 8)
+        synth_bench_board_webcam(&p, &density, size, seed, i);
     else
         synth_bench_board(&p, &density, size, seed);
+    const int lamp_kind = kind == 1 || kind == 7;
     if (rnd(&s) < 0.6) { /* another wood: pale to dark, yellow to red, or a grey slab */
         const double light = 0.45 + 0.6 * rnd(&s), red = rnd(&s);
         if (rnd(&s) < 0.15) {
@@ -198,10 +239,21 @@ static int synthetic_board(FILE *f, int size, int si, int i, int lattice)
         const double ink = 10 + 90 * rnd(&s);
         p.line_bgr[0] = p.line_bgr[1] = p.line_bgr[2] = ink;
     }
-    if (kind != 1 && rnd(&s) < 0.25) /* a lamp of any colour */
+    if (!lamp_kind && rnd(&s) < 0.25) /* a lamp of any colour */
         for (int c = 0; c < 3; c++)
             p.lamp_bgr[c] = 0.15 + 0.85 * rnd(&s);
-    if (rnd(&s) < 0.12) { /* stones of unusual colours */
+    if (!lattice && !lamp_kind && rnd(&s) < 0.2) { /* one of the photos' lamps, its hue moved */
+        synth_params q;
+        double d;
+        synth_bench_board_lit(&q, &d, size, seed, (int)(rnd(&s) * SYNTH_LAMPS));
+        for (int c = 0; c < 3; c++)
+            p.lamp_bgr[c] = fmax(0.01, fmin(1, q.lamp_bgr[c] * (0.75 + 0.5 * rnd(&s))));
+    }
+    /* stones of nearly the wood's colour, the light falling off across the board */
+    if (!lattice && rnd(&s) < 0.25) {
+        stones_like_the_wood(&p, &s);
+        p.gradient = fmax(p.gradient, 0.4 * rnd(&s));
+    } else if (rnd(&s) < 0.12) { /* stones of unusual colours */
         p.tinted = 1;
         const double hue[3] = {rnd(&s), rnd(&s), rnd(&s)};
         for (int c = 0; c < 3; c++) {

@@ -83,8 +83,15 @@ PHOTO_SHARE = 0.35
 # Photometric augmentation ranges (on values in 0..1).
 CONTRAST = 0.15            # contrast factor in 1 +- CONTRAST, around the patch mean
 BRIGHTNESS = 0.05          # offset in +- BRIGHTNESS
-CHANNEL_GAIN = 0.06        # per-channel gain in 1 +- CHANNEL_GAIN (lamp colour)
+CHANNEL_GAIN = 0.12        # per-channel gain in 1 +- CHANNEL_GAIN (lamp colour)
 NOISE_MAX = 0.015          # per-patch gaussian noise sigma drawn in 0..NOISE_MAX
+# Colour jitter that moves hue and saturation, not only lightness: the patches are scaled to the
+# board's mean in each channel, which takes a lamp's colour out of the wood but not out of
+# stones of another hue, nor the noise of a channel the lamp leaves nearly dark.
+SATURATION = 0.4           # each pixel's distance from its grey scaled by 1 +- SATURATION
+HUE_MIX = 0.12             # channels mixed by I + U(-HUE_MIX, HUE_MIX) off the diagonal
+COLOUR_SHARE = 0.6         # share of the patches given the hue and saturation jitter
+BLUR_SHARE = 0.15          # share of the patches blurred by a 3x3 binomial kernel
 HOLDOUT_SHARE = 0.05       # random held-out share when no fold is excluded
 EXPORT_RESERVE_S = 20.0    # time kept from the budget for the final report and export
 
@@ -150,6 +157,7 @@ def augment(px, rng, margin):
     - a 24x24 crop anywhere within the patch (the point moves by up to +-margin px),
     - one of the 8 symmetries of the square (transpose, then flips of either axis),
     - contrast around the patch mean, brightness, per-channel gain, a little noise,
+    - for a share of them, saturation scaled and the channels mixed (hue moved), and a blur,
     - rounding back to byte steps and clipping to 0..1, as the C side's input is.
     """
     b = len(px)
@@ -167,6 +175,21 @@ def augment(px, rng, margin):
     x[f] = x[f, :, ::-1]
 
     x = x.transpose(0, 3, 1, 2).astype(np.float32) / 255.0                  # (B, 3, 24, 24)
+    c = rng.random(b) < COLOUR_SHARE
+    if c.any():
+        k = int(c.sum())
+        grey = x[c].mean(axis=1, keepdims=True)
+        sat = rng.uniform(1 - SATURATION, 1 + SATURATION, (k, 1, 1, 1)).astype(np.float32)
+        mix = np.eye(3, dtype=np.float32) + rng.uniform(-HUE_MIX, HUE_MIX, (k, 3, 3)).astype(
+            np.float32) * (1 - np.eye(3, dtype=np.float32))
+        mix /= mix.sum(axis=2, keepdims=True)        # a grey stays grey
+        y = grey + sat * (x[c] - grey)
+        x[c] = np.einsum("kij,kjhw->kihw", mix, y)
+    f = rng.random(b) < BLUR_SHARE
+    if f.any():
+        y = np.pad(x[f], ((0, 0), (0, 0), (1, 1), (1, 1)), mode="edge")
+        y = (y[:, :, :-2] + 2 * y[:, :, 1:-1] + y[:, :, 2:]) / 4
+        x[f] = (y[:, :, :, :-2] + 2 * y[:, :, :, 1:-1] + y[:, :, :, 2:]) / 4
     mean = x.mean(axis=(1, 2, 3), keepdims=True)
     contrast = rng.uniform(1 - CONTRAST, 1 + CONTRAST, (b, 1, 1, 1)).astype(np.float32)
     bright = rng.uniform(-BRIGHTNESS, BRIGHTNESS, (b, 1, 1, 1)).astype(np.float32)
@@ -568,7 +591,9 @@ def main():
         ("photo_share", f"photos drawn to {PHOTO_SHARE:.0%} of each epoch at least"),
         ("augmentation", f"random {CROP}x{CROP} crop of {data.side}x{data.side}, 8 square symmetries, "
                          f"contrast 1+-{CONTRAST}, brightness +-{BRIGHTNESS}, "
-                         f"channel gain 1+-{CHANNEL_GAIN}, noise sigma 0..{NOISE_MAX}"),
+                         f"channel gain 1+-{CHANNEL_GAIN}, noise sigma 0..{NOISE_MAX}; "
+                         f"{COLOUR_SHARE:.0%} saturation 1+-{SATURATION} and channels mixed "
+                         f"+-{HUE_MIX}, {BLUR_SHARE:.0%} blurred 3x3"),
         ("held_out_accuracy", f"{float((prob.argmax(1) == data.label[held]).mean()):.5f}"),
         ("torch", torch.__version__),
     ]
