@@ -111,3 +111,15 @@ int scan_bench_board(go_vision_result *r, uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE
 {
     return scan_lit_board(r, truth, size, seed, -1);
 }
+
+void scan_reads_right(go_vision_result *r, uint8_t *jpeg, size_t len,
+                      uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE], int n, const char *what)
+{
+    const int rc = go_vision_scan(r, jpeg, len, NULL);
+    free(jpeg);
+    if (rc != 0)
+        fprintf(stderr, "%s: %s\n", what, go_error_last());
+    assert_int_equal(rc, 0);
+    assert_int_equal(r->size, n);
+    assert_int_equal(synth_best_match(r->color, truth, n), n * n);
+}

@@ -41,4 +41,9 @@ int scan_lit_board(go_vision_result *r, uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE],
 int scan_bench_board(go_vision_result *r, uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE], int size,
                      uint64_t seed);
 
+/* Reads the photo jpeg (its len bytes; freed here) by the whole pipeline into r and asserts it
+ * is read point for point against truth at size n; what names the board when it is refused. */
+void scan_reads_right(go_vision_result *r, uint8_t *jpeg, size_t len,
+                      uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE], int n, const char *what);
+
 #endif

@@ -11,6 +11,7 @@
 
 #include "go/vision.h"
 #include "synth.h"
+#include "synth_cases.h"
 #include "testutil.h"
 
 /* Reads boards of one of the bench's rows (board: synth_bench_board_low or _small, or
@@ -45,13 +46,9 @@ static void row_boards_read_right(bench_board_fn board, int hurried, const char 
         size_t len = 0;
         double corners[4][2];
         assert_int_equal(synth_render(&jpeg, &len, &p, truth, corners), 0);
-        const int rc = go_vision_scan(&r, jpeg, len, NULL);
-        free(jpeg);
-        if (rc != 0)
-            fprintf(stderr, "%dx%d board %d %s: %s\n", n, n, k, row, go_error_last());
-        assert_int_equal(rc, 0);
-        assert_int_equal(r.size, n);
-        assert_int_equal(synth_best_match(r.color, truth, n), n * n);
+        char what[96];
+        snprintf(what, sizeof what, "%dx%d board %d %s", n, n, k, row);
+        scan_reads_right(&r, jpeg, len, truth, n, what);
     }
 }
 
