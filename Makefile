@@ -55,9 +55,12 @@ bench-rules: configure
 
 # Vision on the real photos of ../shared/data/photos: accuracy per source, speed per stage, and
 # the referee's verdict from each photo against its true position (bench/photo_verdict.c).
+# BENCH_VISION_ARGS passes options, e.g. `--seeds 500000` for synthetic boards nobody has looked
+# at (the default seeds are those the reader's numbers were chosen on).
+BENCH_VISION_ARGS ?=
 bench-vision: configure
 	@cmake --build $(BUILD) -j$(JOBS) --target bench_vision
-	@$(BUILD)/bench/bench_vision
+	@$(BUILD)/bench/bench_vision $(BENCH_VISION_ARGS)
 
 # The point classifier (vision/model/): the training data drawn from synthetic boards and the
 # photos, then one model per fold of the photos' groups (vision/model/folds/, for the held-out
