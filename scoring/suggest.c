@@ -622,30 +622,38 @@ static void reread_races(go_dead_suggestion *out, const go_board *b, go_color to
     }
 }
 
-/* Stones in an eye space. An enclosure (the points reached from a group through empty points
- * and stones of its colour) of at most SMALL_ENCLOSURE points cannot hold two eyes (the
- * smallest living shape, in a corner, takes eight): the stones inside it live only by killing
- * the wall around them. The light playouts leave such stones at a coin flip when the wall is
- * short of liberties (a lone stone in a corner's eye space), and the wall with them. When the
- * stones inside are unsure (under RACE_UNSURE), so are or are not the groups of the wall, and
- * the wall lives clearly once they are lifted (the second look's 55%), they are dead and the
- * wall alive: a stone that kills the wall it sits in (on the vital point of an eye space) keeps
- * its liberties in most playouts, is sure, and is not taken up. */
+/* Stones in the opponent's eye space or area. An enclosure is the points reached from a group
+ * through empty points and stones of its colour; enemy stones are its wall. One of at most
+ * SMALL_ENCLOSURE points cannot hold two eyes (the smallest living shape, in a corner, takes
+ * eight): the stones inside live only by killing the wall. A larger one (up to LARGE_ENCLOSURE
+ * points) is taken up when its stones have at most one eye and the enemy owns its empty points
+ * in at least LARGE_THEIRS per mille of the playouts: scattered stones in a settled territory.
+ * The light playouts leave such stones near a coin flip when they keep each other going, or
+ * when the wall is short of liberties (a lone stone in a corner's eye space), and the wall
+ * with them. When the stones inside are dead or unsure (under RACE_UNSURE), the wall is not
+ * sure dead nor in seki, and the wall lives clearly once the stones are lifted (the second
+ * look's 55%), they are dead and the wall alive. A stone that kills the wall it sits in (on
+ * the vital point of an eye space) keeps its liberties in most playouts, is sure, and is not
+ * taken up. */
 #define SMALL_ENCLOSURE 7
-#define ENCLOSURE_WALLS (4 * SMALL_ENCLOSURE)
+#define LARGE_ENCLOSURE 120
+#define LARGE_THEIRS 600
+#define ENCLOSURE_WALLS 64
 
 typedef struct enclosure {
     int nwalls;
     int16_t walls[ENCLOSURE_WALLS]; /* group indices */
 } enclosure;
 
-/* The small enclosures whose stones are all unsure and whose wall is not sure dead nor in seki;
- * their stones are marked in lifted[] with the enclosure's number + 1. Returns how many. */
-static int find_small_enclosures(enclosure *found, uint8_t *lifted, const go_dead_suggestion *out,
-                                 const go_board *b, const int16_t *index_of)
+/* The enclosures to settle (see above) with something in question (a stone inside not dead, or
+ * a dead group in the wall); their stones are marked in lifted[] with the enclosure's number +
+ * 1. Returns how many. */
+static int find_enclosures(enclosure *found, uint8_t *lifted, const go_dead_suggestion *out,
+                           const go_board *b, const int16_t *index_of, const int *black_owned,
+                           const int *white_owned, int playouts)
 {
     static _Thread_local uint8_t visited[GO_POINTS], seen[GO_POINTS];
-    go_point region[SMALL_ENCLOSURE + 1];
+    static _Thread_local go_point region[GO_MAX_SIZE * GO_MAX_SIZE];
     int nfound = 0;
     memset(visited, 0, sizeof visited);
     memset(lifted, 0, GO_POINTS * sizeof *lifted);
@@ -666,8 +674,8 @@ static int find_small_enclosures(enclosure *found, uint8_t *lifted, const go_dea
             if (go_board_at(b, p) == c) {
                 const go_group_status *h = &out->groups[index_of[p]];
                 visited[h->id] = 1;
-                fits &=
-                    !h->benson_alive && h->status != GO_STATUS_SEKI && h->confidence < RACE_UNSURE;
+                fits &= !h->benson_alive && h->status != GO_STATUS_SEKI &&
+                        (h->status == GO_STATUS_DEAD || h->confidence < RACE_UNSURE);
             }
             for (int d = 0; d < 4 && fits; d++) {
                 go_point q = p + dir4[d];
@@ -684,9 +692,11 @@ static int find_small_enclosures(enclosure *found, uint8_t *lifted, const go_dea
                     if (dup)
                         continue;
                     fits &= h->status != GO_STATUS_SEKI &&
-                            (h->status != GO_STATUS_DEAD || h->confidence < RACE_UNSURE);
-                    e->walls[e->nwalls++] = w;
-                } else if (n < SMALL_ENCLOSURE) {
+                            (h->status != GO_STATUS_DEAD || h->confidence < RACE_UNSURE) &&
+                            e->nwalls < ENCLOSURE_WALLS;
+                    if (fits)
+                        e->walls[e->nwalls++] = w;
+                } else if (n < LARGE_ENCLOSURE) {
                     region[n++] = q;
                 } else {
                     fits = false;
@@ -695,7 +705,28 @@ static int find_small_enclosures(enclosure *found, uint8_t *lifted, const go_dea
             if (!fits)
                 break;
         }
-        if (!fits || e->nwalls == 0)
+        /* A larger enclosure could hold two eyes: taken up only when its stones have at most
+         * one. */
+        int eyes = 0, empties = 0;
+        long long theirs = 0;
+        const int *their_owned = them == GO_BLACK ? black_owned : white_owned;
+        for (int k = 0; k < n && n > SMALL_ENCLOSURE; k++) {
+            if (go_board_at(b, region[k]) != GO_EMPTY)
+                continue;
+            empties++;
+            theirs += their_owned[region[k]];
+            eyes += go_board_is_eye(b, c, region[k]);
+        }
+        int their_share = empties ? (int)(1000LL * theirs / ((long long)empties * playouts)) : 0;
+        fits &= eyes < 2 && (n <= SMALL_ENCLOSURE || their_share >= LARGE_THEIRS);
+        /* Nothing to settle when the stones inside are all dead and the wall all alive. */
+        bool in_question = false;
+        for (int k = 0; k < n && !in_question; k++)
+            in_question = go_board_at(b, region[k]) == c &&
+                          out->groups[index_of[region[k]]].status != GO_STATUS_DEAD;
+        for (int w = 0; w < e->nwalls && !in_question; w++)
+            in_question = out->groups[e->walls[w]].status == GO_STATUS_DEAD;
+        if (!fits || !in_question || e->nwalls == 0)
             continue;
         nfound++;
         for (int k = 0; k < n; k++)
@@ -705,18 +736,20 @@ static int find_small_enclosures(enclosure *found, uint8_t *lifted, const go_dea
     return nfound;
 }
 
-/* Lifts the stones of the small enclosures (find_small_enclosures), plays half the playouts
+/* Lifts the stones of the enclosures (find_enclosures), plays half the playouts
  * again, and where every group of an enclosure's wall then owns its liberties in more than 55%
  * of them (or is Benson-alive), the stones inside are dead and the wall alive. */
-static void settle_small_enclosures(go_dead_suggestion *out, const go_board *b, go_color to_move,
-                                    go_rng *rng, int playouts, const go_point *points, int npoints,
-                                    const symmetries *sym, const int16_t *index_of)
+static void settle_enclosures(go_dead_suggestion *out, const go_board *b, go_color to_move,
+                              const int *black_owned, const int *white_owned, go_rng *rng,
+                              int playouts, const go_point *points, int npoints,
+                              const symmetries *sym, const int16_t *index_of)
 {
     static _Thread_local enclosure found[255];
     static _Thread_local uint8_t lifted[GO_POINTS];
     static _Thread_local go_board cleared;
     static _Thread_local int black3[GO_POINTS], white3[GO_POINTS];
-    int nfound = find_small_enclosures(found, lifted, out, b, index_of);
+    int nfound =
+        find_enclosures(found, lifted, out, b, index_of, black_owned, white_owned, playouts);
     if (nfound == 0)
         return;
     cleared = *b;
@@ -740,8 +773,9 @@ static void settle_small_enclosures(go_dead_suggestion *out, const go_board *b, 
         for (int i = 0; i < npoints; i++)
             if (lifted[points[i]] == k + 1) {
                 go_group_status *g = &out->groups[index_of[points[i]]];
+                if (g->status != GO_STATUS_DEAD || g->confidence < STRUCTURE_CONFIDENCE)
+                    g->confidence = STRUCTURE_CONFIDENCE;
                 g->status = GO_STATUS_DEAD;
-                g->confidence = STRUCTURE_CONFIDENCE;
             }
         for (int w = 0; w < e->nwalls; w++) {
             go_group_status *h = &out->groups[e->walls[w]];
@@ -933,8 +967,10 @@ static int suggest_oriented(go_dead_suggestion *out, const go_board *b, go_color
         }
     }
 
-    /* Stones in eye spaces too small for two eyes (settle_small_enclosures). */
-    settle_small_enclosures(out, b, to_move, &rng, playouts, points, npoints, sym, index_of);
+    /* Stones in eye spaces too small for two eyes, and scattered stones in a settled territory
+     * (settle_enclosures). */
+    settle_enclosures(out, b, to_move, black_owned, white_owned, &rng, playouts, points, npoints,
+                      sym, index_of);
 
     /* A dead group needs living captors: a group whose every neighbouring enemy group is
      * itself dead sits in its own colour's area once those are lifted (a stone inside a dead

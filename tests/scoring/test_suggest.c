@@ -494,6 +494,46 @@ static void test_suggest__lone_stone_in_a_small_eye_space_is_dead(void **state)
     free(s);
 }
 
+static void test_suggest__scattered_stones_in_a_territory_are_dead(void **state)
+{
+    (void)state;
+    /* White's left side, closed by its walls on rows 12 and 5, holds six scattered Black groups
+     * (H11, B10, F10, A9, B8, D8; B9 is their only eye) and White's own weak A7 and C7. Light
+     * playouts keep the Black stones going against each other near a coin flip and lose all
+     * of them in some seeds only. The enclosure is White's in most playouts, the Black stones
+     * have one eye, and White's walls live once they are lifted: all six are dead, for every
+     * seed, and no White stone. */
+    go_board b;
+    tu_board(&b, "size 13\n"
+                 ".............\n"
+                 "OOOOOOOOOOOOO\n"
+                 ".OOOOOOXO..O.\n"
+                 ".XXO.X.XXO.O.\n"
+                 "X.X..X.X.OOOO\n"
+                 ".X.X.X.OOO...\n"
+                 "OXO....O.....\n"
+                 "OO..O.O.O....\n"
+                 "XOOOXOOOOOOOO\n"
+                 "XXXXXXXXXXXXX\n"
+                 ".............\n"
+                 ".............\n"
+                 ".............\n");
+    static const char *const scattered[] = {"H11", "B10", "F10", "A9", "B8", "D8"};
+    go_dead_suggestion *s = malloc(sizeof *s);
+    assert_non_null(s);
+    for (int seed = 1; seed <= 20; seed++) {
+        go_suggest_options o = GO_SUGGEST_OPTIONS_INIT;
+        o.seed = (uint64_t)seed;
+        assert_int_equal(go_score_suggest_dead(s, &b, GO_BLACK, &o), 0);
+        for (size_t k = 0; k < sizeof scattered / sizeof *scattered; k++)
+            assert_int_equal(group_at(s, &b, scattered[k])->status, GO_STATUS_DEAD);
+        assert_int_equal(s->ndead, 14);
+        assert_int_equal(group_at(s, &b, "A7")->status, GO_STATUS_ALIVE);
+        assert_int_equal(group_at(s, &b, "C7")->status, GO_STATUS_ALIVE);
+    }
+    free(s);
+}
+
 static void test_suggest__stone_on_the_vital_point_is_not_taken_up(void **state)
 {
     (void)state;
@@ -697,6 +737,7 @@ int main(void)
         cmocka_unit_test(test_suggest__cut_string_that_connects_out_is_not_captured),
         cmocka_unit_test(test_suggest__lone_stone_in_a_small_eye_space_is_dead),
         cmocka_unit_test(test_suggest__stone_on_the_vital_point_is_not_taken_up),
+        cmocka_unit_test(test_suggest__scattered_stones_in_a_territory_are_dead),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
