@@ -622,6 +622,171 @@ static void reread_races(go_dead_suggestion *out, const go_board *b, go_color to
     }
 }
 
+/* Stones in the opponent's eye space or area. An enclosure is the points reached from a group
+ * through empty points and stones of its colour; enemy stones are its wall. One of at most
+ * SMALL_ENCLOSURE points cannot hold two eyes (the smallest living shape, in a corner, takes
+ * eight): the stones inside live only by killing the wall. A larger one (up to LARGE_ENCLOSURE
+ * points) is taken up when its stones have at most one eye and the enemy owns its empty points
+ * in at least LARGE_THEIRS per mille of the playouts: scattered stones in a settled territory.
+ * The light playouts leave such stones near a coin flip when they keep each other going, or
+ * when the wall is short of liberties (a lone stone in a corner's eye space), and the wall
+ * with them. When the stones inside are dead or unsure (under RACE_UNSURE), the wall is not
+ * sure dead nor in seki, and the wall lives clearly once the stones are lifted (the second
+ * look's 55%), they are dead and the wall alive. A stone that kills the wall it sits in (on
+ * the vital point of an eye space) keeps its liberties in most playouts, is sure, and is not
+ * taken up. */
+#define SMALL_ENCLOSURE 7
+#define LARGE_ENCLOSURE 120
+#define LARGE_THEIRS 600
+#define ENCLOSURE_WALLS 64
+
+typedef struct enclosure {
+    int nwalls;
+    int16_t walls[ENCLOSURE_WALLS]; /* group indices */
+} enclosure;
+
+/* The enclosures to settle (see above) with something in question (a stone inside not dead, or
+ * a dead group in the wall); their stones are marked in lifted[] with the enclosure's number +
+ * 1. Returns how many. */
+static int find_enclosures(enclosure *found, uint8_t *lifted, const go_dead_suggestion *out,
+                           const go_board *b, const int16_t *index_of, const int *black_owned,
+                           const int *white_owned, int playouts)
+{
+    static _Thread_local uint8_t visited[GO_POINTS], seen[GO_POINTS];
+    static _Thread_local go_point region[GO_MAX_SIZE * GO_MAX_SIZE];
+    int nfound = 0;
+    memset(visited, 0, sizeof visited);
+    memset(lifted, 0, GO_POINTS * sizeof *lifted);
+    for (int i = 0; i < out->ngroups && nfound < 254; i++) {
+        const go_group_status *g = &out->groups[i];
+        if (visited[g->id])
+            continue;
+        go_color c = g->color, them = go_color_other(c);
+        enclosure *e = &found[nfound];
+        memset(seen, 0, sizeof seen);
+        int n = 0;
+        bool fits = true;
+        e->nwalls = 0;
+        region[n++] = g->id;
+        seen[g->id] = 1;
+        for (int head = 0; head < n; head++) {
+            go_point p = region[head];
+            if (go_board_at(b, p) == c) {
+                const go_group_status *h = &out->groups[index_of[p]];
+                visited[h->id] = 1;
+                fits &= !h->benson_alive && h->status != GO_STATUS_SEKI &&
+                        (h->status == GO_STATUS_DEAD || h->confidence < RACE_UNSURE);
+            }
+            for (int d = 0; d < 4 && fits; d++) {
+                go_point q = p + dir4[d];
+                go_color qc = go_board_at(b, q);
+                if (qc == GO_OFFBOARD || seen[q])
+                    continue;
+                seen[q] = 1;
+                if (qc == them) {
+                    int16_t w = index_of[q];
+                    const go_group_status *h = &out->groups[w];
+                    bool dup = false;
+                    for (int k = 0; k < e->nwalls && !dup; k++)
+                        dup = e->walls[k] == w;
+                    if (dup)
+                        continue;
+                    fits &= h->status != GO_STATUS_SEKI &&
+                            (h->status != GO_STATUS_DEAD || h->confidence < RACE_UNSURE) &&
+                            e->nwalls < ENCLOSURE_WALLS;
+                    if (fits)
+                        e->walls[e->nwalls++] = w;
+                } else if (n < LARGE_ENCLOSURE) {
+                    region[n++] = q;
+                } else {
+                    fits = false;
+                }
+            }
+            if (!fits)
+                break;
+        }
+        /* A larger enclosure could hold two eyes: taken up only when its stones have at most
+         * one. */
+        int eyes = 0, empties = 0;
+        long long theirs = 0;
+        const int *their_owned = them == GO_BLACK ? black_owned : white_owned;
+        for (int k = 0; k < n && n > SMALL_ENCLOSURE; k++) {
+            if (go_board_at(b, region[k]) != GO_EMPTY)
+                continue;
+            empties++;
+            theirs += their_owned[region[k]];
+            eyes += go_board_is_eye(b, c, region[k]);
+        }
+        int their_share = empties ? (int)(1000LL * theirs / ((long long)empties * playouts)) : 0;
+        fits &= eyes < 2 && (n <= SMALL_ENCLOSURE || their_share >= LARGE_THEIRS);
+        /* Nothing to settle when the stones inside are all dead and the wall all alive. */
+        bool in_question = false;
+        for (int k = 0; k < n && !in_question; k++)
+            in_question = go_board_at(b, region[k]) == c &&
+                          out->groups[index_of[region[k]]].status != GO_STATUS_DEAD;
+        for (int w = 0; w < e->nwalls && !in_question; w++)
+            in_question = out->groups[e->walls[w]].status == GO_STATUS_DEAD;
+        if (!fits || !in_question || e->nwalls == 0)
+            continue;
+        nfound++;
+        for (int k = 0; k < n; k++)
+            if (go_board_at(b, region[k]) == c)
+                lifted[region[k]] = (uint8_t)nfound;
+    }
+    return nfound;
+}
+
+/* Lifts the stones of the enclosures (find_enclosures), plays half the playouts
+ * again, and where every group of an enclosure's wall then owns its liberties in more than 55%
+ * of them (or is Benson-alive), the stones inside are dead and the wall alive. */
+static void settle_enclosures(go_dead_suggestion *out, const go_board *b, go_color to_move,
+                              const int *black_owned, const int *white_owned, go_rng *rng,
+                              int playouts, const go_point *points, int npoints,
+                              const symmetries *sym, const int16_t *index_of)
+{
+    static _Thread_local enclosure found[255];
+    static _Thread_local uint8_t lifted[GO_POINTS];
+    static _Thread_local go_board cleared;
+    static _Thread_local int black3[GO_POINTS], white3[GO_POINTS];
+    int nfound =
+        find_enclosures(found, lifted, out, b, index_of, black_owned, white_owned, playouts);
+    if (nfound == 0)
+        return;
+    cleared = *b;
+    for (int i = 0; i < npoints; i++)
+        if (lifted[points[i]])
+            go_board_place(&cleared, GO_EMPTY, points[i]);
+    go_point stones[GO_MAX_SIZE * GO_MAX_SIZE];
+    int second = playouts / 2 > 0 ? playouts / 2 : 1;
+    run_playouts(black3, white3, &cleared, to_move, rng, second, points, npoints, sym);
+    for (int k = 0; k < nfound; k++) {
+        const enclosure *e = &found[k];
+        int breaths[ENCLOSURE_WALLS];
+        bool holds = true;
+        for (int w = 0; w < e->nwalls && holds; w++) {
+            const go_group_status *h = &out->groups[e->walls[w]];
+            breaths[w] = breath_of(&cleared, h->id, black3, white3, second, stones);
+            holds = h->benson_alive || breaths[w] > 1000 - SECOND_LOOK_DEAD;
+        }
+        if (!holds)
+            continue;
+        for (int i = 0; i < npoints; i++)
+            if (lifted[points[i]] == k + 1) {
+                go_group_status *g = &out->groups[index_of[points[i]]];
+                if (g->status != GO_STATUS_DEAD || g->confidence < STRUCTURE_CONFIDENCE)
+                    g->confidence = STRUCTURE_CONFIDENCE;
+                g->status = GO_STATUS_DEAD;
+            }
+        for (int w = 0; w < e->nwalls; w++) {
+            go_group_status *h = &out->groups[e->walls[w]];
+            if (h->status == GO_STATUS_DEAD) {
+                h->status = GO_STATUS_ALIVE;
+                h->confidence = breaths[w];
+            }
+        }
+    }
+}
+
 /* The suggestion on b as it lies (the board in its canonical orientation, sym its symmetries);
  * opts and to_move are checked by the caller. */
 static int suggest_oriented(go_dead_suggestion *out, const go_board *b, go_color to_move,
@@ -801,6 +966,11 @@ static int suggest_oriented(go_dead_suggestion *out, const go_board *b, go_color
             }
         }
     }
+
+    /* Stones in eye spaces too small for two eyes, and scattered stones in a settled territory
+     * (settle_enclosures). */
+    settle_enclosures(out, b, to_move, black_owned, white_owned, &rng, playouts, points, npoints,
+                      sym, index_of);
 
     /* A dead group needs living captors: a group whose every neighbouring enemy group is
      * itself dead sits in its own colour's area once those are lifted (a stone inside a dead

@@ -460,6 +460,109 @@ static void test_suggest__critical_eye_space_goes_to_the_side_to_move(void **sta
     free(s);
 }
 
+static void test_suggest__lone_stone_in_a_small_eye_space_is_dead(void **state)
+{
+    (void)state;
+    /* White's J8 sits in Black's upper-right corner, five points in all (G9 H9 J9 H8 J8):
+     * too small for two eyes. Black's wall is short of liberties (G8's string has G9 and H8,
+     * D9's C9 and G9), so light playouts lose the corner about as often as they keep it, and
+     * J8 with it; with White to move they keep J8 in a third of the seeds. Without J8 the
+     * corner lives, so J8 is dead and the wall alive, for every seed. */
+    go_board b;
+    tu_board(&b, "size 9\n"
+                 "...XXX...\n"
+                 ".XXOOOX.O\n"
+                 "XOOO.OXXX\n"
+                 ".XXO..OXX\n"
+                 "..XXO.OOX\n"
+                 "..XOO..OO\n"
+                 "..XO.O...\n"
+                 "..XO.....\n"
+                 "..XO.....\n");
+    go_dead_suggestion *s = malloc(sizeof *s);
+    assert_non_null(s);
+    for (int seed = 1; seed <= 10; seed++) {
+        go_suggest_options o = GO_SUGGEST_OPTIONS_INIT;
+        o.seed = (uint64_t)seed;
+        assert_int_equal(go_score_suggest_dead(s, &b, GO_WHITE, &o), 0);
+        assert_int_equal(group_at(s, &b, "J8")->status, GO_STATUS_DEAD);
+        assert_int_equal(group_at(s, &b, "G8")->status, GO_STATUS_ALIVE);
+        assert_int_equal(group_at(s, &b, "D9")->status, GO_STATUS_ALIVE);
+        assert_int_equal(s->ndead, 1);
+        assert_int_equal(s->open_points, 0);
+    }
+    free(s);
+}
+
+static void test_suggest__scattered_stones_in_a_territory_are_dead(void **state)
+{
+    (void)state;
+    /* White's left side, closed by its walls on rows 12 and 5, holds six scattered Black groups
+     * (H11, B10, F10, A9, B8, D8; B9 is their only eye) and White's own weak A7 and C7. Light
+     * playouts keep the Black stones going against each other near a coin flip and lose all
+     * of them in some seeds only. The enclosure is White's in most playouts, the Black stones
+     * have one eye, and White's walls live once they are lifted: all six are dead, for every
+     * seed, and no White stone. */
+    go_board b;
+    tu_board(&b, "size 13\n"
+                 ".............\n"
+                 "OOOOOOOOOOOOO\n"
+                 ".OOOOOOXO..O.\n"
+                 ".XXO.X.XXO.O.\n"
+                 "X.X..X.X.OOOO\n"
+                 ".X.X.X.OOO...\n"
+                 "OXO....O.....\n"
+                 "OO..O.O.O....\n"
+                 "XOOOXOOOOOOOO\n"
+                 "XXXXXXXXXXXXX\n"
+                 ".............\n"
+                 ".............\n"
+                 ".............\n");
+    static const char *const scattered[] = {"H11", "B10", "F10", "A9", "B8", "D8"};
+    go_dead_suggestion *s = malloc(sizeof *s);
+    assert_non_null(s);
+    for (int seed = 1; seed <= 20; seed++) {
+        go_suggest_options o = GO_SUGGEST_OPTIONS_INIT;
+        o.seed = (uint64_t)seed;
+        assert_int_equal(go_score_suggest_dead(s, &b, GO_BLACK, &o), 0);
+        for (size_t k = 0; k < sizeof scattered / sizeof *scattered; k++)
+            assert_int_equal(group_at(s, &b, scattered[k])->status, GO_STATUS_DEAD);
+        assert_int_equal(s->ndead, 14);
+        assert_int_equal(group_at(s, &b, "A7")->status, GO_STATUS_ALIVE);
+        assert_int_equal(group_at(s, &b, "C7")->status, GO_STATUS_ALIVE);
+    }
+    free(s);
+}
+
+static void test_suggest__stone_on_the_vital_point_is_not_taken_up(void **state)
+{
+    (void)state;
+    /* Black's corner has a bulky five (A1 B1 C1 A2 B2) with White's B2 on its vital point,
+     * inside White's wall. The space is small, but B2 is no lone dead stone: it kills the
+     * corner. With White to move the corner is dead and B2 alive. */
+    go_board b;
+    tu_board(&b, "size 9\n"
+                 ".........\n"
+                 ".........\n"
+                 ".........\n"
+                 "....O....\n"
+                 ".........\n"
+                 "OOOOO....\n"
+                 "XXXXO....\n"
+                 ".OXXO....\n"
+                 "...XO....\n");
+    go_dead_suggestion *s = malloc(sizeof *s);
+    assert_non_null(s);
+    for (int seed = 1; seed <= 3; seed++) {
+        go_suggest_options o = GO_SUGGEST_OPTIONS_INIT;
+        o.seed = (uint64_t)seed;
+        assert_int_equal(go_score_suggest_dead(s, &b, GO_WHITE, &o), 0);
+        assert_int_equal(group_at(s, &b, "A3")->status, GO_STATUS_DEAD);
+        assert_int_equal(group_at(s, &b, "B2")->status, GO_STATUS_ALIVE);
+    }
+    free(s);
+}
+
 static void test_suggest__cut_string_that_connects_out_is_not_captured(void **state)
 {
     (void)state;
@@ -632,6 +735,9 @@ int main(void)
         cmocka_unit_test(test_suggest__critical_eye_space_goes_to_the_side_to_move),
         cmocka_unit_test(test_suggest__same_when_the_board_is_turned),
         cmocka_unit_test(test_suggest__cut_string_that_connects_out_is_not_captured),
+        cmocka_unit_test(test_suggest__lone_stone_in_a_small_eye_space_is_dead),
+        cmocka_unit_test(test_suggest__stone_on_the_vital_point_is_not_taken_up),
+        cmocka_unit_test(test_suggest__scattered_stones_in_a_territory_are_dead),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
