@@ -162,11 +162,13 @@ static int clear_midway(double *mid, const go_cv_image *gray, int n, int rows, c
 /* Whether the gaps g[0..m) (inside the lattice) start (dir 1) or end (dir -1) with a run of
  * gaps no line crosses: two or more followed within two gaps by a clearly crossed one, or
  * four or more. typ is the median gap evidence. */
-static int dead_end(const double *g, int m, int dir, double typ)
+static int dead_end(const double *g, int m, int dir, double typ, int *out_run)
 {
     int run = 0;
+    *out_run = 0;
     while (run < m && g[dir > 0 ? run : m - 1 - run] < 0.2 * typ)
         run++;
+    *out_run = run;
     if (run >= 4 && run < m)
         return 1;
     if (run < 2)
@@ -205,7 +207,42 @@ typedef struct check_state {
     int off;          /* families (bit 0: columns, bit 1: rows) seen one line off */
     int too_faint;    /* refused because the lines are too faint to judge */
     int past;         /* refused because the board's lines go on past the lattice's ends */
+    double stone_lines[2][GO_MAX_SIZE + 2]; /* vz_stones_by_line, once asked */
+    int stone_lines_asked;
 } check_state;
+
+/* Whether stones cover the last `run` lines of family f at one end (high: the end at line n - 1)
+ * and not the line of points beyond it: those lines' gaps show nothing because rows of stones
+ * lie on them, not because the lattice runs off the board (a lattice past the board's edge has
+ * bare margin on its outer points, and a stone on none of them). */
+static int stones_cover_end(check_state *st, const vz_grid *g, const go_cv_image *bgr, int f,
+                            int run, int high, int *rc)
+{
+    const int n = g->size;
+    if (!st->stone_lines_asked) {
+        if ((*rc = vz_stones_by_line(st->stone_lines, g, bgr)) < 0)
+            return 0;
+        st->stone_lines_asked = 1;
+    }
+    const double *line = st->stone_lines[f];
+    double typ[GO_MAX_SIZE];
+    memcpy(typ, &line[1], sizeof(double) * (size_t)n);
+    const double median = vz_median(typ, n);
+    const double beyond = line[high ? n + 1 : 0];
+    if (getenv("GOREF_VISION_DEBUG")) {
+        fprintf(stderr, "dead end f=%d %s run %d: stone lines", f, high ? "high" : "low", run);
+        for (int k = -1; k <= n; k++)
+            fprintf(stderr, " %.0f", line[k + 1]);
+        fprintf(stderr, " (median %.0f)\n", median);
+    }
+    if (median <= 0 || beyond >= COVER_BEYOND * median)
+        return 0;
+    const double need = fmax(COVER_SHARE * median, COVER_POINTS * n * STONES_GAIN);
+    for (int j = 0; j <= run && j < n; j++)
+        if (line[(high ? n - 1 - j : j) + 1] < need)
+            return 0;
+    return 1;
+}
 
 /* The stones' word on lattice g into st, asked once. */
 static int ask_stones(check_state *st, const vz_grid *g, const go_cv_image *bgr)
@@ -381,9 +418,9 @@ static int check_in(const vz_grid *g, const go_cv_image *bgr, int light_weighted
         const int one_off = line_off(ef, gf, n, typ, gt);
         /* the lattice's outermost line shows nothing, nor do the other family's lines reach it:
          * it lies off the board (a board's edge line is printed, and the lines end on it) */
-        const int off_end = lines_seen && gaps_seen &&
-                            ((first < END_DEAD * typ && gf[1] < END_DEAD * gt) ||
-                             (last < END_DEAD * typ && gf[n - 1] < END_DEAD * gt));
+        int off_low = lines_seen && gaps_seen && first < END_DEAD * typ && gf[1] < END_DEAD * gt;
+        int off_high =
+            lines_seen && gaps_seen && last < END_DEAD * typ && gf[n - 1] < END_DEAD * gt;
         if (past_one || one_off)
             st->off |= 1 << f;
         if (past_both || past_one) {
@@ -399,7 +436,14 @@ static int check_in(const vz_grid *g, const go_cv_image *bgr, int light_weighted
                                            "the board's lines)");
             goto done;
         }
-        if (off_end) {
+        /* (unless stones cover that line, below) */
+        if (off_low && stones_cover_end(st, g, bgr, f, 0, 0, &rc))
+            off_low = 0;
+        if (off_high && stones_cover_end(st, g, bgr, f, 0, 1, &rc))
+            off_high = 0;
+        if (rc < 0)
+            goto done;
+        if (off_low || off_high) {
             rc = go_error_set(GO_ENOBOARD, "no board: the grid did not fit (it runs past the "
                                            "board's lines on one side)");
             goto done;
@@ -431,7 +475,15 @@ static int check_in(const vz_grid *g, const go_cv_image *bgr, int light_weighted
          * runs off the board there. (Seen steeply, the far gaps fade smoothly instead: the
          * lines get thin.) */
         if (gaps_seen && n >= 7) {
-            int lo_end = dead_end(gf + 1, n - 1, 1, gt), hi_end = dead_end(gf + 1, n - 1, -1, gt);
+            int lo_run, hi_run;
+            int lo_end = dead_end(gf + 1, n - 1, 1, gt, &lo_run),
+                hi_end = dead_end(gf + 1, n - 1, -1, gt, &hi_run);
+            if (lo_end && stones_cover_end(st, g, bgr, f, lo_run, 0, &rc))
+                lo_end = 0;
+            if (hi_end && stones_cover_end(st, g, bgr, f, hi_run, 1, &rc))
+                hi_end = 0;
+            if (rc < 0)
+                goto done;
             if (lo_end || hi_end) {
                 rc = go_error_set(GO_ENOBOARD, "no board: the grid did not fit (it runs past "
                                                "the board's lines on one side)");

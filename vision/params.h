@@ -580,6 +580,18 @@
  * the two; a synthetic 9x9 read on a lattice whose last column lay on the table showed 0.03
  * and 0.02 (its table read as black stones that sat evenly on the points). */
 #define END_DEAD 0.15
+/* A dead run of gaps at a lattice's end, or a dead outermost line (END_DEAD), is forgiven when
+ * stones cover it: a wall of stones along the board's edge hides the lines under it, while a
+ * lattice past the edge has bare margin on its outer points. Every line of points of the run
+ * holds at least COVER_SHARE of the stone evidence (vz_stones_by_line) of the lattice's typical
+ * line and at least COVER_POINTS of its points' worth of a stone's (STONES_GAIN each: on a sparse
+ * board the typical line holds little), and the line of points beyond it less than COVER_BEYOND
+ * of the typical (the board ends there). Measured on a synthetic 9x9 with three columns
+ * covered: the covered lines 2.2 to 2.3 of the typical, the line beyond 0.04; a lattice moved
+ * onto the margin is still refused. */
+#define COVER_SHARE 0.7
+#define COVER_POINTS 0.5
+#define COVER_BEYOND 0.25
 
 /* ---- the lines through the points read empty (lattice.c, after the reading) ---- */
 

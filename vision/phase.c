@@ -318,6 +318,11 @@ static int line_evidence(double line[2][GO_MAX_SIZE + 2], const vz_grid *g, cons
     return 0;
 }
 
+int vz_stones_by_line(double line[2][GO_MAX_SIZE + 2], const vz_grid *g, const go_cv_image *bgr)
+{
+    return line_evidence(line, g, bgr, 1);
+}
+
 int vz_stones_beyond(double *out, double *out_most, const vz_grid *g, const go_cv_image *bgr)
 {
     const int n = g->size;

@@ -152,6 +152,11 @@ int vz_phase_lattice(vz_grid *g, const go_cv_image *bgr);
  * printed points, which the reading searches). */
 int vz_stones_fit(vz_grid *g, const go_cv_image *bgr);
 
+/* The stone evidence of each line of points from -1 to n: line[0][k + 1] along column k,
+ * line[1][k + 1] along row k (gray levels summed over its points; the lattice taken on the
+ * stones' lean). */
+int vz_stones_by_line(double line[2][GO_MAX_SIZE + 2], const vz_grid *g, const go_cv_image *bgr);
+
 /* How much stone the lines of points just beyond the lattice's ends hold: the most of the
  * four ends as a share of the lattice's typical line in its family (*out), and that end's own
  * sum of stone evidence (*out_most, gray levels over its points). */

@@ -610,6 +610,35 @@ static void test_vision_synth__check_refuses_a_line_off_under_stones(void **stat
     go_cv_image_free(&b.img);
 }
 
+/* A turned 9x9 whose last three columns are covered end to end by stones: the rows' lines do
+ * not cross the gaps between those columns, which alone reads as a lattice running off the
+ * board there. The stones sit on those columns' points and none lies beyond, so the true
+ * lattice passes; a lattice moved a column past the wall, onto the margin, still does not pass
+ * where it lies. */
+static void test_vision_synth__a_wall_of_stones_along_an_edge_is_not_the_board_ending(void **state)
+{
+    (void)state;
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    synth_params p = base_wide(9, 41);
+    p.rotate_deg = 30;
+    synth_position(truth, 9, 0.3, p.seed);
+    for (int y = 0; y < 9; y++)
+        for (int x = 6; x < 9; x++)
+            truth[y][x] = (uint8_t)((x + y) % 3 ? GO_BLACK : GO_WHITE);
+    rendered b;
+    render_position_with_lattice(&b, &p, truth);
+    assert_int_equal(vz_check_lattice(&b.g, &b.img), 0);
+    vz_grid out = b.g;
+    const double t[9] = {1, 0, 1, 0, 1, 0, 0, 0, 1}; /* lattice column k on the board's k + 1 */
+    vz_mat3_mul(out.h, b.g.h, t);
+    const vz_grid moved = out;
+    if (vz_check_lattice(&out, &b.img) == 0) /* passed only if moved back onto the board */
+        assert_same_lattice(&out, &b.g);
+    else
+        assert_same_lattice(&out, &moved);
+    go_cv_image_free(&b.img);
+}
+
 /* A crowded, noisy 9x9 (board 1784: nine points in ten covered, noise 7) that no look reads at
  * the work size is read at the second scale, point for point. */
 static void test_vision_synth__crowded_9x9_read_at_the_second_scale(void **state)
@@ -1037,6 +1066,7 @@ int main(void)
         cmocka_unit_test(test_vision_synth__check_refuses_lines_between),
         cmocka_unit_test(test_vision_synth__check_refuses_lines_off_in_the_middle),
         cmocka_unit_test(test_vision_synth__check_refuses_a_line_off_under_stones),
+        cmocka_unit_test(test_vision_synth__a_wall_of_stones_along_an_edge_is_not_the_board_ending),
         cmocka_unit_test(test_vision_synth__crowded_9x9_read_at_the_second_scale),
         cmocka_unit_test(test_vision_synth__crowded_9x9_no_column_on_the_table),
         cmocka_unit_test(test_vision_synth__9x9_every_other_line_hidden),
