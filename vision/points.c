@@ -2,7 +2,8 @@
  * the perspective taken out, and a small convolutional network (vision/model/, trained by
  * `make model`) telling empty, black and white apart with a probability. It checks the colour
  * rule's reading: a point it reads otherwise is marked for a person's look, and so is a point read
- * empty that it is unsure of, and a lone stone on the edge unlike the other stones in tint. */
+ * empty that it is unsure of, a lone stone on the edge unlike the other stones in tint, and a stone
+ * far from its colour's tint that the classifier gives some chance of being wood. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -149,39 +150,52 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-void vz_points_mark_lone_edge(go_vision_result *r, const uint8_t *patches)
+/* The tint of each stone of colour in r (blue and red over green at its patch's centre), into
+ * tint; its colour's median tint and robust spread (1.4826 times the median absolute deviation
+ * of each of the two, their hypotenuse, at least LONE_EDGE_SD_FLOOR) into median and *sd.
+ * Returns the stones of that colour. */
+static int colour_tints(double tint[][2], double median[2], double *sd, const go_vision_result *r,
+                        const uint8_t *patches, int colour)
 {
     const int n = r->size;
     const size_t patch = (size_t)VZ_PATCH_SIDE * VZ_PATCH_SIDE * 3;
-    for (int colour = GO_BLACK; colour <= GO_WHITE; colour++) {
-        /* the tint of this colour's stones (blue and red over green), its median and spread */
-        double tint[GO_MAX_SIZE * GO_MAX_SIZE][2] = {{0}}, sorted[GO_MAX_SIZE * GO_MAX_SIZE];
-        int m = 0;
-        for (int k = 0; k < n * n; k++) {
-            if (r->color[k / n][k % n] != colour)
-                continue;
-            double c[3];
-            patch_centre(patches + (size_t)k * patch, c);
-            tint[k][0] = c[0] - c[1];
-            tint[k][1] = c[2] - c[1];
-            m++;
-        }
-        if (m < LONE_EDGE_STONES)
+    double sorted[GO_MAX_SIZE * GO_MAX_SIZE], spread[2];
+    int m = 0;
+    for (int k = 0; k < n * n; k++) {
+        if (r->color[k / n][k % n] != colour)
             continue;
-        double median[2], spread[2];
-        for (int a = 0; a < 2; a++) {
-            int q = 0;
-            for (int k = 0; k < n * n; k++)
-                if (r->color[k / n][k % n] == colour)
-                    sorted[q++] = tint[k][a];
-            qsort(sorted, (size_t)q, sizeof *sorted, cmp_double);
-            median[a] = sorted[q / 2];
-            for (int i = 0; i < q; i++)
-                sorted[i] = fabs(sorted[i] - median[a]);
-            qsort(sorted, (size_t)q, sizeof *sorted, cmp_double);
-            spread[a] = 1.4826 * sorted[q / 2]; /* a normal spread's standard deviation */
-        }
-        const double sd = fmax(hypot(spread[0], spread[1]), LONE_EDGE_SD_FLOOR);
+        double c[3];
+        patch_centre(patches + (size_t)k * patch, c);
+        tint[k][0] = c[0] - c[1];
+        tint[k][1] = c[2] - c[1];
+        m++;
+    }
+    if (m == 0)
+        return 0;
+    for (int a = 0; a < 2; a++) {
+        int q = 0;
+        for (int k = 0; k < n * n; k++)
+            if (r->color[k / n][k % n] == colour)
+                sorted[q++] = tint[k][a];
+        qsort(sorted, (size_t)q, sizeof *sorted, cmp_double);
+        median[a] = sorted[q / 2];
+        for (int i = 0; i < q; i++)
+            sorted[i] = fabs(sorted[i] - median[a]);
+        qsort(sorted, (size_t)q, sizeof *sorted, cmp_double);
+        spread[a] = 1.4826 * sorted[q / 2]; /* a normal spread's standard deviation */
+    }
+    *sd = fmax(hypot(spread[0], spread[1]), LONE_EDGE_SD_FLOOR);
+    return m;
+}
+
+void vz_points_mark_lone_edge(go_vision_result *r, const uint8_t *patches)
+{
+    const int n = r->size;
+    double tint[GO_MAX_SIZE * GO_MAX_SIZE][2];
+    for (int colour = GO_BLACK; colour <= GO_WHITE; colour++) {
+        double median[2], sd;
+        if (colour_tints(tint, median, &sd, r, patches, colour) < LONE_EDGE_STONES)
+            continue;
         for (int k = 0; k < n * n; k++) {
             const int y = k / n, x = k % n;
             if (r->color[y][x] != colour || (x > 0 && y > 0 && x < n - 1 && y < n - 1))
@@ -196,6 +210,25 @@ void vz_points_mark_lone_edge(go_vision_result *r, const uint8_t *patches)
                 }
             const double apart = hypot(tint[k][0] - median[0], tint[k][1] - median[1]);
             if (alone && apart > LONE_EDGE_APART * sd)
+                r->confidence[y][x] = fminf(r->confidence[y][x], VZ_POINTS_DOUBT);
+        }
+    }
+}
+
+void vz_points_mark_stone_tint(go_vision_result *r, const uint8_t *patches, const float *prob)
+{
+    const int n = r->size;
+    double tint[GO_MAX_SIZE * GO_MAX_SIZE][2];
+    for (int colour = GO_BLACK; colour <= GO_WHITE; colour++) {
+        double median[2], sd;
+        if (colour_tints(tint, median, &sd, r, patches, colour) < STONE_TINT_STONES)
+            continue;
+        for (int k = 0; k < n * n; k++) {
+            const int y = k / n, x = k % n;
+            if (r->color[y][x] != colour || prob[3 * (size_t)k] < STONE_TINT_EMPTY)
+                continue;
+            const double apart = hypot(tint[k][0] - median[0], tint[k][1] - median[1]);
+            if (apart > STONE_TINT_APART * sd)
                 r->confidence[y][x] = fminf(r->confidence[y][x], VZ_POINTS_DOUBT);
         }
     }
@@ -246,14 +279,12 @@ int vz_points_check(go_vision_result *r, const vz_grid *g, const go_cv_image *wo
         rc = vz_point_patches(patches, g->h, n, work);
     if (rc == 0)
         rc = vz_point_probs(prob, patches, n * n);
-    if (rc == 0)
+    if (rc == 0) {
         vz_points_mark_lone_edge(r, patches);
-    free(patches);
-    if (rc < 0) {
-        free(prob);
-        return rc;
+        vz_points_mark_stone_tint(r, patches, prob);
+        vz_points_mark(r, prob);
     }
-    vz_points_mark(r, prob);
+    free(patches);
     free(prob);
-    return 0;
+    return rc;
 }

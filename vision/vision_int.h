@@ -252,6 +252,9 @@ void vz_points_mark(go_vision_result *r, const float *prob);
 /* The marks it sets from the points' patches (vz_point_patches, row by row): a lone stone on the
  * first line whose tint is far from its colour's stones' (LONE_EDGE_: params.h). */
 void vz_points_mark_lone_edge(go_vision_result *r, const uint8_t *patches);
+/* ... and from the patches with the probabilities: a stone whose tint is far from its colour's
+ * stones' and that the classifier gives some chance of being empty (STONE_TINT_: params.h). */
+void vz_points_mark_stone_tint(go_vision_result *r, const uint8_t *patches, const float *prob);
 
 /* A lattice's evidence from the lattice model (evidence.c): how likely its points are to be
  * points of a board at its cell size (not half a cell off, beyond the board's edge, on the

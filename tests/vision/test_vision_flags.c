@@ -1,8 +1,8 @@
 /* The marks for a person's look (go_vision_result.uncertain): which points the learned check
  * marks from the classifier's probabilities (vz_points_mark) and from the points' patches
- * (vz_points_mark_lone_edge), and, on rendered boards, the kinds of miss a reader makes: pale
- * stones under a pink lamp, a stone put down between two points, a board turned in the frame.
- * Each is read right or marked. */
+ * (vz_points_mark_lone_edge, vz_points_mark_stone_tint), and, on rendered boards, the kinds of
+ * miss a reader makes: pale stones under a pink lamp, a stone put down between two points, a
+ * board turned in the frame. Each is read right or marked. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -188,6 +188,39 @@ static void test_vision_flags__lone_edge_stone_unlike_the_stones_is_marked(void 
     uniform_patches(patches, &r);
     vz_points_mark_lone_edge(&r, patches);
     assert_int_equal(marks(&r), 0);
+}
+
+/* Wood between two stones that lean toward its point, read as a stone by the rule and by the
+ * classifier together (0.94 black), keeps the wood's tint: a stone far from its colour's tint
+ * that the classifier gives some chance of being empty is marked, black or white. A stone as
+ * far off in tint that the classifier is sure of (glare, shade on a real stone) is not, nor one
+ * of its colour's tint that it is unsure of (the classifier's own marks are vz_points_mark's). */
+static void test_vision_flags__stone_with_the_woods_tint_is_marked(void **state)
+{
+    (void)state;
+    static go_vision_result r;
+    static uint8_t patches[9 * 9 * VZ_PATCH_SIDE * VZ_PATCH_SIDE * 3];
+    float prob[9 * 9 * 3];
+    reading_of(&r, crowd, 9);
+    uniform_patches(patches, &r);
+    sure_of_reading(prob, &r);
+    tint_patch(patches, 9, 1, 3, 80, 72, 99); /* wood between dark stones, read black */
+    prob_at(prob, 9, 1, 3, 0.06f, 0.94f, 0.0f);
+    tint_patch(patches, 9, 4, 3, 150, 140, 185); /* wood, read white */
+    prob_at(prob, 9, 4, 3, 0.1f, 0.0f, 0.9f);
+    tint_patch(patches, 9, 5, 4, 80, 72, 99); /* a black stone under a warm glare */
+    prob_at(prob, 9, 5, 4, 0.005f, 0.995f, 0.0f);
+    prob_at(prob, 9, 2, 4, 0.4f, 0.6f, 0.0f); /* a black stone of the stones' tint, unsure */
+    /* the classifier alone marks none of them */
+    vz_points_mark(&r, prob);
+    assert_int_equal(marks(&r), 0);
+    vz_points_mark_stone_tint(&r, patches, prob);
+    assert_true(marked(&r, 1, 3));
+    assert_true(marked(&r, 4, 3));
+    assert_false(marked(&r, 5, 4));
+    assert_false(marked(&r, 2, 4));
+    assert_int_equal(marks(&r), 2);
+    assert_int_equal(r.color[3][1], GO_BLACK);
 }
 
 /* Whether point (x, y) of reading r is in its list of points needing a look. */
@@ -479,6 +512,7 @@ int main(void)
         cmocka_unit_test(test_vision_flags__one_difference_marks_one_point),
         cmocka_unit_test(test_vision_flags__unsure_empty_points_are_marked),
         cmocka_unit_test(test_vision_flags__lone_edge_stone_unlike_the_stones_is_marked),
+        cmocka_unit_test(test_vision_flags__stone_with_the_woods_tint_is_marked),
         cmocka_unit_test(test_vision_flags__stone_between_two_points_is_marked),
         cmocka_unit_test(test_vision_flags__pale_stones_under_a_pink_lamp),
         cmocka_unit_test(test_vision_flags__stone_dropped_between_two_points_is_marked),
