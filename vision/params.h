@@ -719,6 +719,12 @@
 #define REGION_SOLID 0.75
 /* ... and holds most of its colour's pixels (a cloth's colours lie all round the board). */
 #define REGION_HELD 0.7
+/* ... and is marked inside: in its hull shrunk to REGION_CORE of its size about its centre, at
+ * least REGION_MARKED of the pixels are of other colours (the stones, the lines; a reading needs
+ * STONES_MIN stones, a twentieth of a 19x19's points), where a plain box, a book or a
+ * phone beside the board is of one colour through. */
+#define REGION_CORE 0.8
+#define REGION_MARKED 0.02
 /* The piece's edge is the hull of its colour's pixels with this many of their 8 neighbours of it
  * (a lone pixel of a colour on a cloth's edge is the JPEG's), */
 #define REGION_NEIGHBOURS 4
