@@ -738,8 +738,8 @@
  * eight add 1.2 s of CPU to a refusal (a 19x19 in a dim room; the first look 0.35 s), past what a
  * refusal may take. */
 #define REGION_LOOKS 1
-/* A part refused as it is is read again enlarged to the work size when that enlarges it this
- * many times or more: less, and it reads about as it did. */
+/* A part refused as it is is read again enlarged to the work image's size when that enlarges
+ * it this many times or more: less, and it reads about as it did. */
 #define REGION_ZOOM_LEAST 1.2
 
 #endif

@@ -953,8 +953,8 @@ static int read_part(go_vision_result *r, vz_grid *g, const go_cv_image *part, d
  * more line than the board, and lines beyond the board read as stones past its edge): the part of
  * the photo its colour marks (vz_board_region), the rest painted plain, read as a photo of its
  * own (read_part); the grid found there is moved back onto work. Refused as it is, a part
- * REGION_ZOOM_LEAST times smaller than the work size or more is read again enlarged to it: the
- * finder's kernels, least line lengths and checks are measured against the photo's size, and a
+ * REGION_ZOOM_LEAST times smaller than the work image or more is read again enlarged to its size:
+ * the finder's kernels, least line lengths and checks are measured against the photo's size, and a
  * 9x9 or 13x13 filling a third of the photo reads only so; a 19x19 filling two thirds reads as it
  * is and not always enlarged (its lines blur), hence this order. Its reading must hold
  * STONES_MIN stones, so that the stones judged the lattice (stones_on_points). */
@@ -967,8 +967,9 @@ static int read_region(go_vision_result *r, vz_grid *g, const go_cv_image *work,
     if (rc != 0)
         return rc < 0 ? rc : GO_ENOBOARD;
     vz_grid t;
-    const int longest = part.width > part.height ? part.width : part.height;
-    const double zq = (double)WORK_SIDE / longest;
+    const int longest = part.width > part.height ? part.width : part.height,
+              side = work->width > work->height ? work->width : work->height;
+    const double zq = (double)side / longest;
     rc = read_part(r, &t, &part, 1, size_hint, spent);
     if (rc == GO_ENOBOARD && zq >= REGION_ZOOM_LEAST) {
         char why[256];
