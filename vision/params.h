@@ -743,6 +743,12 @@
 #define REGION_SOLID 0.75
 /* ... and holds most of its colour's pixels (a cloth's colours lie all round the board). */
 #define REGION_HELD 0.7
+/* ... and is marked inside: in its hull shrunk to REGION_CORE of its size about its centre, at
+ * least REGION_MARKED of the pixels are of other colours (the stones, the lines; a reading needs
+ * STONES_MIN stones, a twentieth of a 19x19's points), where a plain box, a book or a
+ * phone beside the board is of one colour through. */
+#define REGION_CORE 0.8
+#define REGION_MARKED 0.02
 /* The piece's edge is the hull of its colour's pixels with this many of their 8 neighbours of it
  * (a lone pixel of a colour on a cloth's edge is the JPEG's), */
 #define REGION_NEIGHBOURS 4
@@ -756,5 +762,8 @@
  * eight add 1.2 s of CPU to a refusal (a 19x19 in a dim room; the first look 0.35 s), past what a
  * refusal may take. */
 #define REGION_LOOKS 1
+/* A part refused as it is is read again enlarged to the work image's size when that enlarges
+ * it this many times or more: less, and it reads about as it did. */
+#define REGION_ZOOM_LEAST 1.2
 
 #endif

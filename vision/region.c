@@ -251,8 +251,9 @@ int vz_board_region(go_cv_image *out, int box[4], const go_cv_image *work)
         }
     for (int k = 0; k < nb * REGION_COLOURS; k++)
         share[k] /= REGION_BLOCK * REGION_BLOCK;
-    /* each colour's piece, judged: a board's share of the photo, compact, and holding most of
-     * its colour's pixels; the likeliest (most of its colour in it, then most compact) is taken */
+    /* each colour's piece, judged: a board's share of the photo, compact, holding most of its
+     * colour's pixels, and marked inside by other colours (stones, lines); the likeliest (most
+     * of its colour in it, then most compact) is taken */
     double best_score = 0, best_part = 0, best_solid = 0, best_held = 0;
     for (int c = 0; c < REGION_COLOURS; c++) {
         int m;
@@ -260,18 +261,33 @@ int vz_board_region(go_cv_image *out, int box[4], const go_cv_image *work)
         if (m < 3 || total[c] == 0)
             continue;
         const double area = hull_area(hull, m), part = area / nb, solid = blocks / area;
-        long in = 0;
+        double hx = 0, hy = 0;
+        for (int k = 0; k < m; k++) {
+            hx += hull[2 * k] / m;
+            hy += hull[2 * k + 1] / m;
+        }
+        long in = 0, core = 0, other = 0;
         for (int y = 0; y < bh * REGION_BLOCK; y++)
-            for (int x = 0; x < bw * REGION_BLOCK; x++)
-                if (label[y * sw + x] == c &&
-                    inside_hull(hull, m, (x + 0.5) / REGION_BLOCK, (y + 0.5) / REGION_BLOCK))
+            for (int x = 0; x < bw * REGION_BLOCK; x++) {
+                const double u = (x + 0.5) / REGION_BLOCK, v = (y + 0.5) / REGION_BLOCK;
+                if (label[y * sw + x] == c && inside_hull(hull, m, u, v))
                     in++;
+                /* the pixel in the hull shrunk about its centre to REGION_CORE of its size */
+                if (inside_hull(hull, m, hx + (u - hx) / REGION_CORE,
+                                hy + (v - hy) / REGION_CORE)) {
+                    core++;
+                    other += label[y * sw + x] != c;
+                }
+            }
         const double held = (double)in / total[c], score = held * solid;
+        const double marked = core > 0 ? (double)other / core : 0;
         if (getenv("GOREF_VISION_DEBUG"))
-            fprintf(stderr, "region colour %d: %.2f of the photo, %.2f solid, holds %.2f of it\n",
-                    c, part, solid, held);
+            fprintf(stderr,
+                    "region colour %d: %.2f of the photo, %.2f solid, holds %.2f of it, %.2f of "
+                    "its core other colours\n",
+                    c, part, solid, held, marked);
         if (part < REGION_LEAST || part > REGION_MOST || solid < REGION_SOLID ||
-            held < REGION_HELD || score <= best_score)
+            held < REGION_HELD || marked < REGION_MARKED || score <= best_score)
             continue;
         best_score = score;
         best_part = part;

@@ -922,12 +922,42 @@ done:
     return rc;
 }
 
+/* The board's part of the photo (part, from vz_board_region) read by the first REGION_LOOKS
+ * looks as a photo of its own, enlarged zq times first (1: as it is); the grid found there, in
+ * part's pixels, in *g. */
+static int read_part(go_vision_result *r, vz_grid *g, const go_cv_image *part, double zq,
+                     int size_hint, double *spent)
+{
+    go_cv_image zoom = {0};
+    const go_cv_image *in = part;
+    int rc;
+    if (zq != 1) {
+        const int zw = (int)lround(part->width * zq), zh = (int)lround(part->height * zq);
+        if ((rc = go_cv_resize(&zoom, part, zw, zh)) < 0)
+            return rc;
+        in = &zoom;
+    }
+    vz_grid t;
+    rc =
+        read_by_looks(r, &t, in, size_hint, spent, REGION_LOOKS, 1, NULL, RESIZED_NONE, NULL, NULL);
+    go_cv_image_free(&zoom);
+    if (rc != 0)
+        return rc;
+    const double m[9] = {1 / zq, 0, 0, 0, 1 / zq, 0, 0, 0, 1};
+    *g = t;
+    vz_mat3_mul(g->h, m, t.h);
+    return 0;
+}
+
 /* A board whose lines a cloth or the room outvotes (a checked cloth at the board's angle holds
  * more line than the board, and lines beyond the board read as stones past its edge): the part of
- * the photo its colour marks (vz_board_region), the rest painted plain, read by every look as a
- * photo of its own by the first REGION_LOOKS looks (params.h); the grid found there is moved
- * back onto work. Its reading must hold STONES_MIN stones, so that the stones judged the lattice
- * (stones_on_points). */
+ * the photo its colour marks (vz_board_region), the rest painted plain, read as a photo of its
+ * own (read_part); the grid found there is moved back onto work. Refused as it is, a part
+ * REGION_ZOOM_LEAST times smaller than the work image or more is read again enlarged to its size:
+ * the finder's kernels, least line lengths and checks are measured against the photo's size, and a
+ * 9x9 or 13x13 filling a third of the photo reads only so; a 19x19 filling two thirds reads as it
+ * is and not always enlarged (its lines blur), hence this order. Its reading must hold
+ * STONES_MIN stones, so that the stones judged the lattice (stones_on_points). */
 static int read_region(go_vision_result *r, vz_grid *g, const go_cv_image *work, int size_hint,
                        double *spent)
 {
@@ -937,8 +967,20 @@ static int read_region(go_vision_result *r, vz_grid *g, const go_cv_image *work,
     if (rc != 0)
         return rc < 0 ? rc : GO_ENOBOARD;
     vz_grid t;
-    rc = read_by_looks(r, &t, &part, size_hint, spent, REGION_LOOKS, 1, NULL, RESIZED_NONE, NULL,
-                       NULL);
+    const int longest = part.width > part.height ? part.width : part.height,
+              side = work->width > work->height ? work->width : work->height;
+    const double zq = (double)side / longest;
+    rc = read_part(r, &t, &part, 1, size_hint, spent);
+    if (rc == GO_ENOBOARD && zq >= REGION_ZOOM_LEAST) {
+        char why[256];
+        snprintf(why, sizeof why, "%s", go_error_last());
+        rc = read_part(r, &t, &part, zq, size_hint, spent);
+        if (getenv("GOREF_VISION_DEBUG"))
+            fprintf(stderr, "board's part enlarged %.2f times: %s\n", zq,
+                    rc == 0 ? "read" : go_error_last());
+        if (rc == GO_ENOBOARD)
+            go_error_set(GO_ENOBOARD, "%s", why);
+    }
     go_cv_image_free(&part);
     if (rc == 0) {
         int b, w, hi;

@@ -15,18 +15,28 @@
 #include "testutil.h"
 #include "vision_int.h"
 
-/* Board k of size n of the bench's cloth row (the bench's seed), rendered: its JPEG, the
- * position and the true outer corners. */
-static void cloth_board(uint8_t **jpeg, size_t *len, uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE],
-                        double corners[4][2], int n, int k)
+/* Board k of size n of the bench's cloth row, or of its scene row (rooms, boxes and phones
+ * beside the board) with `scene` (the bench's seed), rendered: its JPEG, the position and the
+ * true outer corners. */
+static void bench_board(uint8_t **jpeg, size_t *len, uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE],
+                        double corners[4][2], int n, int k, int scene)
 {
     const int si = n == 9 ? 0 : n == 13 ? 1 : 2;
     const uint64_t seed = 1000 + (uint64_t)k * 7 + (uint64_t)si; /* as the bench */
     synth_params p;
     double density;
-    synth_bench_board_cloth(&p, &density, n, seed, k);
+    if (scene)
+        synth_bench_board_scene(&p, &density, n, seed, k);
+    else
+        synth_bench_board_cloth(&p, &density, n, seed, k);
     synth_legal_position(truth, n, density, seed);
     assert_int_equal(synth_render(jpeg, len, &p, truth, corners), 0);
+}
+
+static void cloth_board(uint8_t **jpeg, size_t *len, uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE],
+                        double corners[4][2], int n, int k)
+{
+    bench_board(jpeg, len, truth, corners, n, k, 0);
 }
 
 /* Reads boards k of size n of the cloth row point for point. */
@@ -66,6 +76,43 @@ test_vision_region__a_lattice_the_final_check_refuses_is_read_again_in_the_part(
     (void)state;
     static const int boards[1][2] = {{9, 10}};
     cloth_boards_read_right(boards, 1);
+}
+
+/* Boards a third of the photo or less, turned on a cloth at their angle: in their part as it is
+ * the finder sees lines one way only, or too faint to check (its kernels and checks are
+ * measured against the photo's size, and the part is a third of it); the part enlarged to the
+ * work size reads point for point: the 9x9 boards 0 and 1 and the 13x13 board 3. */
+static void test_vision_region__a_small_part_is_read_enlarged(void **state)
+{
+    (void)state;
+    static const int boards[3][2] = {{9, 0}, {9, 1}, {13, 3}};
+    cloth_boards_read_right(boards, 3);
+}
+
+/* A plain box beside the board (the scene row's 9x9 board 29: an orange box, a slate-grey
+ * table) is more compact than the board's wood, whose hull the stones notch; but it is of one
+ * colour through, and the board's part is the wood's, which holds the board: read point for
+ * point. */
+static void test_vision_region__a_plain_box_beside_the_board_is_not_its_part(void **state)
+{
+    (void)state;
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static go_vision_result r;
+    uint8_t *jpeg = NULL;
+    size_t len = 0;
+    double corners[4][2];
+    bench_board(&jpeg, &len, truth, corners, 9, 29, 1);
+    go_cv_image img = {0}, part = {0};
+    assert_int_equal(go_cv_decode(&img, jpeg, len, 1), 0);
+    int box[4];
+    assert_int_equal(vz_board_region(&part, box, &img), 0);
+    for (int c = 0; c < 4; c++) {
+        assert_true(corners[c][0] > box[0] && corners[c][0] < box[0] + box[2]);
+        assert_true(corners[c][1] > box[1] && corners[c][1] < box[1] + box[3]);
+    }
+    go_cv_image_free(&part);
+    go_cv_image_free(&img);
+    scan_reads_right(&r, jpeg, len, truth, 9, "9x9 board 29 of the scene row");
 }
 
 /* The part found holds the whole board, and beyond the board the cloth is painted one plain
@@ -134,6 +181,8 @@ int main(void)
         cmocka_unit_test(test_vision_region__boards_on_a_cloth_at_their_angle_read),
         cmocka_unit_test(
             test_vision_region__a_lattice_the_final_check_refuses_is_read_again_in_the_part),
+        cmocka_unit_test(test_vision_region__a_small_part_is_read_enlarged),
+        cmocka_unit_test(test_vision_region__a_plain_box_beside_the_board_is_not_its_part),
         cmocka_unit_test(test_vision_region__the_part_holds_the_board_and_the_cloth_is_painted_out),
         cmocka_unit_test(test_vision_region__a_cloth_alone_is_no_board),
     };
