@@ -290,8 +290,13 @@ static int check_in(const vz_grid *g, const go_cv_image *bgr, int light_weighted
     double clear_mid[2];
     int clear_places[2];
     /* Faint lines the stones confirm by far (asked above, once) need neither clear places nor
-     * plain wood halfway: the stones settle the phase (STRONG_CONFIRM_RATIO). */
-    const int settled = faint && stones[0] == 2 && stones[1] == 2;
+     * plain wood halfway: the stones settle the phase (STRONG_CONFIRM_RATIO). So in the lamp's
+     * gray, asked only when the luminance found the lines too faint: there a saturated lamp's
+     * channel lifts the pale lines over CHECKABLE, and the crevices between crowded stones with
+     * them (the halfway lines darker than the lines, few points clear). */
+    if (light_weighted && !faint && (rc = ask_stones(st, g, bgr)) < 0)
+        goto done;
+    const int settled = (faint || light_weighted) && stones[0] == 2 && stones[1] == 2;
     for (int f = 0; f < 2; f++) {
         double typ[2] = {line_typ[f], line_typ[1 - f]};
         clear_places[f] = clear_midway(&clear_mid[f], &gray, n, f, typ);
