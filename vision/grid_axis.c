@@ -247,6 +247,7 @@ static int fit_axis(axis_fit *out, const double *prof, int nb, double dmin, doub
         odd = no ? odd / no : 0;
         double lo = even < odd ? even : odd, hi = even < odd ? odd : even;
         out->parity_doubled = 0;
+        out->tripled = 0;
         if (hi > 0 && lo < 0.45 * hi && 2 * d <= dmax * 1.5) {
             out->parity_doubled = 1;
             origin += (odd > even) ? d : 0;
@@ -452,6 +453,20 @@ static int doubled_axis(axis_fit *out, const axis_fit *f, const double *prof, in
     return 0;
 }
 
+/* The same profile read at three times the spacing (every third line of f, from phase). */
+static int tripled_axis(axis_fit *out, const axis_fit *f, const double *prof, int nb, int phase)
+{
+    double d = 3 * f->spacing, origin = f->origin + phase * f->spacing;
+    int kmin = (int)ceil((0 - origin) / d), kmax = (int)floor((nb - 1 - origin) / d);
+    if (kmax - kmin + 1 > 256)
+        kmax = kmin + 255;
+    if (kmax - kmin + 1 < 5)
+        return -1;
+    axis_at(out, f, prof, nb, d, origin, kmin, kmax);
+    out->tripled = 1;
+    return 0;
+}
+
 /* The axis at half the spacing of f (whose spacing the parity rule doubled): the lines it took
  * for stone gaps, back. -1 when it holds too many lines to be a board's. */
 static int halved_axis(axis_fit *out, const axis_fit *f, const double *prof, int nb)
@@ -587,6 +602,17 @@ static void axis_candidates(grid_prefix *gp, const double *pu, const double *pv)
         if (2 * fv->spacing <= CELL_MAX / bwv && doubled_axis(&cv[nv], fv, pv, nbv, par) == 0)
             nv++;
     }
+    /* The lines of a crowded board under a saturated lamp show between the stones only, and the
+     * stones' rims and crevices put dark lines at thirds of a cell as well: an axis's profile can
+     * then lock onto a third of the period, and the two axes need not lock onto the same
+     * fraction. Each axis is also read at three times its spacing (each phase); those readings
+     * are paired only in the looks at a multiple of the spacing (pair_readings). */
+    for (int ph = 0; ph < 3; ph++) {
+        if (3 * fu->spacing <= CELL_MAX / bwu && tripled_axis(&cu[nu], fu, pu, nbu, ph) == 0)
+            nu++;
+        if (3 * fv->spacing <= CELL_MAX / bwv && tripled_axis(&cv[nv], fv, pv, nbv, ph) == 0)
+            nv++;
+    }
     /* An axis whose spacing the parity rule doubled is read at its first spacing too:
      * rows of stones can hide every other line of a family as the stone gaps of a
      * crowded board put weak lines halfway between (synthetic bench, 300 a size and
@@ -679,6 +705,10 @@ static int pair_readings(axis_fit *fu, axis_fit *fv, grid_window *w, int clear,
         for (int b = 0; b < nv; b++) {
             if (!gp->has_pair[a][b])
                 continue; /* the first reading, or an aspect past ASPECT_MAX */
+            /* a reading at three times the spacing only where a multiple is asked: as a first
+             * look's alternative it outscored the right 19x19 of an unusual first reading */
+            if (!doubled && (cu[a].tripled || cv[b].tripled))
+                continue;
             double su = cu[a].spacing * bwu, sv = cv[b].spacing * bwv;
             int n2, au2, av2, clear2;
             pair[0] = cu[a];
