@@ -202,17 +202,33 @@ static int line_off(const double *ef, const double *gf, int n, double typ, doubl
 typedef struct check_state {
     int stones[2];    /* the stones' word on the lattice (vz_phase_confirms) ... */
     int stones_asked; /* ... once asked, for both grays */
+    int lamp_asked;   /* ... and once asked in the lamp's gray (ask_stones) */
     int off;          /* families (bit 0: columns, bit 1: rows) seen one line off */
     int too_faint;    /* refused because the lines are too faint to judge */
     int past;         /* refused because the board's lines go on past the lattice's ends */
 } check_state;
 
-/* The stones' word on lattice g into st, asked once. */
-static int ask_stones(check_state *st, const vz_grid *g, const go_cv_image *bgr)
+/* The stones' word on lattice g into st, asked once; with light_weighted, asked once more with
+ * the tones in the lamp's gray (vz_gray), and the stronger word kept for each family. The test's
+ * floors are grey levels (CONFIRM_GAIN, STRONG_CONFIRM_GAIN: flat spreads make ratios of noise);
+ * under a saturated lamp the luminance keeps a tenth of the light and the stones' contrast with
+ * it (rendered blue-lamp 9x9 and 13x13 boards, true lattices: 1.3 to 1.9 on the points, 5.4 to 7.4
+ * half a cell off in luminance; 6.4 to 8.0 against 27 to 36 in the lamp's gray), where their
+ * ratios hold. Asked so only by the check in the lamp's gray, which luminance found too faint. */
+static int ask_stones(check_state *st, const vz_grid *g, const go_cv_image *bgr, int light_weighted)
 {
     int rc = 0;
     if (!st->stones_asked && (rc = vz_phase_confirms(st->stones, g, bgr)) == 0)
         st->stones_asked = 1;
+    if (rc == 0 && light_weighted && !st->lamp_asked) {
+        int lamp[2];
+        if ((rc = vz_phase_confirms_in(lamp, g, bgr, 1)) == 0) {
+            st->lamp_asked = 1;
+            for (int f = 0; f < 2; f++)
+                if (lamp[f] > st->stones[f])
+                    st->stones[f] = lamp[f];
+        }
+    }
     return rc;
 }
 
@@ -267,7 +283,8 @@ static int check_in(const vz_grid *g, const go_cv_image *bgr, int light_weighted
     if (faint) {
         /* lines faint because stones cover most of them: the stones must confirm the lattice,
          * and points clear of stones (below) must show the lines */
-        if (weaker >= (g->dim ? DIM_FAINT_FLOOR : FAINT_FLOOR) && (rc = ask_stones(st, g, bgr)) < 0)
+        if (weaker >= (g->dim ? DIM_FAINT_FLOOR : FAINT_FLOOR) &&
+            (rc = ask_stones(st, g, bgr, light_weighted)) < 0)
             goto done;
         const int confirmed = st->stones_asked && stones[0] && stones[1];
         if (getenv("GOREF_VISION_DEBUG"))
@@ -294,7 +311,7 @@ static int check_in(const vz_grid *g, const go_cv_image *bgr, int light_weighted
      * gray, asked only when the luminance found the lines too faint: there a saturated lamp's
      * channel lifts the pale lines over CHECKABLE, and the crevices between crowded stones with
      * them (the halfway lines darker than the lines, few points clear). */
-    if (light_weighted && !faint && (rc = ask_stones(st, g, bgr)) < 0)
+    if (light_weighted && !faint && (rc = ask_stones(st, g, bgr, light_weighted)) < 0)
         goto done;
     const int settled = (faint || light_weighted) && stones[0] == 2 && stones[1] == 2;
     for (int f = 0; f < 2; f++) {
@@ -317,7 +334,7 @@ static int check_in(const vz_grid *g, const go_cv_image *bgr, int light_weighted
         }
         if (clear_mid[f] < -CLEAR_RIDGE * line_typ[f]) {
             /* asked of the stones only when the ridge alone would refuse */
-            if ((rc = ask_stones(st, g, bgr)) < 0)
+            if ((rc = ask_stones(st, g, bgr, light_weighted)) < 0)
                 goto done;
             if (stones[0] && stones[1])
                 continue;
@@ -333,7 +350,7 @@ static int check_in(const vz_grid *g, const go_cv_image *bgr, int light_weighted
     for (int f = 0; f < 2 && !settled; f++)
         if (line_typ[f] >= MEASURABLE && mid_typ[f] > MID_SHARE * line_typ[f]) {
             /* asked of the stones only when the lines alone would refuse */
-            if ((rc = ask_stones(st, g, bgr)) < 0)
+            if ((rc = ask_stones(st, g, bgr, light_weighted)) < 0)
                 goto done;
             int within = stones[0] && stones[1];
             for (int h = 0; h < 2; h++)
@@ -469,7 +486,7 @@ static int check(const vz_grid *g, const go_cv_image *bgr, int *off, int *past)
     if (rc == GO_ENOBOARD && st.too_faint) {
         rc = check_in(g, bgr, 1, &st);
         *off |= st.off;
-        if (rc == 0 && (rc = ask_stones(&st, g, bgr)) == 0 && (!st.stones[0] || !st.stones[1]))
+        if (rc == 0 && (rc = ask_stones(&st, g, bgr, 1)) == 0 && (!st.stones[0] || !st.stones[1]))
             rc = GO_ENOBOARD;
         if (getenv("GOREF_VISION_DEBUG"))
             fprintf(stderr, "in the light-weighted gray: %s\n",
