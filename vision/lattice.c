@@ -200,32 +200,34 @@ static int line_off(const double *ef, const double *gf, int n, double typ, doubl
 
 /* What one check learnt besides its verdict. */
 typedef struct check_state {
-    int stones[2];    /* the stones' word on the lattice (vz_phase_confirms) ... */
-    int stones_asked; /* ... once asked, for both grays */
-    int lamp_asked;   /* ... and once asked in the lamp's gray (ask_stones) */
-    int off;          /* families (bit 0: columns, bit 1: rows) seen one line off */
-    int too_faint;    /* refused because the lines are too faint to judge */
-    int past;         /* refused because the board's lines go on past the lattice's ends */
+    int stones[2];        /* the stones' word on the lattice (vz_phase_confirms) ... */
+    int stones_asked;     /* ... once asked, for both grays */
+    double stones_off[2]; /* ... the least uneven third half a cell off, in luminance ... */
+    int lamp_asked;       /* ... and once asked in the lamp's gray (ask_stones) */
+    int off;              /* families (bit 0: columns, bit 1: rows) seen one line off */
+    int too_faint;        /* refused because the lines are too faint to judge */
+    int past;             /* refused because the board's lines go on past the lattice's ends */
 } check_state;
 
 /* The stones' word on lattice g into st, asked once; with light_weighted, asked once more with
- * the tones in the lamp's gray (vz_gray), and the stronger word kept for each family. The test's
- * floors are grey levels (CONFIRM_GAIN, STRONG_CONFIRM_GAIN: flat spreads make ratios of noise);
- * under a saturated lamp the luminance keeps a tenth of the light and the stones' contrast with
- * it (rendered blue-lamp 9x9 and 13x13 boards, true lattices: 1.3 to 1.9 on the points, 5.4 to 7.4
- * half a cell off in luminance; 6.4 to 8.0 against 27 to 36 in the lamp's gray), where their
- * ratios hold. Asked so only by the check in the lamp's gray, which luminance found too faint. */
+ * the tones in the lamp's gray (vz_gray), and that word kept when stronger for each family whose
+ * points half a cell off show less than STONES_DIM_OFF in luminance in a third. Under a
+ * saturated lamp the luminance keeps a tenth of the light, and the stones' contrast with it: the
+ * gain asked in every third (CONFIRM_GAIN, STRONG_CONFIRM_GAIN, grey levels against ratios of
+ * noise) cannot show there, while in the lamp's gray the same ratios hold with the gains. Asked so
+ * only by the check in the lamp's gray, which luminance found too faint. */
 static int ask_stones(check_state *st, const vz_grid *g, const go_cv_image *bgr, int light_weighted)
 {
     int rc = 0;
-    if (!st->stones_asked && (rc = vz_phase_confirms(st->stones, g, bgr)) == 0)
+    if (!st->stones_asked &&
+        (rc = vz_phase_confirms_in(st->stones, st->stones_off, g, bgr, 0)) == 0)
         st->stones_asked = 1;
     if (rc == 0 && light_weighted && !st->lamp_asked) {
         int lamp[2];
-        if ((rc = vz_phase_confirms_in(lamp, g, bgr, 1)) == 0) {
+        if ((rc = vz_phase_confirms_in(lamp, NULL, g, bgr, 1)) == 0) {
             st->lamp_asked = 1;
             for (int f = 0; f < 2; f++)
-                if (lamp[f] > st->stones[f])
+                if (st->stones_off[f] < STONES_DIM_OFF && lamp[f] > st->stones[f])
                     st->stones[f] = lamp[f];
         }
     }
