@@ -148,6 +148,45 @@ static void test_vision_lamps__saturated_blue_lamp_true_lattice_passes(void **st
     }
 }
 
+/* Under the same lamp the luminance keeps too little of the stones' contrast for the gain the
+ * stones' word asks (CONFIRM_GAIN, STRONG_CONFIRM_GAIN in grey levels): on these true lattices
+ * (a 9x9 and a 13x13) one family's least third falls short by a tenth of a grey level. Asked in the
+ * lamp's gray as well, the stones confirm them by far and the lattices pass the check, while the
+ * same lattices moved half a cell along both families, onto the crevices, are refused. */
+static void test_vision_lamps__saturated_blue_lamp_stones_in_the_lamps_gray(void **state)
+{
+    (void)state;
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    const int sizes[2] = {9, 13};
+    const uint64_t seeds[2] = {1070, 1029};
+    for (int k = 0; k < 2; k++) {
+        uint8_t *jpeg = NULL;
+        size_t len = 0;
+        double corners[4][2];
+        render_blue_board(&jpeg, &len, truth, corners, sizes[k], seeds[k],
+                          (int)((seeds[k] - 1000) / 7));
+        go_cv_image img = {0};
+        assert_int_equal(go_cv_decode(&img, jpeg, len, 1), 0);
+        free(jpeg);
+        vz_grid g = {0};
+        assert_int_equal(vz_lattice_through(&g, corners, sizes[k], sizes[k] - 1), 0);
+        int lum[2] = {0, 0}, lamp[2] = {0, 0};
+        assert_int_equal(vz_phase_confirms(lum, &g, &img), 0);
+        assert_int_equal(vz_phase_confirms_in(lamp, NULL, &g, &img, 1), 0);
+        assert_true(lum[0] < 2 || lum[1] < 2); /* not by far in luminance */
+        assert_int_equal(lamp[0], 2);
+        assert_int_equal(lamp[1], 2);
+        int rc = vz_check_lattice(&g, &img);
+        if (rc != 0)
+            fprintf(stderr, "board %d: %s\n", (int)seeds[k], go_error_last());
+        assert_int_equal(rc, 0);
+        vz_grid half = g;
+        vz_lattice_move(half.h, g.h, 0.5, 0.5);
+        assert_int_equal(vz_check_lattice(&half, &img), GO_ENOBOARD);
+        go_cv_image_free(&img);
+    }
+}
+
 /* Two crowded 9x9 boards under the saturated blue lamp with pale lines, refused as too faint to
  * check: the lines show between the stones only, the stones' rims and crevices add dark lines at
  * thirds of a cell, and the finder's periods locked onto a third of the cell on one axis and a
@@ -178,6 +217,7 @@ int main(void)
         cmocka_unit_test(test_vision_lamps__orange_lamp_new_stones_hide_the_lines),
         cmocka_unit_test(test_vision_lamps__coloured_lamps),
         cmocka_unit_test(test_vision_lamps__saturated_blue_lamp_true_lattice_passes),
+        cmocka_unit_test(test_vision_lamps__saturated_blue_lamp_stones_in_the_lamps_gray),
         cmocka_unit_test(test_vision_lamps__saturated_blue_lamp_crowded_9x9),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
