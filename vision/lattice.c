@@ -223,8 +223,12 @@ static int ask_stones(check_state *st, const vz_grid *g, const go_cv_image *bgr,
         (rc = vz_phase_confirms_in(st->stones, st->stones_off, g, bgr, 0)) == 0)
         st->stones_asked = 1;
     if (rc == 0 && light_weighted && !st->lamp_asked) {
-        int lamp[2];
-        if ((rc = vz_phase_confirms_in(lamp, NULL, g, bgr, 1)) == 0) {
+        int dim = 0, lamp[2];
+        for (int f = 0; f < 2; f++)
+            dim |= st->stones_off[f] < STONES_DIM_OFF && st->stones[f] < 2;
+        if (!dim) /* the lamp's word would change nothing */
+            st->lamp_asked = 1;
+        else if ((rc = vz_phase_confirms_in(lamp, NULL, g, bgr, 1)) == 0) {
             st->lamp_asked = 1;
             for (int f = 0; f < 2; f++)
                 if (st->stones_off[f] < STONES_DIM_OFF && lamp[f] > st->stones[f])
@@ -312,10 +316,9 @@ static int check_in(const vz_grid *g, const go_cv_image *bgr, int light_weighted
      * plain wood halfway: the stones settle the phase (STRONG_CONFIRM_RATIO). So in the lamp's
      * gray, asked only when the luminance found the lines too faint: there a saturated lamp's
      * channel lifts the pale lines over CHECKABLE, and the crevices between crowded stones with
-     * them (the halfway lines darker than the lines, few points clear). */
-    if (light_weighted && !faint && (rc = ask_stones(st, g, bgr, light_weighted)) < 0)
-        goto done;
-    const int settled = (faint || light_weighted) && stones[0] == 2 && stones[1] == 2;
+     * them (the halfway lines darker than the lines, few points clear); the stones are asked there
+     * when the halfway lines would refuse (below). */
+    const int settled = faint && stones[0] == 2 && stones[1] == 2;
     for (int f = 0; f < 2; f++) {
         double typ[2] = {line_typ[f], line_typ[1 - f]};
         clear_places[f] = clear_midway(&clear_mid[f], &gray, n, f, typ);
@@ -354,6 +357,8 @@ static int check_in(const vz_grid *g, const go_cv_image *bgr, int light_weighted
             /* asked of the stones only when the lines alone would refuse */
             if ((rc = ask_stones(st, g, bgr, light_weighted)) < 0)
                 goto done;
+            if (light_weighted && stones[0] == 2 && stones[1] == 2)
+                break; /* settled (above) */
             int within = stones[0] && stones[1];
             for (int h = 0; h < 2; h++)
                 within &= line_typ[h] < MEASURABLE || mid_typ[h] <= MID_SHARE_STONES * line_typ[h];
