@@ -639,7 +639,9 @@ static void axis_candidates(grid_prefix *gp, const double *pu, const double *pv)
 }
 
 /* Then the covers of each pair of candidate readings (gp->pair_u, pair_v, has_pair) from the
- * pixels of line px[0..npx). A negative go_err when out of memory. */
+ * pixels of line px[0..npx). A pair with a reading at three times the spacing is only marked
+ * (has_pair 2): the looks at a multiple, which alone pair such readings, compute its covers
+ * (pair_readings). A negative go_err when out of memory. */
 static int pair_covers(grid_prefix *gp, const rect_pixel *px, size_t npx)
 {
     const axis_fit *cu = gp->cu, *cv = gp->cv;
@@ -653,7 +655,7 @@ static int pair_covers(grid_prefix *gp, const rect_pixel *px, size_t npx)
     for (int a = 0; a < nu + nv; a++) {
         const axis_fit *f = a < nu ? &cu[a] : &cv[a - nu];
         int32_t *wa = where + (size_t)a * npx;
-        for (size_t k = 0; k < npx; k++)
+        for (size_t k = 0; k < npx && !f->tripled; k++)
             wa[k] = cover_place(a < nu ? px[k].ub : px[k].vb, f);
     }
     for (int a = 0; a < nu; a++)
@@ -661,6 +663,10 @@ static int pair_covers(grid_prefix *gp, const rect_pixel *px, size_t npx)
             double su = cu[a].spacing * bwu, sv = cv[b].spacing * bwv;
             if ((a == 0 && b == 0) || su > ASPECT_MAX * sv || sv > ASPECT_MAX * su)
                 continue;
+            if (cu[a].tripled || cv[b].tripled) {
+                gp->has_pair[a][b] = 2;
+                continue;
+            }
             double *cov_u = gp->pair_u[a][b], *cov_v = gp->pair_v[a][b];
             const int32_t *wu = where + (size_t)a * npx, *wv = where + (size_t)(nu + b) * npx;
             memset(cov_u, 0, sizeof gp->pair_u[a][b]);
@@ -713,9 +719,13 @@ static int pair_readings(axis_fit *fu, axis_fit *fv, grid_window *w, int clear,
             int n2, au2, av2, clear2;
             pair[0] = cu[a];
             pair[1] = cv[b];
-            memcpy(pair[0].cover, gp->pair_u[a][b], sizeof pair[0].cover);
-            memcpy(pair[1].cover, gp->pair_v[a][b], sizeof pair[1].cover);
-            pair[0].has_cover = pair[1].has_cover = 1;
+            if (gp->has_pair[a][b] == 2) {
+                compute_cover(&pair[0], &pair[1], px, npx);
+            } else {
+                memcpy(pair[0].cover, gp->pair_u[a][b], sizeof pair[0].cover);
+                memcpy(pair[1].cover, gp->pair_v[a][b], sizeof pair[1].cover);
+                pair[0].has_cover = pair[1].has_cover = 1;
+            }
             double s2 = choose_size(&pair[0], &pair[1], sizes, nsizes, &n2, &au2, &av2, &clear2);
             if (getenv("GOREF_VISION_DEBUG"))
                 fprintf(stderr, "alt u%d v%d: size %d clear %d score %.3f\n", a, b, n2, clear2, s2);
