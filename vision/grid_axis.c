@@ -715,6 +715,8 @@ static int pair_readings(axis_fit *fu, axis_fit *fv, grid_window *w, int clear,
              * look's alternative it outscored the right 19x19 of an unusual first reading */
             if (!doubled && (cu[a].tripled || cv[b].tripled))
                 continue;
+            if (doubled && (a == 0 || b == 0))
+                continue; /* asked for a multiple of the spacing on both axes */
             double su = cu[a].spacing * bwu, sv = cv[b].spacing * bwv;
             int n2, au2, av2, clear2;
             pair[0] = cu[a];
@@ -734,8 +736,6 @@ static int pair_readings(axis_fit *fu, axis_fit *fv, grid_window *w, int clear,
             const double ext2 = window_extent(n2, su, sv);
             int better;
             if (doubled) { /* asked for the doubled spacing on both axes */
-                if (a == 0 || b == 0)
-                    continue;
                 better = (pick_a == 0 && pick_b == 0) || clear2 > pick_clear ||
                          (clear2 == pick_clear && (n2 > pick_n || (n2 == pick_n && s2 > pick_s)));
             } else if (aspect0) /* the first reading stands unless a clear one of its size beats
