@@ -247,6 +247,7 @@ static int fit_axis(axis_fit *out, const double *prof, int nb, double dmin, doub
         odd = no ? odd / no : 0;
         double lo = even < odd ? even : odd, hi = even < odd ? odd : even;
         out->parity_doubled = 0;
+        out->tripled = 0;
         if (hi > 0 && lo < 0.45 * hi && 2 * d <= dmax * 1.5) {
             out->parity_doubled = 1;
             origin += (odd > even) ? d : 0;
@@ -452,6 +453,20 @@ static int doubled_axis(axis_fit *out, const axis_fit *f, const double *prof, in
     return 0;
 }
 
+/* The same profile read at three times the spacing (every third line of f, from phase). */
+static int tripled_axis(axis_fit *out, const axis_fit *f, const double *prof, int nb, int phase)
+{
+    double d = 3 * f->spacing, origin = f->origin + phase * f->spacing;
+    int kmin = (int)ceil((0 - origin) / d), kmax = (int)floor((nb - 1 - origin) / d);
+    if (kmax - kmin + 1 > 256)
+        kmax = kmin + 255;
+    if (kmax - kmin + 1 < 5)
+        return -1;
+    axis_at(out, f, prof, nb, d, origin, kmin, kmax);
+    out->tripled = 1;
+    return 0;
+}
+
 /* The axis at half the spacing of f (whose spacing the parity rule doubled): the lines it took
  * for stone gaps, back. -1 when it holds too many lines to be a board's. */
 static int halved_axis(axis_fit *out, const axis_fit *f, const double *prof, int nb)
@@ -587,6 +602,17 @@ static void axis_candidates(grid_prefix *gp, const double *pu, const double *pv)
         if (2 * fv->spacing <= CELL_MAX / bwv && doubled_axis(&cv[nv], fv, pv, nbv, par) == 0)
             nv++;
     }
+    /* The lines of a crowded board under a saturated lamp show between the stones only, and the
+     * stones' rims and crevices put dark lines at thirds of a cell as well: an axis's profile can
+     * then lock onto a third of the period, and the two axes need not lock onto the same
+     * fraction. Each axis is also read at three times its spacing (each phase); those readings
+     * are paired only in the looks at a multiple of the spacing (pair_readings). */
+    for (int ph = 0; ph < 3; ph++) {
+        if (3 * fu->spacing <= CELL_MAX / bwu && tripled_axis(&cu[nu], fu, pu, nbu, ph) == 0)
+            nu++;
+        if (3 * fv->spacing <= CELL_MAX / bwv && tripled_axis(&cv[nv], fv, pv, nbv, ph) == 0)
+            nv++;
+    }
     /* An axis whose spacing the parity rule doubled is read at its first spacing too:
      * rows of stones can hide every other line of a family as the stone gaps of a
      * crowded board put weak lines halfway between (synthetic bench, 300 a size and
@@ -613,7 +639,9 @@ static void axis_candidates(grid_prefix *gp, const double *pu, const double *pv)
 }
 
 /* Then the covers of each pair of candidate readings (gp->pair_u, pair_v, has_pair) from the
- * pixels of line px[0..npx). A negative go_err when out of memory. */
+ * pixels of line px[0..npx). A pair with a reading at three times the spacing is only marked
+ * (has_pair 2): the looks at a multiple, which alone pair such readings, compute its covers
+ * (pair_readings). A negative go_err when out of memory. */
 static int pair_covers(grid_prefix *gp, const rect_pixel *px, size_t npx)
 {
     const axis_fit *cu = gp->cu, *cv = gp->cv;
@@ -627,7 +655,7 @@ static int pair_covers(grid_prefix *gp, const rect_pixel *px, size_t npx)
     for (int a = 0; a < nu + nv; a++) {
         const axis_fit *f = a < nu ? &cu[a] : &cv[a - nu];
         int32_t *wa = where + (size_t)a * npx;
-        for (size_t k = 0; k < npx; k++)
+        for (size_t k = 0; k < npx && !f->tripled; k++)
             wa[k] = cover_place(a < nu ? px[k].ub : px[k].vb, f);
     }
     for (int a = 0; a < nu; a++)
@@ -635,6 +663,10 @@ static int pair_covers(grid_prefix *gp, const rect_pixel *px, size_t npx)
             double su = cu[a].spacing * bwu, sv = cv[b].spacing * bwv;
             if ((a == 0 && b == 0) || su > ASPECT_MAX * sv || sv > ASPECT_MAX * su)
                 continue;
+            if (cu[a].tripled || cv[b].tripled) {
+                gp->has_pair[a][b] = 2;
+                continue;
+            }
             double *cov_u = gp->pair_u[a][b], *cov_v = gp->pair_v[a][b];
             const int32_t *wu = where + (size_t)a * npx, *wv = where + (size_t)(nu + b) * npx;
             memset(cov_u, 0, sizeof gp->pair_u[a][b]);
@@ -679,13 +711,23 @@ static int pair_readings(axis_fit *fu, axis_fit *fv, grid_window *w, int clear,
         for (int b = 0; b < nv; b++) {
             if (!gp->has_pair[a][b])
                 continue; /* the first reading, or an aspect past ASPECT_MAX */
+            /* a reading at three times the spacing only where a multiple is asked: as a first
+             * look's alternative it outscored the right 19x19 of an unusual first reading */
+            if (!doubled && (cu[a].tripled || cv[b].tripled))
+                continue;
+            if (doubled && (a == 0 || b == 0))
+                continue; /* asked for a multiple of the spacing on both axes */
             double su = cu[a].spacing * bwu, sv = cv[b].spacing * bwv;
             int n2, au2, av2, clear2;
             pair[0] = cu[a];
             pair[1] = cv[b];
-            memcpy(pair[0].cover, gp->pair_u[a][b], sizeof pair[0].cover);
-            memcpy(pair[1].cover, gp->pair_v[a][b], sizeof pair[1].cover);
-            pair[0].has_cover = pair[1].has_cover = 1;
+            if (gp->has_pair[a][b] == 2) {
+                compute_cover(&pair[0], &pair[1], px, npx);
+            } else {
+                memcpy(pair[0].cover, gp->pair_u[a][b], sizeof pair[0].cover);
+                memcpy(pair[1].cover, gp->pair_v[a][b], sizeof pair[1].cover);
+                pair[0].has_cover = pair[1].has_cover = 1;
+            }
             double s2 = choose_size(&pair[0], &pair[1], sizes, nsizes, &n2, &au2, &av2, &clear2);
             if (getenv("GOREF_VISION_DEBUG"))
                 fprintf(stderr, "alt u%d v%d: size %d clear %d score %.3f\n", a, b, n2, clear2, s2);
@@ -694,8 +736,6 @@ static int pair_readings(axis_fit *fu, axis_fit *fv, grid_window *w, int clear,
             const double ext2 = window_extent(n2, su, sv);
             int better;
             if (doubled) { /* asked for the doubled spacing on both axes */
-                if (a == 0 || b == 0)
-                    continue;
                 better = (pick_a == 0 && pick_b == 0) || clear2 > pick_clear ||
                          (clear2 == pick_clear && (n2 > pick_n || (n2 == pick_n && s2 > pick_s)));
             } else if (aspect0) /* the first reading stands unless a clear one of its size beats

@@ -49,6 +49,7 @@ typedef struct axis_fit {
     double cover[256];
     int has_cover;
     int parity_doubled; /* the spacing was doubled because every other line was weak */
+    int tripled;        /* a candidate read at three times the first reading's spacing */
 } axis_fit;
 
 /* A pixel of line (above the black-hat threshold) in the affine-rectified frame: its place
@@ -71,7 +72,7 @@ typedef struct line_reading {
 
 /* The most candidates per axis find_prefix keeps: the first reading, twice its spacing at either
  * parity, its half, and near the other axis's spacing. */
-#define AXIS_CANDIDATES 5
+#define AXIS_CANDIDATES 8
 
 /* What a look finds before it chooses a size (find_prefix): the same for the looks that differ
  * only in the spacing they ask (VZ_LOOK_DOUBLED) or the size (size_hint), so kept in the cache

@@ -202,11 +202,13 @@ static int line_off(const double *ef, const double *gf, int n, double typ, doubl
 
 /* What one check learnt besides its verdict. */
 typedef struct check_state {
-    int stones[2];    /* the stones' word on the lattice (vz_phase_confirms) ... */
-    int stones_asked; /* ... once asked, for both grays */
-    int off;          /* families (bit 0: columns, bit 1: rows) seen one line off */
-    int too_faint;    /* refused because the lines are too faint to judge */
-    int past;         /* refused because the board's lines go on past the lattice's ends */
+    int stones[2];        /* the stones' word on the lattice (vz_phase_confirms) ... */
+    int stones_asked;     /* ... once asked, for both grays */
+    double stones_off[2]; /* ... the least uneven third half a cell off, in luminance ... */
+    int lamp_asked;       /* ... and once asked in the lamp's gray (ask_stones) */
+    int off;              /* families (bit 0: columns, bit 1: rows) seen one line off */
+    int too_faint;        /* refused because the lines are too faint to judge */
+    int past;             /* refused because the board's lines go on past the lattice's ends */
     double stone_lines[2][GO_MAX_SIZE + 2]; /* vz_stones_by_line, once asked */
     int stone_lines_asked;
 } check_state;
@@ -244,12 +246,32 @@ static int stones_cover_end(check_state *st, const vz_grid *g, const go_cv_image
     return 1;
 }
 
-/* The stones' word on lattice g into st, asked once. */
-static int ask_stones(check_state *st, const vz_grid *g, const go_cv_image *bgr)
+/* The stones' word on lattice g into st, asked once; with light_weighted, asked once more with
+ * the tones in the lamp's gray (vz_gray), and that word kept when stronger for each family whose
+ * points half a cell off show less than STONES_DIM_OFF in luminance in a third. Under a
+ * saturated lamp the luminance keeps a tenth of the light, and the stones' contrast with it: the
+ * gain asked in every third (CONFIRM_GAIN, STRONG_CONFIRM_GAIN, grey levels against ratios of
+ * noise) cannot show there, while in the lamp's gray the same ratios hold with the gains. Asked so
+ * only by the check in the lamp's gray, which luminance found too faint. */
+static int ask_stones(check_state *st, const vz_grid *g, const go_cv_image *bgr, int light_weighted)
 {
     int rc = 0;
-    if (!st->stones_asked && (rc = vz_phase_confirms(st->stones, g, bgr)) == 0)
+    if (!st->stones_asked &&
+        (rc = vz_phase_confirms_in(st->stones, st->stones_off, g, bgr, 0)) == 0)
         st->stones_asked = 1;
+    if (rc == 0 && light_weighted && !st->lamp_asked) {
+        int dim = 0, lamp[2];
+        for (int f = 0; f < 2; f++)
+            dim |= st->stones_off[f] < STONES_DIM_OFF && st->stones[f] < 2;
+        if (!dim) /* the lamp's word would change nothing */
+            st->lamp_asked = 1;
+        else if ((rc = vz_phase_confirms_in(lamp, NULL, g, bgr, 1)) == 0) {
+            st->lamp_asked = 1;
+            for (int f = 0; f < 2; f++)
+                if (st->stones_off[f] < STONES_DIM_OFF && lamp[f] > st->stones[f])
+                    st->stones[f] = lamp[f];
+        }
+    }
     return rc;
 }
 
@@ -304,7 +326,8 @@ static int check_in(const vz_grid *g, const go_cv_image *bgr, int light_weighted
     if (faint) {
         /* lines faint because stones cover most of them: the stones must confirm the lattice,
          * and points clear of stones (below) must show the lines */
-        if (weaker >= (g->dim ? DIM_FAINT_FLOOR : FAINT_FLOOR) && (rc = ask_stones(st, g, bgr)) < 0)
+        if (weaker >= (g->dim ? DIM_FAINT_FLOOR : FAINT_FLOOR) &&
+            (rc = ask_stones(st, g, bgr, light_weighted)) < 0)
             goto done;
         const int confirmed = st->stones_asked && stones[0] && stones[1];
         if (getenv("GOREF_VISION_DEBUG"))
@@ -327,7 +350,11 @@ static int check_in(const vz_grid *g, const go_cv_image *bgr, int light_weighted
     double clear_mid[2];
     int clear_places[2];
     /* Faint lines the stones confirm by far (asked above, once) need neither clear places nor
-     * plain wood halfway: the stones settle the phase (STRONG_CONFIRM_RATIO). */
+     * plain wood halfway: the stones settle the phase (STRONG_CONFIRM_RATIO). So in the lamp's
+     * gray, asked only when the luminance found the lines too faint: there a saturated lamp's
+     * channel lifts the pale lines over CHECKABLE, and the crevices between crowded stones with
+     * them (the halfway lines darker than the lines, few points clear); the stones are asked there
+     * when the halfway lines would refuse (below). */
     const int settled = faint && stones[0] == 2 && stones[1] == 2;
     for (int f = 0; f < 2; f++) {
         double typ[2] = {line_typ[f], line_typ[1 - f]};
@@ -349,7 +376,7 @@ static int check_in(const vz_grid *g, const go_cv_image *bgr, int light_weighted
         }
         if (clear_mid[f] < -CLEAR_RIDGE * line_typ[f]) {
             /* asked of the stones only when the ridge alone would refuse */
-            if ((rc = ask_stones(st, g, bgr)) < 0)
+            if ((rc = ask_stones(st, g, bgr, light_weighted)) < 0)
                 goto done;
             if (stones[0] && stones[1])
                 continue;
@@ -365,8 +392,10 @@ static int check_in(const vz_grid *g, const go_cv_image *bgr, int light_weighted
     for (int f = 0; f < 2 && !settled; f++)
         if (line_typ[f] >= MEASURABLE && mid_typ[f] > MID_SHARE * line_typ[f]) {
             /* asked of the stones only when the lines alone would refuse */
-            if ((rc = ask_stones(st, g, bgr)) < 0)
+            if ((rc = ask_stones(st, g, bgr, light_weighted)) < 0)
                 goto done;
+            if (light_weighted && stones[0] == 2 && stones[1] == 2)
+                break; /* settled (above) */
             int within = stones[0] && stones[1];
             for (int h = 0; h < 2; h++)
                 within &= line_typ[h] < MEASURABLE || mid_typ[h] <= MID_SHARE_STONES * line_typ[h];
@@ -516,7 +545,7 @@ static int check(const vz_grid *g, const go_cv_image *bgr, int *off, int *past)
     if (rc == GO_ENOBOARD && st.too_faint) {
         rc = check_in(g, bgr, 1, &st);
         *off |= st.off;
-        if (rc == 0 && (rc = ask_stones(&st, g, bgr)) == 0 && (!st.stones[0] || !st.stones[1]))
+        if (rc == 0 && (rc = ask_stones(&st, g, bgr, 1)) == 0 && (!st.stones[0] || !st.stones[1]))
             rc = GO_ENOBOARD;
         if (getenv("GOREF_VISION_DEBUG"))
             fprintf(stderr, "in the light-weighted gray: %s\n",

@@ -553,6 +553,16 @@
  * whole lines is as even as the right one, and is left to the tests of its ends. */
 #define STRONG_CONFIRM_GAIN 4.0
 
+/* The stones' word is asked in the lamp's gray as well (lattice.c, for the check in that gray)
+ * for a family whose points half a cell off are uneven by less than this in luminance in a third:
+ * there the gain CONFIRM_GAIN asked in every third cannot show whatever the lattice, the light
+ * being too dim in luminance. Rendered crowded boards under a saturated blue lamp: 5.4 to 7.4 in
+ * the least third (5.4 to 9.0 in all; 27 to 46 in the lamp's gray) on true lattices whose points
+ * are a third as uneven. Crowded photos under a pink lamp: 10.9 to 12.6 in the least third; a
+ * lattice there whose stones luminance did not confirm (ratios of 1.6) passed on the lamp's gray's
+ * gains, had every third counted, and read 10 points wrong. */
+#define STONES_DIM_OFF CONFIRM_GAIN
+
 /* Line evidence halfway between the lattice's lines above this share of the evidence on them:
  * the lattice is not on the lines. */
 #define MID_SHARE 0.6

@@ -139,8 +139,14 @@ static int best_lean(int *out_dx, int *out_dy, const tone_sums *t, const vz_grid
 
 int vz_phase_confirms(int out[2], const vz_grid *g, const go_cv_image *bgr)
 {
+    return vz_phase_confirms_in(out, NULL, g, bgr, 0);
+}
+
+int vz_phase_confirms_in(int out[2], double off_least[2], const vz_grid *g, const go_cv_image *bgr,
+                         int light_weighted)
+{
     tone_sums t = {0};
-    int rc = tone_sums_of(&t, g, bgr, 0);
+    int rc = tone_sums_of(&t, g, bgr, light_weighted);
     if (rc < 0)
         goto done;
     const int n = g->size, H = PCELL / 2;
@@ -168,9 +174,12 @@ int vz_phase_confirms(int out[2], const vz_grid *g, const go_cv_image *bgr)
             off[b] /= m[b] ? m[b] : 1;
         }
         if (getenv("GOREF_VISION_DEBUG"))
-            fprintf(stderr, "stones f=%d (lean %d %d): on %.2f %.2f %.2f off %.2f %.2f %.2f\n", f,
-                    lx, ly, on[0], on[1], on[2], off[0], off[1], off[2]);
+            fprintf(stderr, "stones%s f=%d (lean %d %d): on %.2f %.2f %.2f off %.2f %.2f %.2f\n",
+                    light_weighted ? " in the lamp's gray" : "", f, lx, ly, on[0], on[1], on[2],
+                    off[0], off[1], off[2]);
         int strong = out[f];
+        if (off_least)
+            off_least[f] = fmin(off[0], fmin(off[1], off[2]));
         for (int b = 0; b < 3; b++) {
             if (off[b] - on[b] < (g->dim ? DIM_CONFIRM_GAIN : CONFIRM_GAIN) &&
                 off[b] < CONFIRM_RATIO * on[b])

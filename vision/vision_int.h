@@ -166,6 +166,11 @@ int vz_stones_beyond(double *out, double *out_most, const vz_grid *g, const go_c
  * of the board, its points are clearly more even in tone than the points half a cell off (1),
  * or so by far (2: STRONG_CONFIRM_RATIO and STRONG_CONFIRM_GAIN in every third). */
 int vz_phase_confirms(int out[2], const vz_grid *g, const go_cv_image *bgr);
+/* The same, the tones read in the gray weighted by the light's colour (vz_gray) when
+ * light_weighted is nonzero; off_least (unless NULL) gets, per family, the least of the thirds'
+ * mean spreads half a cell off. */
+int vz_phase_confirms_in(int out[2], double off_least[2], const vz_grid *g, const go_cv_image *bgr,
+                         int light_weighted);
 
 /* How much more even in tone the stones of reading r are at their points (after the lean)
  * than half a cell off, on average (*out_gain) and as the ratio of the mean spreads off and on

@@ -2,6 +2,7 @@
  * blue, green, cyan, violet, yellow, orange): crowded boards of the bench's coloured-light row read
  * point for point. Split from test_vision_colour so that each suite stays well inside its time
  * under valgrind. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -98,12 +99,126 @@ static void test_vision_lamps__coloured_lamps(void **state)
     }
 }
 
+/* Board `seed` of the bench's blue row (synth_bench_board_blue: a saturated blue or violet lamp,
+ * lines printed halfway to the wood's colour, a crowd of stones), board i of its row, rendered:
+ * the photo into *jpeg (the caller frees it), its position into truth, the true grid corners
+ * into corners. */
+static void render_blue_board(uint8_t **jpeg, size_t *len, uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE],
+                              double corners[4][2], int size, uint64_t seed, int i)
+{
+    synth_params p;
+    double density;
+    synth_bench_board_blue(&p, &density, size, seed, i);
+    synth_legal_position(truth, size, density, seed);
+    assert_int_equal(synth_render(jpeg, len, &p, truth, corners), 0);
+}
+
+/* Under a saturated blue lamp the luminance keeps a tenth of the light and the pale lines are too
+ * faint there; in the lamp's gray they show, and so do the crevices between the crowded stones,
+ * darker halfway between the lines than the lines, with few points clear. The true lattices of
+ * these crowded boards (a 9x9 and a 13x13) were refused for that although their stones confirm
+ * them by far in every third of both families; they pass the check. */
+static void test_vision_lamps__saturated_blue_lamp_true_lattice_passes(void **state)
+{
+    (void)state;
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    const int sizes[2] = {9, 13};
+    const uint64_t seeds[2] = {1014, 1085};
+    for (int k = 0; k < 2; k++) {
+        uint8_t *jpeg = NULL;
+        size_t len = 0;
+        double corners[4][2];
+        /* board i of the row is seed 1000 + 7 i + (0 for 9x9, 1 for 13x13) */
+        render_blue_board(&jpeg, &len, truth, corners, sizes[k], seeds[k],
+                          (int)((seeds[k] - 1000) / 7));
+        go_cv_image img = {0};
+        assert_int_equal(go_cv_decode(&img, jpeg, len, 1), 0);
+        free(jpeg);
+        vz_grid g = {0};
+        assert_int_equal(vz_lattice_through(&g, corners, sizes[k], sizes[k] - 1), 0);
+        int stones[2] = {0, 0};
+        assert_int_equal(vz_phase_confirms(stones, &g, &img), 0);
+        assert_int_equal(stones[0], 2); /* confirmed by far: the case the check settles */
+        assert_int_equal(stones[1], 2);
+        const int rc = vz_check_lattice(&g, &img);
+        if (rc != 0)
+            fprintf(stderr, "board %d: %s\n", (int)seeds[k], go_error_last());
+        assert_int_equal(rc, 0);
+        go_cv_image_free(&img);
+    }
+}
+
+/* Under the same lamp the luminance keeps too little of the stones' contrast for the gain the
+ * stones' word asks (CONFIRM_GAIN, STRONG_CONFIRM_GAIN in grey levels): on these true lattices
+ * (a 9x9 and a 13x13) one family's least third falls short by a tenth of a grey level. Asked in the
+ * lamp's gray as well, the stones confirm them by far and the lattices pass the check, while the
+ * same lattices moved half a cell along both families, onto the crevices, are refused. */
+static void test_vision_lamps__saturated_blue_lamp_stones_in_the_lamps_gray(void **state)
+{
+    (void)state;
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    const int sizes[2] = {9, 13};
+    const uint64_t seeds[2] = {1070, 1029};
+    for (int k = 0; k < 2; k++) {
+        uint8_t *jpeg = NULL;
+        size_t len = 0;
+        double corners[4][2];
+        render_blue_board(&jpeg, &len, truth, corners, sizes[k], seeds[k],
+                          (int)((seeds[k] - 1000) / 7));
+        go_cv_image img = {0};
+        assert_int_equal(go_cv_decode(&img, jpeg, len, 1), 0);
+        free(jpeg);
+        vz_grid g = {0};
+        assert_int_equal(vz_lattice_through(&g, corners, sizes[k], sizes[k] - 1), 0);
+        int lum[2] = {0, 0}, lamp[2] = {0, 0};
+        assert_int_equal(vz_phase_confirms(lum, &g, &img), 0);
+        assert_int_equal(vz_phase_confirms_in(lamp, NULL, &g, &img, 1), 0);
+        assert_true(lum[0] < 2 || lum[1] < 2); /* not by far in luminance */
+        assert_int_equal(lamp[0], 2);
+        assert_int_equal(lamp[1], 2);
+        int rc = vz_check_lattice(&g, &img);
+        if (rc != 0)
+            fprintf(stderr, "board %d: %s\n", (int)seeds[k], go_error_last());
+        assert_int_equal(rc, 0);
+        vz_grid half = g;
+        vz_lattice_move(half.h, g.h, 0.5, 0.5);
+        assert_int_equal(vz_check_lattice(&half, &img), GO_ENOBOARD);
+        go_cv_image_free(&img);
+    }
+}
+
+/* Two crowded 9x9 boards under the saturated blue lamp with pale lines, refused as too faint to
+ * check: the lines show between the stones only, the stones' rims and crevices add dark lines at
+ * thirds of a cell, and the finder's periods locked onto a third of the cell on one axis and a
+ * half on the other. Read at a multiple of the spacing on each axis, and checked in the lamp's
+ * gray, both read point for point. */
+static void test_vision_lamps__saturated_blue_lamp_crowded_9x9(void **state)
+{
+    (void)state;
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static go_vision_result r;
+    const uint64_t seeds[2] = {1014, 1028};
+    for (int k = 0; k < 2; k++) {
+        uint8_t *jpeg = NULL;
+        size_t len = 0;
+        double corners[4][2];
+        render_blue_board(&jpeg, &len, truth, corners, 9, seeds[k], (int)((seeds[k] - 1000) / 7));
+        scan_reads_right(&r, jpeg, len, truth, 9, "crowded 9x9 under a blue lamp");
+        /* every corner within 0.3 of a cell (the top edge's length over its 8 cells) */
+        const double cell = hypot(corners[1][0] - corners[0][0], corners[1][1] - corners[0][1]) / 8;
+        assert_true(corner_error(&r, corners) < 0.3 * cell);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_vision_lamps__orange_lamp_the_lines_tell_the_wood),
         cmocka_unit_test(test_vision_lamps__orange_lamp_new_stones_hide_the_lines),
         cmocka_unit_test(test_vision_lamps__coloured_lamps),
+        cmocka_unit_test(test_vision_lamps__saturated_blue_lamp_true_lattice_passes),
+        cmocka_unit_test(test_vision_lamps__saturated_blue_lamp_stones_in_the_lamps_gray),
+        cmocka_unit_test(test_vision_lamps__saturated_blue_lamp_crowded_9x9),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
