@@ -17,49 +17,75 @@ static int cmp_votes(const void *a, const void *b)
     return (x < y) - (x > y);
 }
 
-/* Hough transform with real non-maximum suppression (OpenCV's keeps whole clouds of
- * near-identical lines around each thick line, which crowds out the weaker family).
- * theta in [0, pi) in 0.5 degree steps, rho in 1 pixel steps. */
-static int hough(hline *out, int max, int *out_count, const go_cv_image *bin, int threshold)
+/* The Hough accumulator of bin: theta in [0, pi) in HOUGH_NT steps of 0.5 degree, rho in 1
+ * pixel steps (R the largest |rho|), in 16ths of a vote, into *acc_out (HOUGH_NT rows of
+ * 2 R + 2; malloc'd, the caller frees). */
+enum { HOUGH_NT = 360 };
+static int hough_votes(int **acc_out, int *R_out, const go_cv_image *bin)
 {
-    enum { NT = 360 };
+    enum { NT = HOUGH_NT };
     const int W = bin->width, H = bin->height;
     const int R = (int)ceil(hypot(W, H)) + 1, NR = 2 * R + 2;
-    int *acc = calloc((size_t)NT * NR, sizeof *acc);
-    hline *cand = NULL;
+    /* Each vote is split between the two nearest rho bins: rounding instead makes dense pixel
+     * areas peak at 45 and 135 degrees (pixel diagonals alias). Both parts go in one add: bin
+     * r's share in the low half of pair[r], bin r + 1's in the high half (no carry: the low
+     * half stays far below 2^32), unpacked into the accumulator at the end. */
+    uint64_t *pair = calloc((size_t)NT * NR, sizeof *pair);
+    int *acc = malloc(sizeof *acc * (size_t)NT * NR);
     float ct[NT], st[NT];
-    int rc = 0, nc = 0, cap = 20000;
-    if (!acc)
+    if (!pair || !acc) {
+        free(pair);
+        free(acc);
         return go_error_set(GO_ENOMEM, "Hough accumulator");
+    }
     for (int t = 0; t < NT; t++) {
         ct[t] = (float)cos(t * PI / NT);
         st[t] = (float)sin(t * PI / NT);
     }
-    int bin_at[NT], frac_at[NT];
+    int bin_at[NT];
+    uint64_t vote_at[NT];
     for (int y = 0; y < H; y++) {
         const uint8_t *row = bin->pixels + (size_t)y * W;
         for (int x = 0; x < W; x++) {
             if (!row[x])
                 continue;
-            /* Each vote is split between the two nearest rho bins: rounding instead makes
-             * dense pixel areas peak at 45 and 135 degrees (pixel diagonals alias). */
             for (int t = 0; t < NT; t++) { /* vectorised: the bins of every angle */
                 float rf = x * ct[t] + y * st[t] + (float)R;
                 int r = (int)rf;
+                uint64_t frac = (uint64_t)(int)((rf - (float)r) * 16.0f);
                 bin_at[t] = t * NR + r;
-                frac_at[t] = (int)((rf - (float)r) * 16.0f);
+                vote_at[t] = (16 - frac) + (frac << 32);
             }
-            for (int t = 0; t < NT; t++) { /* then the votes, scattered */
-                acc[bin_at[t]] += 16 - frac_at[t];
-                acc[bin_at[t] + 1] += frac_at[t];
-            }
+            for (int t = 0; t < NT; t++) /* then the votes, scattered */
+                pair[bin_at[t]] += vote_at[t];
         }
     }
-    cand = malloc(sizeof *cand * (size_t)cap);
-    if (!cand) {
-        rc = go_error_set(GO_ENOMEM, "Hough lines");
-        goto done;
+    /* rho + R lies in [0, 2 R), so a row's last pair is empty and no share crosses rows */
+    for (int t = 0; t < NT; t++) {
+        const uint64_t *p = pair + (size_t)t * NR;
+        int *a = acc + (size_t)t * NR;
+        a[0] = (int)(uint32_t)p[0];
+        for (int r = 1; r < NR; r++)
+            a[r] = (int)(uint32_t)p[r] + (int)(p[r - 1] >> 32);
     }
+    free(pair);
+    *acc_out = acc;
+    *R_out = R;
+    return 0;
+}
+
+/* The lines of the accumulator acc (hough_votes, with R) with at least threshold 16ths of a vote,
+ * by real non-maximum suppression (OpenCV's keeps whole clouds of near-identical lines around
+ * each thick line, which crowds out the weaker family): the max strongest into out, their count
+ * into *out_count. */
+static int hough_lines(hline *out, int max, int *out_count, const int *acc, int R, int threshold)
+{
+    enum { NT = HOUGH_NT };
+    const int NR = 2 * R + 2;
+    int nc = 0, cap = 20000;
+    hline *cand = malloc(sizeof *cand * (size_t)cap);
+    if (!cand)
+        return go_error_set(GO_ENOMEM, "Hough lines");
     for (int t = 0; t < NT; t++)
         for (int r = 0; r < NR; r++) {
             int v = acc[t * NR + r];
@@ -98,10 +124,8 @@ static int hough(hline *out, int max, int *out_count, const go_cv_image *bin, in
     *out_count = nc < max ? nc : max;
     for (int i = 0; i < *out_count; i++)
         out[i] = cand[i];
-done:
-    free(acc);
     free(cand);
-    return rc;
+    return 0;
 }
 
 /* Threshold of the line response: a high percentile of the black-hat image (grid lines cover
@@ -150,6 +174,7 @@ void vz_line_cache_free(vz_line_cache *c)
 int vz_read_lines(line_reading *L, const go_cv_image *bgr, int light_weighted)
 {
     go_cv_image gray = {0};
+    int *acc = NULL, R = 0;
     const int W = bgr->width, H = bgr->height;
     const double S = (W > H ? W : H) / 2.0;
     int rc = light_weighted ? vz_gray(&gray, bgr) : go_cv_gray(&gray, bgr);
@@ -164,13 +189,16 @@ int vz_read_lines(line_reading *L, const go_cv_image *bgr, int light_weighted)
         rc = go_error_set(GO_ENOMEM, "grid lines");
         goto done;
     }
-    if ((rc = hough(L->raw, MAX_LINES, &L->nl, &L->bin, (int)(S / LINE_VOTES) * 16)) < 0)
+    /* the accumulator once, its lines at the usual length, then shorter if too few */
+    if ((rc = hough_votes(&acc, &R, &L->bin)) < 0 ||
+        (rc = hough_lines(L->raw, MAX_LINES, &L->nl, acc, R, (int)(S / LINE_VOTES) * 16)) < 0)
         goto done;
     if (L->nl < LINES_FEW &&
-        (rc = hough(L->raw, MAX_LINES, &L->nl, &L->bin, (int)(S / LINE_VOTES_SMALL) * 16)) < 0)
+        (rc = hough_lines(L->raw, MAX_LINES, &L->nl, acc, R, (int)(S / LINE_VOTES_SMALL) * 16)) < 0)
         goto done;
     L->built = 1;
 done:
+    free(acc);
     go_cv_image_free(&gray);
     if (rc < 0)
         vz_line_reading_free(L);
