@@ -638,35 +638,36 @@ static void axis_candidates(grid_prefix *gp, const double *pu, const double *pv)
     gp->nv = nv;
 }
 
-/* Then the covers of each pair of candidate readings (gp->pair_u, pair_v, has_pair) from the
- * pixels of line px[0..npx). A pair with a reading at three times the spacing is only marked
- * (has_pair 2): the looks at a multiple, which alone pair such readings, compute its covers
- * (pair_readings). A negative go_err when out of memory. */
-static int pair_covers(grid_prefix *gp, const rect_pixel *px, size_t npx)
+/* The covers of the pairs of candidate readings marked `mark` in gp->has_pair (1: neither at three
+ * times the spacing, 2: one so), from the pixels of line px[0..npx), into gp->pair_u and pair_v;
+ * those pairs are marked PAIR_COVERED after. Where each pixel falls against each candidate of
+ * such a pair first (cover_place), then each pair's sums from that: compute_cover's sums, in the
+ * same order. A negative go_err when out of memory. */
+enum { PAIR_PLAIN = 1, PAIR_TRIPLED = 2, PAIR_COVERED = 4 };
+static int fill_pair_covers(grid_prefix *gp, int mark, const rect_pixel *px, size_t npx)
 {
     const axis_fit *cu = gp->cu, *cv = gp->cv;
     const int nu = gp->nu, nv = gp->nv;
-    const double bwu = gp->bwu, bwv = gp->bwv;
-    int32_t *where;
-    /* Each pair's covers (compute_cover): where each pixel falls against each candidate first,
-     * then the pairs from that, the same sums in the same order. */
-    if (!(where = malloc(sizeof *where * (size_t)(nu + nv) * (npx ? npx : 1))))
+    int used[2 * AXIS_CANDIDATES] = {0}, any = 0;
+    for (int a = 0; a < nu; a++)
+        for (int b = 0; b < nv; b++)
+            if (gp->has_pair[a][b] == mark)
+                any = used[a] = used[nu + b] = 1;
+    if (!any)
+        return 0;
+    int32_t *where = malloc(sizeof *where * (size_t)(nu + nv) * (npx ? npx : 1));
+    if (!where)
         return go_error_set(GO_ENOMEM, "line pixels");
     for (int a = 0; a < nu + nv; a++) {
         const axis_fit *f = a < nu ? &cu[a] : &cv[a - nu];
         int32_t *wa = where + (size_t)a * npx;
-        for (size_t k = 0; k < npx && !f->tripled; k++)
+        for (size_t k = 0; k < npx && used[a]; k++)
             wa[k] = cover_place(a < nu ? px[k].ub : px[k].vb, f);
     }
     for (int a = 0; a < nu; a++)
         for (int b = 0; b < nv; b++) {
-            double su = cu[a].spacing * bwu, sv = cv[b].spacing * bwv;
-            if ((a == 0 && b == 0) || su > ASPECT_MAX * sv || sv > ASPECT_MAX * su)
+            if (gp->has_pair[a][b] != mark)
                 continue;
-            if (cu[a].tripled || cv[b].tripled) {
-                gp->has_pair[a][b] = 2;
-                continue;
-            }
             double *cov_u = gp->pair_u[a][b], *cov_v = gp->pair_v[a][b];
             const int32_t *wu = where + (size_t)a * npx, *wv = where + (size_t)(nu + b) * npx;
             memset(cov_u, 0, sizeof gp->pair_u[a][b]);
@@ -677,20 +678,42 @@ static int pair_covers(grid_prefix *gp, const rect_pixel *px, size_t npx)
                 if ((wv[k] & COVER_BETWEEN) && (wu[k] & COVER_ON) && wv[k] >= COVER_INDEX)
                     cov_v[wv[k] / COVER_INDEX - 1] += px[k].wt;
             }
-            gp->has_pair[a][b] = 1;
+            gp->has_pair[a][b] = mark | PAIR_COVERED;
         }
     free(where);
     return 0;
 }
 
+/* Then the covers of each pair of candidate readings (gp->pair_u, pair_v, has_pair) from the
+ * pixels of line px[0..npx). A pair with a reading at three times the spacing is only marked
+ * (PAIR_TRIPLED): the looks at a multiple, which alone pair such readings, have its covers
+ * computed (vz_grid_window). A negative go_err when out of memory. */
+static int pair_covers(grid_prefix *gp, const rect_pixel *px, size_t npx)
+{
+    const axis_fit *cu = gp->cu, *cv = gp->cv;
+    const int nu = gp->nu, nv = gp->nv;
+    const double bwu = gp->bwu, bwv = gp->bwv;
+    for (int a = 0; a < nu; a++)
+        for (int b = 0; b < nv; b++) {
+            double su = cu[a].spacing * bwu, sv = cv[b].spacing * bwv;
+            if ((a == 0 && b == 0) || su > ASPECT_MAX * sv || sv > ASPECT_MAX * su)
+                continue;
+            if (!cu[a].tripled && !cv[b].tripled)
+                gp->has_pair[a][b] = PAIR_PLAIN;
+            else if (a > 0 && b > 0) /* only the looks at a multiple pair these, off the first */
+                gp->has_pair[a][b] = PAIR_TRIPLED;
+        }
+    return fill_pair_covers(gp, PAIR_PLAIN, px, npx);
+}
+
 /* The window, first step, after the size is first chosen on the first reading (*w, clear when that
  * window holds only clear lines): each other pairing of the candidate readings of the two axes
  * (find_prefix) is sized too, and the best pairing taken into *fu, *fv and *w. With doubled,
- * only pairings at twice the spacing on both axes count (GO_ENOBOARD when there is none). pair
- * is room for two axis_fit. */
+ * only pairings at twice the spacing on both axes count (GO_ENOBOARD when there is none); their
+ * covers are computed before (fill_pair_covers). pair is room for two axis_fit. */
 static int pair_readings(axis_fit *fu, axis_fit *fv, grid_window *w, int clear,
                          const grid_prefix *gp, const int *sizes, int nsizes, int doubled,
-                         axis_fit *pair, const rect_pixel *px, size_t npx)
+                         axis_fit *pair)
 {
     const axis_fit *cu = gp->cu, *cv = gp->cv;
     const int nu = gp->nu, nv = gp->nv, aspect0 = gp->aspect0, unusual = gp->unusual;
@@ -721,13 +744,9 @@ static int pair_readings(axis_fit *fu, axis_fit *fv, grid_window *w, int clear,
             int n2, au2, av2, clear2;
             pair[0] = cu[a];
             pair[1] = cv[b];
-            if (gp->has_pair[a][b] == 2) {
-                compute_cover(&pair[0], &pair[1], px, npx);
-            } else {
-                memcpy(pair[0].cover, gp->pair_u[a][b], sizeof pair[0].cover);
-                memcpy(pair[1].cover, gp->pair_v[a][b], sizeof pair[1].cover);
-                pair[0].has_cover = pair[1].has_cover = 1;
-            }
+            memcpy(pair[0].cover, gp->pair_u[a][b], sizeof pair[0].cover);
+            memcpy(pair[1].cover, gp->pair_v[a][b], sizeof pair[1].cover);
+            pair[0].has_cover = pair[1].has_cover = 1;
             double s2 = choose_size(&pair[0], &pair[1], sizes, nsizes, &n2, &au2, &av2, &clear2);
             if (getenv("GOREF_VISION_DEBUG"))
                 fprintf(stderr, "alt u%d v%d: size %d clear %d score %.3f\n", a, b, n2, clear2, s2);
@@ -773,8 +792,9 @@ static int pair_readings(axis_fit *fu, axis_fit *fv, grid_window *w, int clear,
     if (pick_a || pick_b) {
         *fu = cu[pick_a];
         *fv = cv[pick_b];
-        /* the covers were last computed for another pair */
-        compute_cover(fu, fv, px, npx);
+        memcpy(fu->cover, gp->pair_u[pick_a][pick_b], sizeof fu->cover);
+        memcpy(fv->cover, gp->pair_v[pick_a][pick_b], sizeof fv->cover);
+        fu->has_cover = fv->has_cover = 1;
         w->score = pick_s;
         w->n = pick_n;
         w->au = pick_au;
@@ -819,7 +839,7 @@ static void window_span(double *ulo, double *uhi, double *vlo, double *vhi, cons
  * window's span only (window_span), keeping the spacing. px[0..npx) are the look's pixels of
  * line; size_hint 0 asks for 9, 13 or 19; doubled asks for twice the spacing on both axes.
  * GO_ENOBOARD with the reason when no window fits. */
-int vz_grid_window(axis_fit *fu, axis_fit *fv, grid_window *w, const grid_prefix *gp,
+int vz_grid_window(axis_fit *fu, axis_fit *fv, grid_window *w, grid_prefix *gp,
                    const rect_pixel *px, size_t npx, int size_hint, int doubled)
 {
     double *pu = NULL, *pv = NULL;
@@ -866,8 +886,12 @@ int vz_grid_window(axis_fit *fu, axis_fit *fv, grid_window *w, const grid_prefix
                 debug_axes(gp, fu, fv);
         }
         w->score = choose_size(fu, fv, sizes, nsizes, &w->n, &w->au, &w->av, &clear);
+        /* the covers of the pairs with a reading at three times the spacing, once for the
+         * looks at a multiple that share gp */
+        if (pass == 0 && doubled && (rc = fill_pair_covers(gp, PAIR_TRIPLED, px, npx)) < 0)
+            goto done;
         if (pass == 0 &&
-            (rc = pair_readings(fu, fv, w, clear, gp, sizes, nsizes, doubled, pair, px, npx)) < 0)
+            (rc = pair_readings(fu, fv, w, clear, gp, sizes, nsizes, doubled, pair)) < 0)
             goto done;
         if (w->n == 0 || w->score < -1e299) {
             /* the smallest board asked for needs that many lines each way */

@@ -88,7 +88,9 @@ typedef struct grid_prefix {
     axis_fit cu[AXIS_CANDIDATES], cv[AXIS_CANDIDATES];
     int nu, nv, aspect0, unusual;
     double su0, sv0;
-    /* each pair's covers (compute_cover of cu[a] and cv[b]), where the pair's aspect allows */
+    /* each pair's covers (compute_cover of cu[a] and cv[b]), where the pair's aspect allows
+     * (has_pair nonzero); a pair with a reading at three times the spacing only once a look at
+     * a multiple asked (grid_axis.c, fill_pair_covers) */
     int has_pair[AXIS_CANDIDATES][AXIS_CANDIDATES];
     double pair_u[AXIS_CANDIDATES][AXIS_CANDIDATES][256],
         pair_v[AXIS_CANDIDATES][AXIS_CANDIDATES][256];
@@ -140,8 +142,9 @@ int vz_rect_pixels(rect_pixel **out, size_t *count, const go_cv_image *bh, const
 int vz_grid_axes(grid_prefix *gp, const line_reading *L, rect_pixel **px_out, size_t *npx_out);
 /* The window (size, first lines, score) into *w and the axes' readings it lies on into *fu, *fv,
  * from gp and its pixels of line px[0..npx); size_hint 0 asks for 9, 13 or 19; doubled asks for
- * twice the spacing on both axes. GO_ENOBOARD with the reason when no window fits. */
-int vz_grid_window(axis_fit *fu, axis_fit *fv, grid_window *w, const grid_prefix *gp,
+ * twice the spacing on both axes (the covers of gp's pairs at three times the spacing are then
+ * computed into gp, once). GO_ENOBOARD with the reason when no window fits. */
+int vz_grid_window(axis_fit *fu, axis_fit *fv, grid_window *w, grid_prefix *gp,
                    const rect_pixel *px, size_t npx, int size_hint, int doubled);
 
 #endif
