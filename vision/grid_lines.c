@@ -26,52 +26,54 @@ static int hough_votes(int **acc_out, int *R_out, const go_cv_image *bin)
     enum { NT = HOUGH_NT };
     const int W = bin->width, H = bin->height;
     const int R = (int)ceil(hypot(W, H)) + 1, NR = 2 * R + 2;
-    /* Each vote is split between the two nearest rho bins: rounding instead makes dense pixel
-     * areas peak at 45 and 135 degrees (pixel diagonals alias). Both parts go in one add: bin
-     * r's share in the low half of pair[r], bin r + 1's in the high half (no carry: the low
-     * half stays far below 2^32), unpacked into the accumulator at the end. */
-    uint64_t *pair = calloc((size_t)NT * NR, sizeof *pair);
-    int *acc = malloc(sizeof *acc * (size_t)NT * NR);
-    float ct[NT], st[NT];
-    if (!pair || !acc) {
-        free(pair);
+    size_t n = 0;
+    for (size_t i = 0, all = (size_t)W * H; i < all; i++)
+        n += bin->pixels[i] != 0;
+    const size_t room = n ? n : 1;
+    int *acc = calloc((size_t)NT * NR, sizeof *acc);
+    float *fx = malloc(sizeof *fx * room), *fy = malloc(sizeof *fy * room);
+    int *at = malloc(sizeof *at * room), *frac = malloc(sizeof *frac * room);
+    int rc = 0;
+    if (!acc || !fx || !fy || !at || !frac) {
         free(acc);
-        return go_error_set(GO_ENOMEM, "Hough accumulator");
+        rc = go_error_set(GO_ENOMEM, "Hough accumulator");
+        goto done;
     }
-    for (int t = 0; t < NT; t++) {
-        ct[t] = (float)cos(t * PI / NT);
-        st[t] = (float)sin(t * PI / NT);
-    }
-    int bin_at[NT];
-    uint64_t vote_at[NT];
+    n = 0;
     for (int y = 0; y < H; y++) {
         const uint8_t *row = bin->pixels + (size_t)y * W;
-        for (int x = 0; x < W; x++) {
-            if (!row[x])
-                continue;
-            for (int t = 0; t < NT; t++) { /* vectorised: the bins of every angle */
-                float rf = x * ct[t] + y * st[t] + (float)R;
-                int r = (int)rf;
-                uint64_t frac = (uint64_t)(int)((rf - (float)r) * 16.0f);
-                bin_at[t] = t * NR + r;
-                vote_at[t] = (16 - frac) + (frac << 32);
+        for (int x = 0; x < W; x++)
+            if (row[x]) {
+                fx[n] = (float)x;
+                fy[n] = (float)y;
+                n++;
             }
-            for (int t = 0; t < NT; t++) /* then the votes, scattered */
-                pair[bin_at[t]] += vote_at[t];
+    }
+    /* Angle by angle, so that the votes land in one row of the accumulator at a time (it stays
+     * in the cache). Each vote is split between the two nearest rho bins: rounding instead makes
+     * dense pixel areas peak at 45 and 135 degrees (pixel diagonals alias). */
+    for (int t = 0; t < NT; t++) {
+        const float ct = (float)cos(t * PI / NT), st = (float)sin(t * PI / NT);
+        int *a = acc + (size_t)t * NR;
+        for (size_t k = 0; k < n; k++) { /* vectorised: the bins of every pixel */
+            float rf = fx[k] * ct + fy[k] * st + (float)R;
+            int r = (int)rf;
+            at[k] = r;
+            frac[k] = (int)((rf - (float)r) * 16.0f);
+        }
+        for (size_t k = 0; k < n; k++) { /* then the votes, scattered */
+            a[at[k]] += 16 - frac[k];
+            a[at[k] + 1] += frac[k];
         }
     }
-    /* rho + R lies in [0, 2 R), so a row's last pair is empty and no share crosses rows */
-    for (int t = 0; t < NT; t++) {
-        const uint64_t *p = pair + (size_t)t * NR;
-        int *a = acc + (size_t)t * NR;
-        a[0] = (int)(uint32_t)p[0];
-        for (int r = 1; r < NR; r++)
-            a[r] = (int)(uint32_t)p[r] + (int)(p[r - 1] >> 32);
-    }
-    free(pair);
     *acc_out = acc;
     *R_out = R;
-    return 0;
+done:
+    free(fx);
+    free(fy);
+    free(at);
+    free(frac);
+    return rc;
 }
 
 /* The lines of the accumulator acc (hough_votes, with R) with at least threshold 16ths of a vote,
