@@ -444,30 +444,20 @@ static void axis_at(axis_fit *out, const axis_fit *f, const double *prof, int nb
     out->periodicity = f->periodicity;
 }
 
-/* The same profile read at twice the spacing (every other line of f, from line parity). */
-static int doubled_axis(axis_fit *out, const axis_fit *f, const double *prof, int nb, int parity)
+/* The same profile read at `times` (2 or 3) its spacing: every other or every third line of f,
+ * from line `phase`. Readings at three times are marked (paired only in the looks at a multiple).
+ */
+static int multiple_axis(axis_fit *out, const axis_fit *f, const double *prof, int nb, int times,
+                         int phase)
 {
-    double d = 2 * f->spacing, origin = f->origin + parity * f->spacing;
+    double d = times * f->spacing, origin = f->origin + phase * f->spacing;
     int kmin = (int)ceil((0 - origin) / d), kmax = (int)floor((nb - 1 - origin) / d);
     if (kmax - kmin + 1 > 256)
         kmax = kmin + 255;
     if (kmax - kmin + 1 < 5)
         return -1;
     axis_at(out, f, prof, nb, d, origin, kmin, kmax);
-    return 0;
-}
-
-/* The same profile read at three times the spacing (every third line of f, from phase). */
-static int tripled_axis(axis_fit *out, const axis_fit *f, const double *prof, int nb, int phase)
-{
-    double d = 3 * f->spacing, origin = f->origin + phase * f->spacing;
-    int kmin = (int)ceil((0 - origin) / d), kmax = (int)floor((nb - 1 - origin) / d);
-    if (kmax - kmin + 1 > 256)
-        kmax = kmin + 255;
-    if (kmax - kmin + 1 < 5)
-        return -1;
-    axis_at(out, f, prof, nb, d, origin, kmin, kmax);
-    out->tripled = 1;
+    out->tripled = times == 3;
     return 0;
 }
 
@@ -600,23 +590,20 @@ static void axis_candidates(grid_prefix *gp, const double *pu, const double *pv)
     int nu = 1, nv = 1;
     cu[0] = *fu;
     cv[0] = *fv;
-    for (int par = 0; par < 2; par++) {
-        if (2 * fu->spacing <= CELL_MAX / bwu && doubled_axis(&cu[nu], fu, pu, nbu, par) == 0)
-            nu++;
-        if (2 * fv->spacing <= CELL_MAX / bwv && doubled_axis(&cv[nv], fv, pv, nbv, par) == 0)
-            nv++;
-    }
     /* The lines of a crowded board under a saturated lamp show between the stones only, and the
      * stones' rims and crevices put dark lines at thirds of a cell as well: an axis's profile can
      * then lock onto a third of the period, and the two axes need not lock onto the same
      * fraction. Each axis is also read at three times its spacing (each phase); those readings
      * are paired only in the looks at a multiple of the spacing (pair_readings). */
-    for (int ph = 0; ph < 3; ph++) {
-        if (3 * fu->spacing <= CELL_MAX / bwu && tripled_axis(&cu[nu], fu, pu, nbu, ph) == 0)
-            nu++;
-        if (3 * fv->spacing <= CELL_MAX / bwv && tripled_axis(&cv[nv], fv, pv, nbv, ph) == 0)
-            nv++;
-    }
+    for (int times = 2; times <= 3; times++)
+        for (int ph = 0; ph < times; ph++) {
+            if (times * fu->spacing <= CELL_MAX / bwu &&
+                multiple_axis(&cu[nu], fu, pu, nbu, times, ph) == 0)
+                nu++;
+            if (times * fv->spacing <= CELL_MAX / bwv &&
+                multiple_axis(&cv[nv], fv, pv, nbv, times, ph) == 0)
+                nv++;
+        }
     /* An axis whose spacing the parity rule doubled is read at its first spacing too:
      * rows of stones can hide every other line of a family as the stone gaps of a
      * crowded board put weak lines halfway between (synthetic bench, 300 a size and

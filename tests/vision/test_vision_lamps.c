@@ -100,17 +100,23 @@ static void test_vision_lamps__coloured_lamps(void **state)
 }
 
 /* Board `seed` of the bench's blue row (synth_bench_board_blue: a saturated blue or violet lamp,
- * lines printed halfway to the wood's colour, a crowd of stones), board i of its row, rendered:
- * the photo into *jpeg (the caller frees it), its position into truth, the true grid corners
- * into corners. */
-static void render_blue_board(uint8_t **jpeg, size_t *len, uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE],
-                              double corners[4][2], int size, uint64_t seed, int i)
+ * lines printed halfway to the wood's colour, a crowd of stones): its settings into p and its
+ * position into truth. Board i of the row is seed 1000 + 7 i + (0 for 9x9, 1 for 13x13). */
+static void blue_board(synth_params *p, uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE], int size,
+                       uint64_t seed)
 {
-    synth_params p;
     double density;
-    synth_bench_board_blue(&p, &density, size, seed, i);
+    synth_bench_board_blue(p, &density, size, seed, (int)((seed - 1000) / 7));
     synth_legal_position(truth, size, density, seed);
-    assert_int_equal(synth_render(jpeg, len, &p, truth, corners), 0);
+}
+
+/* That board rendered and decoded into *img (the caller frees it), with its true lattice in *g. */
+static void blue_board_lattice(go_cv_image *img, vz_grid *g, int size, uint64_t seed)
+{
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    synth_params p;
+    blue_board(&p, truth, size, seed);
+    render_true_lattice(img, g, &p, truth, NULL);
 }
 
 /* Under a saturated blue lamp the luminance keeps a tenth of the light and the pale lines are too
@@ -121,21 +127,12 @@ static void render_blue_board(uint8_t **jpeg, size_t *len, uint8_t truth[GO_MAX_
 static void test_vision_lamps__saturated_blue_lamp_true_lattice_passes(void **state)
 {
     (void)state;
-    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
     const int sizes[2] = {9, 13};
     const uint64_t seeds[2] = {1014, 1085};
     for (int k = 0; k < 2; k++) {
-        uint8_t *jpeg = NULL;
-        size_t len = 0;
-        double corners[4][2];
-        /* board i of the row is seed 1000 + 7 i + (0 for 9x9, 1 for 13x13) */
-        render_blue_board(&jpeg, &len, truth, corners, sizes[k], seeds[k],
-                          (int)((seeds[k] - 1000) / 7));
         go_cv_image img = {0};
-        assert_int_equal(go_cv_decode(&img, jpeg, len, 1), 0);
-        free(jpeg);
         vz_grid g = {0};
-        assert_int_equal(vz_lattice_through(&g, corners, sizes[k], sizes[k] - 1), 0);
+        blue_board_lattice(&img, &g, sizes[k], seeds[k]);
         int stones[2] = {0, 0};
         assert_int_equal(vz_phase_confirms(stones, &g, &img), 0);
         assert_int_equal(stones[0], 2); /* confirmed by far: the case the check settles */
@@ -156,20 +153,12 @@ static void test_vision_lamps__saturated_blue_lamp_true_lattice_passes(void **st
 static void test_vision_lamps__saturated_blue_lamp_stones_in_the_lamps_gray(void **state)
 {
     (void)state;
-    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
     const int sizes[2] = {9, 13};
     const uint64_t seeds[2] = {1070, 1029};
     for (int k = 0; k < 2; k++) {
-        uint8_t *jpeg = NULL;
-        size_t len = 0;
-        double corners[4][2];
-        render_blue_board(&jpeg, &len, truth, corners, sizes[k], seeds[k],
-                          (int)((seeds[k] - 1000) / 7));
         go_cv_image img = {0};
-        assert_int_equal(go_cv_decode(&img, jpeg, len, 1), 0);
-        free(jpeg);
         vz_grid g = {0};
-        assert_int_equal(vz_lattice_through(&g, corners, sizes[k], sizes[k] - 1), 0);
+        blue_board_lattice(&img, &g, sizes[k], seeds[k]);
         int lum[2] = {0, 0}, lamp[2] = {0, 0};
         assert_int_equal(vz_phase_confirms(lum, &g, &img), 0);
         assert_int_equal(vz_phase_confirms_in(lamp, NULL, &g, &img, 1), 0);
@@ -202,7 +191,9 @@ static void test_vision_lamps__saturated_blue_lamp_crowded_9x9(void **state)
         uint8_t *jpeg = NULL;
         size_t len = 0;
         double corners[4][2];
-        render_blue_board(&jpeg, &len, truth, corners, 9, seeds[k], (int)((seeds[k] - 1000) / 7));
+        synth_params p;
+        blue_board(&p, truth, 9, seeds[k]);
+        assert_int_equal(synth_render(&jpeg, &len, &p, truth, corners), 0);
         scan_reads_right(&r, jpeg, len, truth, 9, "crowded 9x9 under a blue lamp");
         /* every corner within 0.3 of a cell (the top edge's length over its 8 cells) */
         const double cell = hypot(corners[1][0] - corners[0][0], corners[1][1] - corners[0][1]) / 8;
