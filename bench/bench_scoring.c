@@ -9,7 +9,11 @@
  * figures (fitted: the suggestion was tuned on it) and the held-out ones (measured) side by side,
  * `--diagrams` prints only the games where the dead sets or the winners differ, as markdown with
  * board diagrams (scoring/DIFFERENCES.md),
- * `--half odd|even` keeps the games with odd or even numbers (a tuning / held-out split). */
+ * `--half odd|even` keeps the games with odd or even numbers (a tuning / held-out split).
+ * A game is *finished* when GNU Go's own dead list, lifted, leaves no open border (goref's
+ * `finished` on the count with GNU Go's dead stones): its dead set is a verdict on the board the
+ * players left. GNU Go plays the others out before it lists the dead, so neither list is one
+ * there. Every agreement figure is given on all games and on the finished ones. */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -329,6 +333,9 @@ static void dump_groups(const game *g, const go_dead_suggestion *s)
 /* What the suggestion gives on one set of games, against GNU Go. */
 typedef struct agreement {
     int ngames, same_set, same_winner, margin_ok, margin_explained;
+    /* The same on the finished games only (see the top of the file). */
+    int fin_games, fin_same_set, fin_same_winner;
+    long fin_ours_dead, fin_both_dead, fin_gnugo_dead;
     /* Dead stones: suggested, suggested and in GNU Go's list, in GNU Go's list; positions whose
      * suggested dead are all GNU Go's; positions with open borders, with groups left waiting. */
     long ours_dead, both_dead, gnugo_dead;
@@ -436,12 +443,22 @@ static void agree(agreement *a, const game *games, int ngames, uint64_t seed, in
             a->subset += hits == s.ndead;
             a->with_open += s.open_points > 0;
             a->with_waiting += s.nwaiting > 0;
+            if (with_gnugo_dead.finished) {
+                a->fin_ours_dead += s.ndead;
+                a->fin_both_dead += hits;
+                a->fin_gnugo_dead += g->ndead;
+            }
         }
         int gw = g->gnugo_w_minus_b_halves > 0   ? GO_WHITE
                  : g->gnugo_w_minus_b_halves < 0 ? GO_BLACK
                                                  : GO_EMPTY;
         int win_ok = (int)ours.winner == gw;
         a->same_winner += win_ok;
+        if (with_gnugo_dead.finished) {
+            a->fin_games++;
+            a->fin_same_set += set_ok;
+            a->fin_same_winner += win_ok;
+        }
         /* Margin in half points, White positive, like GNU Go's. */
         int our_halves = -with_gnugo_dead.margin_quarters;
         int m_ok = our_halves == g->gnugo_w_minus_b_halves;
@@ -533,6 +550,17 @@ static void agreement_row(const char *measure, const char *fitted, const char *m
 
 #define RATIO(buf, x, n) snprintf(buf, sizeof buf, "%d/%d = %.1f%%", (x), (n), 100.0 * (x) / (n))
 
+/* One line under a --diagrams section: the agreement on all its games and on the finished ones. */
+static void agreement_summary(const agreement *a)
+{
+    printf("\nIn all: the same dead set on %d of %d games and the same winner on %d; on the %d "
+           "finished ones (GNU Go's dead list, lifted, leaves no open border), the same dead set "
+           "on %d and the same winner on %d; %ld of the %ld stones suggested dead there are in "
+           "GNU Go's list.\n",
+           a->same_set, a->ngames, a->same_winner, a->fin_games, a->fin_same_set,
+           a->fin_same_winner, a->fin_both_dead, a->fin_ours_dead);
+}
+
 static void agreement_table(const agreement *f, const agreement *m)
 {
     char a[96], b[96];
@@ -601,6 +629,30 @@ static void agreement_table(const agreement *f, const agreement *m)
                  m->gnugo_dead, m->gnugo_dead ? 100.0 * m->both_dead / m->gnugo_dead : 100.0);
     agreement_row("suggested dead stones GNU Go also lists dead", a, m ? b : NULL, "100%",
                   f->both_dead == f->ours_dead, m && m->both_dead == m->ours_dead);
+    RATIO(a, f->fin_games, f->ngames);
+    if (m)
+        RATIO(b, m->fin_games, m->ngames);
+    agreement_row("finished games: GNU Go's dead list, lifted, leaves no open border", a,
+                  m ? b : NULL, "", -1, -1);
+    RATIO(a, f->fin_same_set, f->fin_games);
+    if (m)
+        RATIO(b, m->fin_same_set, m->fin_games);
+    agreement_row("same dead set as GNU Go, finished games", a, m ? b : NULL, ">= 99%",
+                  f->fin_same_set * 100 >= 99 * f->fin_games,
+                  m && m->fin_same_set * 100 >= 99 * m->fin_games);
+    RATIO(a, f->fin_same_winner, f->fin_games);
+    if (m)
+        RATIO(b, m->fin_same_winner, m->fin_games);
+    agreement_row("same winner as GNU Go final_score, finished games", a, m ? b : NULL, "100%",
+                  f->fin_same_winner == f->fin_games, m && m->fin_same_winner == m->fin_games);
+    snprintf(a, sizeof a, "%ld/%ld (of GNU Go's %ld)", f->fin_both_dead, f->fin_ours_dead,
+             f->fin_gnugo_dead);
+    if (m)
+        snprintf(b, sizeof b, "%ld/%ld (of GNU Go's %ld)", m->fin_both_dead, m->fin_ours_dead,
+                 m->fin_gnugo_dead);
+    agreement_row("suggested dead stones GNU Go also lists dead, finished games", a, m ? b : NULL,
+                  "100%", f->fin_both_dead == f->fin_ours_dead,
+                  m && m->fin_both_dead == m->fin_ours_dead);
     snprintf(a, sizeof a, "%d/%d", f->subset, f->ngames);
     if (m)
         snprintf(b, sizeof b, "%d/%d", m->subset, m->ngames);
@@ -747,10 +799,12 @@ int main(int argc, char **argv)
         printf("## shared corpus (%d games)\n", ngames);
         agreement fitted_only;
         agree(&fitted_only, games, ngames, seed, 0, 0, 0, 1);
+        agreement_summary(&fitted_only);
         if (heldout) {
             int nheld = load_dirs(held, MAX_GAMES, heldout, 0);
             printf("\n## held-out games (%d)\n", nheld);
             agree(&fitted_only, held, nheld, seed, 0, 0, 0, 1);
+            agreement_summary(&fitted_only);
         }
         free(games);
         free(held);
