@@ -299,7 +299,8 @@ static int list_games(int *numbers, int max, const char *dir)
 }
 
 /* -d: one line per group: game, size, colour, stones, share kept, mean ownership of its
- * liberties by its colour, liberties, Benson-alive, GNU Go dead. */
+ * liberties by its colour, liberties, Benson-alive, GNU Go dead, its first stone (GTP), goref's
+ * status (0 alive, 1 dead, 2 seki) and confidence. */
 static void dump_groups(const game *g, const go_dead_suggestion *s)
 {
     int size = go_board_size(&g->board);
@@ -324,9 +325,12 @@ static void dump_groups(const game *g, const go_dead_suggestion *s)
                     cnt++;
                 }
             }
-        printf("D %s %d %c %d %d %d %d %d %d\n", g->id, size, go_color_char(gs->color), gs->stones,
-               gs->owned_permille, cnt ? (int)(sum / cnt) : -1,
-               go_board_liberties(&g->board, gs->id), gs->benson_alive, gd[gs->id]);
+        char name[8];
+        go_point_to_gtp(name, sizeof name, gs->id, size);
+        printf("D %s %d %c %d %d %d %d %d %d %s %d %d\n", g->id, size, go_color_char(gs->color),
+               gs->stones, gs->owned_permille, cnt ? (int)(sum / cnt) : -1,
+               go_board_liberties(&g->board, gs->id), gs->benson_alive, gd[gs->id], name,
+               (int)gs->status, gs->confidence);
     }
 }
 
@@ -594,9 +598,15 @@ static void agreement_table(const agreement *f, const agreement *m)
         snprintf(b, sizeof b, "%.1f ms", m->p95);
     agreement_row("suggestion latency p95 (all sizes)", a, m ? b : NULL, "< 100 ms", f->p95 < 100,
                   m && m->p95 < 100);
-    snprintf(a, sizeof a, "%.1f / %.1f / %.1f ms", f->median19, f->p95_19, f->max19);
-    if (m)
+    /* A set without 19x19 games has no figure here ("-"), and nothing to miss. */
+    if (f->n19)
+        snprintf(a, sizeof a, "%.1f / %.1f / %.1f ms", f->median19, f->p95_19, f->max19);
+    else
+        snprintf(a, sizeof a, "-");
+    if (m && m->n19)
         snprintf(b, sizeof b, "%.1f / %.1f / %.1f ms", m->median19, m->p95_19, m->max19);
+    else if (m)
+        snprintf(b, sizeof b, "-");
     agreement_row("suggestion latency 19x19: median / p95 / max", a, m ? b : NULL, "< 100 ms",
                   f->max19 < 100, m && m->max19 < 100);
     snprintf(a, sizeof a, "%.1f / %.1f ms", f->wall_median, f->wall_p95);
