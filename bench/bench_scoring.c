@@ -9,7 +9,11 @@
  * figures (fitted: the suggestion was tuned on it) and the held-out ones (measured) side by side,
  * `--diagrams` prints only the games where the dead sets or the winners differ, as markdown with
  * board diagrams (scoring/DIFFERENCES.md),
- * `--half odd|even` keeps the games with odd or even numbers (a tuning / held-out split). */
+ * `--half odd|even` keeps the games with odd or even numbers (a tuning / held-out split).
+ * A game is *finished* when GNU Go's own dead list, lifted, leaves no open border (goref's
+ * `finished` on the count with GNU Go's dead stones): its dead set is a verdict on the board the
+ * players left. GNU Go plays the others out before it lists the dead, so neither list is one
+ * there. Every agreement figure is given on all games and on the finished ones. */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -295,7 +299,8 @@ static int list_games(int *numbers, int max, const char *dir)
 }
 
 /* -d: one line per group: game, size, colour, stones, share kept, mean ownership of its
- * liberties by its colour, liberties, Benson-alive, GNU Go dead. */
+ * liberties by its colour, liberties, Benson-alive, GNU Go dead, its first stone (GTP), goref's
+ * status (0 alive, 1 dead, 2 seki) and confidence. */
 static void dump_groups(const game *g, const go_dead_suggestion *s)
 {
     int size = go_board_size(&g->board);
@@ -320,15 +325,21 @@ static void dump_groups(const game *g, const go_dead_suggestion *s)
                     cnt++;
                 }
             }
-        printf("D %s %d %c %d %d %d %d %d %d\n", g->id, size, go_color_char(gs->color), gs->stones,
-               gs->owned_permille, cnt ? (int)(sum / cnt) : -1,
-               go_board_liberties(&g->board, gs->id), gs->benson_alive, gd[gs->id]);
+        char name[8];
+        go_point_to_gtp(name, sizeof name, gs->id, size);
+        printf("D %s %d %c %d %d %d %d %d %d %s %d %d\n", g->id, size, go_color_char(gs->color),
+               gs->stones, gs->owned_permille, cnt ? (int)(sum / cnt) : -1,
+               go_board_liberties(&g->board, gs->id), gs->benson_alive, gd[gs->id], name,
+               (int)gs->status, gs->confidence);
     }
 }
 
 /* What the suggestion gives on one set of games, against GNU Go. */
 typedef struct agreement {
     int ngames, same_set, same_winner, margin_ok, margin_explained;
+    /* The same on the finished games only (see the top of the file). */
+    int fin_games, fin_same_set, fin_same_winner;
+    long fin_ours_dead, fin_both_dead, fin_gnugo_dead;
     /* Dead stones: suggested, suggested and in GNU Go's list, in GNU Go's list; positions whose
      * suggested dead are all GNU Go's; positions with open borders, with groups left waiting. */
     long ours_dead, both_dead, gnugo_dead;
@@ -436,12 +447,22 @@ static void agree(agreement *a, const game *games, int ngames, uint64_t seed, in
             a->subset += hits == s.ndead;
             a->with_open += s.open_points > 0;
             a->with_waiting += s.nwaiting > 0;
+            if (with_gnugo_dead.finished) {
+                a->fin_ours_dead += s.ndead;
+                a->fin_both_dead += hits;
+                a->fin_gnugo_dead += g->ndead;
+            }
         }
         int gw = g->gnugo_w_minus_b_halves > 0   ? GO_WHITE
                  : g->gnugo_w_minus_b_halves < 0 ? GO_BLACK
                                                  : GO_EMPTY;
         int win_ok = (int)ours.winner == gw;
         a->same_winner += win_ok;
+        if (with_gnugo_dead.finished) {
+            a->fin_games++;
+            a->fin_same_set += set_ok;
+            a->fin_same_winner += win_ok;
+        }
         /* Margin in half points, White positive, like GNU Go's. */
         int our_halves = -with_gnugo_dead.margin_quarters;
         int m_ok = our_halves == g->gnugo_w_minus_b_halves;
@@ -533,6 +554,17 @@ static void agreement_row(const char *measure, const char *fitted, const char *m
 
 #define RATIO(buf, x, n) snprintf(buf, sizeof buf, "%d/%d = %.1f%%", (x), (n), 100.0 * (x) / (n))
 
+/* One line under a --diagrams section: the agreement on all its games and on the finished ones. */
+static void agreement_summary(const agreement *a)
+{
+    printf("\nIn all: the same dead set on %d of %d games and the same winner on %d; on the %d "
+           "finished ones (GNU Go's dead list, lifted, leaves no open border), the same dead set "
+           "on %d and the same winner on %d; %ld of the %ld stones suggested dead there are in "
+           "GNU Go's list.\n",
+           a->same_set, a->ngames, a->same_winner, a->fin_games, a->fin_same_set,
+           a->fin_same_winner, a->fin_both_dead, a->fin_ours_dead);
+}
+
 static void agreement_table(const agreement *f, const agreement *m)
 {
     char a[96], b[96];
@@ -566,9 +598,15 @@ static void agreement_table(const agreement *f, const agreement *m)
         snprintf(b, sizeof b, "%.1f ms", m->p95);
     agreement_row("suggestion latency p95 (all sizes)", a, m ? b : NULL, "< 100 ms", f->p95 < 100,
                   m && m->p95 < 100);
-    snprintf(a, sizeof a, "%.1f / %.1f / %.1f ms", f->median19, f->p95_19, f->max19);
-    if (m)
+    /* A set without 19x19 games has no figure here ("-"), and nothing to miss. */
+    if (f->n19)
+        snprintf(a, sizeof a, "%.1f / %.1f / %.1f ms", f->median19, f->p95_19, f->max19);
+    else
+        snprintf(a, sizeof a, "-");
+    if (m && m->n19)
         snprintf(b, sizeof b, "%.1f / %.1f / %.1f ms", m->median19, m->p95_19, m->max19);
+    else if (m)
+        snprintf(b, sizeof b, "-");
     agreement_row("suggestion latency 19x19: median / p95 / max", a, m ? b : NULL, "< 100 ms",
                   f->max19 < 100, m && m->max19 < 100);
     snprintf(a, sizeof a, "%.1f / %.1f ms", f->wall_median, f->wall_p95);
@@ -601,6 +639,30 @@ static void agreement_table(const agreement *f, const agreement *m)
                  m->gnugo_dead, m->gnugo_dead ? 100.0 * m->both_dead / m->gnugo_dead : 100.0);
     agreement_row("suggested dead stones GNU Go also lists dead", a, m ? b : NULL, "100%",
                   f->both_dead == f->ours_dead, m && m->both_dead == m->ours_dead);
+    RATIO(a, f->fin_games, f->ngames);
+    if (m)
+        RATIO(b, m->fin_games, m->ngames);
+    agreement_row("finished games: GNU Go's dead list, lifted, leaves no open border", a,
+                  m ? b : NULL, "", -1, -1);
+    RATIO(a, f->fin_same_set, f->fin_games);
+    if (m)
+        RATIO(b, m->fin_same_set, m->fin_games);
+    agreement_row("same dead set as GNU Go, finished games", a, m ? b : NULL, ">= 99%",
+                  f->fin_same_set * 100 >= 99 * f->fin_games,
+                  m && m->fin_same_set * 100 >= 99 * m->fin_games);
+    RATIO(a, f->fin_same_winner, f->fin_games);
+    if (m)
+        RATIO(b, m->fin_same_winner, m->fin_games);
+    agreement_row("same winner as GNU Go final_score, finished games", a, m ? b : NULL, "100%",
+                  f->fin_same_winner == f->fin_games, m && m->fin_same_winner == m->fin_games);
+    snprintf(a, sizeof a, "%ld/%ld (of GNU Go's %ld)", f->fin_both_dead, f->fin_ours_dead,
+             f->fin_gnugo_dead);
+    if (m)
+        snprintf(b, sizeof b, "%ld/%ld (of GNU Go's %ld)", m->fin_both_dead, m->fin_ours_dead,
+                 m->fin_gnugo_dead);
+    agreement_row("suggested dead stones GNU Go also lists dead, finished games", a, m ? b : NULL,
+                  "100%", f->fin_both_dead == f->fin_ours_dead,
+                  m && m->fin_both_dead == m->fin_ours_dead);
     snprintf(a, sizeof a, "%d/%d", f->subset, f->ngames);
     if (m)
         snprintf(b, sizeof b, "%d/%d", m->subset, m->ngames);
@@ -747,10 +809,12 @@ int main(int argc, char **argv)
         printf("## shared corpus (%d games)\n", ngames);
         agreement fitted_only;
         agree(&fitted_only, games, ngames, seed, 0, 0, 0, 1);
+        agreement_summary(&fitted_only);
         if (heldout) {
             int nheld = load_dirs(held, MAX_GAMES, heldout, 0);
             printf("\n## held-out games (%d)\n", nheld);
             agree(&fitted_only, held, nheld, seed, 0, 0, 0, 1);
+            agreement_summary(&fitted_only);
         }
         free(games);
         free(held);

@@ -93,12 +93,31 @@ static bool safe_fill(const go_board *b, go_color c, go_point q)
 
 #define RACE_MAX_LIBS 8
 
+/* Does c, filling the shared liberty q of its race group (at race), join another string of its
+ * colour and come out with more liberties than the race had (nlibs)? Then the race group
+ * connects out to a friend and is no group short of liberties: not a close race. */
+static bool connects_out(const go_board *b, go_color c, go_point q, go_point race, int nlibs)
+{
+    bool joins = false;
+    for (int d = 0; d < 4 && !joins; d++) {
+        go_point r = q + dir4[d];
+        joins = go_board_at(b, r) == c && go_board_group_id(b, r) != race;
+    }
+    if (!joins)
+        return false;
+    go_board copy = *b;
+    if (go_board_check(&copy, c, q) != 0 || go_board_play(&copy, c, q) != 0)
+        return false;
+    return go_board_liberties(&copy, q) > nlibs;
+}
+
 /* A close race between a Black and a White group whose liberties are all shared (neither has
- * an eye or an outside liberty). Light playouts split such races about evenly, but they are
- * settled by the shape: when only one colour can fill a shared liberty safely, it wins the
- * race; when both or neither can and two or more liberties are shared, it is a seki (neither
- * side can approach without being captured first). Returns the winner, GO_EMPTY for a seki,
- * or GO_OFFBOARD when the race is not of this kind. */
+ * an eye or an outside liberty, and neither connects out to a friend through one of them).
+ * Light playouts split such races about evenly, but they are settled by the shape: when only
+ * one colour can fill a shared liberty safely, it wins the race; when both or neither can and
+ * two or more liberties are shared, it is a seki (neither side can approach without being
+ * captured first). Returns the winner, GO_EMPTY for a seki, or GO_OFFBOARD when the race is
+ * not of this kind. */
 static go_color settle_race(const go_board *b, go_point black, go_point white, go_point *buf)
 {
     go_point bl[RACE_MAX_LIBS + 1], wl[RACE_MAX_LIBS + 1];
@@ -113,6 +132,10 @@ static go_color settle_race(const go_board *b, go_point black, go_point white, g
         if (!common)
             return GO_OFFBOARD; /* an exclusive liberty: tempo decides, leave it to MC */
     }
+    for (int i = 0; i < nb; i++)
+        if (connects_out(b, GO_BLACK, bl[i], black, nb) ||
+            connects_out(b, GO_WHITE, bl[i], white, nb))
+            return GO_OFFBOARD;
     bool black_can = false, white_can = false;
     for (int i = 0; i < nb; i++) {
         black_can |= safe_fill(b, GO_BLACK, bl[i]);

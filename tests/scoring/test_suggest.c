@@ -718,6 +718,44 @@ static void test_suggest__every_size_and_many_groups(void **state)
     free(s);
 }
 
+static void test_suggest__stone_against_a_string_that_connects_out_is_no_seki(void **state)
+{
+    (void)state;
+    /* Black's lone E8 and White's F9 string (F9 F8 F7 G7) share their two liberties, E9 and
+     * E7, and have no other: the look of a close race between two groups, where Black can
+     * fill E9 safely and White E7, which would make it a seki. But White's E7 joins its
+     * living left side: White's string is no group short of liberties, and Black's stone,
+     * with two liberties and no eye, is dead, with D9 and C8 in White's corner (GNU Go 3.8:
+     * `dragon_status E8` dead, `owl_defend E8` 0, `final_status_list dead` C8 D9 E8). */
+    go_board b;
+    tu_board(&b, "size 9\n"
+                 "...X.OXX.\n"
+                 "..XOXOX.X\n"
+                 "...O.OOXX\n"
+                 "...OOXX..\n"
+                 "...OX....\n"
+                 "...OX....\n"
+                 "...OX....\n"
+                 "...OX....\n"
+                 "...OX....\n");
+    go_dead_suggestion *s = malloc(sizeof *s);
+    assert_non_null(s);
+    for (int seed = 1; seed <= 4; seed++)
+        for (int side = 0; side < 2; side++) {
+            go_suggest_options o = GO_SUGGEST_OPTIONS_INIT;
+            o.seed = (uint64_t)seed;
+            assert_int_equal(go_score_suggest_dead(s, &b, side ? GO_WHITE : GO_BLACK, &o), 0);
+            assert_int_equal(group_at(s, &b, "E8")->status, GO_STATUS_DEAD);
+            assert_int_equal(group_at(s, &b, "D9")->status, GO_STATUS_DEAD);
+            assert_int_equal(group_at(s, &b, "C8")->status, GO_STATUS_DEAD);
+            assert_int_equal(group_at(s, &b, "F9")->status, GO_STATUS_ALIVE);
+            assert_int_equal(s->nseki, 0);
+            assert_int_equal(s->ndead, 3);
+            assert_int_equal(s->open_points, 0);
+        }
+    free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -738,6 +776,7 @@ int main(void)
         cmocka_unit_test(test_suggest__lone_stone_in_a_small_eye_space_is_dead),
         cmocka_unit_test(test_suggest__stone_on_the_vital_point_is_not_taken_up),
         cmocka_unit_test(test_suggest__scattered_stones_in_a_territory_are_dead),
+        cmocka_unit_test(test_suggest__stone_against_a_string_that_connects_out_is_no_seki),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
