@@ -13,7 +13,9 @@
  * A game is *finished* when GNU Go's own dead list, lifted, leaves no open border (goref's
  * `finished` on the count with GNU Go's dead stones): its dead set is a verdict on the board the
  * players left. GNU Go plays the others out before it lists the dead, so neither list is one
- * there. Every agreement figure is given on all games and on the finished ones. */
+ * there. Every agreement figure is given on all games and on the finished ones. The finished-board
+ * check runs on the shared corpus and its truncated/ positions and, with --heldout, again on
+ * the held-out games and their folders' truncated/ positions. */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -162,16 +164,11 @@ static void print_board_diff(const game *g, const go_dead_suggestion *s)
 }
 
 /* The finished-board check with GNU Go's dead stones: finished games should count as
- * finished, the positions cut at 70-80% of a game as not finished. */
-static void finished_check(const game *games, int ngames, int verbose)
+ * finished, the positions cut at 70-80% of a game (cut, from a truncated/ folder) as not
+ * finished. label names the set in the table's rows. */
+static void finished_check(const game *games, int ngames, const game *cut, int ncut,
+                           const char *label, int verbose)
 {
-    static game cut[MAX_GAMES];
-    char dir[4096];
-    snprintf(dir, sizeof dir, "%s/gnugo/truncated", GOREF_DATA_DIR);
-    int ncut = 0;
-    for (int i = 1; i <= 300 && ncut < MAX_GAMES; i++)
-        if (load_game(&cut[ncut], dir, 't', i) == 0)
-            ncut++;
     static go_count c;
     int finished = 0, finished_neutral = 0, open_cut = 0;
     double t0 = bench_cpu_s();
@@ -196,14 +193,14 @@ static void finished_check(const game *games, int ngames, int verbose)
         }
     }
     double us = (bench_cpu_s() - t0) * 1e6 / (ngames + ncut);
-    printf("| finished games counted as finished (GNU Go's dead) | %d/%d = %.1f%%; of the %d "
-           "others, %d have open points by GNU Go's split rule too | >= 97%% | %s |\n",
-           finished, ngames, 100.0 * finished / ngames, ngames - finished, finished_neutral,
-           finished * 100 >= 97 * ngames ? "met" : "MISSED");
+    printf("| %s: finished games counted as finished (GNU Go's dead) | %d/%d = %.1f%%; of the "
+           "%d others, %d have open points by GNU Go's split rule too | >= 97%% | %s |\n",
+           label, finished, ngames, 100.0 * finished / ngames, ngames - finished,
+           finished_neutral, finished * 100 >= 97 * ngames ? "met" : "MISSED");
     if (ncut > 0)
-        printf("| positions cut at 70-80%% counted as not finished (GNU Go's dead) | %d/%d = "
-               "%.1f%% | >= 95%% | %s |\n",
-               open_cut, ncut, 100.0 * open_cut / ncut,
+        printf("| %s: positions cut at 70-80%% counted as not finished (GNU Go's dead) | %d/%d "
+               "= %.1f%% | >= 95%% | %s |\n",
+               label, open_cut, ncut, 100.0 * open_cut / ncut,
                open_cut * 100 >= 95 * ncut ? "met" : "MISSED");
     printf("| (count with the finished check, mean over those %d positions) | %.2f us | | |\n",
            ngames + ncut, us);
@@ -865,7 +862,28 @@ int main(int argc, char **argv)
     }
 
     alternatives_bench(games, ngames);
-    finished_check(games, ngames, verbose);
+    {
+        /* The cut positions: the shared corpus's truncated/, and each held-out folder's. */
+        static game cut[MAX_GAMES];
+        char dir[4096], list[8192] = "";
+        snprintf(dir, sizeof dir, "%s/gnugo/truncated", GOREF_DATA_DIR);
+        finished_check(games, ngames, cut, load_dir(cut, MAX_GAMES, dir, 0), "shared corpus",
+                       verbose);
+        int nheld = heldout ? load_dirs(held, MAX_GAMES, heldout, 0) : 0;
+        if (nheld > 0) {
+            char buf[4096];
+            snprintf(buf, sizeof buf, "%s", heldout);
+            for (char *d = buf, *next; d && *d; d = next) {
+                next = strchr(d, ':');
+                if (next)
+                    *next++ = '\0';
+                size_t used = strlen(list);
+                snprintf(list + used, sizeof list - used, "%s%s/truncated", used ? ":" : "", d);
+            }
+            finished_check(held, nheld, cut, load_dirs(cut, MAX_GAMES, list, 0), "held out",
+                           verbose);
+        }
+    }
 
     /* 2. Suggestion latency and agreement, on the shared corpus and on the held-out games. */
     static agreement fitted, measured;
