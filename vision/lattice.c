@@ -378,6 +378,19 @@ static int check_in(const vz_grid *g, const go_cv_image *bgr, int light_weighted
             goto done;
         }
     }
+    /* In the lamp's gray, lines under FAINT_FLOOR that the stones confirm stand only when both
+     * families show their lines no fainter than halfway between them (MID_SHARE_STONES), even
+     * where the stones settle the phase: the tests of the wood halfway need measurable lines,
+     * and a lattice whose lines are that faint and darker halfway does not sit on the board's
+     * (a crowded 13x13 under a blue lamp: 4.8 and 2.5 on the lines, 11.2 and 9.8 halfway, its
+     * stones even by far, read 13 points wrong). */
+    if (faint && light_weighted && !g->dim && weaker < FAINT_FLOOR)
+        for (int f = 0; f < 2; f++)
+            if (mid_typ[f] > MID_SHARE_STONES * line_typ[f]) {
+                st->too_faint = 1;
+                rc = go_error_set(GO_ENOBOARD, "%s", TOO_FAINT);
+                goto done;
+            }
     /* Faint lines judged by the stones' word: a run of BLANK_END_RUN lines at one end with no
      * line of either family is no board (the table beyond a smaller board, its stones confirming
      * the points they do cover), unless stones cover those lines. */

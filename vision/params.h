@@ -537,8 +537,8 @@
  * luminance keeps a tenth of the light and the lines of the green-stone photos' right lattices
  * dip 2.1 (columns) and 3.0 (rows). Also for every lattice in the lamp's gray (the check asked
  * again there when luminance finds the lines too faint): pale lines under a saturated lamp dip
- * 3.1 there on a right lattice of a crowded 19x19 whose stones confirm it (and the tests of the
- * wood halfway still run). */
+ * 3.1 there on a right lattice of a crowded 19x19 whose stones confirm it; under FAINT_FLOOR
+ * there its halfway lines must show less than MID_SHARE_STONES of its lines in both families. */
 #define DIM_FAINT_FLOOR 1.5
 
 /* A lattice judged on faint lines by the stones' word is refused where BLANK_END_RUN lines or
