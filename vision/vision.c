@@ -590,23 +590,17 @@ static int read_moved_in(go_vision_result *r, vz_grid *g, const go_cv_image *wor
 }
 
 /* Lattice fitted, a look's at twice the spacing refused as too faint, fitted to the stones into
- * g and checked as it is, then as under a dim lamp (vz_grid.dim), like the first looks'
- * lattices. Under a saturated lamp the lamp's gray shows the crevices of a crowd as lines: the
- * look at the spacing the lines show fits the crevices' lattice at half the board's, while the
- * look at twice it finds the board's size with its far lines a cell off, which the stones mend
- * (rendered crowded boards under blue and violet lamps). */
+ * g and checked, like the first looks' lattices (but not judged as under a dim lamp: there a
+ * crowded 13x13's such fit, its halfway lines twice as dark as its lines, passed and read 13
+ * points wrong). Under a saturated lamp the lamp's gray shows the crevices of a crowd as lines:
+ * the look at the spacing the lines show fits the crevices' lattice at half the board's, while
+ * the look at twice it finds the board's size with its far lines a cell off, which the stones
+ * mend (rendered crowded boards under blue and violet lamps). */
 static int fit_faint_to_stones(vz_grid *g, const vz_grid *fitted, const go_cv_image *work)
 {
     *g = *fitted;
     int rc = vz_stones_fit(g, work);
-    if (rc < 0)
-        return rc;
-    const vz_grid stones_fit = *g;
-    if ((rc = vz_check_lattice(g, work)) != GO_ENOBOARD)
-        return rc;
-    *g = stones_fit;
-    g->dim = 1;
-    return vz_check_lattice(g, work);
+    return rc < 0 ? rc : vz_check_lattice(g, work);
 }
 
 /* The first looks_n looks in turn on the work image, the first STONE_LOOKS of them followed by
