@@ -179,6 +179,41 @@ static int dead_end(const double *g, int m, int dir, double typ, int *out_run)
     return 0;
 }
 
+/* The upper quartile of v[0..m - 1] (reordered). */
+static double upper_quartile(double *v, int m)
+{
+    for (int i = 1; i < m; i++)
+        for (int j = i; j > 0 && v[j - 1] > v[j]; j--) {
+            const double t = v[j];
+            v[j] = v[j - 1];
+            v[j - 1] = t;
+        }
+    return v[(3 * (m - 1)) / 4];
+}
+
+/* How many of family f's lines, from one end (high: the end at line n - 1) inward, show neither
+ * their line nor the other family's lines crossing their gap: each under BLANK_END_SHARE of the
+ * upper quartile of the lattice's lines and gaps (blank wood or table has no lines; an upper
+ * quartile stays with the board's lines when a third of the lattice lies off it). */
+static int blank_end(const double *ef, const double *gf, int n, int high)
+{
+    double lines[GO_MAX_SIZE], gaps[GO_MAX_SIZE];
+    for (int k = 0; k < n; k++)
+        lines[k] = ef[k + 1];
+    for (int k = 0; k < n - 1; k++)
+        gaps[k] = gf[k + 1];
+    const double line_ref = BLANK_END_SHARE * upper_quartile(lines, n),
+                 gap_ref = BLANK_END_SHARE * upper_quartile(gaps, n - 1);
+    int run = 0;
+    for (; run < n - 1; run++) {
+        const int k = high ? n - 1 - run : run;  /* the line */
+        const int gk = high ? n - 2 - run : run; /* the gap inward of it */
+        if (ef[k + 1] >= line_ref || gf[gk + 1] >= gap_ref)
+            break;
+    }
+    return run;
+}
+
 #define TOO_FAINT                                                                                  \
     "no board: the grid lines are too faint to check the fit (more light, less colour cast, or "   \
     "a closer photo)"
@@ -326,8 +361,8 @@ static int check_in(const vz_grid *g, const go_cv_image *bgr, int light_weighted
     if (faint) {
         /* lines faint because stones cover most of them: the stones must confirm the lattice,
          * and points clear of stones (below) must show the lines */
-        if (weaker >= (g->dim ? DIM_FAINT_FLOOR : FAINT_FLOOR) &&
-            (rc = ask_stones(st, g, bgr, light_weighted)) < 0)
+        const double stones_floor = g->dim || light_weighted ? DIM_FAINT_FLOOR : FAINT_FLOOR;
+        if (weaker >= stones_floor && (rc = ask_stones(st, g, bgr, light_weighted)) < 0)
             goto done;
         const int confirmed = st->stones_asked && stones[0] && stones[1];
         if (getenv("GOREF_VISION_DEBUG"))
@@ -343,6 +378,37 @@ static int check_in(const vz_grid *g, const go_cv_image *bgr, int light_weighted
             goto done;
         }
     }
+    /* In the lamp's gray, lines under FAINT_FLOOR that the stones confirm stand only when both
+     * families show their lines no fainter than halfway between them (MID_SHARE_STONES), even
+     * where the stones settle the phase: the tests of the wood halfway need measurable lines,
+     * and a lattice whose lines are that faint and darker halfway does not sit on the board's
+     * (a crowded 13x13 under a blue lamp: 4.8 and 2.5 on the lines, 11.2 and 9.8 halfway, its
+     * stones even by far, read 13 points wrong). */
+    if (faint && light_weighted && !g->dim && weaker < FAINT_FLOOR)
+        for (int f = 0; f < 2; f++)
+            if (mid_typ[f] > MID_SHARE_STONES * line_typ[f]) {
+                st->too_faint = 1;
+                rc = go_error_set(GO_ENOBOARD, "%s", TOO_FAINT);
+                goto done;
+            }
+    /* Faint lines judged by the stones' word: a run of BLANK_END_RUN lines at one end with no
+     * line of either family is no board (the table beyond a smaller board, its stones confirming
+     * the points they do cover), unless stones cover those lines. */
+    if (faint)
+        for (int f = 0; f < 2; f++)
+            for (int high = 0; high < 2; high++) {
+                const int run = blank_end(e[f], gap[f], n, high);
+                if (getenv("GOREF_VISION_DEBUG"))
+                    fprintf(stderr, "blank end f=%d %s: %d lines\n", f, high ? "high" : "low", run);
+                if (run < BLANK_END_RUN || stones_cover_end(st, g, bgr, f, run - 1, high, &rc)) {
+                    if (rc < 0)
+                        goto done;
+                    continue;
+                }
+                rc = go_error_set(GO_ENOBOARD, "no board: the grid did not fit (it runs past "
+                                               "the board's lines on one side)");
+                goto done;
+            }
     /* Halfway between points clear of stones (clear_midway) a lattice on the lines has plain
      * wood: a line there means the lattice sits between the board's lines. A bright ridge
      * there is no printed board either (on the green-stone photos the clear points of such

@@ -535,8 +535,22 @@
 /* ... and from this dip for a lattice judged as under a dim or coloured lamp (vz_grid.dim: a
  * lattice fitted to the stones once its own check failed, vision.c): under a blue lamp the
  * luminance keeps a tenth of the light and the lines of the green-stone photos' right lattices
- * dip 2.1 (columns) and 3.0 (rows). */
+ * dip 2.1 (columns) and 3.0 (rows). Also for every lattice in the lamp's gray (the check asked
+ * again there when luminance finds the lines too faint): pale lines under a saturated lamp dip
+ * 3.1 there on a right lattice of a crowded 19x19 whose stones confirm it; under FAINT_FLOOR
+ * there its halfway lines must show less than MID_SHARE_STONES of its lines in both families. */
 #define DIM_FAINT_FLOOR 1.5
+
+/* A lattice judged on faint lines by the stones' word is refused where BLANK_END_RUN lines or
+ * more at one end show neither their line nor the other family's lines crossing their gaps,
+ * each under BLANK_END_SHARE of the upper quartile of the lattice's lines (and gaps), unless
+ * stones cover them: the lattice runs over the table past a smaller board, whose stones
+ * confirm the points they cover (a 19x19 lattice over a crowded 13x13 under a blue lamp: 4 and
+ * 2 such lines at its ends, 0.16 to 0.31 of the quartile; the 70 lattices that passed in the
+ * lamp's gray on the bench's blue-lamp boards show none). The upper quartile stays with the
+ * board's lines where a third of the lattice lies off the board. */
+#define BLANK_END_SHARE 0.35
+#define BLANK_END_RUN 3
 
 /* The stones confirm a lattice strongly (vz_phase_confirms gives 2) when in every third of both
  * families the points half a cell off are at least this many times as uneven in tone as the

@@ -589,6 +589,20 @@ static int read_moved_in(go_vision_result *r, vz_grid *g, const go_cv_image *wor
     return rc == GO_ENOBOARD ? go_error_set(GO_ENOBOARD, "%s", reason) : rc;
 }
 
+/* Lattice fitted, a look's at twice the spacing refused as too faint, fitted to the stones into
+ * g and checked, like the first looks' lattices (but not judged as under a dim lamp: there a
+ * crowded 13x13's such fit, its halfway lines twice as dark as its lines, passed and read 13
+ * points wrong). Under a saturated lamp the lamp's gray shows the crevices of a crowd as lines:
+ * the look at the spacing the lines show fits the crevices' lattice at half the board's, while
+ * the look at twice it finds the board's size with its far lines a cell off, which the stones
+ * mend (rendered crowded boards under blue and violet lamps). */
+static int fit_faint_to_stones(vz_grid *g, const vz_grid *fitted, const go_cv_image *work)
+{
+    *g = *fitted;
+    int rc = vz_stones_fit(g, work);
+    return rc < 0 ? rc : vz_check_lattice(g, work);
+}
+
 /* The first looks_n looks in turn on the work image, the first STONE_LOOKS of them followed by
  * their lattices fitted to the stones, until one gives a grid that passes its check and a
  * reading of the board (0), or GO_ENOBOARD with the first look's reason, or another error.
@@ -645,6 +659,12 @@ static int read_by_looks(go_vision_result *r, vz_grid *g, const go_cv_image *wor
                 past_size[look] = past & VZ_REFUSED_PAST    ? fitted[look].size
                                   : past & VZ_REFUSED_FAINT ? -fitted[look].size
                                                             : 0;
+            /* a look at twice the spacing refused as too faint: its lattice fitted to the
+             * stones (fit_faint_to_stones) */
+            if (rc == GO_ENOBOARD && (past & VZ_REFUSED_FAINT) && fitted[look].size > 0 &&
+                looks[look] == (looks[look] & (VZ_LOOK_LIGHT_WEIGHTED | VZ_LOOK_DOUBLED)) &&
+                (looks[look] & VZ_LOOK_DOUBLED))
+                rc = fit_faint_to_stones(g, &fitted[look], work);
         } else if (!again) {
             /* the lattices of the first looks again, fitted to the stones */
             if (look >= looks_n || fitted[look].size == 0)
