@@ -678,6 +678,13 @@
 #define STONES_BEYOND_SHARE 0.3
 #define STONES_BEYOND_MIN 2.0
 
+/* A lattice is of the board in the photo: its points more than PHOTO_OUT_MARGIN of a cell beyond
+ * the photo's frame (a stone there is not in the photo at all) number at most PHOTO_OUT_SHARE of
+ * them. A board cut by the frame loses a row or two at one side; a checked cloth's or a room's
+ * lattice fitted around a smaller board runs far past the frame on several. */
+#define PHOTO_OUT_MARGIN 0.5
+#define PHOTO_OUT_SHARE 0.1
+
 /* Colour balance: over 200 real game records and the GNU Go games with 60 stones or more at the
  * end (../shared/data), the smaller colour had at least 0.72 of the larger (one stone a move;
  * captures and handicap shift it by tens). From PLAUSIBLE_MIN_STONES stones a reading under
