@@ -747,6 +747,12 @@
 /* Chroma weighs this many times lightness: a lamp's fall-off changes the wood's lightness across
  * the board, not its hue. */
 #define REGION_CHROMA 4.0
+/* A lamp's fall-off splits a board's wood into clusters of one hue and two lightnesses: tinted
+ * clusters (chroma REGION_TINT or more, in Lab units; grey stones, a white wall and a black
+ * cloth are not) whose hues lie within REGION_HUE_NEAR of each other are also judged as one.
+ * The wood's halves lie 1 to 7 apart, a checked cloth's colours and the wood 14 or more. */
+#define REGION_TINT 10.0
+#define REGION_HUE_NEAR 9.0
 /* Blocks (pixels of the small image, about a cell of a 9x9 board filling a third of the photo)
  * that hold this share of a colour are of that colour's piece: on a crowded board the wood shows
  * only between the stones. */

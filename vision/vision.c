@@ -1033,6 +1033,30 @@ static int read_region(go_vision_result *r, vz_grid *g, const go_cv_image *work,
     const double m[9] = {1, 0, box[0], 0, 1, box[1], 0, 0, 1};
     *g = t;
     vz_mat3_mul(g->h, m, t.h);
+    /* the lattice found in the painted part, the board read again in the photo as it is: at a
+     * thin margin the paint can cover part of a corner's stone; where that reading fails, the
+     * part's stands */
+    go_vision_result *again = malloc(sizeof *again);
+    if (!again)
+        return go_error_set(GO_ENOMEM, "reading in the photo");
+    const double ta = vz_now_ms();
+    int edge = -1, rc2 = read_board(again, g, work);
+    if (rc2 == 0)
+        rc2 = edge_of_one_colour(again, &edge);
+    *spent += vz_now_ms() - ta;
+    if (getenv("GOREF_VISION_DEBUG"))
+        fprintf(stderr, "the board's part read again in the photo: %s\n",
+                rc2 == 0 ? "read" : go_error_last());
+    if (rc2 == 0) {
+        const double decode = r->ms_decode, detect = r->ms_detect;
+        *r = *again;
+        r->ms_decode = decode;
+        r->ms_detect = detect;
+    }
+    free(again);
+    if (rc2 < 0 && rc2 != GO_ENOBOARD)
+        return rc2;
+    go_error_clear();
     return 0;
 }
 
