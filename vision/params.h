@@ -692,6 +692,13 @@
 #define STONES_BEYOND_SHARE 0.3
 #define STONES_BEYOND_MIN 2.0
 
+/* A lattice is of the board in the photo: its points more than PHOTO_OUT_MARGIN of a cell beyond
+ * the photo's frame (a stone there is not in the photo at all) number at most PHOTO_OUT_SHARE of
+ * them. A board cut by the frame loses a row or two at one side; a checked cloth's or a room's
+ * lattice fitted around a smaller board runs far past the frame on several. */
+#define PHOTO_OUT_MARGIN 0.5
+#define PHOTO_OUT_SHARE 0.1
+
 /* Colour balance: over 200 real game records and the GNU Go games with 60 stones or more at the
  * end (../shared/data), the smaller colour had at least 0.72 of the larger (one stone a move;
  * captures and handicap shift it by tens). From PLAUSIBLE_MIN_STONES stones a reading under
@@ -754,6 +761,12 @@
 /* Chroma weighs this many times lightness: a lamp's fall-off changes the wood's lightness across
  * the board, not its hue. */
 #define REGION_CHROMA 4.0
+/* A lamp's fall-off splits a board's wood into clusters of one hue and two lightnesses: tinted
+ * clusters (chroma REGION_TINT or more, in Lab units; grey stones, a white wall and a black
+ * cloth are not) whose hues lie within REGION_HUE_NEAR of each other are also judged as one.
+ * The wood's halves lie 1 to 7 apart, a checked cloth's colours and the wood 14 or more. */
+#define REGION_TINT 10.0
+#define REGION_HUE_NEAR 9.0
 /* Blocks (pixels of the small image, about a cell of a 9x9 board filling a third of the photo)
  * that hold this share of a colour are of that colour's piece: on a crowded board the wood shows
  * only between the stones. */

@@ -19,14 +19,16 @@ static double colour_distance(const double *c, const uint8_t *p)
     return dl * dl + REGION_CHROMA * (da * da + db * db);
 }
 
-static void cluster_colours(uint8_t *label, const go_cv_image *lab)
+static void cluster_colours(uint8_t *label, double centre[REGION_COLOURS][3],
+                            const go_cv_image *lab)
 {
     const int n = lab->width * lab->height;
-    double centre[REGION_COLOURS][3], sum[REGION_COLOURS][4];
+    double sum[REGION_COLOURS][4];
     unsigned long long state = 0x9e3779b97f4a7c15ULL;
     double *d = malloc(sizeof(double) * (size_t)n);
     if (!d) {
         memset(label, 0, (size_t)n);
+        memset(centre, 0, sizeof(double) * 3 * REGION_COLOURS);
         return;
     }
     for (int i = 0; i < n; i++)
@@ -220,7 +222,7 @@ int vz_board_region(go_cv_image *out, int box[4], const go_cv_image *work)
     float *share = NULL;
     int *mark = NULL, *stack = NULL;
     double *pts = NULL, *hull = NULL, *best_hull = NULL;
-    int rc, best_m = 0, best_colour = 0;
+    int rc, best_m = 0, best_set = 0;
     const int longest = work->width > work->height ? work->width : work->height;
     const double q = longest > REGION_SIDE ? (double)REGION_SIDE / longest : 1;
     const int sw = (int)lround(work->width * q), sh = (int)lround(work->height * q);
@@ -230,7 +232,7 @@ int vz_board_region(go_cv_image *out, int box[4], const go_cv_image *work)
     if ((rc = go_cv_resize(&small, work, sw, sh)) < 0 || (rc = go_cv_lab(&lab, &small)) < 0)
         goto done;
     label = malloc((size_t)sw * sh);
-    share = malloc(sizeof(float) * (size_t)nb * REGION_COLOURS);
+    share = malloc(sizeof(float) * (size_t)nb * (REGION_COLOURS + 1));
     mark = malloc(sizeof(int) * (size_t)nb);
     stack = malloc(sizeof(int) * (size_t)nb);
     pts = malloc(sizeof(double) * (size_t)sh * 8);
@@ -240,7 +242,8 @@ int vz_board_region(go_cv_image *out, int box[4], const go_cv_image *work)
         rc = go_error_set(GO_ENOMEM, "board region");
         goto done;
     }
-    cluster_colours(label, &lab);
+    double centre[REGION_COLOURS][3];
+    cluster_colours(label, centre, &lab);
     memset(share, 0, sizeof(float) * (size_t)nb * REGION_COLOURS);
     long total[REGION_COLOURS] = {0};
     for (int y = 0; y < bh * REGION_BLOCK; y++)
@@ -251,14 +254,46 @@ int vz_board_region(go_cv_image *out, int box[4], const go_cv_image *work)
         }
     for (int k = 0; k < nb * REGION_COLOURS; k++)
         share[k] /= REGION_BLOCK * REGION_BLOCK;
-    /* each colour's piece, judged: a board's share of the photo, compact, holding most of its
-     * colour's pixels, and marked inside by other colours (stones, lines); the likeliest (most
-     * of its colour in it, then most compact) is taken */
-    double best_score = 0, best_part = 0, best_solid = 0, best_held = 0;
+    /* the sets of colours a board's wood may be: each colour alone, and each tinted colour with
+     * the tinted colours of nearly its hue (REGION_HUE_NEAR): a lamp's fall-off across the wood
+     * splits it by lightness into two clusters of one hue, neither holding the whole board */
+    unsigned sets[2 * REGION_COLOURS];
+    int nsets = 0;
+    for (int c = 0; c < REGION_COLOURS; c++)
+        sets[nsets++] = 1u << c;
     for (int c = 0; c < REGION_COLOURS; c++) {
+        if (hypot(centre[c][1] - 128, centre[c][2] - 128) < REGION_TINT)
+            continue;
+        unsigned set = 0;
+        for (int e = 0; e < REGION_COLOURS; e++)
+            if (hypot(centre[e][1] - 128, centre[e][2] - 128) >= REGION_TINT &&
+                hypot(centre[e][1] - centre[c][1], centre[e][2] - centre[c][2]) < REGION_HUE_NEAR)
+                set |= 1u << e;
+        int known = 0;
+        for (int k = 0; k < nsets; k++)
+            known |= sets[k] == set;
+        if (!known)
+            sets[nsets++] = set;
+    }
+    /* each set's piece, judged: a board's share of the photo, compact, holding most of its
+     * colours' pixels, and marked inside by other colours (stones, lines); the likeliest (most
+     * of its colours in it, then most compact) is taken */
+    double best_score = 0, best_part = 0, best_solid = 0, best_held = 0;
+    float *set_share = share + (size_t)nb * REGION_COLOURS;
+    for (int k = 0; k < nsets; k++) {
+        const unsigned set = sets[k];
+        long set_total = 0;
+        for (int b = 0; b < nb; b++)
+            set_share[b] = 0;
+        for (int c = 0; c < REGION_COLOURS; c++)
+            if (set & (1u << c)) {
+                set_total += total[c];
+                for (int b = 0; b < nb; b++)
+                    set_share[b] += share[(size_t)c * nb + b];
+            }
         int m;
-        const int blocks = colour_piece(hull, &m, share + (size_t)c * nb, bw, bh, mark, stack, pts);
-        if (m < 3 || total[c] == 0)
+        const int blocks = colour_piece(hull, &m, set_share, bw, bh, mark, stack, pts);
+        if (m < 3 || set_total == 0)
             continue;
         const double area = hull_area(hull, m), part = area / nb, solid = blocks / area;
         double hx = 0, hy = 0;
@@ -270,22 +305,27 @@ int vz_board_region(go_cv_image *out, int box[4], const go_cv_image *work)
         for (int y = 0; y < bh * REGION_BLOCK; y++)
             for (int x = 0; x < bw * REGION_BLOCK; x++) {
                 const double u = (x + 0.5) / REGION_BLOCK, v = (y + 0.5) / REGION_BLOCK;
-                if (label[y * sw + x] == c && inside_hull(hull, m, u, v))
+                const int of_set = (set >> label[y * sw + x]) & 1u;
+                if (of_set && inside_hull(hull, m, u, v))
                     in++;
                 /* the pixel in the hull shrunk about its centre to REGION_CORE of its size */
                 if (inside_hull(hull, m, hx + (u - hx) / REGION_CORE,
                                 hy + (v - hy) / REGION_CORE)) {
                     core++;
-                    other += label[y * sw + x] != c;
+                    other += !of_set;
                 }
             }
-        const double held = (double)in / total[c], score = held * solid;
+        const double held = (double)in / set_total, score = held * solid;
         const double marked = core > 0 ? (double)other / core : 0;
+        int first = 0;
+        while (!((set >> first) & 1u))
+            first++;
         if (getenv("GOREF_VISION_DEBUG"))
             fprintf(stderr,
-                    "region colour %d: %.2f of the photo, %.2f solid, holds %.2f of it, %.2f of "
-                    "its core other colours\n",
-                    c, part, solid, held, marked);
+                    "region colours %#x (Lab of the first %.0f %.0f %.0f): %.2f of the photo, %.2f "
+                    "solid, holds %.2f of them, %.2f of its core other colours\n",
+                    set, centre[first][0], centre[first][1], centre[first][2], part, solid, held,
+                    marked);
         if (part < REGION_LEAST || part > REGION_MOST || solid < REGION_SOLID ||
             held < REGION_HELD || marked < REGION_MARKED || score <= best_score)
             continue;
@@ -294,7 +334,7 @@ int vz_board_region(go_cv_image *out, int box[4], const go_cv_image *work)
         best_solid = solid;
         best_held = held;
         best_m = m;
-        best_colour = c;
+        best_set = set;
         memcpy(best_hull, hull, sizeof(double) * 2 * (size_t)m);
     }
     if (best_m == 0) {
@@ -315,12 +355,12 @@ int vz_board_region(go_cv_image *out, int box[4], const go_cv_image *work)
         for (int y = 1; y < sh - 1; y++) {
             int x0 = -1, x1 = -1;
             for (int x = 1; x < sw - 1; x++) {
-                if (label[y * sw + x] != best_colour)
+                if (!((best_set >> label[y * sw + x]) & 1u))
                     continue;
                 int same = 0;
                 for (int dy = -1; dy <= 1; dy++)
                     for (int dx = -1; dx <= 1; dx++)
-                        same += (dx || dy) && label[(y + dy) * sw + x + dx] == best_colour;
+                        same += (dx || dy) && ((best_set >> label[(y + dy) * sw + x + dx]) & 1u);
                 /* the point pulled a block toward the centre must lie in the blocks' hull */
                 const double px = x + 0.5, py = y + 0.5, d = hypot(px - rx, py - ry);
                 const double pull = d > REGION_BLOCK ? (d - REGION_BLOCK) / d : 0;

@@ -206,6 +206,41 @@ static int stones_inside(const vz_grid *g, const go_cv_image *work)
     return 0;
 }
 
+/* A photo of a board holds the board: a lattice whose points lie beyond the photo's frame, more
+ * than PHOTO_OUT_MARGIN of a cell out, in a share over PHOTO_OUT_SHARE (params.h), spans more
+ * than the photo shows (a checked cloth's squares or a room's tiles read as a larger board around
+ * a smaller one); its points out there cannot be read, and it is refused. The cell is measured at
+ * each point as the larger step to a neighbouring point. */
+static int lattice_in_photo(const vz_grid *g, const go_cv_image *work)
+{
+    const int n = g->size;
+    int out = 0;
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) {
+            double px, py, qx, qy, cell = 0;
+            if (vz_apply(g->h, x, y, &px, &py) < 0) {
+                out++;
+                continue;
+            }
+            static const int step[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+            for (int k = 0; k < 4; k++)
+                if (vz_apply(g->h, x + step[k][0], y + step[k][1], &qx, &qy) == 0)
+                    cell = fmax(cell, hypot(qx - px, qy - py));
+            const double m = PHOTO_OUT_MARGIN * cell;
+            out += px < -m || py < -m || px > work->width - 1 + m || py > work->height - 1 + m;
+        }
+    const double share = (double)out / (n * n);
+    if (getenv("GOREF_VISION_DEBUG"))
+        fprintf(stderr, "lattice in the photo: %.3f of its points beyond the frame\n", share);
+    if (share > PHOTO_OUT_SHARE)
+        return go_error_set(GO_ENOBOARD,
+                            "no board: %.0f%% of the %dx%d lattice's points lie beyond the "
+                            "photo's frame (the grid did not fit, or the whole board is not in "
+                            "the photo)",
+                            100 * share, n, n);
+    return 0;
+}
+
 /* The looks whose lattices are fitted again to the stones' tops when they do not read the
  * board: on a crowded board seen at a low angle the crevices between leaning stones mislead the
  * lines in perspective and scale, not only in phase (the green-stone series), and no single
@@ -686,6 +721,8 @@ static int read_by_looks(go_vision_result *r, vz_grid *g, const go_cv_image *wor
             rc = vz_lattice_judge(g, work);
         if (rc == 0)
             rc = stones_inside(g, work);
+        if (rc == 0)
+            rc = lattice_in_photo(g, work);
         double tb = vz_now_ms();
         r->ms_detect += tb - ta;
         if (rc == 0) {
@@ -1016,6 +1053,30 @@ static int read_region(go_vision_result *r, vz_grid *g, const go_cv_image *work,
     const double m[9] = {1, 0, box[0], 0, 1, box[1], 0, 0, 1};
     *g = t;
     vz_mat3_mul(g->h, m, t.h);
+    /* the lattice found in the painted part, the board read again in the photo as it is: at a
+     * thin margin the paint can cover part of a corner's stone; where that reading fails, the
+     * part's stands */
+    go_vision_result *again = malloc(sizeof *again);
+    if (!again)
+        return go_error_set(GO_ENOMEM, "reading in the photo");
+    const double ta = vz_now_ms();
+    int edge = -1, rc2 = read_board(again, g, work);
+    if (rc2 == 0)
+        rc2 = edge_of_one_colour(again, &edge);
+    *spent += vz_now_ms() - ta;
+    if (getenv("GOREF_VISION_DEBUG"))
+        fprintf(stderr, "the board's part read again in the photo: %s\n",
+                rc2 == 0 ? "read" : go_error_last());
+    if (rc2 == 0) {
+        const double decode = r->ms_decode, detect = r->ms_detect;
+        *r = *again;
+        r->ms_decode = decode;
+        r->ms_detect = detect;
+    }
+    free(again);
+    if (rc2 < 0 && rc2 != GO_ENOBOARD)
+        return rc2;
+    go_error_clear();
     return 0;
 }
 
