@@ -516,8 +516,10 @@ static uint64_t name_seed(const char *name)
 /* The photo decoded (img; its own bytes data, len), given again as v says, as the JPEG bytes a
  * scan would receive; an altered one written to --save's folder too. */
 static int variant_jpeg(uint8_t **jpeg, size_t *jlen, const go_cv_image *img, const uint8_t *data,
-                        size_t len, const char *image, const photo_variant *v)
+                        size_t len, const char *image, const photo_variant *v, double h[9])
 {
+    static const double same[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+    memcpy(h, same, sizeof same);
     if (v->alteration == ALTER_AS_IS) {
         if (!(*jpeg = malloc(len)))
             return GO_ENOMEM;
@@ -527,7 +529,7 @@ static int variant_jpeg(uint8_t **jpeg, size_t *jlen, const go_cv_image *img, co
     }
     if (v->alteration == ALTER_NONE)
         return synth_photo_variant(jpeg, jlen, img, v->quarter_turns, v->long_side, v->quality);
-    int rc = synth_photo_altered(jpeg, jlen, img, v->alteration, name_seed(image));
+    int rc = synth_photo_altered(jpeg, jlen, img, v->alteration, name_seed(image), h);
     if (rc == 0 && save_dir) {
         char path[1400], name[600];
         snprintf(name, sizeof name, "%s", image);
@@ -628,11 +630,13 @@ static void variant_table(const photo_entry *rows, int nrows, const char *root, 
         }
         photos++;
         total += n * n;
-        int perfect_all = 1, silent_any = 0;
+        int perfect_all = 1, silent_any = 0, own_read = 0;
+        double own[4][2] = {{0}}; /* the photo's own lattice, where read perfectly as it is */
         for (int q = 0; q < nv; q++) {
             uint8_t *jpeg = NULL;
             size_t jlen = 0;
-            int rc = variant_jpeg(&jpeg, &jlen, &img, data, len, r->image, &v[q]);
+            double h[9]; /* the photo's pixels to the variant's */
+            int rc = variant_jpeg(&jpeg, &jlen, &img, data, len, r->image, &v[q], h);
             if (rc == 0) {
                 rc = go_vision_scan(&res, jpeg, jlen, NULL);
                 if (dump_file) {
@@ -646,8 +650,28 @@ static void variant_table(const photo_entry *rows, int nrows, const char *root, 
             if (rc < 0) {
                 refused[q]++;
                 perfect_all = 0;
-                if (verbose)
-                    printf("%s %-60s refused: %s\n", v[q].tag, r->image, go_error_last());
+                if (verbose) {
+                    /* the first lattice refused against the photo's own, carried into the
+                     * variant: right and refused (the checks' fault) or wrong (the candidates') */
+                    char first[96] = "";
+                    if (own_read && res.size == n) {
+                        double carried[4][2];
+                        for (int c = 0; c < 4; c++) {
+                            const double *p = own[c], z = h[6] * p[0] + h[7] * p[1] + h[8];
+                            carried[c][0] = (h[0] * p[0] + h[1] * p[1] + h[2]) / z;
+                            carried[c][1] = (h[3] * p[0] + h[4] * p[1] + h[5]) / z;
+                        }
+                        const double cell =
+                            hypot(carried[1][0] - carried[0][0], carried[1][1] - carried[0][1]) /
+                            (n - 1);
+                        snprintf(first, sizeof first, " (first lattice refused: %.1f cells off)",
+                                 synth_corners_off(res.corners, carried) / cell);
+                    } else if (res.size > 0 && res.size != n) {
+                        snprintf(first, sizeof first, " (first lattice refused: %dx%d)", res.size,
+                                 res.size);
+                    }
+                    printf("%s %-60s refused: %s%s\n", v[q].tag, r->image, go_error_last(), first);
+                }
                 continue;
             }
             ms[q][nt[q]++] = res.ms_total;
@@ -657,6 +681,10 @@ static void variant_table(const photo_entry *rows, int nrows, const char *root, 
                 count_wrong(&res, truth, n, sym, r->image, wrong[q]);
                 read[q] += n * n;
                 marks[q] += res.uncertain_count;
+            }
+            if (v[q].alteration == ALTER_AS_IS && ok == n * n) {
+                memcpy(own, res.corners, sizeof own);
+                own_read = 1;
             }
             correct[q] += ok;
             perfect[q] += ok == n * n;

@@ -196,7 +196,7 @@ static int warp_on_table(go_cv_image *out, const go_cv_image *in, const double b
 /* img turned by deg degrees about its centre on a canvas holding all of it (the corners it
  * uncovers show the table). */
 static int turn_in_frame(go_cv_image *out, const go_cv_image *img, double deg, int table,
-                         uint64_t *s)
+                         uint64_t *s, double forward[9])
 {
     const double a = deg * 3.141592653589793 / 180, c = cos(a), sn = sin(a);
     const double w = img->width, h = img->height;
@@ -205,13 +205,16 @@ static int turn_in_frame(go_cv_image *out, const go_cv_image *img, double deg, i
     const double cx = (W - 1) / 2.0, cy = (H - 1) / 2.0, icx = (w - 1) / 2.0, icy = (h - 1) / 2.0;
     const double back[9] = {c,   sn, icx - c * cx - sn * cy, -sn, c, icy + sn * cx - c * cy, 0.0,
                             0.0, 1.0};
+    const double fwd[9] = {c,   -sn, cx - c * icx + sn * icy, sn, c, cy - sn * icx - c * icy, 0.0,
+                           0.0, 1.0};
+    memcpy(forward, fwd, sizeof fwd);
     return warp_on_table(out, img, back, W, H, table, s);
 }
 
 /* img as seen from lower: its depth squashed by depth and its top narrowed by narrow, about the
  * bottom edge, on a canvas of its size (the strip it uncovers shows the table). */
 static int seen_lower(go_cv_image *out, const go_cv_image *img, double depth, double narrow,
-                      int table, uint64_t *s)
+                      int table, uint64_t *s, double forward[9])
 {
     const double w = img->width - 1, h = img->height - 1, top = h * (1 - depth),
                  inset = w * (1 - narrow) / 2;
@@ -219,13 +222,25 @@ static int seen_lower(go_cv_image *out, const go_cv_image *img, double depth, do
     const double seen[4][2] = {{inset, top}, {w - inset, top}, {w, h}, {0, h}};
     double back[9];
     int rc = homography4(back, seen, photo);
+    if (rc == 0)
+        rc = homography4(forward, photo, seen);
     if (rc < 0)
         return rc;
     return warp_on_table(out, img, back, img->width, img->height, table, s);
 }
 
+/* c = a * b, 3x3 row-major. */
+static void mat3_mul(double c[9], const double a[9], const double b[9])
+{
+    double t[9];
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            t[3 * i + j] = a[3 * i] * b[j] + a[3 * i + 1] * b[3 + j] + a[3 * i + 2] * b[6 + j];
+    memcpy(c, t, sizeof t);
+}
+
 int synth_photo_altered(uint8_t **jpeg, size_t *len, const go_cv_image *img, int alteration,
-                        uint64_t seed)
+                        uint64_t seed, double out_h[9])
 {
     if (alteration < 0 || alteration >= SYNTH_ALTERATIONS || img->channels != 3)
         return go_error_set(GO_EINVAL, "alteration %d of a %d-channel image", alteration,
@@ -241,6 +256,9 @@ int synth_photo_altered(uint8_t **jpeg, size_t *len, const go_cv_image *img, int
     int rc = go_cv_resize(&work, img, w < 1 ? 1 : w, h < 1 ? 1 : h);
     int quality = ALTER_QUALITY;
     const int table = (int)(rnd(&s) * 2);
+    /* img's pixels to the altered photo's: the scale, then the view's own */
+    const double scale[9] = {(double)w / img->width, 0, 0, 0, (double)h / img->height, 0, 0, 0, 1};
+    double view[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
     if (rc < 0)
         goto done;
     switch (alteration) {
@@ -259,17 +277,19 @@ int synth_photo_altered(uint8_t **jpeg, size_t *len, const go_cv_image *img, int
         break;
     case SYNTH_ALTER_TURNED: {
         const double deg = TURN_MIN_DEG + TURN_SPAN_DEG * rnd(&s);
-        rc = turn_in_frame(&shaped, &work, rnd(&s) < 0.5 ? -deg : deg, table, &s);
+        rc = turn_in_frame(&shaped, &work, rnd(&s) < 0.5 ? -deg : deg, table, &s, view);
         break;
     }
     default: { /* SYNTH_ALTER_LOW */
         const double depth = LOW_DEPTH_MIN + 0.1 * rnd(&s), narrow = LOW_NARROW_MIN + 0.1 * rnd(&s);
-        rc = seen_lower(&shaped, &work, depth, narrow, table, &s);
+        rc = seen_lower(&shaped, &work, depth, narrow, table, &s, view);
         break;
     }
     }
     if (rc == 0)
         rc = go_cv_encode_jpeg(jpeg, len, shaped.pixels ? &shaped : &work, quality);
+    if (rc == 0 && out_h)
+        mat3_mul(out_h, view, scale);
 done:
     go_cv_image_free(&work);
     go_cv_image_free(&shaped);

@@ -183,7 +183,8 @@ int synth_photo_variant(uint8_t **jpeg, size_t *len, const struct go_cv_image *i
  * frame (640 px long, blurred, JPEG 70), the board turned 20-30 degrees in the frame (the corners
  * uncovered showing a table) or seen from lower (the depth squashed, the far edge narrowed). The
  * position stays the same point for point. Photos over 2,000 px long are first brought down to
- * it. Fixed by seed. *jpeg is malloc'd. 0 or a negative go_err. */
+ * it. Fixed by seed. *jpeg is malloc'd; out_h, when not NULL, receives the homography taking
+ * img's pixels to the altered photo's. 0 or a negative go_err. */
 enum {
     SYNTH_ALTER_BLUE,
     SYNTH_ALTER_VIOLET,
@@ -196,7 +197,7 @@ enum {
 };
 extern const char *const synth_alter_name[SYNTH_ALTERATIONS];
 int synth_photo_altered(uint8_t **jpeg, size_t *len, const struct go_cv_image *img, int alteration,
-                        uint64_t seed);
+                        uint64_t seed, double out_h[9]);
 
 /* The photo img set in a canvas `factor` times its size, as a photo from a step back: at (at_x,
  * at_y) of the room left each way (0..1), the rest filled with the mean colour of img's outermost
