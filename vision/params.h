@@ -219,6 +219,12 @@
  * at most); a white point beside it whose lines show GLARE_FRINGE of the typical dip is its
  * washed-out fringe. */
 #define GLARE_CLIP 245
+/* ... GLARE_CLIP counted down from each channel's top instead of from 255: the level above which
+ * this share of the board's pixels lie (a glare's patch is wider than a stone, so a few hot pixels
+ * do not set it). Under white light a glare's 255 in every channel leaves GLARE_CLIP as it is;
+ * under a coloured lamp the glare is the top of every channel, the lamp's colour (bench_vision
+ * --alter: glare under the lamps read as white stones, unmarked). */
+#define GLARE_TOP 0.999
 #define GLARE_POINT 0.5
 #define GLARE_SQUARE 0.5
 #define GLARE_SQUARES 2
