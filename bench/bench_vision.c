@@ -22,7 +22,11 @@
  * turned a quarter turn at a time (saved again as JPEG at quality 92), with --sizes resized to a
  * long side of 800, 1,200 and 4,000 pixels (quality 92) and to 1,600 at quality 70; each by the
  * models of its fold (as held out), with the silent points and marks of those readings.
- * Usage: bench_vision [-v] [--overlay DIR] [--only SUBSTRING] [--turns] [--sizes]
+ * --alter reads only the photos as they are and then altered as no photo here was taken
+ * (synth_photo_altered: a saturated blue, a violet and a pink lamp, a dim room, a webcam frame,
+ * the board turned 20-30 degrees in the frame, seen from lower; fixed seeds), a row each, by the
+ * models of each photo's fold; --save DIR writes the altered photos there.
+ * Usage: bench_vision [-v] [--overlay DIR] [--only SUBSTRING] [--turns] [--sizes] [--alter]
  * [--models DIR] (the fold models; default vision/model/folds) [--disputed FILE] (points whose
  * published label the photo contradicts, set aside in a second table; default
  * bench/disputed_truth.tsv) [--no-rule] [--synthetic N]
@@ -491,15 +495,58 @@ typedef struct photo_variant {
     const char *label; /* the table's row */
     const char *tag;   /* the -v line's start */
     int quarter_turns, long_side, quality;
+    /* ALTER_AS_IS: the photo's own bytes; 0..SYNTH_ALTERATIONS-1: the photo altered so
+     * (synth_photo_altered); ALTER_NONE: turned and resized as above */
+    int alteration;
 } photo_variant;
+#define ALTER_NONE (-1)
+#define ALTER_AS_IS (-2)
 
-#define MAX_VARIANTS 4
+#define MAX_VARIANTS 8
 
-/* The photo decoded, given again as v says, as the JPEG bytes a scan would receive. */
-static int variant_jpeg(uint8_t **jpeg, size_t *jlen, const go_cv_image *img,
-                        const photo_variant *v)
+/* A seed of the photo's name (FNV-1a): each photo altered its own way, the same on every run. */
+static uint64_t name_seed(const char *name)
 {
-    return synth_photo_variant(jpeg, jlen, img, v->quarter_turns, v->long_side, v->quality);
+    uint64_t h = 1469598103934665603ull;
+    for (; *name; name++)
+        h = (h ^ (uint8_t)*name) * 1099511628211ull;
+    return h;
+}
+
+/* The photo decoded (img; its own bytes data, len), given again as v says, as the JPEG bytes a
+ * scan would receive; an altered one written to --save's folder too. */
+static int variant_jpeg(uint8_t **jpeg, size_t *jlen, const go_cv_image *img, const uint8_t *data,
+                        size_t len, const char *image, const photo_variant *v, double h[9])
+{
+    static const double same[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+    memcpy(h, same, sizeof same);
+    if (v->alteration == ALTER_AS_IS) {
+        if (!(*jpeg = malloc(len)))
+            return GO_ENOMEM;
+        memcpy(*jpeg, data, len);
+        *jlen = len;
+        return 0;
+    }
+    if (v->alteration == ALTER_NONE)
+        return synth_photo_variant(jpeg, jlen, img, v->quarter_turns, v->long_side, v->quality);
+    int rc = synth_photo_altered(jpeg, jlen, img, v->alteration, name_seed(image), h);
+    if (rc == 0 && save_dir) {
+        char path[1400], name[600];
+        snprintf(name, sizeof name, "%s", image);
+        for (char *q = name; *q; q++)
+            if (*q == '/' || *q == ' ')
+                *q = '_';
+        snprintf(path, sizeof path, "%s/%s-%s.jpg", save_dir, v->tag, name);
+        for (char *q = path + strlen(save_dir) + 1; *q; q++)
+            if (*q == ' ')
+                *q = '_';
+        FILE *f = fopen(path, "wb");
+        if (!f || fwrite(*jpeg, 1, *jlen, f) != *jlen)
+            fprintf(stderr, "bench_vision: cannot write %s\n", path);
+        if (f)
+            fclose(f);
+    }
+    return rc;
 }
 
 /* Every photo read again in each variant of v: as a phone that drops the orientation tag, a
@@ -581,14 +628,15 @@ static void variant_table(const photo_entry *rows, int nrows, const char *root, 
             free(data);
             continue;
         }
-        free(data);
         photos++;
         total += n * n;
-        int perfect_all = 1, silent_any = 0;
+        int perfect_all = 1, silent_any = 0, own_read = 0;
+        double own[4][2] = {{0}}; /* the photo's own lattice, where read perfectly as it is */
         for (int q = 0; q < nv; q++) {
             uint8_t *jpeg = NULL;
             size_t jlen = 0;
-            int rc = variant_jpeg(&jpeg, &jlen, &img, &v[q]);
+            double h[9]; /* the photo's pixels to the variant's */
+            int rc = variant_jpeg(&jpeg, &jlen, &img, data, len, r->image, &v[q], h);
             if (rc == 0) {
                 rc = go_vision_scan(&res, jpeg, jlen, NULL);
                 if (dump_file) {
@@ -602,8 +650,28 @@ static void variant_table(const photo_entry *rows, int nrows, const char *root, 
             if (rc < 0) {
                 refused[q]++;
                 perfect_all = 0;
-                if (verbose)
-                    printf("%s %-60s refused: %s\n", v[q].tag, r->image, go_error_last());
+                if (verbose) {
+                    /* the first lattice refused against the photo's own, carried into the
+                     * variant: right and refused (the checks' fault) or wrong (the candidates') */
+                    char first[96] = "";
+                    if (own_read && res.size == n) {
+                        double carried[4][2];
+                        for (int c = 0; c < 4; c++) {
+                            const double *p = own[c], z = h[6] * p[0] + h[7] * p[1] + h[8];
+                            carried[c][0] = (h[0] * p[0] + h[1] * p[1] + h[2]) / z;
+                            carried[c][1] = (h[3] * p[0] + h[4] * p[1] + h[5]) / z;
+                        }
+                        const double cell =
+                            hypot(carried[1][0] - carried[0][0], carried[1][1] - carried[0][1]) /
+                            (n - 1);
+                        snprintf(first, sizeof first, " (first lattice refused: %.1f cells off)",
+                                 synth_corners_off(res.corners, carried) / cell);
+                    } else if (res.size > 0 && res.size != n) {
+                        snprintf(first, sizeof first, " (first lattice refused: %dx%d)", res.size,
+                                 res.size);
+                    }
+                    printf("%s %-60s refused: %s%s\n", v[q].tag, r->image, go_error_last(), first);
+                }
                 continue;
             }
             ms[q][nt[q]++] = res.ms_total;
@@ -613,6 +681,10 @@ static void variant_table(const photo_entry *rows, int nrows, const char *root, 
                 count_wrong(&res, truth, n, sym, r->image, wrong[q]);
                 read[q] += n * n;
                 marks[q] += res.uncertain_count;
+            }
+            if (v[q].alteration == ALTER_AS_IS && ok == n * n) {
+                memcpy(own, res.corners, sizeof own);
+                own_read = 1;
             }
             correct[q] += ok;
             perfect[q] += ok == n * n;
@@ -635,6 +707,7 @@ static void variant_table(const photo_entry *rows, int nrows, const char *root, 
             }
         }
         go_cv_image_free(&img);
+        free(data);
         all_perfect += perfect_all;
         any_silent += silent_any;
     }
@@ -658,19 +731,32 @@ static void variant_table(const photo_entry *rows, int nrows, const char *root, 
 
 /* The photos turned a quarter turn at a time; turn 0 is the photo decoded and saved again. */
 static const photo_variant turns_v[] = {
-    {"turned 0 degrees clockwise", "turn   0", 0, 0, 92},
-    {"turned 90 degrees clockwise", "turn  90", 1, 0, 92},
-    {"turned 180 degrees clockwise", "turn 180", 2, 0, 92},
-    {"turned 270 degrees clockwise", "turn 270", 3, 0, 92},
+    {"turned 0 degrees clockwise", "turn   0", 0, 0, 92, ALTER_NONE},
+    {"turned 90 degrees clockwise", "turn  90", 1, 0, 92, ALTER_NONE},
+    {"turned 180 degrees clockwise", "turn 180", 2, 0, 92, ALTER_NONE},
+    {"turned 270 degrees clockwise", "turn 270", 3, 0, 92, ALTER_NONE},
 };
 /* The photos at other resolutions: a small phone picture, a common upload size, a photo larger
  * than most here (they are 640 to 4,080 pixels long); and as a messaging app passes a photo on,
  * 1,600 pixels long at quality 70. */
 static const photo_variant sizes_v[] = {
-    {"long side 800 px", "size  800", 0, 800, 92},
-    {"long side 1200 px", "size 1200", 0, 1200, 92},
-    {"long side 4000 px", "size 4000", 0, 4000, 92},
-    {"1600 px at quality 70", "sent 1600", 0, 1600, 70},
+    {"long side 800 px", "size  800", 0, 800, 92, ALTER_NONE},
+    {"long side 1200 px", "size 1200", 0, 1200, 92, ALTER_NONE},
+    {"long side 4000 px", "size 4000", 0, 4000, 92, ALTER_NONE},
+    {"1600 px at quality 70", "sent 1600", 0, 1600, 70, ALTER_NONE},
+};
+
+/* The photos as another room or camera would have taken them (synth_photo_altered), after the
+ * photos as they are: under lamps, light and lenses no photo here was taken in. */
+static const photo_variant alter_v[] = {
+    {"as they are", "as is", 0, 0, 0, ALTER_AS_IS},
+    {"saturated blue lamp", "blue", 0, 0, 0, SYNTH_ALTER_BLUE},
+    {"violet lamp", "violet", 0, 0, 0, SYNTH_ALTER_VIOLET},
+    {"pink lamp", "pink", 0, 0, 0, SYNTH_ALTER_PINK},
+    {"dim room, noise, JPEG 75", "dim", 0, 0, 0, SYNTH_ALTER_DIM},
+    {"webcam: 640 px, blur, JPEG 70", "webcam", 0, 0, 0, SYNTH_ALTER_WEBCAM},
+    {"turned 20-30 deg in the frame", "turned", 0, 0, 0, SYNTH_ALTER_TURNED},
+    {"seen from lower", "lower", 0, 0, 0, SYNTH_ALTER_LOW},
 };
 
 /* How the photos are read in one pass. */
@@ -931,7 +1017,7 @@ int main(int argc, char **argv)
     const char *root = GOREF_DATA_DIR "/photos";
     const char *overlay_dir = NULL, *only = NULL, *models = GOREF_SOURCE_DIR "/vision/model/folds",
                *disputed_path = GOREF_SOURCE_DIR "/bench/disputed_truth.tsv";
-    int verbose = 0, synthetic = 40, turns = 0, sizes = 0, rule = 1;
+    int verbose = 0, synthetic = 40, turns = 0, sizes = 0, rule = 1, alter = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-v") == 0)
             verbose = 1;
@@ -949,6 +1035,8 @@ int main(int argc, char **argv)
             turns = 1;
         else if (strcmp(argv[i], "--sizes") == 0)
             sizes = 1;
+        else if (strcmp(argv[i], "--alter") == 0)
+            alter = 1;
         else if (strcmp(argv[i], "--save") == 0 && i + 1 < argc)
             save_dir = argv[++i];
         else if (strcmp(argv[i], "--dump") == 0 && i + 1 < argc) {
@@ -1012,6 +1100,19 @@ int main(int argc, char **argv)
             for (int k = 0; k < nall; k++)
                 if (strcmp(all[k].image, rows[i].image) == 0)
                     rows[i].fold = all[k].fold;
+    }
+    if (alter) { /* the altered photos alone, by the models of their folds */
+        char path[1200];
+        int have = 1;
+        for (int k = 0; k < PHOTO_SET_FOLDS; k++) {
+            snprintf(path, sizeof path, "%s/fold%d.onnx", models, k);
+            have &= file_exists(path);
+            snprintf(path, sizeof path, "%s/lattice_fold%d.onnx", models, k);
+            have &= file_exists(path);
+        }
+        variant_table(rows, nrows, root, verbose, "photos altered (lamps, dim room, webcam, views)",
+                      alter_v, (int)(sizeof alter_v / sizeof *alter_v), have ? models : NULL);
+        return 0;
     }
     static photo_row res[PASSES][MAX_PHOTOS];
     /* as built */

@@ -519,8 +519,28 @@ static void over_edge(go_vision_result *r, const go_cv_image *lab, const board_m
  * stones pushed off their points clipped one square centre beside a point (0.71 of it), never
  * two. */
 
-/* The share of the warp's pixels within rad of (cx, cy) clipped in every channel. */
-static double clipped_share(const go_cv_image *bgr, double cx, double cy, double rad)
+/* The level from which each channel of the warp counts as clipped: as far under the channel's
+ * own top (its GLARE_TOP quantile) as GLARE_CLIP is under 255. Under white light a glare reaches
+ * 255 in every channel; under a coloured lamp it is the lamp's colour at full exposure, and the
+ * channels the lamp gives little light never reach 255, glare or not. */
+static void clip_levels(int level[3], const go_cv_image *bgr)
+{
+    const size_t count = (size_t)bgr->width * bgr->height;
+    for (int c = 0; c < 3; c++) {
+        size_t hist[256] = {0};
+        for (size_t k = 0; k < count; k++)
+            hist[bgr->pixels[3 * k + c]]++;
+        size_t above = 0;
+        int top = 255;
+        while (top > 0 && (above += hist[top]) < (size_t)((1.0 - GLARE_TOP) * count))
+            top--;
+        level[c] = top - (255 - GLARE_CLIP);
+    }
+}
+
+/* The share of the warp's pixels within rad of (cx, cy) clipped in every channel (at level). */
+static double clipped_share(const go_cv_image *bgr, const int level[3], double cx, double cy,
+                            double rad)
 {
     int clipped = 0, all = 0;
     for (int y = (int)floor(cy - rad); y <= (int)ceil(cy + rad); y++)
@@ -529,7 +549,7 @@ static double clipped_share(const go_cv_image *bgr, double cx, double cy, double
                 (x - cx) * (x - cx) + (y - cy) * (y - cy) > rad * rad)
                 continue;
             const uint8_t *p = bgr->pixels + ((size_t)y * bgr->width + x) * 3;
-            clipped += p[0] >= GLARE_CLIP && p[1] >= GLARE_CLIP && p[2] >= GLARE_CLIP;
+            clipped += p[0] >= level[0] && p[1] >= level[1] && p[2] >= level[2];
             all++;
         }
     return all ? (double)clipped / all : 0;
@@ -539,19 +559,22 @@ static void glare_on_wood(go_vision_result *r, double f[][NF], const go_cv_image
                           double (*off)[2], int n, double typical, int m)
 {
     unsigned char glare[GO_MAX_SIZE * GO_MAX_SIZE] = {0};
-    int any = 0;
+    int any = 0, level[3];
+    clip_levels(level, bgr);
+    if (getenv("GOREF_VISION_DEBUG"))
+        fprintf(stderr, "clipped from %d %d %d\n", level[0], level[1], level[2]);
     for (int k = 0; k < n * n; k++) {
         const int i = k % n, j = k / n;
         if (r->color[j][i] != GO_WHITE)
             continue;
         const double x = (i + 1 + off[k][0]) * CELL, y = (j + 1 + off[k][1]) * CELL;
-        const double share = clipped_share(bgr, x, y, 0.3 * CELL);
+        const double share = clipped_share(bgr, level, x, y, 0.3 * CELL);
         if (share < GLARE_POINT)
             continue;
         double sq[4];
         int beside = 0;
         for (int q = 0; q < 4; q++) {
-            sq[q] = clipped_share(bgr, (i + 1 + (q & 1 ? 0.5 : -0.5)) * CELL,
+            sq[q] = clipped_share(bgr, level, (i + 1 + (q & 1 ? 0.5 : -0.5)) * CELL,
                                   (j + 1 + (q & 2 ? 0.5 : -0.5)) * CELL, 0.12 * CELL);
             beside += sq[q] >= GLARE_SQUARE;
         }

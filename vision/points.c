@@ -261,6 +261,21 @@ void vz_points_mark(go_vision_result *r, const float *prob)
         if (r->color[y][x] == GO_EMPTY && prob[3 * (size_t)k] < POINTS_SURE)
             r->confidence[y][x] = fminf(r->confidence[y][x], VZ_POINTS_DOUBT);
     }
+    /* A black reading beside one stone only, that the network gives some chance of being wood,
+     * may be that stone's shadow (SHADE_EMPTY: vision/params.h) */
+    for (int k = 0; k < n * n; k++) {
+        const int y = k / n, x = k % n;
+        if (r->color[y][x] != GO_BLACK || prob[3 * (size_t)k] <= SHADE_EMPTY)
+            continue;
+        static const int step[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+        int beside = 0;
+        for (int s = 0; s < 4; s++) {
+            const int qx = x + step[s][0], qy = y + step[s][1];
+            beside += qx >= 0 && qy >= 0 && qx < n && qy < n && r->color[qy][qx] != GO_EMPTY;
+        }
+        if (beside == 1)
+            r->confidence[y][x] = fminf(r->confidence[y][x], VZ_POINTS_DOUBT);
+    }
     if (getenv("GOREF_VISION_DEBUG"))
         fprintf(stderr, "point classifier: differs from the rule at %d points\n", disagree);
 }

@@ -251,8 +251,10 @@ int vz_point_probs(float *out, const uint8_t *patches, int count);
 #define VZ_POINTS_DOUBT 0.5f
 int vz_points_check(go_vision_result *r, const vz_grid *g, const go_cv_image *work);
 /* The marks vz_points_check sets from the classifier's probabilities prob (empty, black, white
- * for each point, row by row) against r's reading: where it reads another colour, and at a point
- * read empty that it gives little probability of being empty (POINTS_SURE: params.h). */
+ * for each point, row by row) against r's reading: where it reads another colour, at a point
+ * read empty that it gives little probability of being empty (POINTS_SURE: params.h), and at a
+ * black reading beside one stone only that it gives some chance of being empty (a shadow:
+ * SHADE_EMPTY). */
 void vz_points_mark(go_vision_result *r, const float *prob);
 /* The marks it sets from the points' patches (vz_point_patches, row by row): a lone stone on the
  * first line whose tint is far from its colour's stones' (LONE_EDGE_: params.h). */

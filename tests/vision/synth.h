@@ -177,6 +177,28 @@ struct go_cv_image;
 int synth_photo_variant(uint8_t **jpeg, size_t *len, const struct go_cv_image *img,
                         int quarter_turns, int long_side, int quality);
 
+/* The photo img as another room or camera would have taken it (alter.c), for the bench's altered
+ * photos: a saturated blue, a violet or a warm pink lamp (each channel's light multiplied, the
+ * highlights rolled off), a dim room (a quarter of the light, sensor noise, JPEG 75), a webcam
+ * frame (640 px long, blurred, JPEG 70), the board turned 20-30 degrees in the frame (the corners
+ * uncovered showing a table) or seen from lower (the depth squashed, the far edge narrowed). The
+ * position stays the same point for point. Photos over 2,000 px long are first brought down to
+ * it. Fixed by seed. *jpeg is malloc'd; out_h, when not NULL, receives the homography taking
+ * img's pixels to the altered photo's. 0 or a negative go_err. */
+enum {
+    SYNTH_ALTER_BLUE,
+    SYNTH_ALTER_VIOLET,
+    SYNTH_ALTER_PINK,
+    SYNTH_ALTER_DIM,
+    SYNTH_ALTER_WEBCAM,
+    SYNTH_ALTER_TURNED,
+    SYNTH_ALTER_LOW,
+    SYNTH_ALTERATIONS
+};
+extern const char *const synth_alter_name[SYNTH_ALTERATIONS];
+int synth_photo_altered(uint8_t **jpeg, size_t *len, const struct go_cv_image *img, int alteration,
+                        uint64_t seed, double out_h[9]);
+
 /* The photo img set in a canvas `factor` times its size, as a photo from a step back: at (at_x,
  * at_y) of the room left each way (0..1), the rest filled with the mean colour of img's outermost
  * pixels; saved as JPEG at quality. *jpeg is malloc'd. 0 or a negative go_err. */

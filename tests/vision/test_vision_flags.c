@@ -103,6 +103,39 @@ static void test_vision_flags__one_difference_marks_one_point(void **state)
     assert_int_equal(marks(&r), 1);
 }
 
+/* A black reading beside one stone only, that the classifier gives some chance of being wood, is
+ * marked: the shadow a stone casts to one side is as dark as a black stone. Not the same doubt on
+ * a black stone alone or beside two, nor a white reading, nor a black stone beside one stone that
+ * the classifier is sure of; the colours stay the rule's. */
+static void test_vision_flags__shadow_beside_a_stone_is_marked(void **state)
+{
+    (void)state;
+    static const char *const sparse[9] = {
+        ".........", /* */
+        "..OX.....", /* (3, 1): black beside one stone */
+        ".........", /* */
+        "....X....", /* (4, 3): black alone */
+        ".........", /* */
+        "...XXX...", /* (4, 5): black beside two */
+        ".........", /* */
+        ".....OO..", /* (6, 7): white beside one */
+        "..XO.....", /* (2, 8): black beside one, the classifier sure */
+    };
+    static go_vision_result r;
+    float prob[9 * 9 * 3];
+    reading_of(&r, sparse, 9);
+    sure_of_reading(prob, &r);
+    prob_at(prob, 9, 3, 1, 0.15f, 0.85f, 0.0f);
+    prob_at(prob, 9, 4, 3, 0.15f, 0.85f, 0.0f);
+    prob_at(prob, 9, 4, 5, 0.15f, 0.85f, 0.0f);
+    prob_at(prob, 9, 6, 7, 0.15f, 0.0f, 0.85f);
+    prob_at(prob, 9, 2, 8, 0.005f, 0.995f, 0.0f);
+    vz_points_mark(&r, prob);
+    assert_true(marked(&r, 3, 1));
+    assert_int_equal(marks(&r), 1);
+    assert_int_equal(r.color[1][3], GO_BLACK);
+}
+
 /* A point read empty that the classifier gives under 0.9 of being empty is marked wherever it
  * lies (a stone taken for wood by both readers: the classifier is the less sure one), near the
  * points the readers differ on or far from them; not one it gives 0.95, nor a stone it is as
@@ -511,6 +544,7 @@ int main(void)
         cmocka_unit_test(test_vision_flags__agreeing_board_spends_no_look),
         cmocka_unit_test(test_vision_flags__one_difference_marks_one_point),
         cmocka_unit_test(test_vision_flags__unsure_empty_points_are_marked),
+        cmocka_unit_test(test_vision_flags__shadow_beside_a_stone_is_marked),
         cmocka_unit_test(test_vision_flags__lone_edge_stone_unlike_the_stones_is_marked),
         cmocka_unit_test(test_vision_flags__stone_with_the_woods_tint_is_marked),
         cmocka_unit_test(test_vision_flags__stone_between_two_points_is_marked),

@@ -5,7 +5,9 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "cv_shim.h"
 #include "go/vision.h"
 #include "synth.h"
 #include "synth_cases.h"
@@ -225,6 +227,58 @@ static void test_vision_lamps__saturated_blue_lamp_crowd_of_crevices(void **stat
     }
 }
 
+/* A flash's glare blown out in the middle of a board, over empty points, as under white light
+ * (every channel clipped over a disc 1.7 cells across, the lines gone), then the photo
+ * taken again under a saturated blue lamp (synth_photo_altered): the glare is the lamp's colour,
+ * its red and green far under 255, yet the brightest the photo gets in every channel. The glare's
+ * points read empty and every point reads as it is (at the code before, where clipped meant 245
+ * in every channel, the glare read as white stones). */
+static void test_vision_lamps__glare_under_a_blue_lamp_reads_empty(void **state)
+{
+    (void)state;
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static go_vision_result r;
+    const int n = 13;
+    synth_params p = base(n, 7);
+    p.width = 720;
+    p.height = 540;
+    p.tilt = 0.1;
+    p.gradient = 0.1;
+    p.noise = 3;
+    synth_legal_position(truth, n, 0.6, p.seed);
+    for (int y = 3; y < n - 3; y++)
+        for (int x = 3; x < n - 3; x++)
+            truth[y][x] = GO_EMPTY;
+    uint8_t *jpeg = NULL, *lit = NULL;
+    size_t len = 0, lit_len = 0;
+    double c[4][2];
+    go_cv_image img = {0};
+    assert_int_equal(synth_render(&jpeg, &len, &p, truth, c), 0);
+    assert_int_equal(go_cv_decode(&img, jpeg, len, 1), 0);
+    /* the glare: a disc about the board's middle point, its radius 0.85 cell */
+    const double mx = (c[0][0] + c[1][0] + c[2][0] + c[3][0]) / 4,
+                 my = (c[0][1] + c[1][1] + c[2][1] + c[3][1]) / 4,
+                 cell = hypot(c[1][0] - c[0][0], c[1][1] - c[0][1]) / (n - 1), rad = 0.85 * cell;
+    for (int y = 0; y < img.height; y++)
+        for (int x = 0; x < img.width; x++)
+            if ((x - mx) * (x - mx) + (y - my) * (y - my) <= rad * rad)
+                memset(img.pixels + ((size_t)y * img.width + x) * 3, 255, 3);
+    assert_int_equal(synth_photo_altered(&lit, &lit_len, &img, SYNTH_ALTER_BLUE, 7, NULL), 0);
+    const int rc = go_vision_scan(&r, lit, lit_len, NULL);
+    free(jpeg);
+    free(lit);
+    go_cv_image_free(&img);
+    if (rc != 0)
+        fprintf(stderr, "refused: %s\n", go_error_last());
+    assert_int_equal(rc, 0);
+    assert_int_equal(r.size, n);
+    int sym;
+    const int ok = go_vision_match(&r, truth, n, &sym);
+    if (ok != n * n)
+        fprintf(stderr, "%d of %d points\n", ok, n * n);
+    assert_int_equal(ok, n * n);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -235,6 +289,7 @@ int main(void)
         cmocka_unit_test(test_vision_lamps__saturated_blue_lamp_stones_in_the_lamps_gray),
         cmocka_unit_test(test_vision_lamps__saturated_blue_lamp_crowded_9x9),
         cmocka_unit_test(test_vision_lamps__saturated_blue_lamp_crowd_of_crevices),
+        cmocka_unit_test(test_vision_lamps__glare_under_a_blue_lamp_reads_empty),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
