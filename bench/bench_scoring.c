@@ -195,8 +195,8 @@ static void finished_check(const game *games, int ngames, const game *cut, int n
     double us = (bench_cpu_s() - t0) * 1e6 / (ngames + ncut);
     printf("| %s: finished games counted as finished (GNU Go's dead) | %d/%d = %.1f%%; of the "
            "%d others, %d have open points by GNU Go's split rule too | >= 97%% | %s |\n",
-           label, finished, ngames, 100.0 * finished / ngames, ngames - finished,
-           finished_neutral, finished * 100 >= 97 * ngames ? "met" : "MISSED");
+           label, finished, ngames, 100.0 * finished / ngames, ngames - finished, finished_neutral,
+           finished * 100 >= 97 * ngames ? "met" : "MISSED");
     if (ncut > 0)
         printf("| %s: positions cut at 70-80%% counted as not finished (GNU Go's dead) | %d/%d "
                "= %.1f%% | >= 95%% | %s |\n",
