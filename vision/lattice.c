@@ -76,6 +76,17 @@ static int warp_gray(go_cv_image *out, const vz_grid *g, const go_cv_image *bgr,
     return vz_warp_gray(out, g, bgr, LCELL, LMARGIN, light_weighted);
 }
 
+/* The side of lattice g's middle cell in the photo, in pixels (the root of its area). */
+static double cell_px(const vz_grid *g)
+{
+    const double c = (g->size - 1) / 2.0;
+    double x0, y0, x1, y1, x2, y2;
+    if (vz_apply(g->h, c, c, &x0, &y0) || vz_apply(g->h, c + 1, c, &x1, &y1) ||
+        vz_apply(g->h, c, c + 1, &x2, &y2))
+        return 0;
+    return sqrt(fabs((x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0)));
+}
+
 /* Mean of the upper half of v[0..m) (sorts v): stones hide a line at many places; where it
  * shows, it shows clearly. */
 static double upper_half_mean(double *v, int m)
@@ -352,11 +363,22 @@ static int check_in(const vz_grid *g, const go_cv_image *bgr, int light_weighted
      * printed lines cannot be made out (coloured light, blur, a photo too small), the fit
      * is a guess, and a guess is refused, not returned. */
     const double weaker = fmin(line_typ[0], line_typ[1]);
+    /* On a small photo the printed lines are a pixel or less wide, and the camera's blur spreads
+     * their dip: the floor falls with the cell's size in the photo (SOFT_CELL), to no lower than
+     * MEASURABLE, where the wood halfway between the lines is plain in both families. */
+    double checkable = CHECKABLE;
+    const double cell = cell_px(g);
+    if (cell < SOFT_CELL && mid_typ[0] <= SOFT_MID_SHARE * line_typ[0] &&
+        mid_typ[1] <= SOFT_MID_SHARE * line_typ[1])
+        checkable = fmax(MEASURABLE, CHECKABLE * cell / SOFT_CELL);
+    if (getenv("GOREF_VISION_DEBUG"))
+        fprintf(stderr, "lattice check: cell %.1f px, lines checkable from %.1f\n", cell,
+                checkable);
     /* A family too faint to measure is faint whatever the other shows: none of its own tests
      * (its ends, its midway lines) can run. A synthetic 13x13's lattice fitted to the stones and
      * moved a line passed on its rows alone (19.3, the columns 3.3) and read 69 of 169. */
-    const int faint = weaker < CHECKABLE &&
-                      (fmax(line_typ[0], line_typ[1]) < 3 * CHECKABLE || weaker < MEASURABLE);
+    const int faint = weaker < checkable &&
+                      (fmax(line_typ[0], line_typ[1]) < 3 * checkable || weaker < MEASURABLE);
     const int *stones = st->stones;
     if (faint) {
         /* lines faint because stones cover most of them: the stones must confirm the lattice,

@@ -538,6 +538,15 @@
 /* Below this in both families (as the median line dip), no fit is trusted. Measured on the
  * photos: the 7 readings with fainter lines were all wrong (a wrong size or most points). */
 #define CHECKABLE 6.0
+/* ... on a lattice whose middle cell spans SOFT_CELL pixels or more in the photo; on smaller
+ * cells CHECKABLE falls in proportion (to no less than MEASURABLE) where the wood halfway between
+ * the lines dips at most SOFT_MID_SHARE of the lines in both families. A printed line is a
+ * thirtieth of a cell or so: on small cells it is a pixel or less wide, and a camera's blur
+ * spreads its dip over the pixels beside it while the lattice still sits on it (webcam frames,
+ * 640 px wide with cells of about 15 px: right lattices dip 4.2 to 5.2 and 8 to 9.5, 0.4 to 0.8
+ * halfway). */
+#define SOFT_CELL 24.0
+#define SOFT_MID_SHARE 0.25
 /* ... unless the lines are faint because stones cover most of them: from this dip up, a
  * lattice the stones confirm in every third of both families (vz_phase_confirms), with
  * CLEAR_MIN places or more in each family that both lines show through, is judged on. On a
