@@ -178,6 +178,25 @@ static void test_vision_lamps__saturated_blue_lamp_stones_in_the_lamps_gray(void
     }
 }
 
+/* Crowded 9x9 boards of the blue row (blue_board) at seeds[0..1]: each read point for point, every
+ * corner within 0.3 of a cell (the top edge's length over its 8 cells) of the true one. */
+static void blue_crowds_read_right(const uint64_t seeds[2], const char *what)
+{
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static go_vision_result r;
+    for (int k = 0; k < 2; k++) {
+        uint8_t *jpeg = NULL;
+        size_t len = 0;
+        double corners[4][2];
+        synth_params p;
+        blue_board(&p, truth, 9, seeds[k]);
+        assert_int_equal(synth_render(&jpeg, &len, &p, truth, corners), 0);
+        scan_reads_right(&r, jpeg, len, truth, 9, what);
+        const double cell = hypot(corners[1][0] - corners[0][0], corners[1][1] - corners[0][1]) / 8;
+        assert_true(corner_error(&r, corners) < 0.3 * cell);
+    }
+}
+
 /* Two crowded 9x9 boards under the saturated blue lamp with pale lines, refused as too faint to
  * check: the lines show between the stones only, the stones' rims and crevices add dark lines at
  * thirds of a cell, and the finder's periods locked onto a third of the cell on one axis and a
@@ -186,21 +205,8 @@ static void test_vision_lamps__saturated_blue_lamp_stones_in_the_lamps_gray(void
 static void test_vision_lamps__saturated_blue_lamp_crowded_9x9(void **state)
 {
     (void)state;
-    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
-    static go_vision_result r;
     const uint64_t seeds[2] = {1014, 1028};
-    for (int k = 0; k < 2; k++) {
-        uint8_t *jpeg = NULL;
-        size_t len = 0;
-        double corners[4][2];
-        synth_params p;
-        blue_board(&p, truth, 9, seeds[k]);
-        assert_int_equal(synth_render(&jpeg, &len, &p, truth, corners), 0);
-        scan_reads_right(&r, jpeg, len, truth, 9, "crowded 9x9 under a blue lamp");
-        /* every corner within 0.3 of a cell (the top edge's length over its 8 cells) */
-        const double cell = hypot(corners[1][0] - corners[0][0], corners[1][1] - corners[0][1]) / 8;
-        assert_true(corner_error(&r, corners) < 0.3 * cell);
-    }
+    blue_crowds_read_right(seeds, "crowded 9x9 under a blue lamp");
 }
 
 /* Two more crowded 9x9 boards under the saturated blue lamp with pale lines, refused as too faint
@@ -211,20 +217,8 @@ static void test_vision_lamps__saturated_blue_lamp_crowded_9x9(void **state)
 static void test_vision_lamps__saturated_blue_lamp_crowd_of_crevices(void **state)
 {
     (void)state;
-    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
-    static go_vision_result r;
     const uint64_t seeds[2] = {1350, 1546};
-    for (int k = 0; k < 2; k++) {
-        uint8_t *jpeg = NULL;
-        size_t len = 0;
-        double corners[4][2];
-        synth_params p;
-        blue_board(&p, truth, 9, seeds[k]);
-        assert_int_equal(synth_render(&jpeg, &len, &p, truth, corners), 0);
-        scan_reads_right(&r, jpeg, len, truth, 9, "crowd of crevices under a blue lamp");
-        const double cell = hypot(corners[1][0] - corners[0][0], corners[1][1] - corners[0][1]) / 8;
-        assert_true(corner_error(&r, corners) < 0.3 * cell);
-    }
+    blue_crowds_read_right(seeds, "crowd of crevices under a blue lamp");
 }
 
 /* A flash's glare blown out in the middle of a board, over empty points, as under white light
