@@ -35,7 +35,8 @@
  * NAME] (that synthetic row alone, no photos: plain, lamps, low, small, hurried, shadows, scene,
  * turned, cloth, blue or webcam) [--save DIR] (each synthetic board read is written there as
  * <size>-<row>-<seed>.jpg, to look at) [--dump FILE] (every reading written there in full, times
- * left out: a change meant to keep the readings can be diffed against it) */
+ * left out: a change meant to keep the readings can be diffed against it) [--folds DIGITS] (only
+ * the photos of those folds, e.g. 01: develop on some groups, measure on the others) */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1017,6 +1018,7 @@ int main(int argc, char **argv)
     const char *root = GOREF_DATA_DIR "/photos";
     const char *overlay_dir = NULL, *only = NULL, *models = GOREF_SOURCE_DIR "/vision/model/folds",
                *disputed_path = GOREF_SOURCE_DIR "/bench/disputed_truth.tsv";
+    const char *folds = NULL;
     int verbose = 0, synthetic = 40, turns = 0, sizes = 0, rule = 1, alter = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-v") == 0)
@@ -1037,7 +1039,14 @@ int main(int argc, char **argv)
             sizes = 1;
         else if (strcmp(argv[i], "--alter") == 0)
             alter = 1;
-        else if (strcmp(argv[i], "--save") == 0 && i + 1 < argc)
+        else if (strcmp(argv[i], "--folds") == 0 && i + 1 < argc) {
+            folds = argv[++i];
+            if (!*folds || strspn(folds, "0123456789") != strlen(folds)) {
+                fprintf(stderr, "bench_vision: --folds takes fold digits (e.g. 01), not \"%s\"\n",
+                        folds);
+                return 2;
+            }
+        } else if (strcmp(argv[i], "--save") == 0 && i + 1 < argc)
             save_dir = argv[++i];
         else if (strcmp(argv[i], "--dump") == 0 && i + 1 < argc) {
             if (!(dump_file = fopen(argv[++i], "w"))) {
@@ -1085,7 +1094,7 @@ int main(int argc, char **argv)
         return 0;
     }
     static photo_entry rows[MAX_PHOTOS];
-    const int nrows = photo_set_read(rows, MAX_PHOTOS, root, only);
+    int nrows = photo_set_read(rows, MAX_PHOTOS, root, only);
     if (nrows < 0) {
         printf("bench_vision: SKIP the photos: no manifest at %s/MANIFEST.tsv\n", root);
         synthetic_table(synthetic, verbose);
@@ -1100,6 +1109,14 @@ int main(int argc, char **argv)
             for (int k = 0; k < nall; k++)
                 if (strcmp(all[k].image, rows[i].image) == 0)
                     rows[i].fold = all[k].fold;
+    }
+    if (folds) { /* only the photos of the folds named */
+        int kept = 0;
+        for (int i = 0; i < nrows; i++)
+            if (strchr(folds, '0' + rows[i].fold))
+                rows[kept++] = rows[i];
+        nrows = kept;
+        printf("photos of folds %s only: %d\n", folds, nrows);
     }
     if (alter) { /* the altered photos alone, by the models of their folds */
         char path[1200];
