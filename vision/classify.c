@@ -677,6 +677,102 @@ static void mark_hidden_empties(go_vision_result *r, double f[][NF], int n, doub
             r->confidence[k / n][k % n] = 0.5f; /* lines and colour disagree: a look */
 }
 
+/* The median of each of the two colour features (a, b against the board) over the points read
+ * colour whose lines show from min_dip, into med; their robust
+ * spread (1.4826 times the median absolute deviation of each, their hypotenuse) into *sd. Returns
+ * the points counted. */
+static int colour_of(double med[2], double *sd, const go_vision_result *r, double f[][NF], int n,
+                     int colour, double min_dip)
+{
+    double v[2][GO_MAX_SIZE * GO_MAX_SIZE];
+    int m = 0;
+    for (int k = 0; k < n * n; k++)
+        if (r->color[k / n][k % n] == colour && f[k][3] >= min_dip) {
+            v[0][m] = f[k][1];
+            v[1][m] = f[k][2];
+            m++;
+        }
+    if (m == 0)
+        return 0;
+    double spread[2];
+    for (int a = 0; a < 2; a++) {
+        med[a] = vz_median(v[a], m);
+        for (int i = 0; i < m; i++)
+            v[a][i] = fabs(v[a][i] - med[a]);
+        spread[a] = 1.4826 * vz_median(v[a], m);
+    }
+    *sd = hypot(spread[0], spread[1]);
+    return m;
+}
+
+/* Pale white stones where a lamp's light falls off. Toward the side of the board the lamp leaves
+ * dim, a white stone takes the lightness the wood has in the lamp's full light: against the
+ * board's fitted colour it reads as wood. Its colour stays the white stones' (the lamp's own,
+ * against the wood's), and it hides the lines through its point as every stone does. A point read
+ * empty whose lines are hidden (dip under PALE_HIDDEN of the typical empty point's), whose colour
+ * (a, b) lies on the white stones' side of the way from the wood's (the empty points whose lines
+ * show) to the white stones' (PALE_ALONG of the way or more, within PALE_ACROSS of it sideways),
+ * far from the wood's colour by its spread (PALE_WOOD_SDS), lighter than halfway from the black
+ * stones to the wood and not lighter than the white stones (glare in the lamp's colour is), is
+ * read white and marked for a look; a point read empty and marked already (glare on the wood)
+ * keeps it. Only where the lines judge (VETO_JUDGE) and the two colours stand apart (PALE_APART
+ * spreads of each). On the bench's crowded 19x19 boards drawn with a lamp falling off to half
+ * its light at one side, it reads most such stones and leaves fewer unmarked. */
+static void pale_whites(go_vision_result *r, double f[][NF], int n, double typical, int m)
+{
+    if (m < VETO_MIN_EMPTY || typical < VETO_JUDGE)
+        return;
+    double wood[2], white[2], sd_wood, sd_white;
+    if (colour_of(wood, &sd_wood, r, f, n, GO_EMPTY, PALE_WOOD_LINES * typical) < VETO_MIN_EMPTY ||
+        colour_of(white, &sd_white, r, f, n, GO_WHITE, -1e9) < PALE_MIN_WHITES)
+        return;
+    sd_wood = fmax(sd_wood, PALE_SD_FLOOR);
+    sd_white = fmax(sd_white, PALE_SD_FLOOR);
+    const double wx = white[0] - wood[0], wy = white[1] - wood[1], way = hypot(wx, wy);
+    const int debug = getenv("GOREF_VISION_DEBUG") != NULL;
+    if (debug)
+        fprintf(stderr, "pale whites: wood %.1f %.1f (sd %.1f), white %.1f %.1f (sd %.1f)\n",
+                wood[0], wood[1], sd_wood, white[0], white[1], sd_white);
+    if (way < PALE_APART * sd_wood || way < PALE_APART * sd_white)
+        return;
+    /* the lightness of the wood and of the black stones read */
+    double lv[GO_MAX_SIZE * GO_MAX_SIZE];
+    int q = 0, qb = 0;
+    for (int k = 0; k < n * n; k++)
+        if (r->color[k / n][k % n] == GO_EMPTY && f[k][3] >= PALE_WOOD_LINES * typical)
+            lv[q++] = f[k][0];
+    const double wood_l = vz_median(lv, q);
+    for (int k = 0; k < n * n; k++)
+        if (r->color[k / n][k % n] == GO_BLACK)
+            lv[qb++] = f[k][0];
+    const double floor_l = qb ? 0.5 * (vz_median(lv, qb) + wood_l) : 0.5 * wood_l;
+    int qw = 0;
+    for (int k = 0; k < n * n; k++)
+        if (r->color[k / n][k % n] == GO_WHITE)
+            lv[qw++] = f[k][0];
+    const double white_l = vz_median(lv, qw);
+    for (int k = 0; k < n * n; k++) {
+        const int i = k % n, j = k / n;
+        /* pale: under the white stones' lightness (glare in the lamp's colour is over it), and
+         * not read empty with doubt already (glare on the wood) */
+        if (r->color[j][i] != GO_EMPTY || r->confidence[j][i] <= 0.5f ||
+            f[k][3] >= PALE_HIDDEN * typical || f[k][0] < floor_l || f[k][0] > white_l)
+            continue;
+        const double px = f[k][1] - wood[0], py = f[k][2] - wood[1];
+        const double along = (px * wx + py * wy) / (way * way),
+                     across = fabs(px * wy - py * wx) / (way * way);
+        if (along < PALE_ALONG || across > PALE_ACROSS || hypot(px, py) < PALE_WOOD_SDS * sd_wood)
+            continue;
+        if (debug)
+            fprintf(stderr,
+                    "pale white %d %d: relL %.0f da %.1f db %.1f dip %.1f along %.2f "
+                    "across %.2f\n",
+                    i, j, f[k][0], f[k][1], f[k][2], f[k][3], along, across);
+        r->color[j][i] = GO_WHITE;
+        r->confidence[j][i] = 0.5f; /* read by colour and lines against lightness: a look */
+    }
+}
+
 /* The second reading, for stones the fixed rule cannot tell apart (green-tinted sets, a
  * coloured lamp): the points fall into three clusters of their own (k-means on the features,
  * each scaled by its prior spread), seeded by the darkest points, the points most like the
@@ -1347,6 +1443,7 @@ int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g, i
         const double typical = empty_points_dip(r, f, n, &empties);
         veto_by_lines(r, f, &lab, n, typical, empties);
         glare_on_wood(r, f, &warped, off, n, typical, empties);
+        pale_whites(r, f, n, typical, empties);
         if (!clusters) {
             flat_whites(r, f, n, typical, empties);
             over_edge(r, &lab, &bm, f, n);

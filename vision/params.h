@@ -241,6 +241,21 @@
  * pale stones under a coloured lamp take the wood's lightness and colour. */
 #define MARK_HIDDEN_SHARE 0.3
 #define MARK_HIDDEN_MIN 3.0
+/* Pale white stones where a lamp's light falls off (classify.c, pale_whites): a point read empty
+ * whose lines are hidden (dip under PALE_HIDDEN of the typical), of the white stones' colour
+ * (PALE_ALONG or more of the way from the wood's colour to theirs, within PALE_ACROSS of that
+ * way sideways, PALE_WOOD_SDS of the wood's colour spread from it) is read white and marked.
+ * The wood's colour is taken over the empty points whose lines show (PALE_WOOD_LINES of the
+ * typical dip), the white stones' from PALE_MIN_WHITES of them; the two must stand PALE_APART
+ * spreads apart (floored at PALE_SD_FLOOR), else colour tells nothing. */
+#define PALE_HIDDEN 0.15
+#define PALE_ALONG 0.5
+#define PALE_ACROSS 0.35
+#define PALE_WOOD_SDS 4.0
+#define PALE_WOOD_LINES 0.5
+#define PALE_MIN_WHITES 8
+#define PALE_APART 4.0
+#define PALE_SD_FLOOR 1.5
 /* White stones are lighter than the empty points (on every photo read, by 9 points of the
  * board's lightness or more) or of another colour: a reading whose whites are INVERTED_BY darker
  * than its empty points, their colours under INVERTED_COLOUR apart, is inverted (a lamp that

@@ -460,6 +460,10 @@ int synth_render(uint8_t **out, size_t *out_len, const synth_params *p,
                 }
             }
             double light = 1 - p->gradient * ((double)x / W * 0.7 + (double)y / H * 0.3);
+            if (p->lamp_falloff > 0) { /* off the board too: the lamp lights the table alike */
+                const double t = fmax(0, (bx - MARGIN) / ((n - 1) / 2.0) - 1);
+                light *= 1 - p->lamp_falloff * fmin(t * t, 1.5);
+            }
             double gl = p->glare *
                         exp(-(pow(x - glare_x, 2) + pow(y - glare_y, 2)) / (2 * pow(W / 12.0, 2)));
             double nz = p->noise * (rnd(&s) - 0.5) * 2;

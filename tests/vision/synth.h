@@ -45,6 +45,11 @@ typedef struct synth_params {
     /* Nonzero: a coloured lamp, the light in each channel (B, G, R; 1 = as under white light),
      * e.g. {0.55, 0.08, 1} for a pink one. */
     double lamp_bgr[3];
+    /* Nonzero: the lamp's light falls off toward the board's right side (its last column, as
+     * drawn before any rotation): over the right half of the board the light takes a share
+     * lamp_falloff * t * t away, t running from 0 at the middle column to 1 at the last (and
+     * on beyond it), as a lamp hung over one side of a board leaves the other side dim. */
+    double lamp_falloff;
     /* Non-NULL: each stone drawn nudge[y][x] cells (x, y; at most half a cell each way)
      * off its point, as a hurried hand leaves it. */
     const double (*nudge)[GO_MAX_SIZE][2];
