@@ -772,6 +772,18 @@
  * a dim room a right lattice showed a ratio of 3.3 where wrong grids stay under 1.65: the
  * STRONG_CONFIRM_RATIO that stands for any lattice.) */
 #define DIM_STONES_RATIO 1.65
+/* The gain as a share of the stones' contrast to the wood (vz_stones_on_points_rel): a lamp, a
+ * dim room or a camera's low contrast scale the gain in grey levels, not this share. Right
+ * lattices: 0.33 and up on rendered boards, 0.17 to 0.23 on photos (the stones' own shading
+ * makes their tops less even) under white, blue and violet light and in a dim room alike;
+ * lattices a third of a cell or more off on rendered boards: 0.15 at most where the ratio of
+ * the spreads reaches STONES_REL_RATIO, which lattices half a cell off (0.7 to 1.3) mostly do
+ * not, and a few with a tiny contrast (points between the stones read as pale stones: the share
+ * of a gain of 1 or 2 grey levels is noise) do. */
+#define STONES_REL 0.165
+#define STONES_REL_RATIO 1.5
+/* The wood's tone for the stones' contrast: the median of at least this many empty points. */
+#define STONES_WOOD_MIN 10
 
 /* The clusters' reading replaces a reading of one colour from this many stones (a board of
  * dark stones with its pale ones read as wood was returned as a set-up with 20). */

@@ -207,9 +207,36 @@ static double spreads_around(double off[4], const tone_sums *t, int cx, int cy)
     return on;
 }
 
+/* The median tone of the squares of the points reading r calls empty: the wood's (the printed
+ * lines closed); -1 with fewer than STONES_WOOD_MIN of them. */
+static double wood_tone(const tone_sums *t, const go_vision_result *r)
+{
+    static double wood[GO_MAX_SIZE * GO_MAX_SIZE];
+    const int n = r->size;
+    int m = 0;
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) {
+            if (r->color[y][x] != GO_EMPTY)
+                continue;
+            const int cx = (x + PMARGIN) * PCELL, cy = (y + PMARGIN) * PCELL;
+            double v =
+                vz_box_mean(t, cx - BOX_HALF, cy - BOX_HALF, cx + BOX_HALF + 1, cy + BOX_HALF + 1);
+            if (v >= 0)
+                wood[m++] = v;
+        }
+    return m >= STONES_WOOD_MIN ? vz_median(wood, m) : -1;
+}
+
 int vz_stones_on_points(double *out_gain, double *out_ratio, int *out_count,
                         const go_vision_result *r, const vz_grid *g, const go_cv_image *bgr,
                         int light_weighted)
+{
+    return vz_stones_on_points_rel(out_gain, out_ratio, NULL, out_count, r, g, bgr, light_weighted);
+}
+
+int vz_stones_on_points_rel(double *out_gain, double *out_ratio, double *out_rel, int *out_count,
+                            const go_vision_result *r, const vz_grid *g, const go_cv_image *bgr,
+                            int light_weighted)
 {
     tone_sums t = {0};
     int rc = tone_sums_of(&t, g, bgr, light_weighted);
@@ -217,32 +244,41 @@ int vz_stones_on_points(double *out_gain, double *out_ratio, int *out_count,
         goto done;
     const int n = g->size;
     int lx, ly, at_end = best_lean(&lx, &ly, &t, g, r);
-    double gain = 0, son = 0, soff = 0;
+    const double wood = wood_tone(&t, r);
+    double gain = 0, son = 0, soff = 0, contrast = 0;
     int count = 0;
     for (int y = 0; y < n; y++)
         for (int x = 0; x < n; x++) {
             if (r->color[y][x] == GO_EMPTY || r->off_point[y][x])
                 continue; /* a stone found off its point does not sit on it */
             double around[4];
-            double on =
-                spreads_around(around, &t, (x + PMARGIN) * PCELL + lx, (y + PMARGIN) * PCELL + ly);
+            const int cx = (x + PMARGIN) * PCELL + lx, cy = (y + PMARGIN) * PCELL + ly;
+            double on = spreads_around(around, &t, cx, cy);
             if (on < 0)
                 continue;
             double off = 0.25 * (around[0] + around[1] + around[2] + around[3]);
             gain += off - on;
             son += on;
             soff += off;
+            contrast += fabs(vz_box_mean(&t, cx - BOX_HALF, cy - BOX_HALF, cx + BOX_HALF + 1,
+                                         cy + BOX_HALF + 1) -
+                             wood);
             count++;
         }
     /* the stones most even only as far off as a stone may lean, or farther: they are not on
      * the points */
     *out_gain = count && !at_end ? gain / count : 0;
     *out_ratio = count && !at_end && son > 0 ? soff / son : 0;
+    if (out_rel)
+        *out_rel = count && !at_end && wood >= 0 && contrast > 0 ? gain / contrast : 0;
     *out_count = count;
     if (getenv("GOREF_VISION_DEBUG"))
-        fprintf(stderr, "stones on points: %d stones, gain %.2f on %.2f off %.2f (lean %d %d%s)\n",
+        fprintf(stderr,
+                "stones on points: %d stones, gain %.2f on %.2f off %.2f (lean %d %d%s), "
+                "contrast to the wood %.1f, gain %.3f of it\n",
                 count, count ? gain / count : 0, count ? son / count : 0, count ? soff / count : 0,
-                lx, ly, at_end ? ", at the end of its range" : "");
+                lx, ly, at_end ? ", at the end of its range" : "", count ? contrast / count : 0,
+                contrast > 0 ? gain / contrast : 0);
 done:
     vz_box_sums_free(&t);
     return rc;

@@ -318,26 +318,33 @@ static int edge_of_one_colour(const go_vision_result *r, int *out_side)
  * in luminance, else STONES_GAIN_LIT in the gray weighted by the light's colour (a coloured lamp
  * leaves little in the luminance), or by the ratio of the spreads where the contrast is gone:
  * STRONG_CONFIRM_RATIO for any lattice, DIM_STONES_RATIO for one judged as under a dim lamp
- * (vz_grid.dim, read_by_looks). The numbers and their reasons are in params.h. */
+ * (vz_grid.dim, read_by_looks); or in either gray by the gain as a share of the stones' contrast
+ * to the wood (STONES_REL, with a ratio of STONES_REL_RATIO), which a lamp, a dim room or a flat
+ * camera leaves as it is while they take grey levels off the gain. The numbers and their
+ * reasons are in params.h. */
 
-/* 1 when the stones of reading r sit on g's points (or are too few to tell), 0 when not. */
-static int stones_sit(const go_vision_result *r, const vz_grid *g, const go_cv_image *work)
+/* 1 when the stones of reading r sit on g's points (or are too few to tell), 0 when not. With
+ * by_share, also by STONES_REL: only for the reading returned, not to choose between two
+ * readings (pale stones' small contrast to the wood makes a large share of a small gain). */
+static int stones_sit(const go_vision_result *r, const vz_grid *g, const go_cv_image *work,
+                      int by_share)
 {
-    double gain, ratio;
-    int count, rc = vz_stones_on_points(&gain, &ratio, &count, r, g, work, 0);
+    double gain, ratio, rel;
+    int count, rc = vz_stones_on_points_rel(&gain, &ratio, &rel, &count, r, g, work, 0);
     if (rc < 0)
         return rc;
     if (count < STONES_MIN || gain >= STONES_GAIN || ratio >= STRONG_CONFIRM_RATIO ||
-        (g->dim && ratio >= DIM_STONES_RATIO))
+        (g->dim && ratio >= DIM_STONES_RATIO) ||
+        (by_share && rel >= STONES_REL && ratio >= STONES_REL_RATIO))
         return 1;
-    if ((rc = vz_stones_on_points(&gain, &ratio, &count, r, g, work, 1)) < 0)
+    if ((rc = vz_stones_on_points_rel(&gain, &ratio, &rel, &count, r, g, work, 1)) < 0)
         return rc;
-    return gain >= STONES_GAIN_LIT;
+    return gain >= STONES_GAIN_LIT || (by_share && rel >= STONES_REL && ratio >= STONES_REL_RATIO);
 }
 
 static int stones_on_points(const go_vision_result *r, const vz_grid *g, const go_cv_image *work)
 {
-    int rc = stones_sit(r, g, work);
+    int rc = stones_sit(r, g, work, 1);
     if (rc < 0)
         return rc;
     if (!rc)
@@ -404,7 +411,7 @@ static int read_by_clusters(go_vision_result *r, const vz_grid *g, const go_cv_i
         const int both = lo >= PLAUSIBLE_MIN_SHARE * hi ||
                          (b + w < PLAUSIBLE_MIN_STONES && lo >= PLAUSIBLE_FEW_SHARE * hi &&
                           new_stones_hide_lines(r, again, dips));
-        if (both && (rc = stones_sit(again, g, work)) == 1) {
+        if (both && (rc = stones_sit(again, g, work, 0)) == 1) {
             *r = *again;
             taken = 1;
         }

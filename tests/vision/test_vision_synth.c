@@ -10,6 +10,7 @@
 #include "synth.h"
 #include "synth_cases.h"
 #include "vision_int.h"
+#include "params.h"
 #include "testutil.h"
 
 static void test_vision_synth__clean_9x9_from_above(void **state)
@@ -438,6 +439,79 @@ static void test_vision_synth__stones_sit_on_the_points(void **state)
     assert_true(count < 25 || gain < 11);
     assert_true(ratio < 1.65);
     go_cv_image_free(&b.img);
+}
+
+/* The stones' gain on their points as a share of their contrast to the wood, through lattice g
+ * moved by (dx, dy) cells: 1 when it passes (STONES_REL, with the ratio STONES_REL_RATIO) in
+ * luminance or in the lamp's gray; gains and ratios (luminance, lamp's gray) into out. */
+static int stones_pass_by_share(double out[4], const go_cv_image *img, const vz_grid *g, double dx,
+                                double dy)
+{
+    static go_vision_result r;
+    vz_grid moved = *g;
+    const double t[9] = {1, 0, dx, 0, 1, dy, 0, 0, 1};
+    vz_mat3_mul(moved.h, g->h, t);
+    memset(&r, 0, sizeof r);
+    r.size = g->size;
+    assert_int_equal(vz_classify(&r, img, &moved, 0, NULL), 0);
+    int pass = 0;
+    for (int lw = 0; lw < 2; lw++) {
+        double gain, ratio, rel;
+        int count;
+        assert_int_equal(vz_stones_on_points_rel(&gain, &ratio, &rel, &count, &r, &moved, img, lw),
+                         0);
+        assert_true(count >= STONES_MIN);
+        out[2 * lw] = gain;
+        out[2 * lw + 1] = ratio;
+        pass |= rel >= STONES_REL && ratio >= STONES_REL_RATIO;
+    }
+    return pass;
+}
+
+/* A board of glass stones (their tops lit unevenly by highlights) photographed again in a dim
+ * room (a quarter of the light, the camera's noise): the gain of its stones on their points,
+ * in grey levels, falls with the photo's contrast under what the check asks in luminance
+ * (STONES_GAIN) and in the lamp's gray (STONES_GAIN_LIT), and the board was refused. As a share
+ * of the stones' contrast to the wood it stays: the board is read point for point, while the
+ * same lattice 0.4 cell off stays under the share. */
+static void test_vision_synth__stones_sit_by_their_contrast_in_a_dim_room(void **state)
+{
+    (void)state;
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static go_vision_result r;
+    const uint64_t seed = 1014;
+    synth_params p;
+    double density;
+    synth_bench_board(&p, &density, 9, seed);
+    p.stone_style = SYNTH_STONES_GLASS;
+    p.noise = 6;
+    p.blur_sigma = 1.0;
+    synth_legal_position(truth, 9, 0.35, seed);
+    uint8_t *jpeg = NULL, *dim = NULL;
+    size_t len = 0, dim_len = 0;
+    double at[4][2], h[9], c[4][2];
+    go_cv_image img = {0}, seen = {0};
+    assert_int_equal(synth_render(&jpeg, &len, &p, truth, at), 0);
+    assert_int_equal(go_cv_decode(&img, jpeg, len, 1), 0);
+    free(jpeg);
+    assert_int_equal(synth_photo_altered(&dim, &dim_len, &img, SYNTH_ALTER_DIM, seed, h), 0);
+    assert_int_equal(go_cv_decode(&seen, dim, dim_len, 1), 0);
+    scan_reads_right(&r, dim, dim_len, truth, 9, "glass stones in a dim room");
+    for (int k = 0; k < 4; k++) {
+        const double x = at[k][0], y = at[k][1], w = h[6] * x + h[7] * y + h[8];
+        c[k][0] = (h[0] * x + h[1] * y + h[2]) / w;
+        c[k][1] = (h[3] * x + h[4] * y + h[5]) / w;
+    }
+    vz_grid g = {0};
+    assert_int_equal(vz_lattice_through(&g, c, 9, 8), 0);
+    double m[4];
+    assert_true(stones_pass_by_share(m, &seen, &g, 0, 0));
+    assert_true(m[0] < STONES_GAIN && m[2] < STONES_GAIN_LIT); /* short in grey levels */
+    assert_true(m[1] < STRONG_CONFIRM_RATIO);
+    assert_false(stones_pass_by_share(m, &seen, &g, 0.4, 0));
+    assert_false(stones_pass_by_share(m, &seen, &g, 0.4, 0.4));
+    go_cv_image_free(&img);
+    go_cv_image_free(&seen);
 }
 
 /* A lattice whose corners are on the board's corners but whose middle lines drift off the
@@ -1077,6 +1151,7 @@ int main(void)
         cmocka_unit_test(test_vision_synth__stones_fit_a_lattice_off_in_perspective),
         cmocka_unit_test(test_vision_synth__stones_beyond_a_lattice_inside_the_board),
         cmocka_unit_test(test_vision_synth__stones_sit_on_the_points),
+        cmocka_unit_test(test_vision_synth__stones_sit_by_their_contrast_in_a_dim_room),
         cmocka_unit_test(test_vision_synth__glare_on_wood_reads_empty),
         cmocka_unit_test(test_vision_synth__glare_blown_out_reads_empty),
         cmocka_unit_test(test_vision_synth__sleeve_over_the_edge_is_no_stone),
