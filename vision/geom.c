@@ -12,6 +12,8 @@
 
 #include "vision_int.h"
 
+const int vz_step4[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+
 void vz_lattice_move(double out[9], const double h[9], double dx, double dy)
 {
     const double t[9] = {1, 0, dx, 0, 1, dy, 0, 0, 1};

@@ -267,10 +267,9 @@ void vz_points_mark(go_vision_result *r, const float *prob)
         const int y = k / n, x = k % n;
         if (r->color[y][x] != GO_BLACK || prob[3 * (size_t)k] <= SHADE_EMPTY)
             continue;
-        static const int step[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
         int beside = 0;
         for (int s = 0; s < 4; s++) {
-            const int qx = x + step[s][0], qy = y + step[s][1];
+            const int qx = x + vz_step4[s][0], qy = y + vz_step4[s][1];
             beside += qx >= 0 && qy >= 0 && qx < n && qy < n && r->color[qy][qx] != GO_EMPTY;
         }
         if (beside == 1)

@@ -189,9 +189,8 @@ static int colour_piece(double *hull, int *m, const float *share, int bw, int bh
     while (top > 0) {
         const int c = stack[--top], cx = c % bw, cy = c / bw;
         outside++;
-        static const int step[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
         for (int s = 0; s < 4; s++) {
-            const int nx = cx + step[s][0], ny = cy + step[s][1], q = ny * bw + nx;
+            const int nx = cx + vz_step4[s][0], ny = cy + vz_step4[s][1], q = ny * bw + nx;
             if (nx >= 0 && ny >= 0 && nx < bw && ny < bh && mark[q] == 0) {
                 mark[q] = 2;
                 stack[top++] = q;

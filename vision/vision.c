@@ -222,9 +222,8 @@ static int lattice_in_photo(const vz_grid *g, const go_cv_image *work)
                 out++;
                 continue;
             }
-            static const int step[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
             for (int k = 0; k < 4; k++)
-                if (vz_apply(g->h, x + step[k][0], y + step[k][1], &qx, &qy) == 0)
+                if (vz_apply(g->h, x + vz_step4[k][0], y + vz_step4[k][1], &qx, &qy) == 0)
                     cell = fmax(cell, hypot(qx - px, qy - py));
             const double m = PHOTO_OUT_MARGIN * cell;
             out += px < -m || py < -m || px > work->width - 1 + m || py > work->height - 1 + m;
@@ -443,7 +442,6 @@ static void rule_check(go_vision_result *r)
             if (r->color[y][x] == GO_EMPTY)
                 continue;
             /* flood the group in the raw reading, looking for one liberty */
-            static const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
             int stack[GO_MAX_SIZE * GO_MAX_SIZE], top = 0, libs = 0;
             unsigned char seen[GO_MAX_SIZE][GO_MAX_SIZE];
             memset(seen, 0, sizeof seen);
@@ -452,7 +450,7 @@ static void rule_check(go_vision_result *r)
             while (top > 0 && !libs) {
                 int p = stack[--top], py = p / GO_MAX_SIZE, px = p % GO_MAX_SIZE;
                 for (int k = 0; k < 4; k++) {
-                    int qx = px + dx[k], qy = py + dy[k];
+                    int qx = px + vz_step4[k][0], qy = py + vz_step4[k][1];
                     if (qx < 0 || qy < 0 || qx >= n || qy >= n || seen[qy][qx])
                         continue;
                     if (r->color[qy][qx] == GO_EMPTY) {
@@ -495,9 +493,8 @@ static void mark_beyond_photo(go_vision_result *r, const vz_grid *g, const go_cv
                 r->confidence[y][x] = fminf(r->confidence[y][x], VZ_POINTS_DOUBT);
                 continue;
             }
-            static const int step[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
             for (int k = 0; k < 4; k++)
-                if (vz_apply(g->h, x + step[k][0], y + step[k][1], &qx, &qy) == 0)
+                if (vz_apply(g->h, x + vz_step4[k][0], y + vz_step4[k][1], &qx, &qy) == 0)
                     cell = fmax(cell, hypot(qx - px, qy - py));
             const double m = BEYOND_PHOTO_MARGIN * cell;
             if (px < m || py < m || px > work->width - 1 - m || py > work->height - 1 - m)

@@ -6,6 +6,9 @@
 #include "cv_shim.h"
 #include "go/vision.h"
 
+/* The four neighbours of a point or a block, as (dx, dy) steps (geom.c). */
+extern const int vz_step4[4][2];
+
 /* 3x3 row-major homographies. */
 void vz_mat3_mul(double out[9], const double a[9], const double b[9]); /* out may be a or b */
 /* The lattice h moved by dx columns and dy rows: its point (i, j) is h's (i + dx, j + dy). out
