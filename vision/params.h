@@ -79,6 +79,13 @@
 #ifndef ASPECT_LO
 #define ASPECT_LO 0.7
 #endif
+/* The spacing across the rows of a low view (the family whose vanishing point lies farther) is
+ * also read from ASPECT_DEEP to ASPECT_LO times the other's where its first reading was the
+ * longer: a cell's depth is down to 1 / ASPECT_MAX of its width there, and on a board small in
+ * the photo under CELL_MIN, out of the first reading's reach. */
+#ifndef ASPECT_DEEP
+#define ASPECT_DEEP 0.5
+#endif
 #ifndef ASPECT_HI
 #define ASPECT_HI 1.4
 #endif
