@@ -624,6 +624,17 @@ static void axis_candidates(grid_prefix *gp, const double *pu, const double *pv)
             nu++;
         if (fit_axis(&cv[nv], pv, nbv, ASPECT_LO * su0 / bwv, ASPECT_HI * su0 / bwv) == 0)
             nv++;
+        /* A low view squashes the cells' depth, the spacing across the rows, which run toward
+         * the farther vanishing point: where that axis read the longer spacing, its own is
+         * also sought down to ASPECT_DEEP of the other's. */
+        const double da = hypot(gp->va[0], gp->va[1]) * fabs(gp->vb[2]),
+                     db = hypot(gp->vb[0], gp->vb[1]) * fabs(gp->va[2]);
+        if (da >= db && su0 > sv0 &&
+            fit_axis(&cu[nu], pu, nbu, ASPECT_DEEP * sv0 / bwu, ASPECT_LO * sv0 / bwu) == 0)
+            nu++;
+        if (db > da && sv0 > su0 &&
+            fit_axis(&cv[nv], pv, nbv, ASPECT_DEEP * su0 / bwv, ASPECT_LO * su0 / bwv) == 0)
+            nv++;
     }
     gp->nu = nu;
     gp->nv = nv;

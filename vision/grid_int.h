@@ -70,9 +70,9 @@ typedef struct line_reading {
     hline *raw;
 } line_reading;
 
-/* The most candidates per axis find_prefix keeps: the first reading, twice its spacing at either
- * parity, its half, and near the other axis's spacing. */
-#define AXIS_CANDIDATES 8
+/* The most candidates per axis find_prefix keeps: the first reading, twice and three times its
+ * spacing at each phase, its half, near the other axis's spacing and, across a low view, deeper. */
+#define AXIS_CANDIDATES 9
 
 /* What a look finds before it chooses a size (find_prefix): the same for the looks that differ
  * only in the spacing they ask (VZ_LOOK_DOUBLED) or the size (size_hint), so kept in the cache

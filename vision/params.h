@@ -43,8 +43,12 @@
 #define OTHER_DIRECTION_FROM 25
 #define OTHER_DIRECTION_TO 65
 /* A vanishing line closer than this to the photo's centre (in half its longer side) is no board
- * seen from above. */
-#define VIEW_MAX 0.8
+ * seen from above (1 / VIEW_MAX half sides away at least). Seen from height a over the board, the
+ * horizon lies f tan a from the centre, f the lens's focal length: a phone's main lens spans
+ * about 69 degrees across the longer side (f = 1.45 half sides), so from 35 degrees, the lowest
+ * view goref reads, the horizon is 1.0 half side off the centre, at the frame's edge or past it; a
+ * photo cut to the board lies farther off it. */
+#define VIEW_MAX 1.0
 /* The span where the board can be, each family's lines across the other's, is widened by this
  * share of it each way. */
 #define SPAN_MARGIN 0.03
@@ -78,6 +82,13 @@
 #endif
 #ifndef ASPECT_LO
 #define ASPECT_LO 0.7
+#endif
+/* The spacing across the rows of a low view (the family whose vanishing point lies farther) is
+ * also read from ASPECT_DEEP to ASPECT_LO times the other's where its first reading was the
+ * longer: a cell's depth is down to 1 / ASPECT_MAX of its width there, and on a board small in
+ * the photo under CELL_MIN, out of the first reading's reach. */
+#ifndef ASPECT_DEEP
+#define ASPECT_DEEP 0.5
 #endif
 #ifndef ASPECT_HI
 #define ASPECT_HI 1.4

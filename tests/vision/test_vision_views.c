@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "cv_shim.h"
 #include "go/vision.h"
 #include "synth.h"
 #include "synth_cases.h"
@@ -237,12 +238,46 @@ static void test_vision_views__empty_points_off_the_lines_refuse_the_lattice(voi
     row_boards_read_right(plain_board, 0, "plain", plain, 1);
 }
 
+/* A 9x9 board a little over half the height of a wide (16:9) frame, its far edge 0.56 narrower
+ * than its near one and its depth squashed to 0.6, photographed again from lower (alter.c): read
+ * in the part of the photo it fills, the vanishing line of its lines lies 1.2 of that part's half
+ * side from its centre, as from a view of 35 degrees through a phone's lens, and must not be
+ * taken for an impossible view. The board reads point for point. */
+static void test_vision_views__steep_view_of_a_board_in_a_wide_frame(void **state)
+{
+    (void)state;
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static go_vision_result r;
+    const int n = 9;
+    const uint64_t seed = 1000 + 8 * 7; /* as the bench's board 8 */
+    synth_params p;
+    double density;
+    synth_bench_board(&p, &density, n, seed);
+    p.width = 1000;
+    p.height = 563;
+    p.board_share = 0.57;
+    p.tilt = 0.56;
+    p.squash = 0.6;
+    synth_legal_position(truth, n, 0.1, seed);
+    uint8_t *jpeg = NULL, *low = NULL;
+    size_t len = 0, low_len = 0;
+    double corners[4][2];
+    assert_int_equal(synth_render(&jpeg, &len, &p, truth, corners), 0);
+    go_cv_image img = {0};
+    assert_int_equal(go_cv_decode(&img, jpeg, len, 1), 0);
+    free(jpeg);
+    assert_int_equal(synth_photo_altered(&low, &low_len, &img, SYNTH_ALTER_LOW, seed, NULL), 0);
+    go_cv_image_free(&img);
+    scan_reads_right(&r, low, low_len, truth, n, "9x9 board in a wide frame seen from low");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_vision_views__seen_from_low_stones_lean_further),
         cmocka_unit_test(test_vision_views__seen_from_low_without_perspective),
         cmocka_unit_test(test_vision_views__seen_from_low_cells_deeper_than_wide),
+        cmocka_unit_test(test_vision_views__steep_view_of_a_board_in_a_wide_frame),
         cmocka_unit_test(test_vision_views__long_cells_of_a_plain_board_are_judged_among_others),
         cmocka_unit_test(test_vision_views__small_in_the_photo_read_in_its_part),
         cmocka_unit_test(test_vision_views__small_board_lines_in_short_pieces),
