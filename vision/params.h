@@ -783,7 +783,7 @@
  * a dim room a right lattice showed a ratio of 3.3 where wrong grids stay under 1.65: the
  * STRONG_CONFIRM_RATIO that stands for any lattice.) */
 #define DIM_STONES_RATIO 1.65
-/* The gain as a share of the stones' contrast to the wood (vz_stones_on_points_rel): a lamp, a
+/* The gain as a share of the stones' contrast to the wood (vz_stones_on_points): a lamp, a
  * dim room or a camera's low contrast scale the gain in grey levels, not this share. Right
  * lattices: 0.33 and up on rendered boards, 0.17 to 0.23 on photos (the stones' own shading
  * makes their tops less even) under white, blue and violet light and in a dim room alike;

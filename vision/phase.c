@@ -56,6 +56,12 @@ static double tone_spread(const tone_sums *t, int cx, int cy)
     return vz_box_spread(t, cx - BOX_HALF, cy - BOX_HALF, cx + BOX_HALF + 1, cy + BOX_HALF + 1);
 }
 
+/* The mean tone in that square; -1 when it leaves the image. */
+static double tone_mean(const tone_sums *t, int cx, int cy)
+{
+    return vz_box_mean(t, cx - BOX_HALF, cy - BOX_HALF, cx + BOX_HALF + 1, cy + BOX_HALF + 1);
+}
+
 /* Mean tone spread over the lattice points shifted by (dx, dy) pixels of the warp; with a
  * reading, over its stones only. */
 static double phase_spread(const tone_sums *t, int n, int dx, int dy, const go_vision_result *only)
@@ -211,32 +217,23 @@ static double spreads_around(double off[4], const tone_sums *t, int cx, int cy)
  * lines closed); -1 with fewer than STONES_WOOD_MIN of them. */
 static double wood_tone(const tone_sums *t, const go_vision_result *r)
 {
-    static double wood[GO_MAX_SIZE * GO_MAX_SIZE];
+    double wood[GO_MAX_SIZE * GO_MAX_SIZE];
     const int n = r->size;
     int m = 0;
     for (int y = 0; y < n; y++)
         for (int x = 0; x < n; x++) {
             if (r->color[y][x] != GO_EMPTY)
                 continue;
-            const int cx = (x + PMARGIN) * PCELL, cy = (y + PMARGIN) * PCELL;
-            double v =
-                vz_box_mean(t, cx - BOX_HALF, cy - BOX_HALF, cx + BOX_HALF + 1, cy + BOX_HALF + 1);
+            const double v = tone_mean(t, (x + PMARGIN) * PCELL, (y + PMARGIN) * PCELL);
             if (v >= 0)
                 wood[m++] = v;
         }
     return m >= STONES_WOOD_MIN ? vz_median(wood, m) : -1;
 }
 
-int vz_stones_on_points(double *out_gain, double *out_ratio, int *out_count,
+int vz_stones_on_points(double *out_gain, double *out_ratio, double *out_rel, int *out_count,
                         const go_vision_result *r, const vz_grid *g, const go_cv_image *bgr,
                         int light_weighted)
-{
-    return vz_stones_on_points_rel(out_gain, out_ratio, NULL, out_count, r, g, bgr, light_weighted);
-}
-
-int vz_stones_on_points_rel(double *out_gain, double *out_ratio, double *out_rel, int *out_count,
-                            const go_vision_result *r, const vz_grid *g, const go_cv_image *bgr,
-                            int light_weighted)
 {
     tone_sums t = {0};
     int rc = tone_sums_of(&t, g, bgr, light_weighted);
@@ -260,9 +257,7 @@ int vz_stones_on_points_rel(double *out_gain, double *out_ratio, double *out_rel
             gain += off - on;
             son += on;
             soff += off;
-            contrast += fabs(vz_box_mean(&t, cx - BOX_HALF, cy - BOX_HALF, cx + BOX_HALF + 1,
-                                         cy + BOX_HALF + 1) -
-                             wood);
+            contrast += fabs(tone_mean(&t, cx, cy) - wood);
             count++;
         }
     /* the stones most even only as far off as a stone may lean, or farther: they are not on

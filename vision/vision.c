@@ -329,14 +329,14 @@ static int stones_sit(const go_vision_result *r, const vz_grid *g, const go_cv_i
                       int by_share)
 {
     double gain, ratio, rel;
-    int count, rc = vz_stones_on_points_rel(&gain, &ratio, &rel, &count, r, g, work, 0);
+    int count, rc = vz_stones_on_points(&gain, &ratio, &rel, &count, r, g, work, 0);
     if (rc < 0)
         return rc;
     if (count < STONES_MIN || gain >= STONES_GAIN || ratio >= STRONG_CONFIRM_RATIO ||
         (g->dim && ratio >= DIM_STONES_RATIO) ||
         (by_share && rel >= STONES_REL && ratio >= STONES_REL_RATIO))
         return 1;
-    if ((rc = vz_stones_on_points_rel(&gain, &ratio, &rel, &count, r, g, work, 1)) < 0)
+    if ((rc = vz_stones_on_points(&gain, &ratio, &rel, &count, r, g, work, 1)) < 0)
         return rc;
     return gain >= STONES_GAIN_LIT || (by_share && rel >= STONES_REL && ratio >= STONES_REL_RATIO);
 }

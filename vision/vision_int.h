@@ -180,16 +180,13 @@ int vz_phase_confirms_in(int out[2], double off_least[2], const vz_grid *g, cons
  * (*out_ratio), over *out_count stones: a reading whose
  * stones do not sit on the lattice's points is not a reading of the board. The tone is the
  * luminance, or with light_weighted the gray weighted by the light's colour (vz_gray). */
-int vz_stones_on_points(double *out_gain, double *out_ratio, int *out_count,
+/* *out_rel (unless NULL) gets the gain as a share of the stones' contrast to the wood (the mean
+ * difference of tone between a stone's square and the median square of the points read empty):
+ * a lamp or a dim room that scales the photo's contrast scales the gain with it, not this share.
+ * 0 with too few empty points to tell the wood. */
+int vz_stones_on_points(double *out_gain, double *out_ratio, double *out_rel, int *out_count,
                         const go_vision_result *r, const vz_grid *g, const go_cv_image *bgr,
                         int light_weighted);
-/* The same, and (*out_rel, unless NULL) the gain as a share of the stones' contrast to the
- * wood (the mean difference of tone between a stone's square and the median square of the
- * points read empty): a lamp or a dim room that scales the photo's contrast scales the gain with
- * it, not this share. 0 with too few empty points to tell the wood. */
-int vz_stones_on_points_rel(double *out_gain, double *out_ratio, double *out_rel, int *out_count,
-                            const go_vision_result *r, const vz_grid *g, const go_cv_image *bgr,
-                            int light_weighted);
 
 /* Refines the whole lattice homography so that the pieces of printed line seen near their
  * expected places lie on their lines (perspective included, which the per-axis refit cannot

@@ -295,3 +295,20 @@ done:
     go_cv_image_free(&shaped);
     return rc;
 }
+
+int synth_render_altered(uint8_t **jpeg, size_t *len, const synth_params *p,
+                         uint8_t color[GO_MAX_SIZE][GO_MAX_SIZE], double out_corners[4][2],
+                         int alteration, uint64_t seed, double out_h[9])
+{
+    uint8_t *plain = NULL;
+    size_t plain_len = 0;
+    go_cv_image img = {0};
+    int rc = synth_render(&plain, &plain_len, p, color, out_corners);
+    if (rc == 0)
+        rc = go_cv_decode(&img, plain, plain_len, 1);
+    free(plain);
+    if (rc == 0)
+        rc = synth_photo_altered(jpeg, len, &img, alteration, seed, out_h);
+    go_cv_image_free(&img);
+    return rc;
+}

@@ -203,6 +203,11 @@ enum {
 extern const char *const synth_alter_name[SYNTH_ALTERATIONS];
 int synth_photo_altered(uint8_t **jpeg, size_t *len, const struct go_cv_image *img, int alteration,
                         uint64_t seed, double out_h[9]);
+/* A board rendered from p and color (synth_render: its corners into out_corners), then altered
+ * (synth_photo_altered, out_h as there). *jpeg is malloc'd. 0 or a negative go_err. */
+int synth_render_altered(uint8_t **jpeg, size_t *len, const synth_params *p,
+                         uint8_t color[GO_MAX_SIZE][GO_MAX_SIZE], double out_corners[4][2],
+                         int alteration, uint64_t seed, double out_h[9]);
 
 /* The photo img set in a canvas `factor` times its size, as a photo from a step back: at (at_x,
  * at_y) of the room left each way (0..1), the rest filled with the mean colour of img's outermost

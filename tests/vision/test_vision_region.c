@@ -62,6 +62,29 @@ static void cloth_boards_read_right(const int (*boards)[2], int count)
     }
 }
 
+/* The scene row's 9x9 board k from the seeds of base: the board's part by colour holds its four
+ * corners, and the photo reads point for point. */
+static void part_holds_board_read_right(int k, uint64_t base, const char *what)
+{
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static go_vision_result r;
+    uint8_t *jpeg = NULL;
+    size_t len = 0;
+    double corners[4][2];
+    bench_board_from(&jpeg, &len, truth, corners, 9, k, 1, base);
+    go_cv_image img = {0}, part = {0};
+    assert_int_equal(go_cv_decode(&img, jpeg, len, 1), 0);
+    int box[4];
+    assert_int_equal(vz_board_region(&part, box, &img), 0);
+    for (int c = 0; c < 4; c++) {
+        assert_true(corners[c][0] > box[0] && corners[c][0] < box[0] + box[2]);
+        assert_true(corners[c][1] > box[1] && corners[c][1] < box[1] + box[3]);
+    }
+    go_cv_image_free(&part);
+    go_cv_image_free(&img);
+    scan_reads_right(&r, jpeg, len, truth, 9, what);
+}
+
 /* Boards every look refused on the cloth: the 9x9 board 11 and the 13x13 board 0 (each look's
  * lattice a 19x19 over the cloth), and the 19x19 board 4 (its own lattice, refused for the
  * cloth's checks beyond its edge read as stones past it). In the part of the photo the wood
@@ -102,23 +125,7 @@ static void test_vision_region__a_small_part_is_read_enlarged(void **state)
 static void test_vision_region__a_plain_box_beside_the_board_is_not_its_part(void **state)
 {
     (void)state;
-    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
-    static go_vision_result r;
-    uint8_t *jpeg = NULL;
-    size_t len = 0;
-    double corners[4][2];
-    bench_board(&jpeg, &len, truth, corners, 9, 29, 1);
-    go_cv_image img = {0}, part = {0};
-    assert_int_equal(go_cv_decode(&img, jpeg, len, 1), 0);
-    int box[4];
-    assert_int_equal(vz_board_region(&part, box, &img), 0);
-    for (int c = 0; c < 4; c++) {
-        assert_true(corners[c][0] > box[0] && corners[c][0] < box[0] + box[2]);
-        assert_true(corners[c][1] > box[1] && corners[c][1] < box[1] + box[3]);
-    }
-    go_cv_image_free(&part);
-    go_cv_image_free(&img);
-    scan_reads_right(&r, jpeg, len, truth, 9, "9x9 board 29 of the scene row");
+    part_holds_board_read_right(29, 1000, "9x9 board 29 of the scene row");
 }
 
 /* The part found holds the whole board, and beyond the board the cloth is painted one plain
@@ -178,23 +185,7 @@ static void test_vision_region__a_lattice_running_past_the_photo_is_refused(void
 static void test_vision_region__a_wood_split_by_the_light_is_one_part(void **state)
 {
     (void)state;
-    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
-    static go_vision_result r;
-    uint8_t *jpeg = NULL;
-    size_t len = 0;
-    double corners[4][2];
-    bench_board_from(&jpeg, &len, truth, corners, 9, 18, 1, 700000);
-    go_cv_image img = {0}, part = {0};
-    assert_int_equal(go_cv_decode(&img, jpeg, len, 1), 0);
-    int box[4];
-    assert_int_equal(vz_board_region(&part, box, &img), 0);
-    for (int c = 0; c < 4; c++) {
-        assert_true(corners[c][0] > box[0] && corners[c][0] < box[0] + box[2]);
-        assert_true(corners[c][1] > box[1] && corners[c][1] < box[1] + box[3]);
-    }
-    go_cv_image_free(&part);
-    go_cv_image_free(&img);
-    scan_reads_right(&r, jpeg, len, truth, 9, "9x9 board 18 of the scene row, seeds 700000");
+    part_holds_board_read_right(18, 700000, "9x9 board 18 of the scene row, seeds 700000");
 }
 
 /* A gingham cloth alone, its checks of a board's cell, turned: no colour of it crowds into one

@@ -416,7 +416,7 @@ static void test_vision_synth__stones_sit_on_the_points(void **state)
     memset(&r, 0, sizeof r);
     r.size = 13;
     assert_int_equal(vz_classify(&r, &b.img, &b.g, 0, NULL), 0);
-    assert_int_equal(vz_stones_on_points(&gain, &ratio, &count, &r, &b.g, &b.img, 0), 0);
+    assert_int_equal(vz_stones_on_points(&gain, &ratio, NULL, &count, &r, &b.g, &b.img, 0), 0);
     assert_true(count >= 100);
     assert_true(gain > 20);
     assert_true(ratio > 1.65); /* a lattice judged as under a dim lamp passes by the ratio */
@@ -426,7 +426,7 @@ static void test_vision_synth__stones_sit_on_the_points(void **state)
     memset(&r, 0, sizeof r);
     r.size = 13;
     assert_int_equal(vz_classify(&r, &b.img, &off, 0, NULL), 0);
-    assert_int_equal(vz_stones_on_points(&gain, &ratio, &count, &r, &off, &b.img, 0), 0);
+    assert_int_equal(vz_stones_on_points(&gain, &ratio, NULL, &count, &r, &off, &b.img, 0), 0);
     assert_true(count < 25 || gain < 11);
     assert_true(ratio < 1.65);
     /* 0.45 cell toward the camera: the stones seem to lean farther than a stone leans */
@@ -435,7 +435,7 @@ static void test_vision_synth__stones_sit_on_the_points(void **state)
     memset(&r, 0, sizeof r);
     r.size = 13;
     assert_int_equal(vz_classify(&r, &b.img, &off, 0, NULL), 0);
-    assert_int_equal(vz_stones_on_points(&gain, &ratio, &count, &r, &off, &b.img, 0), 0);
+    assert_int_equal(vz_stones_on_points(&gain, &ratio, NULL, &count, &r, &off, &b.img, 0), 0);
     assert_true(count < 25 || gain < 11);
     assert_true(ratio < 1.65);
     go_cv_image_free(&b.img);
@@ -458,8 +458,7 @@ static int stones_pass_by_share(double out[4], const go_cv_image *img, const vz_
     for (int lw = 0; lw < 2; lw++) {
         double gain, ratio, rel;
         int count;
-        assert_int_equal(vz_stones_on_points_rel(&gain, &ratio, &rel, &count, &r, &moved, img, lw),
-                         0);
+        assert_int_equal(vz_stones_on_points(&gain, &ratio, &rel, &count, &r, &moved, img, lw), 0);
         assert_true(count >= STONES_MIN);
         out[2 * lw] = gain;
         out[2 * lw + 1] = ratio;
@@ -487,14 +486,12 @@ static void test_vision_synth__stones_sit_by_their_contrast_in_a_dim_room(void *
     p.noise = 6;
     p.blur_sigma = 1.0;
     synth_legal_position(truth, 9, 0.35, seed);
-    uint8_t *jpeg = NULL, *dim = NULL;
-    size_t len = 0, dim_len = 0;
+    uint8_t *dim = NULL;
+    size_t dim_len = 0;
     double at[4][2], h[9], c[4][2];
-    go_cv_image img = {0}, seen = {0};
-    assert_int_equal(synth_render(&jpeg, &len, &p, truth, at), 0);
-    assert_int_equal(go_cv_decode(&img, jpeg, len, 1), 0);
-    free(jpeg);
-    assert_int_equal(synth_photo_altered(&dim, &dim_len, &img, SYNTH_ALTER_DIM, seed, h), 0);
+    go_cv_image seen = {0};
+    assert_int_equal(synth_render_altered(&dim, &dim_len, &p, truth, at, SYNTH_ALTER_DIM, seed, h),
+                     0);
     assert_int_equal(go_cv_decode(&seen, dim, dim_len, 1), 0);
     scan_reads_right(&r, dim, dim_len, truth, 9, "glass stones in a dim room");
     for (int k = 0; k < 4; k++) {
@@ -510,7 +507,6 @@ static void test_vision_synth__stones_sit_by_their_contrast_in_a_dim_room(void *
     assert_true(m[1] < STRONG_CONFIRM_RATIO);
     assert_false(stones_pass_by_share(m, &seen, &g, 0.4, 0));
     assert_false(stones_pass_by_share(m, &seen, &g, 0.4, 0.4));
-    go_cv_image_free(&img);
     go_cv_image_free(&seen);
 }
 

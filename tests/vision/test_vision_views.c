@@ -259,15 +259,11 @@ static void test_vision_views__steep_view_of_a_board_in_a_wide_frame(void **stat
     p.tilt = 0.56;
     p.squash = 0.6;
     synth_legal_position(truth, n, 0.1, seed);
-    uint8_t *jpeg = NULL, *low = NULL;
-    size_t len = 0, low_len = 0;
+    uint8_t *low = NULL;
+    size_t low_len = 0;
     double corners[4][2];
-    assert_int_equal(synth_render(&jpeg, &len, &p, truth, corners), 0);
-    go_cv_image img = {0};
-    assert_int_equal(go_cv_decode(&img, jpeg, len, 1), 0);
-    free(jpeg);
-    assert_int_equal(synth_photo_altered(&low, &low_len, &img, SYNTH_ALTER_LOW, seed, NULL), 0);
-    go_cv_image_free(&img);
+    assert_int_equal(
+        synth_render_altered(&low, &low_len, &p, truth, corners, SYNTH_ALTER_LOW, seed, NULL), 0);
     scan_reads_right(&r, low, low_len, truth, n, "9x9 board in a wide frame seen from low");
 }
 

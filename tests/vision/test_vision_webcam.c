@@ -28,16 +28,12 @@ static void test_vision_webcam__small_soft_lines_read(void **state)
                       .jpeg_quality = 92,
                       .seed = 1};
     synth_legal_position(truth, p.size, 0.08, p.seed);
-    uint8_t *jpeg = NULL, *frame = NULL;
-    size_t len = 0, frame_len = 0;
+    uint8_t *frame = NULL;
+    size_t frame_len = 0;
     double corners[4][2];
-    assert_int_equal(synth_render(&jpeg, &len, &p, truth, corners), 0);
-    go_cv_image img = {0};
-    assert_int_equal(go_cv_decode(&img, jpeg, len, 1), 0);
-    free(jpeg);
-    assert_int_equal(
-        synth_photo_altered(&frame, &frame_len, &img, SYNTH_ALTER_WEBCAM, p.seed, NULL), 0);
-    go_cv_image_free(&img);
+    assert_int_equal(synth_render_altered(&frame, &frame_len, &p, truth, corners,
+                                          SYNTH_ALTER_WEBCAM, p.seed, NULL),
+                     0);
     scan_reads_right(&r, frame, frame_len, truth, p.size, "webcam frame");
 }
 
