@@ -793,6 +793,21 @@
  * of a gain of 1 or 2 grey levels is noise) do. */
 #define STONES_REL 0.165
 #define STONES_REL_RATIO 1.5
+/* A checked cloth's squares read as stones (vz_stones_like_cloth): a lattice fitted to the
+ * cloth beside a board, its cell the checks', can pass the lines' check, the stones' (as under a
+ * dim lamp) and the lattice model, and its points sit on squares far more even in tone than a
+ * stone's top (rendered gingham: 0.4 to 2 grey levels against 26 to 50 half a cell off, 8 to 100
+ * times; stones on their points: at most 5.5 times on rendered boards of every row, 2.7 on the
+ * photos), whose corners CLOTH_CORNER of a cell off diagonally (past a round stone's edge: the
+ * wood or the gap between stones) keep the square's tone: their difference to the top is 0.18
+ * to 0.41 of the squares' contrast to the wood on the cloth, 0.76 and up on the photos and 0.63
+ * and up on rendered boards. Both are asked, so that neither a very even stone nor a square's
+ * corners blurred into the next square refuse alone. Means over the stones, from STONES_MIN;
+ * the corners in boxes CLOTH_BOX_HALF pixels from their middle (of PCELL a cell). */
+#define CLOTH_EVEN_RATIO 7.0
+#define CLOTH_ROUND 0.55
+#define CLOTH_CORNER 0.4
+#define CLOTH_BOX_HALF 2
 /* The wood's tone for the stones' contrast: the median of at least this many empty points. */
 #define STONES_WOOD_MIN 10
 

@@ -279,6 +279,61 @@ done:
     return rc;
 }
 
+/* Over the stones read (at their lean, in luminance): the mean spreads half a cell off and on
+ * the point, and the mean difference of the four corners' tone to the top's, as a share of the
+ * top's contrast to the wood. */
+int vz_stones_like_cloth(const go_vision_result *r, const vz_grid *g, const go_cv_image *bgr)
+{
+    tone_sums t = {0};
+    int rc = tone_sums_of(&t, g, bgr, 0);
+    if (rc < 0)
+        goto done;
+    const int n = g->size, Q = (int)lround(CLOTH_CORNER * PCELL), S = CLOTH_BOX_HALF;
+    int lx, ly;
+    best_lean(&lx, &ly, &t, g, r);
+    const double wood = wood_tone(&t, r);
+    double son = 0, soff = 0, corners = 0, contrast = 0;
+    int count = 0;
+    for (int y = 0; y < n && wood >= 0; y++)
+        for (int x = 0; x < n; x++) {
+            if (r->color[y][x] == GO_EMPTY || r->off_point[y][x])
+                continue;
+            double around[4];
+            const int cx = (x + PMARGIN) * PCELL + lx, cy = (y + PMARGIN) * PCELL + ly;
+            const double on = spreads_around(around, &t, cx, cy);
+            const double top = vz_box_mean(&t, cx - S, cy - S, cx + S + 1, cy + S + 1);
+            if (on < 0 || top < 0)
+                continue;
+            double d = 0;
+            int k;
+            for (k = 0; k < 4; k++) {
+                const int qx = cx + (k & 1 ? Q : -Q), qy = cy + (k & 2 ? Q : -Q);
+                const double c = vz_box_mean(&t, qx - S, qy - S, qx + S + 1, qy + S + 1);
+                if (c < 0)
+                    break;
+                d += fabs(c - top);
+            }
+            if (k < 4)
+                continue;
+            son += on;
+            soff += 0.25 * (around[0] + around[1] + around[2] + around[3]);
+            corners += 0.25 * d;
+            contrast += fabs(top - wood);
+            count++;
+        }
+    const double ratio = son > 0 ? soff / son : 0, round = contrast > 0 ? corners / contrast : 1;
+    rc = count >= STONES_MIN && ratio >= CLOTH_EVEN_RATIO && round < CLOTH_ROUND;
+    if (getenv("GOREF_VISION_DEBUG"))
+        fprintf(stderr,
+                "stones like a cloth's squares: %d stones, spread off %.2f on %.2f (%.1f times), "
+                "corners %.3f of the contrast to the wood%s\n",
+                count, count ? soff / count : 0, count ? son / count : 0, ratio, round,
+                rc ? ": a cloth" : "");
+done:
+    vz_box_sums_free(&t);
+    return rc;
+}
+
 /* The stones' own lattice. Where the lattice is off by a fraction of a cell that changes
  * across the board (a perspective or scale the crevices misled), no single shift sets it in
  * phase; each neighbourhood of points is set in phase on its own, and the lattice is refitted

@@ -352,6 +352,19 @@ static int stones_on_points(const go_vision_result *r, const vz_grid *g, const g
     return 0;
 }
 
+/* The stones read must be stones: a lattice fitted to a checked cloth beside the board (its
+ * cell the checks') can pass the lines' check, the stones' and the lattice model's, its squares
+ * read as stones; they are far more even than a stone's top and square, not round
+ * (vz_stones_like_cloth). */
+static int stones_not_cloth(const go_vision_result *r, const vz_grid *g, const go_cv_image *work)
+{
+    const int rc = vz_stones_like_cloth(r, g, work);
+    if (rc <= 0)
+        return rc;
+    return go_error_set(GO_ENOBOARD, "no board: the stones read are a checked cloth's squares, "
+                                     "not stones (the grid did not fit)");
+}
+
 /* Stones of colours the fixed rule does not know (a pale green darker than the wood, a
  * coloured lamp) come out as one colour and empty points. When the reading has stones of one
  * colour far more than of the other, the points are read again by the clusters they form
@@ -503,14 +516,14 @@ static void mark_beyond_photo(go_vision_result *r, const vz_grid *g, const go_cv
 }
 
 /* The checks that a reading is of a board: colour balance, stones on the points, its empty
- * points on the lines (vz_empties_on_lines; not asked of a grid a person placed, which the
- * lattice's checks do not judge), groups with liberties (a conflict needs a look), and
- * few unsure points. *mendable is set when the reading failed on what a reading by the clusters
- * may mend: too many unsure points, or empty points that hide the lines as white stones do (the
- * fixed rule reads pale stones as wood: on crowded boards under coloured lamps the points read
- * empty can dip well below zero across the lines, where the lines show 4.6 to 9.3; read by the
- * clusters, they show the lines). Empty points on flat wood off the lines are the lattice's
- * fault, which no reading mends. */
+ * points on the lines (vz_empties_on_lines) and its stones no cloth's squares (stones_not_cloth;
+ * neither asked of a grid a person placed, which the lattice's checks do not judge), groups with
+ * liberties (a conflict needs a look), and few unsure points. *mendable is set when the reading
+ * failed on what a reading by the clusters may mend: too many unsure points, or empty points that
+ * hide the lines as white stones do (the fixed rule reads pale stones as wood: on crowded boards
+ * under coloured lamps the points read empty can dip well below zero across the lines, where the
+ * lines show 4.6 to 9.3; read by the clusters, they show the lines). Empty points on flat wood off
+ * the lines are the lattice's fault, which no reading mends. */
 static int check_reading(go_vision_result *r, int *mendable, const vz_grid *g,
                          const go_cv_image *work)
 {
@@ -518,7 +531,8 @@ static int check_reading(go_vision_result *r, int *mendable, const vz_grid *g,
     *mendable = 0;
     if ((rc = plausible_stones(r)) < 0 || (rc = stones_on_points(r, g, work)) < 0)
         return rc;
-    if (!g->placed && (rc = vz_empties_on_lines(mendable, g, work, r)) < 0)
+    if (!g->placed && ((rc = vz_empties_on_lines(mendable, g, work, r)) < 0 ||
+                       (rc = stones_not_cloth(r, g, work)) < 0))
         return rc;
     rule_check(r);
     /* A reading that needs a person's look at more than one point in UNSURE_SHARE is a guess. */
@@ -1063,6 +1077,7 @@ static int read_region(go_vision_result *r, vz_grid *g, const go_cv_image *work,
     go_vision_result *again = malloc(sizeof *again);
     if (!again)
         return go_error_set(GO_ENOMEM, "reading in the photo");
+    *again = *r; /* the photo's size and times, which a reading leaves as they are */
     const double ta = vz_now_ms();
     int edge = -1, rc2 = read_board(again, g, work);
     if (rc2 == 0)
@@ -1071,12 +1086,8 @@ static int read_region(go_vision_result *r, vz_grid *g, const go_cv_image *work,
     if (getenv("GOREF_VISION_DEBUG"))
         fprintf(stderr, "the board's part read again in the photo: %s\n",
                 rc2 == 0 ? "read" : go_error_last());
-    if (rc2 == 0) {
-        const double decode = r->ms_decode, detect = r->ms_detect;
+    if (rc2 == 0)
         *r = *again;
-        r->ms_decode = decode;
-        r->ms_detect = detect;
-    }
     free(again);
     if (rc2 < 0 && rc2 != GO_ENOBOARD)
         return rc2;

@@ -160,6 +160,12 @@ int vz_stones_fit(vz_grid *g, const go_cv_image *bgr);
  * stones' lean). */
 int vz_stones_by_line(double line[2][GO_MAX_SIZE + 2], const vz_grid *g, const go_cv_image *bgr);
 
+/* 1 when the stones of reading r on lattice g are a checked cloth's squares rather than stones
+ * (CLOTH_ in params.h): their tops far more even than the squares half a cell off, and their
+ * corners (diagonally off the point, where a round stone has ended) of their own tone; 0 when
+ * not or too few to tell, or a negative go_err. */
+int vz_stones_like_cloth(const go_vision_result *r, const vz_grid *g, const go_cv_image *bgr);
+
 /* How much stone the lines of points just beyond the lattice's ends hold: the most of the
  * four ends as a share of the lattice's typical line in its family (*out), and that end's own
  * sum of stone evidence (*out_most, gray levels over its points). */

@@ -10,6 +10,7 @@
 
 #include "cv_shim.h"
 #include "go/vision.h"
+#include "params.h"
 #include "synth.h"
 #include "synth_cases.h"
 #include "testutil.h"
@@ -45,7 +46,8 @@ static void cloth_board(uint8_t **jpeg, size_t *len, uint8_t truth[GO_MAX_SIZE][
     bench_board(jpeg, len, truth, corners, n, k, 0);
 }
 
-/* Reads boards k of size n of the cloth row point for point. */
+/* Reads boards k of size n of the cloth row point for point, the lattice's corners returned
+ * within a third of a cell of the true ones (the photo's size kept through every reading). */
 static void cloth_boards_read_right(const int (*boards)[2], int count)
 {
     static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
@@ -59,6 +61,11 @@ static void cloth_boards_read_right(const int (*boards)[2], int count)
         char what[64];
         snprintf(what, sizeof what, "%dx%d board %d on a cloth", n, n, boards[b][1]);
         scan_reads_right(&r, jpeg, len, truth, n, what);
+        assert_int_equal(r.image_width, 1000);
+        assert_int_equal(r.image_height, 750);
+        const double cell =
+            hypot(corners[1][0] - corners[0][0], corners[1][1] - corners[0][1]) / (n - 1);
+        assert_true(synth_corners_off(r.corners, corners) < cell / 3);
     }
 }
 
@@ -215,6 +222,97 @@ static void test_vision_region__a_cloth_alone_is_no_board(void **state)
     free(jpeg);
 }
 
+/* A board at the photo's right beside a black-and-white gingham cloth, square to it (rendered
+ * from seed as the bench's boards, rotated rot degrees, tilted tilt), its checks `share` of the
+ * board's cell: the photo into *img, the true lattice into *truth and, into *cloth, a lattice of
+ * the board's size over the cloth at its left whose points sit on the middles of the checks,
+ * a check a cell: the lattice a fit to the stones settles on when the cloth's squares pass for
+ * stones. */
+static void render_beside_gingham(go_cv_image *img, vz_grid *truth, vz_grid *cloth, int n,
+                                  uint64_t seed, double rot, double tilt, double share)
+{
+    static uint8_t position[GO_MAX_SIZE][GO_MAX_SIZE];
+    synth_params p;
+    double density, corners[4][2];
+    synth_bench_board(&p, &density, n, seed);
+    p.board_share = 0.35;
+    p.board_at[0] = 1;
+    p.board_at[1] = 0;
+    p.rotate_deg = rot;
+    p.tilt = tilt;
+    p.cloth_check = share * p.board_share * p.height / (n + 0.4);
+    p.cloth_turn = rot;
+    for (int c = 0; c < 3; c++)
+        p.cloth_bgr[c] = 40;
+    synth_legal_position(position, n, density, seed);
+    uint8_t *jpeg = NULL;
+    size_t len = 0;
+    assert_int_equal(synth_render(&jpeg, &len, &p, position, corners), 0);
+    assert_int_equal(go_cv_decode(img, jpeg, len, 1), 0);
+    free(jpeg);
+    memset(truth, 0, sizeof *truth);
+    assert_int_equal(vz_lattice_through(truth, corners, n, n - 1), 0);
+    /* check (k, l)'s middle at ((k + 0.5) c, (l + 0.5) c) turned by the cloth's angle, from the
+     * second check in from the photo's left, the lattice in the middle of the photo's height */
+    const double t = p.cloth_turn * 3.14159265358979 / 180, c = p.cloth_check;
+    const int l0 = (int)((p.height - (n + 1) * c) / 2 / c);
+    double at[4][2];
+    for (int q = 0; q < 4; q++) {
+        const double u = (1.5 + (q == 1 || q == 2 ? n - 1 : 0)) * c,
+                     v = (l0 + 0.5 + (q >= 2 ? n - 1 : 0)) * c;
+        at[q][0] = u * cos(t) - v * sin(t);
+        at[q][1] = u * sin(t) + v * cos(t);
+    }
+    memset(cloth, 0, sizeof *cloth);
+    assert_int_equal(vz_lattice_through(cloth, at, n, n - 1), 0);
+}
+
+/* The cloth's lattice beside a 19x19 and a 9x9: judged as under a dim lamp it passes the check
+ * of the lines, its squares read as stones sit on its points by far (the stones' gain), and the
+ * lattice model passes it; its stones are refused as a cloth's squares, the true lattice's are
+ * not. */
+static void test_vision_region__a_gingham_squares_are_not_stones(void **state)
+{
+    (void)state;
+    static go_vision_result r;
+    static const struct {
+        int n;
+        uint64_t seed;
+        double rot, tilt, share;
+    } boards[2] = {{19, 770000, -6, 0, 0.7}, {9, 770007, 0, 0.15, 0.7}};
+    for (int b = 0; b < 2; b++) {
+        go_cv_image img = {0};
+        vz_grid truth, cloth;
+        render_beside_gingham(&img, &truth, &cloth, boards[b].n, boards[b].seed, boards[b].rot,
+                              boards[b].tilt, boards[b].share);
+        for (int c = 0; c < 4; c++) { /* the cloth's lattice lies in the photo, off the board */
+            double x, y, bx, by;
+            const int n = boards[b].n - 1;
+            assert_int_equal(vz_apply(cloth.h, c == 1 || c == 2 ? n : 0, c >= 2 ? n : 0, &x, &y),
+                             0);
+            assert_int_equal(vz_apply(truth.h, 0, 0, &bx, &by), 0);
+            assert_true(x >= 0 && y >= 0 && x < bx && y < img.height);
+        }
+        vz_grid g = cloth;
+        g.dim = 1;
+        assert_int_equal(vz_check_lattice(&g, &img), 0);
+        memset(&r, 0, sizeof r);
+        r.size = g.size;
+        assert_int_equal(vz_classify(&r, &img, &g, 0, NULL), 0);
+        double gain, ratio, rel;
+        int count;
+        assert_int_equal(vz_stones_on_points(&gain, &ratio, &rel, &count, &r, &g, &img, 0), 0);
+        assert_true(count >= STONES_MIN && gain >= STONES_GAIN);
+        assert_int_equal(vz_final_check(&g, &img), 0);
+        assert_int_equal(vz_stones_like_cloth(&r, &g, &img), 1);
+        memset(&r, 0, sizeof r);
+        r.size = truth.size;
+        assert_int_equal(vz_classify(&r, &img, &truth, 0, NULL), 0);
+        assert_int_equal(vz_stones_like_cloth(&r, &truth, &img), 0);
+        go_cv_image_free(&img);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -227,6 +325,7 @@ int main(void)
         cmocka_unit_test(test_vision_region__a_lattice_running_past_the_photo_is_refused),
         cmocka_unit_test(test_vision_region__a_wood_split_by_the_light_is_one_part),
         cmocka_unit_test(test_vision_region__a_cloth_alone_is_no_board),
+        cmocka_unit_test(test_vision_region__a_gingham_squares_are_not_stones),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
