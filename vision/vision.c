@@ -1063,6 +1063,7 @@ static int read_region(go_vision_result *r, vz_grid *g, const go_cv_image *work,
     go_vision_result *again = malloc(sizeof *again);
     if (!again)
         return go_error_set(GO_ENOMEM, "reading in the photo");
+    *again = *r; /* the photo's size and times, which a reading leaves as they are */
     const double ta = vz_now_ms();
     int edge = -1, rc2 = read_board(again, g, work);
     if (rc2 == 0)
@@ -1071,12 +1072,8 @@ static int read_region(go_vision_result *r, vz_grid *g, const go_cv_image *work,
     if (getenv("GOREF_VISION_DEBUG"))
         fprintf(stderr, "the board's part read again in the photo: %s\n",
                 rc2 == 0 ? "read" : go_error_last());
-    if (rc2 == 0) {
-        const double decode = r->ms_decode, detect = r->ms_detect;
+    if (rc2 == 0)
         *r = *again;
-        r->ms_decode = decode;
-        r->ms_detect = detect;
-    }
     free(again);
     if (rc2 < 0 && rc2 != GO_ENOBOARD)
         return rc2;
