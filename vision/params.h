@@ -808,6 +808,15 @@
 #define CLOTH_ROUND 0.55
 #define CLOTH_CORNER 0.4
 #define CLOTH_BOX_HALF 2
+/* Short of STONES_REL, from this share up the lattice model decides: webcam frames of right
+ * lattices (cells about 15 px, blurred) showed 0.152 to 0.158; wrong lattices reach 0.15 (above).
+ */
+#define STONES_MODEL_REL 0.12
+/* ... a lattice whose points it reads as points by this mean at least (right lattices of those
+ * frames: 0.78 to 0.80) while moved half a cell along either family or both they read as none,
+ * by this mean at most (those frames: 0.08 at most). */
+#define STONES_MODEL_ON 0.6
+#define STONES_MODEL_OFF 0.25
 /* The wood's tone for the stones' contrast: the median of at least this many empty points. */
 #define STONES_WOOD_MIN 10
 

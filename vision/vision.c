@@ -341,9 +341,59 @@ static int stones_sit(const go_vision_result *r, const vz_grid *g, const go_cv_i
     return gain >= STONES_GAIN_LIT || (by_share && rel >= STONES_REL && ratio >= STONES_REL_RATIO);
 }
 
+/* The lattice model's mean probability over g's points moved (dx, dy) cells, into *out. */
+static int model_mean(double *out, const vz_grid *g, const go_cv_image *work, double dx, double dy)
+{
+    vz_grid m = *g;
+    vz_lattice_move(m.h, g->h, dx, dy);
+    vz_fit f;
+    float p[GO_MAX_SIZE * GO_MAX_SIZE];
+    int rc = vz_lattice_fit(&f, p, &m, work);
+    if (rc < 0)
+        return rc;
+    double sum = 0;
+    for (int i = 0; i < g->size * g->size; i++)
+        sum += p[i];
+    *out = sum / (g->size * g->size);
+    return 0;
+}
+
+/* Where the stones' gain falls a little short of STONES_REL (a small frame's blur spreads their
+ * edges into the square on the point), the lattice model tells a lattice on the points from one
+ * half a cell off: 1 when it reads g's points as points (STONES_MODEL_ON) and g moved half a cell
+ * along either family or both as none (STONES_MODEL_OFF), 0 when not, or a negative go_err. */
+static int model_places_stones(const go_vision_result *r, const vz_grid *g, const go_cv_image *work)
+{
+    double gain, ratio, rel, rel_lit;
+    int count, rc = vz_stones_on_points(&gain, &ratio, &rel, &count, r, g, work, 0);
+    if (rc == 0)
+        rc = vz_stones_on_points(&gain, &ratio, &rel_lit, &count, r, g, work, 1);
+    if (rc < 0)
+        return rc;
+    if (count < STONES_MIN || fmax(rel, rel_lit) < STONES_MODEL_REL)
+        return 0;
+    static const double moves[3][2] = {{0.5, 0.5}, {0.5, 0}, {0, 0.5}};
+    double on, off[3] = {0};
+    if ((rc = model_mean(&on, g, work, 0, 0)) < 0)
+        return rc;
+    for (int k = 0; k < 3 && rc == 0; k++)
+        rc = model_mean(&off[k], g, work, moves[k][0], moves[k][1]);
+    if (rc < 0)
+        return rc;
+    const double most_off = fmax(off[0], fmax(off[1], off[2]));
+    if (getenv("GOREF_VISION_DEBUG"))
+        fprintf(stderr,
+                "stones on points by the lattice model: share %.3f %.3f, on %.3f, half a "
+                "cell off %.3f %.3f %.3f\n",
+                rel, rel_lit, on, off[0], off[1], off[2]);
+    return on >= STONES_MODEL_ON && most_off <= STONES_MODEL_OFF;
+}
+
 static int stones_on_points(const go_vision_result *r, const vz_grid *g, const go_cv_image *work)
 {
     int rc = stones_sit(r, g, work, 1);
+    if (rc == 0)
+        rc = model_places_stones(r, g, work);
     if (rc < 0)
         return rc;
     if (!rc)

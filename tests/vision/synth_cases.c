@@ -115,6 +115,9 @@ int scan_bench_board(go_vision_result *r, uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE
 void scan_reads_right(go_vision_result *r, uint8_t *jpeg, size_t len,
                       uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE], int n, const char *what)
 {
+    go_image_format fmt;
+    int width = 0, height = 0;
+    assert_int_equal(go_vision_probe(&fmt, &width, &height, jpeg, len), 0);
     const int rc = go_vision_scan(r, jpeg, len, NULL);
     free(jpeg);
     if (rc != 0)
@@ -122,4 +125,11 @@ void scan_reads_right(go_vision_result *r, uint8_t *jpeg, size_t len,
     assert_int_equal(rc, 0);
     assert_int_equal(r->size, n);
     assert_int_equal(synth_best_match(r->color, truth, n), n * n);
+    /* the lattice returned is in the photo's pixels, whichever way it was found */
+    assert_int_equal(r->image_width, width);
+    assert_int_equal(r->image_height, height);
+    for (int c = 0; c < 4; c++) {
+        assert_true(r->corners[c][0] > -0.1 * width && r->corners[c][0] < 1.1 * width);
+        assert_true(r->corners[c][1] > -0.1 * height && r->corners[c][1] < 1.1 * height);
+    }
 }
