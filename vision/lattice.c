@@ -135,11 +135,13 @@ static double gap_evidence(const go_cv_image *gray, int n, int k, int rows)
     return upper_half_mean(v, m);
 }
 
-/* Whether both lines show through lattice point (lx, ly) by CLEAR_CROSS of their typical dips
- * (typ[0] for the family of rows, typ[1] for the other): no stone lies there. */
-static int point_clear(const go_cv_image *gray, int lx, int ly, int rows, const double typ[2])
+/* Whether both lines show through lattice point (lx, ly), shifted by (sx, sy) warp pixels, by
+ * CLEAR_CROSS of their typical dips (typ[0] for the family of rows, typ[1] for the other): no
+ * stone lies there. */
+static int point_clear(const go_cv_image *gray, int lx, int ly, int sx, int sy, int rows,
+                       const double typ[2])
 {
-    int cx = (lx + LMARGIN) * LCELL, cy = (ly + LMARGIN) * LCELL;
+    int cx = (lx + LMARGIN) * LCELL + sx, cy = (ly + LMARGIN) * LCELL + sy;
     double own =
         vz_line_dip(gray->pixels, gray->width, gray->height, 1, cx, cy, rows ? 0 : 1, LCELL);
     double cross =
@@ -148,10 +150,12 @@ static int point_clear(const go_cv_image *gray, int lx, int ly, int rows, const 
 }
 
 /* Line evidence of one family (rows when nonzero) halfway between its lines, taken only
- * between two points clear of stones (point_clear). Between two stones the crevice darkens the
- * halfway line as a printed line would; between two empty points a well-fitted lattice has
- * plain wood there. The median goes to *mid; returns the number of places read. */
-static int clear_midway(double *mid, const go_cv_image *gray, int n, int rows, const double typ[2])
+ * between two points clear of stones (point_clear), the lattice shifted by (sx, sy) warp pixels.
+ * Between two stones the crevice darkens the halfway line as a printed line would; between two
+ * empty points a well-fitted lattice has plain wood there. The median goes to *mid; returns the
+ * number of places read. */
+static int clear_midway_at(double *mid, const go_cv_image *gray, int n, int rows,
+                           const double typ[2], int sx, int sy)
 {
     double w[GO_MAX_SIZE * GO_MAX_SIZE];
     int mw = 0;
@@ -159,15 +163,50 @@ static int clear_midway(double *mid, const go_cv_image *gray, int n, int rows, c
         for (int i = 0; i < n; i++) {
             int lx = rows ? i : k, ly = rows ? k : i, nx = rows ? lx : lx + 1,
                 ny = rows ? ly + 1 : ly;
-            if (!point_clear(gray, lx, ly, rows, typ) || !point_clear(gray, nx, ny, rows, typ))
+            if (!point_clear(gray, lx, ly, sx, sy, rows, typ) ||
+                !point_clear(gray, nx, ny, sx, sy, rows, typ))
                 continue;
-            int cx = (lx + LMARGIN) * LCELL + (rows ? 0 : LCELL / 2);
-            int cy = (ly + LMARGIN) * LCELL + (rows ? LCELL / 2 : 0);
+            int cx = (lx + LMARGIN) * LCELL + (rows ? 0 : LCELL / 2) + sx;
+            int cy = (ly + LMARGIN) * LCELL + (rows ? LCELL / 2 : 0) + sy;
             w[mw++] = vz_line_dip(gray->pixels, gray->width, gray->height, 1, cx, cy, rows ? 0 : 1,
                                   LCELL);
         }
     *mid = vz_median(w, mw);
     return mw;
+}
+
+static int clear_midway(double *mid, const go_cv_image *gray, int n, int rows, const double typ[2])
+{
+    return clear_midway_at(mid, gray, n, rows, typ, 0, 0);
+}
+
+/* Whether the points clear of stones tell the lattice's phase: in both families, from
+ * PHASE_CLEAR_MIN places between two clear points (clear_midway), the wood halfway under
+ * MID_SHARE of the lines (a noisy photo's dips read a little over plain wood's), and
+ * PHASE_CLEAR_SHARE times as many as on the lattice moved half a cell along either family or
+ * both. Faint lines show through the empty points of the lattice on them, and only crevices
+ * between stones make crossings half a cell off. */
+static int clear_phase(const go_cv_image *gray, int n, const double line_typ[2])
+{
+    const int H = LCELL / 2, sx[3] = {H, 0, H}, sy[3] = {0, H, H};
+    for (int f = 0; f < 2; f++) {
+        const double typ[2] = {line_typ[f], line_typ[1 - f]};
+        double mid, other;
+        const int here = clear_midway(&mid, gray, n, f, typ);
+        int most = 0;
+        for (int k = 0; k < 3; k++) {
+            const int c = clear_midway_at(&other, gray, n, f, typ, sx[k], sy[k]);
+            most = c > most ? c : most;
+        }
+        if (getenv("GOREF_VISION_DEBUG"))
+            fprintf(stderr,
+                    "clear phase f=%d: %d places (mid %.1f of line %.1f), %d half a cell off\n", f,
+                    here, mid, line_typ[f], most);
+        if (here < PHASE_CLEAR_MIN || here < PHASE_CLEAR_SHARE * most ||
+            mid > MID_SHARE * line_typ[f])
+            return 0;
+    }
+    return 1;
 }
 
 /* Whether the gaps g[0..m) (inside the lattice) start (dir 1) or end (dir -1) with a run of
@@ -248,13 +287,14 @@ static int line_off(const double *ef, const double *gf, int n, double typ, doubl
 
 /* What one check learnt besides its verdict. */
 typedef struct check_state {
-    int stones[2];        /* the stones' word on the lattice (vz_phase_confirms) ... */
-    int stones_asked;     /* ... once asked, for both grays */
-    double stones_off[2]; /* ... the least uneven third half a cell off, in luminance ... */
-    int lamp_asked;       /* ... and once asked in the lamp's gray (ask_stones) */
-    int off;              /* families (bit 0: columns, bit 1: rows) seen one line off */
-    int too_faint;        /* refused because the lines are too faint to judge */
-    int past;             /* refused because the board's lines go on past the lattice's ends */
+    int stones[2];          /* the stones' word on the lattice (vz_phase_confirms) ... */
+    int stones_asked;       /* ... once asked, for both grays */
+    double stones_off[2];   /* ... the least uneven third half a cell off, in luminance ... */
+    double stones_ratio[2]; /* ... the least ratio of a third's spreads off and on, in luminance */
+    int lamp_asked;         /* ... and once asked in the lamp's gray (ask_stones) */
+    int off;                /* families (bit 0: columns, bit 1: rows) seen one line off */
+    int too_faint;          /* refused because the lines are too faint to judge */
+    int past;               /* refused because the board's lines go on past the lattice's ends */
     double stone_lines[2][GO_MAX_SIZE + 2]; /* vz_stones_by_line, once asked */
     int stone_lines_asked;
 } check_state;
@@ -303,7 +343,7 @@ static int ask_stones(check_state *st, const vz_grid *g, const go_cv_image *bgr,
 {
     int rc = 0;
     if (!st->stones_asked &&
-        (rc = vz_phase_confirms_in(st->stones, st->stones_off, g, bgr, 0)) == 0)
+        (rc = vz_phase_ratios(st->stones, st->stones_off, st->stones_ratio, g, bgr, 0)) == 0)
         st->stones_asked = 1;
     if (rc == 0 && light_weighted && !st->lamp_asked) {
         int dim = 0, lamp[2];
@@ -386,7 +426,15 @@ static int check_in(const vz_grid *g, const go_cv_image *bgr, int light_weighted
         const double stones_floor = g->dim || light_weighted ? DIM_FAINT_FLOOR : FAINT_FLOOR;
         if (weaker >= stones_floor && (rc = ask_stones(st, g, bgr, light_weighted)) < 0)
             goto done;
-        const int confirmed = st->stones_asked && stones[0] && stones[1];
+        int confirmed = st->stones_asked && stones[0] && stones[1];
+        if (!confirmed && g->dim && !light_weighted && st->stones_asked &&
+            fmin(st->stones_ratio[0], st->stones_ratio[1]) >= NEAR_CONFIRM_RATIO &&
+            clear_phase(&gray, n, line_typ)) {
+            for (int f = 0; f < 2; f++)
+                if (!st->stones[f])
+                    st->stones[f] = 1;
+            confirmed = 1;
+        }
         if (getenv("GOREF_VISION_DEBUG"))
             fprintf(stderr, "faint lines: the stones confirm %d\n", confirmed);
         if (!confirmed) {

@@ -628,6 +628,21 @@
  * gains, had every third counted, and read 10 points wrong. */
 #define STONES_DIM_OFF CONFIRM_GAIN
 
+/* A lattice judged as under a dim or coloured lamp (vz_grid.dim) on lines too faint to check,
+ * whose stones fall short of confirming it (DIM_CONFIRM_GAIN, CONFIRM_RATIO) yet show in every
+ * third of both families at least NEAR_CONFIRM_RATIO times as uneven half a cell off as on its
+ * points, stands when the points clear of stones tell its phase: PHASE_CLEAR_MIN places or more
+ * between two clear points in each family (CLEAR_MIN for a check that trusts the lines), the
+ * wood halfway under MID_SHARE of the lines, and PHASE_CLEAR_SHARE times as many as on the
+ * lattice moved half a cell (crevices between stones make the crossings there). Crowded 19x19
+ * photos under a saturated lamp or in a dim room, right lattices fitted to the stones: ratios 1.80
+ * to 2.02 at the least, 35 to 81 places against 9 to 24 half a cell off; wrong lattices there:
+ * ratios 0.95 to 1.30, 1 to 6 places at any phase. The lattice's ends are judged as for any faint
+ * lattice. */
+#define NEAR_CONFIRM_RATIO 1.7
+#define PHASE_CLEAR_MIN 30
+#define PHASE_CLEAR_SHARE 2.5
+
 /* Line evidence halfway between the lattice's lines above this share of the evidence on them:
  * the lattice is not on the lines. */
 #define MID_SHARE 0.6

@@ -151,6 +151,12 @@ int vz_phase_confirms(int out[2], const vz_grid *g, const go_cv_image *bgr)
 int vz_phase_confirms_in(int out[2], double off_least[2], const vz_grid *g, const go_cv_image *bgr,
                          int light_weighted)
 {
+    return vz_phase_ratios(out, off_least, NULL, g, bgr, light_weighted);
+}
+
+int vz_phase_ratios(int out[2], double off_least[2], double ratio_least[2], const vz_grid *g,
+                    const go_cv_image *bgr, int light_weighted)
+{
     tone_sums t = {0};
     int rc = tone_sums_of(&t, g, bgr, light_weighted);
     if (rc < 0)
@@ -186,6 +192,13 @@ int vz_phase_confirms_in(int out[2], double off_least[2], const vz_grid *g, cons
         int strong = out[f];
         if (off_least)
             off_least[f] = fmin(off[0], fmin(off[1], off[2]));
+        if (ratio_least) {
+            ratio_least[f] = 1e9;
+            for (int b = 0; b < 3; b++)
+                ratio_least[f] = fmin(ratio_least[f], on[b] > 0 ? off[b] / on[b] : 1e9);
+            if (at_end)
+                ratio_least[f] = 0;
+        }
         for (int b = 0; b < 3; b++) {
             if (off[b] - on[b] < (g->dim ? DIM_CONFIRM_GAIN : CONFIRM_GAIN) &&
                 off[b] < CONFIRM_RATIO * on[b])

@@ -180,6 +180,11 @@ int vz_phase_confirms(int out[2], const vz_grid *g, const go_cv_image *bgr);
  * mean spreads half a cell off. */
 int vz_phase_confirms_in(int out[2], double off_least[2], const vz_grid *g, const go_cv_image *bgr,
                          int light_weighted);
+/* The same; ratio_least (unless NULL) gets, per family, the least of the thirds' ratios of the
+ * mean spreads half a cell off to those on the points (0 when the stones sit farther off the
+ * points than a stone leans). */
+int vz_phase_ratios(int out[2], double off_least[2], double ratio_least[2], const vz_grid *g,
+                    const go_cv_image *bgr, int light_weighted);
 
 /* How much more even in tone the stones of reading r are at their points (after the lean)
  * than half a cell off, on average (*out_gain) and as the ratio of the mean spreads off and on
