@@ -705,6 +705,64 @@ static int colour_of(double med[2], double *sd, const go_vision_result *r, doubl
     return m;
 }
 
+/* The wood at point k as the empty points around it whose lines show (min_dip) say: a plane
+ * through their lightness and colour (f's first three features) over the board, fitted to those
+ * within PALE_REACH cells (PALE_NEAR of them at least), weighted by their distance (PALE_SPREAD
+ * cells a Gaussian's sigma), its slopes pulled a little toward flat (PALE_FLAT), taken at the
+ * point, into out; 0 when too few, else their count. A plane follows the light's fall-off to the
+ * board's edge, where the nearest wood lies all on the lit side: their median there is lighter
+ * than the wood at the edge, and of its colour further on the lit side. */
+static int wood_near(double out[3], const go_vision_result *r, double f[][NF], int n, int k,
+                     double min_dip)
+{
+    const int i = k % n, j = k / n, reach = (int)PALE_REACH;
+    double A[3][3 + 3];
+    memset(A, 0, sizeof A);
+    int m = 0;
+    for (int b = j - reach; b <= j + reach; b++)
+        for (int a = i - reach; a <= i + reach; a++) {
+            const int e = b * n + a;
+            if (a < 0 || b < 0 || a >= n || b >= n || e == k || r->color[b][a] != GO_EMPTY ||
+                f[e][3] < min_dip || hypot(a - i, b - j) > PALE_REACH)
+                continue;
+            const double bs[3] = {1, a - i, b - j}, w = exp(-0.5 * (bs[1] * bs[1] + bs[2] * bs[2]) /
+                                                            (PALE_SPREAD * PALE_SPREAD));
+            for (int p = 0; p < 3; p++) {
+                for (int q = 0; q < 3; q++)
+                    A[p][q] += w * bs[p] * bs[q];
+                for (int c = 0; c < 3; c++)
+                    A[p][3 + c] += w * bs[p] * f[e][c];
+            }
+            m++;
+        }
+    if (m < PALE_NEAR)
+        return 0;
+    for (int c = 0; c < 3; c++) {
+        double S[3][4];
+        for (int p = 0; p < 3; p++) {
+            for (int q = 0; q < 3; q++)
+                S[p][q] = A[p][q] + (p == q && p > 0 ? PALE_FLAT : 0);
+            S[p][3] = A[p][3 + c];
+        }
+        if (vz_solve_augmented(&S[0][0], 3) < 0)
+            return 0;
+        out[c] = S[0][3];
+    }
+    return m;
+}
+
+/* Whether a point of colour (da, db) against the board lies on the white stones' side of the way
+ * (wx, wy) from the wood's colour (wa, wb): PALE_ALONG of it or more, within PALE_ACROSS of it
+ * sideways, PALE_WOOD_SDS of the wood's spread sd or more from the wood's colour. */
+static int on_whites_way(double da, double db, double wa, double wb, double wx, double wy,
+                         double sd, double *along, double *across)
+{
+    const double px = da - wa, py = db - wb, way2 = wx * wx + wy * wy;
+    *along = (px * wx + py * wy) / way2;
+    *across = fabs(px * wy - py * wx) / way2;
+    return *along >= PALE_ALONG && *across <= PALE_ACROSS && hypot(px, py) >= PALE_WOOD_SDS * sd;
+}
+
 /* Pale white stones where a lamp's light falls off. Toward the side of the board the lamp leaves
  * dim, a white stone takes the lightness the wood has in the lamp's full light: against the
  * board's fitted colour it reads as wood. Its colour stays the white stones' (the lamp's own,
@@ -717,7 +775,16 @@ static int colour_of(double med[2], double *sd, const go_vision_result *r, doubl
  * read white and marked for a look; a point read empty and marked already (glare on the wood)
  * keeps it. Only where the lines judge (VETO_JUDGE) and the two colours stand apart (PALE_APART
  * spreads of each). On the bench's crowded 19x19 boards drawn with a lamp falling off to half
- * its light at one side, it reads most such stones and leaves fewer unmarked. */
+ * its light at one side, it reads most such stones and leaves fewer unmarked.
+ * Where the light falls off further, the wood there darkens and changes colour with it (Lab's a
+ * and b shrink with the light; the fitted surfaces, pulled by a crowd of stones, do not follow),
+ * and against the wood's colour over the board the pale stones there lie off the way, or short
+ * of it. A point not of the white stones' colour so is judged again against the wood near it
+ * (wood_near: a plane through the empty points around whose lines show, taken at the point),
+ * the way and the spread shrunk as that wood is dimmer than the wood's median (PALE_DIM_MIN at
+ * least), and lighter than halfway from the black stones to that wood. On the bench's row of
+ * pale stones (bench_vision --row pale) the 19x19 boards lost 35 white stones to the wood, 2 of
+ * them unmarked; so judged, none; no photo of folds 0 to 2 reads differently. */
 static void pale_whites(go_vision_result *r, double f[][NF], int n, double typical, int m)
 {
     if (m < VETO_MIN_EMPTY || typical < VETO_JUDGE)
@@ -745,7 +812,7 @@ static void pale_whites(go_vision_result *r, double f[][NF], int n, double typic
     for (int k = 0; k < n * n; k++)
         if (r->color[k / n][k % n] == GO_BLACK)
             lv[qb++] = f[k][0];
-    const double floor_l = qb ? 0.5 * (vz_median(lv, qb) + wood_l) : 0.5 * wood_l;
+    const double black_l = qb ? vz_median(lv, qb) : 0, floor_l = 0.5 * (black_l + wood_l);
     int qw = 0;
     for (int k = 0; k < n * n; k++)
         if (r->color[k / n][k % n] == GO_WHITE)
@@ -758,16 +825,27 @@ static void pale_whites(go_vision_result *r, double f[][NF], int n, double typic
         if (r->color[j][i] != GO_EMPTY || r->confidence[j][i] <= 0.5f ||
             f[k][3] >= PALE_HIDDEN * typical || f[k][0] < floor_l || f[k][0] > white_l)
             continue;
-        const double px = f[k][1] - wood[0], py = f[k][2] - wood[1];
-        const double along = (px * wx + py * wy) / (way * way),
-                     across = fabs(px * wy - py * wx) / (way * way);
-        if (along < PALE_ALONG || across > PALE_ACROSS || hypot(px, py) < PALE_WOOD_SDS * sd_wood)
-            continue;
+        double along, across, near[3] = {0, 0, 0};
+        int local = 0;
+        if (!on_whites_way(f[k][1], f[k][2], wood[0], wood[1], wx, wy, sd_wood, &along, &across)) {
+            /* the wood near it, where the lamp's light has changed the wood's colour too */
+            if (!wood_near(near, r, f, n, k, PALE_WOOD_LINES * typical) ||
+                f[k][0] < 0.5 * (black_l + near[0]))
+                continue;
+            /* colours in Lab shrink with the light: the way and the spread, as the wood's
+             * lightness there against the board's */
+            const double dim = fmax(PALE_DIM_MIN, fmin(1, near[0] / wood_l));
+            if (!on_whites_way(f[k][1], f[k][2], near[1], near[2], dim * wx, dim * wy,
+                               dim * sd_wood, &along, &across))
+                continue;
+            local = 1;
+        }
         if (debug)
             fprintf(stderr,
-                    "pale white %d %d: relL %.0f da %.1f db %.1f dip %.1f along %.2f "
+                    "pale white %d %d%s: relL %.0f da %.1f db %.1f dip %.1f along %.2f "
                     "across %.2f\n",
-                    i, j, f[k][0], f[k][1], f[k][2], f[k][3], along, across);
+                    i, j, local ? " (wood near it)" : "", f[k][0], f[k][1], f[k][2], f[k][3], along,
+                    across);
         r->color[j][i] = GO_WHITE;
         r->confidence[j][i] = 0.5f; /* read by colour and lines against lightness: a look */
     }

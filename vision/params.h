@@ -267,6 +267,19 @@
 #define PALE_MIN_WHITES 8
 #define PALE_APART 4.0
 #define PALE_SD_FLOOR 1.5
+/* ... and where it is not of the white stones' colour against the wood's over the board, against
+ * the wood near it: a plane through the lightness and colour of the empty points whose lines show
+ * within PALE_REACH cells (PALE_NEAR of them at least), weighted by distance (a Gaussian of sigma
+ * PALE_SPREAD cells), its slopes pulled toward flat by PALE_FLAT (points' worth), taken at the
+ * point; a crowd near the board's edge leaves few empty points within a few cells. There the way
+ * from the wood's colour to the white stones' and the wood's spread are taken shrunk as that wood
+ * is dimmer than the wood's median (Lab's a and b shrink with the light), to PALE_DIM_MIN at
+ * least. */
+#define PALE_NEAR 6
+#define PALE_FLAT 2.0
+#define PALE_REACH 6.0
+#define PALE_SPREAD 3.0
+#define PALE_DIM_MIN 0.4
 /* White stones are lighter than the empty points (on every photo read, by 9 points of the
  * board's lightness or more) or of another colour: a reading whose whites are INVERTED_BY darker
  * than its empty points, their colours under INVERTED_COLOUR apart, is inverted (a lamp that

@@ -716,6 +716,23 @@ void synth_bench_board_lit(synth_params *p, double *density, int size, uint64_t 
         p->lamp_bgr[c] = lamps[((lamp % SYNTH_LAMPS) + SYNTH_LAMPS) % SYNTH_LAMPS][c];
 }
 
+void synth_bench_board_pale(synth_params *p, double *density, int size, uint64_t seed, int k)
+{
+    /* the lamps of the coloured-light photos whose pale stones fade where the light falls off:
+     * cyan, green, pink (synth_bench_board_lit's order) */
+    static const int lamps[3] = {3, 2, 0};
+    /* pale white stones: green-tinted, and nearly the wood's own colour */
+    static const double whites[2][3] = {{150, 225, 195}, {120, 185, 215}};
+    synth_bench_board_lit(p, density, size, seed, lamps[k % 3]);
+    *density = 0.75 + 0.015 * (k % 11);
+    p->lamp_falloff = 0.4 + 0.05 * (k % 5);
+    p->tinted = 1;
+    for (int c = 0; c < 3; c++) {
+        p->black_bgr[c] = c == 1 ? 60 : 35;
+        p->white_bgr[c] = whites[(k / 3) % 2][c];
+    }
+}
+
 int synth_photo_variant(uint8_t **jpeg, size_t *len, const go_cv_image *img, int quarter_turns,
                         int long_side, int quality)
 {

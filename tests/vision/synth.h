@@ -145,6 +145,11 @@ void synth_bench_board_blue(synth_params *p, double *density, int size, uint64_t
  * (sigma 0.8-1.8 px), noisy and compressed hard (JPEG quality 35-60). */
 void synth_bench_board_webcam(synth_params *p, double *density, int size, uint64_t seed, int k);
 
+/* The same board crowded (three quarters of the points or more) under a cyan, green or pink lamp
+ * (by k) whose light falls off toward one side (lamp_falloff 0.4-0.6), its stones tinted: dark
+ * green-grey and pale, the pale ones green-tinted or nearly the wood's colour (by k). */
+void synth_bench_board_pale(synth_params *p, double *density, int size, uint64_t seed, int k);
+
 /* Stones put down by hurried hands, as on a children's board: each stone of the position
  * `color` off its point by a random amount (normal, `spread` cells each way, seeded), then pushed
  * apart from its neighbours as real stones push each other (centres at least SYNTH_PRESSED cells

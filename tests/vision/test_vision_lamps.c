@@ -375,6 +375,40 @@ static void test_vision_lamps__dim_crowd_phase_from_clear_points(void **state)
     }
 }
 
+/* Crowded 19x19 boards of the bench's row of pale stones (bench_vision --row pale) under a pink
+ * or green lamp falling off toward one side, their white stones green-tinted or nearly the wood's
+ * colour: toward the dim side the wood darkens and changes colour with the light, and against the
+ * wood's colour over the board the pale stones there are not of the white stones' colour: these
+ * three boards lost 4 to 20 white stones there each, read as wood. Against the wood near them
+ * (a plane through the empty points around, whose lines show) they are: every point reads right. */
+static void test_vision_lamps__pale_stones_against_the_wood_near_them(void **state)
+{
+    (void)state;
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static go_vision_result r;
+    const int k_of[3] = {2, 7, 8};
+    for (int i = 0; i < 3; i++) {
+        const uint64_t seed = 1000 + (uint64_t)k_of[i] * 7 + 2; /* the bench's 19x19 seeds */
+        synth_params p;
+        double density;
+        synth_bench_board_pale(&p, &density, 19, seed, k_of[i]);
+        synth_legal_position(truth, 19, density, seed);
+        uint8_t *jpeg = NULL;
+        size_t len = 0;
+        double corners[4][2];
+        assert_int_equal(synth_render(&jpeg, &len, &p, truth, corners), 0);
+        const int rc = go_vision_scan(&r, jpeg, len, NULL);
+        free(jpeg);
+        if (rc != 0)
+            fprintf(stderr, "board %d: refused: %s\n", (int)seed, go_error_last());
+        assert_int_equal(rc, 0);
+        const int ok = synth_best_match(r.color, truth, 19);
+        if (ok != 361)
+            fprintf(stderr, "board %d: %d of 361 points\n", (int)seed, ok);
+        assert_int_equal(ok, 361);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -388,6 +422,7 @@ int main(void)
         cmocka_unit_test(test_vision_lamps__glare_under_a_blue_lamp_reads_empty),
         cmocka_unit_test(test_vision_lamps__pale_whites_where_the_lamp_falls_off),
         cmocka_unit_test(test_vision_lamps__dim_crowd_phase_from_clear_points),
+        cmocka_unit_test(test_vision_lamps__pale_stones_against_the_wood_near_them),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
