@@ -643,7 +643,7 @@ void synth_bench_board_steep(synth_params *p, double *density, int size, uint64_
     synth_bench_board(p, density, size, seed);
     uint64_t st = seed * 0x9E3779B97F4A7C15ull + 43;
     const double view = (35 + 1.5 * (k % 11)) * 3.14159265358979 / 180, s = sin(view),
-                 c = cos(view), dist = 1.5 + 1.5 * row_rnd(&st), half = 0.5 * ASPECT * c;
+                 c = cos(view), dist = 1 + 1.5 * row_rnd(&st), half = 0.5 * ASPECT * c;
     /* a board of width 1 and depth ASPECT seen from dist: the far edge (dist - half) / (dist +
      * half) as wide as the near one, the depth over the near edge's width s * ASPECT * dist /
      * (dist + half); synth_render's trapezoid gives this depth times squash * (1 - tilt / 4) */

@@ -145,7 +145,7 @@ void synth_bench_board_blue(synth_params *p, double *density, int size, uint64_t
  * (sigma 0.8-1.8 px), noisy and compressed hard (JPEG quality 35-60). */
 void synth_bench_board_webcam(synth_params *p, double *density, int size, uint64_t seed, int k);
 
-/* The same board photographed from 35 to 50 degrees above the table (by k), the camera 1.5 to 3
+/* The same board photographed from 35 to 50 degrees above the table (by k), the camera 1 to 2.5
  * board sides away and held level: the exact pinhole view's trapezoid (tilt, squash), the stones'
  * bodies reaching toward the far edge by half a stone's height (0.2 cell) times the view's
  * cotangent. A third of the boards turned 15-30 degrees on the table, a third sparse (a fifth to
