@@ -766,6 +766,11 @@
  * returned have a few per cent unsure (the photos' at most 5.5%); a lattice half a cell off has
  * about a quarter. */
 #define UNSURE_SHARE 0.15
+/* ... and one the learned check (points.c) leaves with over this share of its points to look at
+ * is refused: readings of right lattices keep a few per cent (photos at most 1.2%, rendered rows
+ * under 0.1 a board); a lattice over part of a larger board seen from low, its far lines faded
+ * and its points off the stones, half or more. */
+#define READ_DOUBT_SHARE 0.3
 
 /* Stones on the points: fewer than STONES_MIN stones do not make a measure. The gain (grey
  * levels: the spread half a cell off minus the spread on the point, the mean over the stones) is
