@@ -1063,6 +1063,7 @@ static int read_region(go_vision_result *r, vz_grid *g, const go_cv_image *work,
     go_vision_result *again = malloc(sizeof *again);
     if (!again)
         return go_error_set(GO_ENOMEM, "reading in the photo");
+    *again = *r; /* the photo's size and times; the reading is made anew */
     const double ta = vz_now_ms();
     int edge = -1, rc2 = read_board(again, g, work);
     if (rc2 == 0)
