@@ -18,8 +18,9 @@
  * the board than the photos are, small in the photo, with every stone put down off its point by
  * a hurried hand, and under a low light's shadows; rooms and makes no photo here shows; then the
  * board turned on the table, on a cloth checked at its angle, crowded under a saturated blue or
- * violet lamp with pale lines, as a webcam frame, and crowded with pale stones under a lamp
- * falling off to one side. With --turns, every photo is read again
+ * violet lamp with pale lines, as a webcam frame, crowded with pale stones under a lamp falling
+ * off to one side, and seen from 35 to 50 degrees above the table (crowded, sparse, some turned
+ * on the table). With --turns, every photo is read again
  * turned a quarter turn at a time (saved again as JPEG at quality 92), with --sizes resized to a
  * long side of 800, 1,200 and 4,000 pixels (quality 92) and to 1,600 at quality 70; each by the
  * models of its fold (as held out), with the silent points and marks of those readings.
@@ -34,10 +35,10 @@
  * (N boards a size; 0 skips them) [--seeds BASE] (the first synthetic board's seed, default
  * 1000, whose boards the reader was looked at on; another base reads boards nobody has seen) [--row
  * NAME] (that synthetic row alone, no photos: plain, lamps, low, small, hurried, shadows, scene,
- * turned, cloth, blue, webcam or pale) [--save DIR] (each synthetic board read is written there as
- * <size>-<row>-<seed>.jpg, to look at) [--dump FILE] (every reading written there in full, times
- * left out: a change meant to keep the readings can be diffed against it) [--folds DIGITS] (only
- * the photos of those folds, e.g. 01: develop on some groups, measure on the others) */
+ * turned, cloth, blue, webcam, pale or steep) [--save DIR] (each synthetic board read is written
+ * there as <size>-<row>-<seed>.jpg, to look at) [--dump FILE] (every reading written there in full,
+ * times left out: a change meant to keep the readings can be diffed against it) [--folds DIGITS]
+ * (only the photos of those folds, e.g. 01: develop on some groups, measure on the others) */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -192,11 +193,27 @@ static int wrong_points(const go_vision_result *res, uint8_t truth[GO_MAX_SIZE][
  * from one side: each stone's shadow on the wood 0.3 to 1.0 cell beyond it, taking 35 to 65% of the
  * light (synth_bench_board_shadowed; photos under a lamp low at one side show such shadows). Last,
  * crowded boards of pale stones (green-tinted, or nearly the wood's colour) under a cyan, green or
- * pink lamp whose light falls off toward one side (synth_bench_board_pale). */
-enum { PLAIN, LIT, LOW, SMALL, HURRIED, SHADOWS, SCENE, TURNED, CLOTH, BLUE, WEBCAM, PALE, ROWS };
-static const char *const row_name[ROWS] = {"plain",   "lamps",   "low",    "small",
-                                           "hurried", "shadows", "scene",  "turned",
-                                           "cloth",   "blue",    "webcam", "pale"};
+ * pink lamp whose light falls off toward one side (synth_bench_board_pale), and views from 35 to 50
+ * degrees (synth_bench_board_steep). */
+enum {
+    PLAIN,
+    LIT,
+    LOW,
+    SMALL,
+    HURRIED,
+    SHADOWS,
+    SCENE,
+    TURNED,
+    CLOTH,
+    BLUE,
+    WEBCAM,
+    PALE,
+    STEEP,
+    ROWS
+};
+static const char *const row_name[ROWS] = {"plain",   "lamps", "low",    "small", "hurried",
+                                           "shadows", "scene", "turned", "cloth", "blue",
+                                           "webcam",  "pale",  "steep"};
 static int row_only = -1; /* --row: the one row read, or -1 for all */
 /* --seeds: the first synthetic board's seed. The reader's numbers were chosen looking at the
  * default's boards; another base draws boards nobody has looked at. The classifier's training
@@ -251,7 +268,8 @@ static const char *const row_kind[ROWS] = {"",
                                            ", cloth at its angle",
                                            ", blue lamp, pale lines",
                                            ", webcam frames",
-                                           ", pale stones, lamp falling off"};
+                                           ", pale stones, lamp falling off",
+                                           ", seen from 35-50 deg"};
 
 /* The classifier's reading of the rendered board jpeg through its true lattice (corners): the
  * points it reads right, or -1 when it cannot run. Apart from the finder: a board refused or
@@ -329,6 +347,8 @@ static void synthetic_row(int size, int si, int count, int kind, int verbose)
             synth_bench_board_webcam(&p, &density, size, seed, i);
         else if (kind == PALE)
             synth_bench_board_pale(&p, &density, size, seed, i);
+        else if (kind == STEEP)
+            synth_bench_board_steep(&p, &density, size, seed, i);
         else
             synth_bench_board(&p, &density, size, seed);
         uint8_t *jpeg = NULL;
@@ -489,7 +509,8 @@ static void synthetic_table(int per_size, int verbose)
         synthetic_row(sizes[si], si, per_size, SCENE, verbose);
     /* ... and, a third as many each, the cases the scene row leaves to chance: the board turned
      * on the table, a cloth's checks at the board's angle and period, a crowd under a saturated
-     * blue or violet lamp with pale lines, webcam frames, pale stones under a lamp falling off
+     * blue or violet lamp with pale lines, webcam frames, pale stones under a lamp falling off,
+     * views from 35-50 degrees
      * (synth_bench_board_turned and after) */
     for (int kind = TURNED; kind < ROWS; kind++)
         for (int si = 0; si < 3; si++)
@@ -1082,7 +1103,7 @@ int main(int argc, char **argv)
             if (row_only < 0) {
                 fprintf(stderr,
                         "bench_vision: no synthetic row \"%s\" (plain, lamps, low, small, "
-                        "hurried, shadows, scene, turned, cloth, blue, webcam, pale)\n",
+                        "hurried, shadows, scene, turned, cloth, blue, webcam, pale, steep)\n",
                         name);
                 return 2;
             }

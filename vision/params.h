@@ -794,6 +794,12 @@
  * returned have a few per cent unsure (the photos' at most 5.5%); a lattice half a cell off has
  * about a quarter. */
 #define UNSURE_SHARE 0.15
+/* ... and one the learned check (points.c) leaves with over this share of its points to look at
+ * is refused: readings of right lattices keep a few per cent (photos at most 1.2%; rendered
+ * boards of every bench row at most 0.2, crowds under a low light's shadows); a 9x9 lattice over
+ * part of a sparse 13x13 seen from low, which passed every check by the lines and the stones,
+ * 0.58. */
+#define READ_DOUBT_SHARE 0.3
 
 /* Stones on the points: fewer than STONES_MIN stones do not make a measure. The gain (grey
  * levels: the spread half a cell off minus the spread on the point, the mean over the stones) is

@@ -1360,6 +1360,20 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
         mark_beyond_photo(r, &g, &work);
         rule_check(r);
         r->ms_classify += vz_now_ms() - tp;
+        /* a reading the learned check doubts at a share of its points no right lattice leaves
+         * (READ_DOUBT_SHARE) is of a lattice that does not fit the board: refused, its lattice
+         * where a person's corners start; a person's own corners are read as they are */
+        if (!g.placed && r->uncertain_count > READ_DOUBT_SHARE * g.size * g.size) {
+            refused_size = g.size;
+            lattice_corners(refused_corners, &g, (double)r->image_width / work.width,
+                            (double)r->image_height / work.height);
+            rc = go_error_set(GO_ENOBOARD,
+                              "no board: the points read do not look like a %dx%d board's (%d "
+                              "of %d need a look; the grid did not fit): a photo from higher "
+                              "above the board",
+                              g.size, g.size, r->uncertain_count, g.size * g.size);
+            goto done;
+        }
     }
     double scale[9] = {(double)r->image_width / work.width,
                        0,

@@ -638,6 +638,24 @@ void synth_bench_board_webcam(synth_params *p, double *density, int size, uint64
     p->jpeg_quality = 35 + (int)(25 * row_rnd(&st));
 }
 
+void synth_bench_board_steep(synth_params *p, double *density, int size, uint64_t seed, int k)
+{
+    synth_bench_board(p, density, size, seed);
+    uint64_t st = seed * 0x9E3779B97F4A7C15ull + 43;
+    const double view = (35 + 1.5 * (k % 11)) * 3.14159265358979 / 180, s = sin(view),
+                 c = cos(view), dist = 1 + 1.5 * row_rnd(&st), half = 0.5 * ASPECT * c;
+    /* a board of width 1 and depth ASPECT seen from dist: the far edge (dist - half) / (dist +
+     * half) as wide as the near one, the depth over the near edge's width s * ASPECT * dist /
+     * (dist + half); synth_render's trapezoid gives this depth times squash * (1 - tilt / 4) */
+    p->tilt = 2 * half / (dist + half);
+    p->squash = s * dist / (dist + half) / (1 - p->tilt / 4);
+    p->lean = 0.2 * c / s;
+    if (k % 3 == 1)
+        p->turn_deg = (15 + 1.5 * ((k * 7) % 11)) * (k % 2 ? -1 : 1);
+    if (k % 3 == 2)
+        *density = 0.2 + 0.15 * row_rnd(&st);
+}
+
 void synth_hurried_nudges(double nudge[GO_MAX_SIZE][GO_MAX_SIZE][2],
                           uint8_t color[GO_MAX_SIZE][GO_MAX_SIZE], int size, double spread,
                           uint64_t seed)

@@ -149,6 +149,13 @@ void synth_bench_board_webcam(synth_params *p, double *density, int size, uint64
  * (by k) whose light falls off toward one side (lamp_falloff 0.4-0.6), its stones tinted: dark
  * green-grey and pale, the pale ones green-tinted or nearly the wood's colour (by k). */
 void synth_bench_board_pale(synth_params *p, double *density, int size, uint64_t seed, int k);
+/* The same board photographed from 35 to 50 degrees above the table (by k), the camera 1 to 2.5
+ * board sides away and held level: the exact pinhole view's trapezoid (tilt, squash), the stones'
+ * bodies reaching toward the far edge by half a stone's height (0.2 cell) times the view's
+ * cotangent. A third of the boards turned 15-30 degrees on the table, a third sparse (a fifth to
+ * a third of the points), the rest as crowded as synth_bench_board's; rotated in the frame as
+ * those are. */
+void synth_bench_board_steep(synth_params *p, double *density, int size, uint64_t seed, int k);
 
 /* Stones put down by hurried hands, as on a children's board: each stone of the position
  * `color` off its point by a random amount (normal, `spread` cells each way, seeded), then pushed
