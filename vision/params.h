@@ -770,6 +770,16 @@
  * 19x19 shows 0.41 and up (blurred far lines too faint to end the lattice by themselves). */
 #define STONES_BEYOND_SHARE 0.3
 #define STONES_BEYOND_MIN 2.0
+/* ... and from STONES_BEYOND_FEW times the size where the line beyond holds at least
+ * STONES_BEYOND_LEAN of the stone on the lattice's edge line beside it: the far end of a steep
+ * view's sparse board, its edge stones' tops leaning over the line beyond, shows 1.56 a point
+ * beyond but 0.13 of the edge line's; a 13x13 lattice over part of a crowded 19x19 under a blue
+ * lamp, 1.46 a point and 0.78 of its edge line's. Right lattices of photos read, as they are
+ * and altered, show at most 1.08 a point where the share reaches STONES_BEYOND_SHARE; a right
+ * 19x19 lattice judged on the way to one altered photo's reading, 1.37 a point with no stone
+ * on its edge line, is refused, and a later look reads the same points on the same lattice. */
+#define STONES_BEYOND_FEW 1.25
+#define STONES_BEYOND_LEAN 0.5
 
 /* A lattice is of the board in the photo: its points more than PHOTO_OUT_MARGIN of a cell beyond
  * the photo's frame (a stone there is not in the photo at all) number at most PHOTO_OUT_SHARE of

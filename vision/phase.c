@@ -431,12 +431,15 @@ int vz_stones_by_line(double line[2][GO_MAX_SIZE + 2], const vz_grid *g, const g
     return line_evidence(line, g, bgr, 1);
 }
 
-int vz_stones_beyond(double *out, double *out_most, const vz_grid *g, const go_cv_image *bgr)
+int vz_stones_beyond(double *out, double *out_most, double *out_edge, const vz_grid *g,
+                     const go_cv_image *bgr)
 {
     const int n = g->size;
     double line[2][GO_MAX_SIZE + 2], typ[GO_MAX_SIZE];
     int rc = line_evidence(line, g, bgr, 1);
     *out = *out_most = 0;
+    if (out_edge)
+        *out_edge = 0;
     if (rc < 0)
         return rc;
     for (int f = 0; f < 2; f++) {
@@ -449,6 +452,8 @@ int vz_stones_beyond(double *out, double *out_most, const vz_grid *g, const go_c
             if (v / median > *out) {
                 *out = v / median;
                 *out_most = v;
+                if (out_edge)
+                    *out_edge = line[f][end ? n : 1];
             }
         }
         if (getenv("GOREF_VISION_DEBUG"))

@@ -185,20 +185,26 @@ static int lattice_judged(void)
 
 /* The stones must lie inside the lattice: where the line of points just beyond one of its
  * ends holds much stone against the lattice's typical line (STONES_BEYOND_SHARE, params.h) and
- * at least STONES_BEYOND_MIN a point, the board goes on past that end. The points are taken a
- * stone's lean away from the camera: at the far end of a steep photo the tops of the edge stones
- * lean over the line beyond. */
+ * at least STONES_BEYOND_MIN a point, the board goes on past that end; from STONES_BEYOND_FEW a
+ * point, so it does where that stone is not the edge stones' tops leaning over the line beyond
+ * (less than STONES_BEYOND_LEAN of the edge line's own). The points are taken a stone's lean
+ * away from the camera: at the far end of a steep photo the tops of the edge stones lean over
+ * the line beyond. */
 
 static int stones_inside(const vz_grid *g, const go_cv_image *work)
 {
-    double share, most;
-    int rc = vz_stones_beyond(&share, &most, g, work);
+    double share, most, edge;
+    int rc = vz_stones_beyond(&share, &most, &edge, g, work);
     if (rc < 0)
         return rc;
     if (getenv("GOREF_VISION_DEBUG"))
-        fprintf(stderr, "stones inside: %.2f of the typical line beyond an end (%.0f)\n", share,
-                most);
-    if (share >= STONES_BEYOND_SHARE && most >= STONES_BEYOND_MIN * g->size)
+        fprintf(stderr,
+                "stones inside: %.2f of the typical line beyond an end (%.0f; %.0f on the edge "
+                "line)\n",
+                share, most, edge);
+    if (share >= STONES_BEYOND_SHARE &&
+        (most >= STONES_BEYOND_MIN * g->size ||
+         (most >= STONES_BEYOND_FEW * g->size && most >= STONES_BEYOND_LEAN * edge)))
         return go_error_set(GO_ENOBOARD,
                             "no board: the stones continue past a fitted edge (not a %dx%d "
                             "board, or the grid did not fit)",

@@ -167,9 +167,11 @@ int vz_stones_by_line(double line[2][GO_MAX_SIZE + 2], const vz_grid *g, const g
 int vz_stones_like_cloth(const go_vision_result *r, const vz_grid *g, const go_cv_image *bgr);
 
 /* How much stone the lines of points just beyond the lattice's ends hold: the most of the
- * four ends as a share of the lattice's typical line in its family (*out), and that end's own
- * sum of stone evidence (*out_most, gray levels over its points). */
-int vz_stones_beyond(double *out, double *out_most, const vz_grid *g, const go_cv_image *bgr);
+ * four ends as a share of the lattice's typical line in its family (*out), that end's own
+ * sum of stone evidence (*out_most, gray levels over its points) and, unless out_edge is NULL,
+ * the sum on the lattice's edge line beside it (*out_edge). */
+int vz_stones_beyond(double *out, double *out_most, double *out_edge, const vz_grid *g,
+                     const go_cv_image *bgr);
 
 /* Whether the stones confirm the lattice's columns (out[0]) and rows (out[1]): in each third
  * of the board, its points are clearly more even in tone than the points half a cell off (1),

@@ -385,11 +385,11 @@ static void test_vision_synth__stones_beyond_a_lattice_inside_the_board(void **s
     rendered b;
     render_with_lattice(&b, &p, 0.95);
     double share, most;
-    assert_int_equal(vz_stones_beyond(&share, &most, &b.g, &b.img), 0);
+    assert_int_equal(vz_stones_beyond(&share, &most, NULL, &b.g, &b.img), 0);
     assert_true(share < 0.3);
     vz_grid corner = b.g;
     corner.size = 9; /* lattice points 0..8 of the true lattice */
-    assert_int_equal(vz_stones_beyond(&share, &most, &corner, &b.img), 0);
+    assert_int_equal(vz_stones_beyond(&share, &most, NULL, &corner, &b.img), 0);
     fprintf(stderr, "a 9x9 over the corner: %.2f of its typical line beyond\n", share);
     assert_true(share >= 0.5);
     assert_true(most >= 3.0 * 9);

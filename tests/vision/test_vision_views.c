@@ -25,6 +25,42 @@ static void plain_board(synth_params *p, double *density, int size, uint64_t see
     synth_bench_board(p, density, size, seed);
 }
 
+/* The bench's board k of size n in its row drawn from seed base `base` (--seeds), its settings
+ * into p and its position into truth, rendered into *jpeg (malloc'd). */
+static void render_row_board(uint8_t **jpeg, size_t *len, synth_params *p,
+                             uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE], bench_board_fn board,
+                             uint64_t base, int n, int k)
+{
+    const int si = n == 9 ? 0 : n == 13 ? 1 : 2;
+    const uint64_t seed = base + (uint64_t)k * 7 + (uint64_t)si; /* as the bench */
+    double density, corners[4][2];
+    board(p, &density, n, seed, k);
+    synth_legal_position(truth, n, density, seed);
+    assert_int_equal(synth_render(jpeg, len, p, truth, corners), 0);
+}
+
+/* The bench's board k of size n, its row drawn from seed base `base`, is read at its own size
+ * (nine points in ten right at least) or refused, never read at another size. */
+static void row_board_never_at_another_size(bench_board_fn board, uint64_t base, int n, int k)
+{
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static go_vision_result r;
+    synth_params p;
+    uint8_t *jpeg = NULL;
+    size_t len = 0;
+    render_row_board(&jpeg, &len, &p, truth, board, base, n, k);
+    const int rc = go_vision_scan(&r, jpeg, len, NULL);
+    free(jpeg);
+    if (rc == 0) {
+        if (r.size != n)
+            fprintf(stderr, "%dx%d board %d read as a %dx%d\n", n, n, k, r.size, r.size);
+        assert_int_equal(r.size, n);
+        assert_true(synth_best_match(r.color, truth, n) * 10 >= 9 * n * n);
+    } else {
+        assert_int_equal(rc, GO_ENOBOARD);
+    }
+}
+
 static void row_boards_read_right(bench_board_fn board, int hurried, const char *row,
                                   const int (*boards)[2], int count)
 {
@@ -297,6 +333,33 @@ static void test_vision_views__steep_view_never_read_at_another_size(void **stat
     }
 }
 
+/* A crowded 19x19 under a saturated blue lamp, its lines pale (the bench's row "blue lamp, pale
+ * lines", board 8 at seeds 600000): a 13x13 lattice over part of it passed every check and was
+ * read with 7 of its 169 points marked. The line of points beyond one of its ends holds half its
+ * typical line in stone, 1.46 a point, with 0.78 as much on its own edge line beside it: the
+ * board goes on there, and the lattice is refused. The board is read as a 19x19 or refused. */
+static void test_vision_views__crowd_under_a_blue_lamp_not_read_smaller(void **state)
+{
+    (void)state;
+    row_board_never_at_another_size(synth_bench_board_blue, 600000, 19, 8);
+}
+
+/* Seen from 35-50 degrees (the bench's row "seen from 35-50 deg", sparse 9x9 board 5 at seeds
+ * 500000): at the far end the edge stones' tops lean over the line of points beyond, 0.7 of the
+ * typical line, but a seventh of the edge line's own stone; that is no board going on past the
+ * end, and the board reads point for point. */
+static void test_vision_views__steep_view_edge_stones_lean_over_the_line_beyond(void **state)
+{
+    (void)state;
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static go_vision_result r;
+    synth_params p;
+    uint8_t *jpeg = NULL;
+    size_t len = 0;
+    render_row_board(&jpeg, &len, &p, truth, synth_bench_board_steep, 500000, 9, 5);
+    scan_reads_right(&r, jpeg, len, truth, 9, "steep 9x9 board 5");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -317,6 +380,8 @@ int main(void)
         cmocka_unit_test(test_vision_views__empty_points_off_the_lines_refuse_the_lattice),
         cmocka_unit_test(test_vision_views__crowd_under_a_blue_lamp_settled_by_the_stones),
         cmocka_unit_test(test_vision_views__dim_room_9x9_at_its_own_size),
+        cmocka_unit_test(test_vision_views__crowd_under_a_blue_lamp_not_read_smaller),
+        cmocka_unit_test(test_vision_views__steep_view_edge_stones_lean_over_the_line_beyond),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
