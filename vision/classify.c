@@ -1541,3 +1541,29 @@ done:
     go_cv_image_free(&lab);
     return rc;
 }
+
+int vz_point_dips(double *dips, const go_cv_image *bgr, const vz_grid *g)
+{
+    const int n = g->size;
+    go_cv_image warped = {0}, lab = {0};
+    int rc = vz_warp_lab(&warped, &lab, g, bgr, CELL, 1);
+    if (rc == 0)
+        for (int j = 0; j < n; j++)
+            for (int i = 0; i < n; i++) {
+                /* on an edge the line across it runs inward only */
+                const int sv = j == 0       ? 1
+                               : j == n - 1 ? -1
+                                            : 0,
+                          sh = i == 0       ? 1
+                               : i == n - 1 ? -1
+                                            : 0;
+                const double dv = vz_line_dip_side(lab.pixels, lab.width, lab.height, 3,
+                                                   (i + 1) * CELL, (j + 1) * CELL, 1, CELL, sv),
+                             dh = vz_line_dip_side(lab.pixels, lab.width, lab.height, 3,
+                                                   (i + 1) * CELL, (j + 1) * CELL, 0, CELL, sh);
+                dips[j * n + i] = fmin(dv, dh);
+            }
+    go_cv_image_free(&warped);
+    go_cv_image_free(&lab);
+    return rc;
+}

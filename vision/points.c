@@ -3,7 +3,8 @@
  * `make model`) telling empty, black and white apart with a probability. It checks the colour
  * rule's reading: a point it reads otherwise is marked for a person's look, and so is a point read
  * empty that it is unsure of, a lone stone on the edge unlike the other stones in tint, and a stone
- * far from its colour's tint that the classifier gives some chance of being wood. */
+ * far from its colour's tint that the classifier gives some chance of being wood. A point read
+ * empty whose lines a white stone's dome hides, and that it reads white, is read white, marked. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -279,6 +280,55 @@ void vz_points_mark(go_vision_result *r, const float *prob)
         fprintf(stderr, "point classifier: differs from the rule at %d points\n", disagree);
 }
 
+/* 1 when a point r reads empty is one the classifier reads white, giving the wood at most
+ * HIDDEN_WOOD_MAX: a candidate for vz_points_read_hidden. */
+static int white_read_empty(const go_vision_result *r, const float *prob)
+{
+    const int n = r->size;
+    for (int k = 0; k < n * n; k++) {
+        const float *p = prob + 3 * (size_t)k;
+        if (r->color[k / n][k % n] == GO_EMPTY && p[0] <= HIDDEN_WOOD_MAX && p[2] >= p[1])
+            return 1;
+    }
+    return 0;
+}
+
+void vz_points_read_hidden(go_vision_result *r, const float *prob, const double *dips)
+{
+    const int n = r->size;
+    double v[GO_MAX_SIZE * GO_MAX_SIZE];
+    int m = 0;
+    for (int k = 0; k < n * n; k++)
+        if (r->color[k / n][k % n] == GO_EMPTY)
+            v[m++] = dips[k];
+    const double typical = m ? vz_median(v, m) : 0;
+    if (m < VETO_MIN_EMPTY || typical < VETO_MIN_DIP)
+        return;
+    for (int k = 0; k < n * n; k++) {
+        const int y = k / n, x = k % n;
+        const float *p = prob + 3 * (size_t)k;
+        /* the lines hidden as a white stone's dome hides them, as mark_hidden_empties judges */
+        if (r->color[y][x] != GO_EMPTY || dips[k] >= -MARK_HIDDEN_SHARE * typical ||
+            dips[k] >= -MARK_HIDDEN_MIN || p[0] > HIDDEN_WOOD_MAX || p[2] < p[1])
+            continue;
+        /* a white stone there has a liberty: wood among black stones, whose shadows hide its
+         * lines, is no stone */
+        int liberty = 0;
+        for (int s = 0; s < 4; s++) {
+            const int qx = x + vz_step4[s][0], qy = y + vz_step4[s][1];
+            liberty += qx >= 0 && qy >= 0 && qx < n && qy < n && r->color[qy][qx] != GO_BLACK;
+        }
+        if (!liberty)
+            continue;
+        if (getenv("GOREF_VISION_DEBUG"))
+            fprintf(stderr,
+                    "hidden white %d %d: dip %.1f of typical %.1f, classifier %.3f %.3f %.3f\n", x,
+                    y, dips[k], typical, p[0], p[1], p[2]);
+        r->color[y][x] = GO_WHITE;
+        r->confidence[y][x] = fminf(r->confidence[y][x], VZ_POINTS_DOUBT);
+    }
+}
+
 int vz_points_check(go_vision_result *r, const vz_grid *g, const go_cv_image *work)
 {
     const char *env = getenv("GOREF_VISION_POINTS");
@@ -288,11 +338,15 @@ int vz_points_check(go_vision_result *r, const vz_grid *g, const go_cv_image *wo
     const size_t patch = (size_t)VZ_PATCH_SIDE * VZ_PATCH_SIDE * 3;
     uint8_t *patches = malloc(patch * (size_t)n * n);
     float *prob = malloc(sizeof(float) * 3 * (size_t)n * n);
-    int rc = patches && prob ? 0 : go_error_set(GO_ENOMEM, "point patches");
+    double *dips = malloc(sizeof(double) * (size_t)n * n);
+    int rc = patches && prob && dips ? 0 : go_error_set(GO_ENOMEM, "point patches");
     if (rc == 0)
         rc = vz_point_patches(patches, g->h, n, work);
     if (rc == 0)
         rc = vz_point_probs(prob, patches, n * n);
+    /* the lines through the points only where the classifier sees a white stone read empty */
+    if (rc == 0 && white_read_empty(r, prob) && (rc = vz_point_dips(dips, work, g)) == 0)
+        vz_points_read_hidden(r, prob, dips);
     if (rc == 0) {
         vz_points_mark_lone_edge(r, patches);
         vz_points_mark_stone_tint(r, patches, prob);
@@ -300,5 +354,6 @@ int vz_points_check(go_vision_result *r, const vz_grid *g, const go_cv_image *wo
     }
     free(patches);
     free(prob);
+    free(dips);
     return rc;
 }

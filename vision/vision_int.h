@@ -261,11 +261,17 @@ int vz_point_patches_ring(uint8_t *out, const double h[9], int n, int ring, cons
 /* The classifier's probabilities of empty, black and white for count patches, into
  * out[count * 3]. */
 int vz_point_probs(float *out, const uint8_t *patches, int count);
+/* Each point's line dip through grid g in the BGR work image, as vz_classify gives it (the
+ * weaker of the two lines through the point, gray levels; a stone hides them), into
+ * dips[j * n + i]. */
+int vz_point_dips(double *dips, const go_cv_image *bgr, const vz_grid *g);
 /* Reads every point of r (read through grid g in work) again with the classifier; where it
  * doubts r's reading (vz_points_mark), the point's confidence falls to VZ_POINTS_DOUBT, so that
- * the rules' check lists it for a person's look. The colours stay the rule's: on the photos, the
+ * the rules' check lists it for a person's look. The colours stay the rule's (on the photos, the
  * classifier trained without a photo's group reads fewer points right than the rule does, while
- * its disagreement catches most of the rule's wrong points (vision/README.md). A stone found off
+ * its disagreement catches most of the rule's wrong points: vision/README.md), but for a point
+ * read empty whose lines a white stone's dome hides and that the classifier reads white
+ * (vz_points_read_hidden): white, marked. A stone found off
  * its point is marked already. GOREF_VISION_POINTS=rule in the environment leaves the reading as
  * the rule made it (the benchmark compares the two). */
 #define VZ_POINTS_DOUBT 0.5f
@@ -276,6 +282,10 @@ int vz_points_check(go_vision_result *r, const vz_grid *g, const go_cv_image *wo
  * black reading beside one stone only that it gives some chance of being empty (a shadow:
  * SHADE_EMPTY). */
 void vz_points_mark(go_vision_result *r, const float *prob);
+/* A point r reads empty whose lines are hidden as a dome hides them (dips, per point, row by row:
+ * vz_point_dips), that prob gives little chance of being wood and more of being white than black,
+ * where a white stone would have a liberty, read white and marked (HIDDEN_WOOD_MAX: params.h). */
+void vz_points_read_hidden(go_vision_result *r, const float *prob, const double *dips);
 /* The marks it sets from the points' patches (vz_point_patches, row by row): a lone stone on the
  * first line whose tint is far from its colour's stones' (LONE_EDGE_: params.h). */
 void vz_points_mark_lone_edge(go_vision_result *r, const uint8_t *patches);

@@ -435,6 +435,10 @@ int synth_render(uint8_t **out, size_t *out_len, const synth_params *p,
                     } else if (p->tinted) {
                         const double *c = color[iy][ix] == GO_BLACK ? p->black_bgr : p->white_bgr;
                         double hl = 40 * clamp01(1 - hypot(dx + 0.15, dy + 0.15) / 0.2);
+                        if (p->dome > 0 && color[iy][ix] == GO_WHITE) {
+                            shade *= 1 - p->dome * (d / rad) * (d / rad);
+                            hl += 60 * clamp01(1 - hypot(dx + 0.05, dy + 0.05) / 0.08);
+                        }
                         sb = c[0] * shade + hl;
                         sg = c[1] * shade + hl;
                         sr = c[2] * shade + hl;

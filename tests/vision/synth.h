@@ -50,6 +50,11 @@ typedef struct synth_params {
      * lamp_falloff * t * t away, t running from 0 at the middle column to 1 at the last (and
      * on beyond it), as a lamp hung over one side of a board leaves the other side dim. */
     double lamp_falloff;
+    /* Nonzero (0..1): the tinted white stones are glossy domes, as real ones are: their light
+     * falls off from the top toward the rim all around (by dome times the square of the share
+     * of the radius out) and a small sharp glint lies near the top, so that the line's place
+     * through a stone's point is lighter than on either side of it. 0: flat discs. */
+    double dome;
     /* Non-NULL: each stone drawn nudge[y][x] cells (x, y; at most half a cell each way)
      * off its point, as a hurried hand leaves it. */
     const double (*nudge)[GO_MAX_SIZE][2];
