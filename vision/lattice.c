@@ -21,7 +21,17 @@ double vz_line_dip(const uint8_t *pixels, int width, int height, int channels, i
 double vz_line_dip_side(const uint8_t *pixels, int width, int height, int channels, int cx, int cy,
                         int vert, int cell, int side)
 {
-    const int R = 6, T = (int)(0.4 * cell), GAP = (int)(0.12 * cell);
+    return vz_line_dip_reach(pixels, width, height, channels, cx, cy, vert, cell, side, 2);
+}
+
+double vz_line_dip_reach(const uint8_t *pixels, int width, int height, int channels, int cx, int cy,
+                         int vert, int cell, int side, int reach)
+{
+    if (reach < 2)
+        reach = 2;
+    if (reach > DIP_REACH_MAX)
+        reach = DIP_REACH_MAX;
+    const int R = 4 + reach, T = (int)(0.4 * cell), GAP = (int)(0.12 * cell);
     /* the stretches of the profile's rows summed: either side of the crossing line itself,
      * one side only when asked, within the image; summed in integers (exact, as the sums of
      * whole grey levels in doubles were) */
@@ -39,7 +49,7 @@ double vz_line_dip_side(const uint8_t *pixels, int width, int height, int channe
             to[k] = along - 1 - base;
     }
     const ptrdiff_t step = (ptrdiff_t)(vert ? width : 1) * channels;
-    double prof[2 * 6 + 1];
+    double prof[2 * (4 + DIP_REACH_MAX) + 1];
     for (int d = -R; d <= R; d++) {
         const int x0 = vert ? cx + d : cx, y0 = vert ? cy : cy + d;
         long s = 0;
@@ -56,11 +66,12 @@ double vz_line_dip_side(const uint8_t *pixels, int width, int height, int channe
             }
         prof[d + R] = m ? (double)s / m : 0;
     }
-    /* darker than each side two pixels away, within three pixels of the expected place (the
+    /* darker than each side `reach` pixels away, within three pixels of the expected place (the
      * fit is not exact); broad shading across a stone does not respond */
     double best = -1e9;
     for (int c = -3; c <= 3; c++) {
-        double lo = prof[c - 2 + R] < prof[c + 2 + R] ? prof[c - 2 + R] : prof[c + 2 + R];
+        const double a = prof[c - reach + R], b = prof[c + reach + R];
+        double lo = a < b ? a : b;
         double v = lo - prof[c + R]; /* both sides: an edge (a step) is not a line */
         if (v > best)
             best = v;
@@ -87,6 +98,15 @@ static double cell_px(const vz_grid *g)
     return sqrt(fabs((x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0)));
 }
 
+/* How far beside a line its dip is measured, in warp pixels (LCELL a cell) where the photo's cell
+ * spans `cell` pixels: two of the photo's pixels, two warp pixels at least (cells over 13.3 px)
+ * and DIP_REACH_MAX at most. */
+static int dip_reach(double cell)
+{
+    const int r = cell > 0 ? (int)(2 * LCELL / cell) : 2;
+    return r < 2 ? 2 : r > DIP_REACH_MAX ? DIP_REACH_MAX : r;
+}
+
 /* Mean of the upper half of v[0..m) (sorts v): stones hide a line at many places; where it
  * shows, it shows clearly. */
 static double upper_half_mean(double *v, int m)
@@ -103,7 +123,7 @@ static double upper_half_mean(double *v, int m)
  * upper half of the dips measured across it at each cell of its length (stones hide it at
  * many places; where it shows, it shows clearly). With `half`, the same halfway between lines
  * k and k + 1, where a well-fitted lattice has no printed line (only crevices between stones). */
-static double line_evidence(const go_cv_image *gray, int n, int k, int rows, int half)
+static double line_evidence(const go_cv_image *gray, int n, int k, int rows, int half, int reach)
 {
     double v[GO_MAX_SIZE];
     int m = 0;
@@ -112,8 +132,8 @@ static double line_evidence(const go_cv_image *gray, int n, int k, int rows, int
         int cx = (lx + LMARGIN) * LCELL + (half && !rows ? LCELL / 2 : 0);
         int cy = (ly + LMARGIN) * LCELL + (half && rows ? LCELL / 2 : 0);
         /* across a row line the profile runs vertically */
-        v[m++] =
-            vz_line_dip(gray->pixels, gray->width, gray->height, 1, cx, cy, rows ? 0 : 1, LCELL);
+        v[m++] = vz_line_dip_reach(gray->pixels, gray->width, gray->height, 1, cx, cy, rows ? 0 : 1,
+                                   LCELL, 0, reach);
     }
     return upper_half_mean(v, m);
 }
@@ -121,7 +141,7 @@ static double line_evidence(const go_cv_image *gray, int n, int k, int rows, int
 /* Evidence that the lines of the other family cross the gap between lines k and k + 1 of
  * this family: dips across each of those lines at the middle of the gap. Beyond the
  * outermost line the lines of the other family stop. */
-static double gap_evidence(const go_cv_image *gray, int n, int k, int rows)
+static double gap_evidence(const go_cv_image *gray, int n, int k, int rows, int reach)
 {
     double v[GO_MAX_SIZE];
     int m = 0;
@@ -129,8 +149,8 @@ static double gap_evidence(const go_cv_image *gray, int n, int k, int rows)
         /* rows: the gap between rows k and k + 1, crossed by the column lines */
         int cx = rows ? (i + LMARGIN) * LCELL : (k + LMARGIN) * LCELL + LCELL / 2;
         int cy = rows ? (k + LMARGIN) * LCELL + LCELL / 2 : (i + LMARGIN) * LCELL;
-        v[m++] =
-            vz_line_dip(gray->pixels, gray->width, gray->height, 1, cx, cy, rows ? 1 : 0, LCELL);
+        v[m++] = vz_line_dip_reach(gray->pixels, gray->width, gray->height, 1, cx, cy, rows ? 1 : 0,
+                                   LCELL, 0, reach);
     }
     return upper_half_mean(v, m);
 }
@@ -139,13 +159,13 @@ static double gap_evidence(const go_cv_image *gray, int n, int k, int rows)
  * CLEAR_CROSS of their typical dips (typ[0] for the family of rows, typ[1] for the other): no
  * stone lies there. */
 static int point_clear(const go_cv_image *gray, int lx, int ly, int sx, int sy, int rows,
-                       const double typ[2])
+                       const double typ[2], int reach)
 {
     int cx = (lx + LMARGIN) * LCELL + sx, cy = (ly + LMARGIN) * LCELL + sy;
-    double own =
-        vz_line_dip(gray->pixels, gray->width, gray->height, 1, cx, cy, rows ? 0 : 1, LCELL);
-    double cross =
-        vz_line_dip(gray->pixels, gray->width, gray->height, 1, cx, cy, rows ? 1 : 0, LCELL);
+    double own = vz_line_dip_reach(gray->pixels, gray->width, gray->height, 1, cx, cy, rows ? 0 : 1,
+                                   LCELL, 0, reach);
+    double cross = vz_line_dip_reach(gray->pixels, gray->width, gray->height, 1, cx, cy,
+                                     rows ? 1 : 0, LCELL, 0, reach);
     return own >= CLEAR_CROSS * typ[0] && cross >= CLEAR_CROSS * typ[1];
 }
 
@@ -155,7 +175,7 @@ static int point_clear(const go_cv_image *gray, int lx, int ly, int sx, int sy, 
  * empty points a well-fitted lattice has plain wood there. The median goes to *mid; returns the
  * number of places read. */
 static int clear_midway_at(double *mid, const go_cv_image *gray, int n, int rows,
-                           const double typ[2], int sx, int sy)
+                           const double typ[2], int sx, int sy, int reach)
 {
     double w[GO_MAX_SIZE * GO_MAX_SIZE];
     int mw = 0;
@@ -163,8 +183,8 @@ static int clear_midway_at(double *mid, const go_cv_image *gray, int n, int rows
         for (int i = 0; i < n; i++) {
             int lx = rows ? i : k, ly = rows ? k : i, nx = rows ? lx : lx + 1,
                 ny = rows ? ly + 1 : ly;
-            if (!point_clear(gray, lx, ly, sx, sy, rows, typ) ||
-                !point_clear(gray, nx, ny, sx, sy, rows, typ))
+            if (!point_clear(gray, lx, ly, sx, sy, rows, typ, reach) ||
+                !point_clear(gray, nx, ny, sx, sy, rows, typ, reach))
                 continue;
             int cx = (lx + LMARGIN) * LCELL + (rows ? 0 : LCELL / 2) + sx;
             int cy = (ly + LMARGIN) * LCELL + (rows ? LCELL / 2 : 0) + sy;
@@ -175,9 +195,10 @@ static int clear_midway_at(double *mid, const go_cv_image *gray, int n, int rows
     return mw;
 }
 
-static int clear_midway(double *mid, const go_cv_image *gray, int n, int rows, const double typ[2])
+static int clear_midway(double *mid, const go_cv_image *gray, int n, int rows, const double typ[2],
+                        int reach)
 {
-    return clear_midway_at(mid, gray, n, rows, typ, 0, 0);
+    return clear_midway_at(mid, gray, n, rows, typ, 0, 0, reach);
 }
 
 /* Whether the points clear of stones tell the lattice's phase: in both families, from
@@ -186,16 +207,16 @@ static int clear_midway(double *mid, const go_cv_image *gray, int n, int rows, c
  * PHASE_CLEAR_SHARE times as many as on the lattice moved half a cell along either family or
  * both. Faint lines show through the empty points of the lattice on them, and only crevices
  * between stones make crossings half a cell off. */
-static int clear_phase(const go_cv_image *gray, int n, const double line_typ[2])
+static int clear_phase(const go_cv_image *gray, int n, const double line_typ[2], int reach)
 {
     const int H = LCELL / 2, sx[3] = {H, 0, H}, sy[3] = {0, H, H};
     for (int f = 0; f < 2; f++) {
         const double typ[2] = {line_typ[f], line_typ[1 - f]};
         double mid, other;
-        const int here = clear_midway(&mid, gray, n, f, typ);
+        const int here = clear_midway(&mid, gray, n, f, typ, reach);
         int most = 0;
         for (int k = 0; k < 3; k++) {
-            const int c = clear_midway_at(&other, gray, n, f, typ, sx[k], sy[k]);
+            const int c = clear_midway_at(&other, gray, n, f, typ, sx[k], sy[k], reach);
             most = c > most ? c : most;
         }
         if (getenv("GOREF_VISION_DEBUG"))
@@ -297,6 +318,10 @@ typedef struct check_state {
     int past;               /* refused because the board's lines go on past the lattice's ends */
     double stone_lines[2][GO_MAX_SIZE + 2]; /* vz_stones_by_line, once asked */
     int stone_lines_asked;
+    /* the dips on the lines and across the points measured two of the photo's pixels beside
+     * them (dip_reach); halfway between the lines, two warp pixels beside still (farther, the
+     * sides would reach the lines' blur) */
+    int wide;
 } check_state;
 
 /* Whether stones cover the last `run` lines of family f at one end (high: the end at line n - 1)
@@ -372,12 +397,14 @@ static int check_in(const vz_grid *g, const go_cv_image *bgr, int light_weighted
     if (rc < 0)
         goto done;
     double e[2][GO_MAX_SIZE + 2], gap[2][GO_MAX_SIZE + 1], line_typ[2], gap_typ[2], mid_typ[2];
+    const double cell = cell_px(g);
+    const int reach = st->wide ? dip_reach(cell) : 2;
     for (int rows = 0; rows < 2; rows++) {
         double tmp[GO_MAX_SIZE + 2];
         for (int k = -1; k <= n; k++)
-            e[rows][k + 1] = line_evidence(&gray, n, k, rows, 0);
+            e[rows][k + 1] = line_evidence(&gray, n, k, rows, 0, reach);
         for (int k = -1; k < n; k++)
-            gap[rows][k + 1] = gap_evidence(&gray, n, k, rows);
+            gap[rows][k + 1] = gap_evidence(&gray, n, k, rows, reach);
         for (int k = 1; k < n - 1; k++)
             tmp[k - 1] = e[rows][k + 1];
         line_typ[rows] = vz_median(tmp, n - 2);
@@ -385,7 +412,7 @@ static int check_in(const vz_grid *g, const go_cv_image *bgr, int light_weighted
             tmp[k] = gap[rows][k + 1];
         gap_typ[rows] = vz_median(tmp, n - 1);
         for (int k = 0; k < n - 1; k++)
-            tmp[k] = line_evidence(&gray, n, k, rows, 1);
+            tmp[k] = line_evidence(&gray, n, k, rows, 1, 2);
         mid_typ[rows] = vz_median(tmp, n - 1);
         if (getenv("GOREF_VISION_DEBUG")) {
             fprintf(stderr,
@@ -407,7 +434,6 @@ static int check_in(const vz_grid *g, const go_cv_image *bgr, int light_weighted
      * their dip: the floor falls with the cell's size in the photo (SOFT_CELL), to no lower than
      * MEASURABLE, where the wood halfway between the lines is plain in both families. */
     double checkable = CHECKABLE;
-    const double cell = cell_px(g);
     if (cell < SOFT_CELL && mid_typ[0] <= SOFT_MID_SHARE * line_typ[0] &&
         mid_typ[1] <= SOFT_MID_SHARE * line_typ[1])
         checkable = fmax(MEASURABLE, CHECKABLE * cell / SOFT_CELL);
@@ -429,7 +455,7 @@ static int check_in(const vz_grid *g, const go_cv_image *bgr, int light_weighted
         int confirmed = st->stones_asked && stones[0] && stones[1];
         if (!confirmed && g->dim && !light_weighted && st->stones_asked &&
             fmin(st->stones_ratio[0], st->stones_ratio[1]) >= NEAR_CONFIRM_RATIO &&
-            clear_phase(&gray, n, line_typ)) {
+            clear_phase(&gray, n, line_typ, reach)) {
             for (int f = 0; f < 2; f++)
                 if (!st->stones[f])
                     st->stones[f] = 1;
@@ -494,7 +520,7 @@ static int check_in(const vz_grid *g, const go_cv_image *bgr, int light_weighted
     const int settled = faint && stones[0] == 2 && stones[1] == 2;
     for (int f = 0; f < 2; f++) {
         double typ[2] = {line_typ[f], line_typ[1 - f]};
-        clear_places[f] = clear_midway(&clear_mid[f], &gray, n, f, typ);
+        clear_places[f] = clear_midway(&clear_mid[f], &gray, n, f, typ, reach);
         if (getenv("GOREF_VISION_DEBUG"))
             fprintf(stderr, "clear midway f=%d: %d places, mid %.1f of line %.1f\n", f,
                     clear_places[f], clear_mid[f], line_typ[f]);
@@ -510,7 +536,7 @@ static int check_in(const vz_grid *g, const go_cv_image *bgr, int light_weighted
                                            "show between its lines)");
             goto done;
         }
-        if (clear_mid[f] < -CLEAR_RIDGE * line_typ[f]) {
+        if (clear_mid[f] < -(st->wide ? CLEAR_RIDGE_WIDE : CLEAR_RIDGE) * line_typ[f]) {
             /* asked of the stones only when the ridge alone would refuse */
             if ((rc = ask_stones(st, g, bgr, light_weighted)) < 0)
                 goto done;
@@ -551,6 +577,21 @@ static int check_in(const vz_grid *g, const go_cv_image *bgr, int light_weighted
                                            "only)");
             goto done;
         }
+    /* Measured wide, every line of the lattice shows and the other family's lines cross every
+     * gap inside it (WIDE_SHOWN of their typical dips): the dip's reach is wide, and a lattice a
+     * little off the board's lines in places still finds them; its lines off the board or
+     * between the board's, and the crossings between them, show nothing (webcam frames of
+     * tilted boards: a 13x13's lattice with four gaps in a row crossed by nothing, 1.5 cells
+     * off at a corner; a 9x9's with three of its lines on none, 2 cells off) */
+    if (st->wide)
+        for (int f = 0; f < 2; f++)
+            for (int k = 0; k < n; k++)
+                if (e[f][k + 1] < WIDE_SHOWN * line_typ[f] ||
+                    (k > 0 && gap[f][k] < WIDE_SHOWN * gap_typ[f])) {
+                    rc = go_error_set(GO_ENOBOARD, "no board: the grid did not fit (one of its "
+                                                   "lines or the gaps between them shows no line)");
+                    goto done;
+                }
     for (int f = 0; f < 2; f++) {
         const double *ef = e[f], *gf = gap[f];
         double typ = line_typ[f];
@@ -674,6 +715,7 @@ static int check(const vz_grid *g, const go_cv_image *bgr, int *off, int *past)
 {
     check_state st = {0};
     int rc = check_in(g, bgr, 0, &st);
+    const int faint = rc == GO_ENOBOARD && st.too_faint;
     *off = st.off;
     if (past)
         *past = (st.past ? VZ_REFUSED_PAST : 0) |
@@ -689,6 +731,23 @@ static int check(const vz_grid *g, const go_cv_image *bgr, int *off, int *past)
                     : rc == GO_ENOBOARD ? go_error_last()
                                         : "error");
         /* the reason given stays the luminance's: its advice is what helps */
+        if (rc == GO_ENOBOARD)
+            go_error_set(GO_ENOBOARD, "%s", TOO_FAINT);
+    }
+    /* Too faint in luminance on cells of under 13 px in the photo (dip_reach): the check again in
+     * luminance, the lines' dips measured two of the photo's pixels beside them. The warp
+     * enlarges such cells, and a line the camera blurred over a third of the cell dips about as
+     * much two warp pixels away as on it: the dip measured so is a quarter of the line's (webcam
+     * frames of a 13x13 a third of the frame high, cells of 8-10 px: 3 to 4 where measured wide
+     * 10 to 20). */
+    if (rc == GO_ENOBOARD && faint && dip_reach(cell_px(g)) > 2) {
+        check_state wide = {.wide = 1};
+        rc = check_in(g, bgr, 0, &wide);
+        if (getenv("GOREF_VISION_DEBUG"))
+            fprintf(stderr, "measured wide: %s\n",
+                    rc == 0             ? "passes"
+                    : rc == GO_ENOBOARD ? go_error_last()
+                                        : "error");
         if (rc == GO_ENOBOARD)
             go_error_set(GO_ENOBOARD, "%s", TOO_FAINT);
     }
@@ -759,7 +818,7 @@ int vz_empties_on_lines(int *domes, const vz_grid *g, const go_cv_image *bgr,
     double tmp[GO_MAX_SIZE * GO_MAX_SIZE], typ[2];
     for (int rows = 0; rows < 2; rows++) {
         for (int k = 1; k < n - 1; k++)
-            tmp[k - 1] = line_evidence(&gray, n, k, rows, 0);
+            tmp[k - 1] = line_evidence(&gray, n, k, rows, 0, 2);
         typ[rows] = vz_median(tmp, n - 2);
     }
     int m = 0;

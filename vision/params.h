@@ -547,6 +547,9 @@
 
 /* The check's warp: this many pixels a cell, two cells of margin around the lattice. */
 #define LCELL 20
+/* The farthest a line's dip is measured beside it in that warp (vz_line_dip_reach): six pixels,
+ * two of the photo's pixels on cells of 6.7 px. */
+#define DIP_REACH_MAX 6
 #define LMARGIN 2
 /* Where both lines show through a point by this share of their typical dips, no stone covers
  * it; at least CLEAR_MIN places between two such points are needed to judge by. */
@@ -570,6 +573,13 @@
  * cell off are more even than theirs, where on the true corners of those two boards the points
  * are three to four times as even as half a cell off in every third. */
 #define CLEAR_RIDGE 0.1
+/* ... and where the lines' dips are measured two of the photo's pixels beside them (cells under
+ * 13 px): a line blurred over a third of such a cell still darkens the wood two pixels from it,
+ * which the dip halfway takes for a ridge (right lattices of webcam frames: -0.04 to -0.12). */
+#define CLEAR_RIDGE_WIDE 0.2
+/* ... and there each line of the lattice, and each gap inside it crossed by the other family's
+ * lines, dips this share of the typical at least (vz_check_lattice). */
+#define WIDE_SHOWN 0.25
 /* Below this (pixel-value units) the lines are too faint to judge (blur, low resolution,
  * coloured light): the finder's choice stands. */
 #define MEASURABLE 4.0

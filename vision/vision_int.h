@@ -133,6 +133,10 @@ double vz_line_dip(const uint8_t *pixels, int width, int height, int channels, i
  * the negative one, 0: both): at the board's edge a line runs on one side of the point. */
 double vz_line_dip_side(const uint8_t *pixels, int width, int height, int channels, int cx, int cy,
                         int vert, int cell, int side);
+/* The same with the sides `reach` pixels away (2 above; at most DIP_REACH_MAX): a line blurred
+ * over more pixels than the image's cell shows it needs them. */
+double vz_line_dip_reach(const uint8_t *pixels, int width, int height, int channels, int cx, int cy,
+                         int vert, int cell, int side, int reach);
 
 /* Refits the lattice along each axis (shift and scale) to where the board's thin printed
  * lines add up most, when that is clearly better than where it is: the finder can take the

@@ -37,10 +37,39 @@ static void test_vision_webcam__small_soft_lines_read(void **state)
     scan_reads_right(&r, frame, frame_len, truth, p.size, "webcam frame");
 }
 
+/* The same a little smaller, a third of the frame's height with its margins: cells of 7-8 px,
+ * over which the blur spreads each line's dip across a third of the cell. Two pixels of the
+ * check's warp beside a line then lie within a pixel of it in the photo, where the line still
+ * darkens the wood: its dip measured there is 3 to 5 grey levels, under what any lattice is judged
+ * by; two of the photo's pixels beside it, 11 to 19. Its lattices were refused as too faint. */
+static void test_vision_webcam__eight_pixel_cells_read(void **state)
+{
+    (void)state;
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static go_vision_result r;
+    synth_params p = {.width = 1280,
+                      .height = 720,
+                      .size = 13,
+                      .tilt = 0.12,
+                      .board_share = 0.33,
+                      .blur_sigma = 0.6,
+                      .jpeg_quality = 92,
+                      .seed = 1};
+    synth_legal_position(truth, p.size, 0.15, p.seed);
+    uint8_t *frame = NULL;
+    size_t frame_len = 0;
+    double corners[4][2];
+    assert_int_equal(synth_render_altered(&frame, &frame_len, &p, truth, corners,
+                                          SYNTH_ALTER_WEBCAM, p.seed, NULL),
+                     0);
+    scan_reads_right(&r, frame, frame_len, truth, p.size, "webcam frame, 8 px cells");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_vision_webcam__small_soft_lines_read),
+        cmocka_unit_test(test_vision_webcam__eight_pixel_cells_read),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
