@@ -324,11 +324,14 @@ static int edge_of_one_colour(const go_vision_result *r, int *out_side)
 
 /* 1 when the stones of reading r sit on g's points (or are too few to tell), 0 when not. With
  * by_share, also by STONES_REL: only for the reading returned, not to choose between two
- * readings (pale stones' small contrast to the wood makes a large share of a small gain). */
+ * readings (pale stones' small contrast to the wood makes a large share of a small gain). When
+ * 0, rel_both (unless NULL) gets the gains as shares of the stones' contrast in luminance and in
+ * the light-weighted gray, and *count_out the stones counted, all measured by then
+ * (model_places_stones asks them next, for the same reading and lattice). */
 static int stones_sit(const go_vision_result *r, const vz_grid *g, const go_cv_image *work,
-                      int by_share)
+                      int by_share, double rel_both[2], int *count_out)
 {
-    double gain, ratio, rel;
+    double gain, ratio, rel, rel_lit;
     int count, rc = vz_stones_on_points(&gain, &ratio, &rel, &count, r, g, work, 0);
     if (rc < 0)
         return rc;
@@ -336,9 +339,16 @@ static int stones_sit(const go_vision_result *r, const vz_grid *g, const go_cv_i
         (g->dim && ratio >= DIM_STONES_RATIO) ||
         (by_share && rel >= STONES_REL && ratio >= STONES_REL_RATIO))
         return 1;
-    if ((rc = vz_stones_on_points(&gain, &ratio, &rel, &count, r, g, work, 1)) < 0)
+    if ((rc = vz_stones_on_points(&gain, &ratio, &rel_lit, &count, r, g, work, 1)) < 0)
         return rc;
-    return gain >= STONES_GAIN_LIT || (by_share && rel >= STONES_REL && ratio >= STONES_REL_RATIO);
+    if (gain >= STONES_GAIN_LIT || (by_share && rel_lit >= STONES_REL && ratio >= STONES_REL_RATIO))
+        return 1;
+    if (rel_both) {
+        rel_both[0] = rel;
+        rel_both[1] = rel_lit;
+        *count_out = count;
+    }
+    return 0;
 }
 
 /* The lattice model's mean probability over g's points moved (dx, dy) cells, into *out. */
@@ -361,15 +371,13 @@ static int model_mean(double *out, const vz_grid *g, const go_cv_image *work, do
 /* Where the stones' gain falls a little short of STONES_REL (a small frame's blur spreads their
  * edges into the square on the point), the lattice model tells a lattice on the points from one
  * half a cell off: 1 when it reads g's points as points (STONES_MODEL_ON) and g moved half a cell
- * along either family or both as none (STONES_MODEL_OFF), 0 when not, or a negative go_err. */
-static int model_places_stones(const go_vision_result *r, const vz_grid *g, const go_cv_image *work)
+ * along either family or both as none (STONES_MODEL_OFF), 0 when not, or a negative go_err. The
+ * gains as shares (luminance, light-weighted) and the count of stones are stones_sit's. */
+static int model_places_stones(const vz_grid *g, const go_cv_image *work, const double share[2],
+                               int count)
 {
-    double gain, ratio, rel, rel_lit;
-    int count, rc = vz_stones_on_points(&gain, &ratio, &rel, &count, r, g, work, 0);
-    if (rc == 0)
-        rc = vz_stones_on_points(&gain, &ratio, &rel_lit, &count, r, g, work, 1);
-    if (rc < 0)
-        return rc;
+    const double rel = share[0], rel_lit = share[1];
+    int rc = 0;
     if (count < STONES_MIN || fmax(rel, rel_lit) < STONES_MODEL_REL)
         return 0;
     static const double moves[3][2] = {{0.5, 0.5}, {0.5, 0}, {0, 0.5}};
@@ -391,9 +399,10 @@ static int model_places_stones(const go_vision_result *r, const vz_grid *g, cons
 
 static int stones_on_points(const go_vision_result *r, const vz_grid *g, const go_cv_image *work)
 {
-    int rc = stones_sit(r, g, work, 1);
+    double share[2];
+    int count, rc = stones_sit(r, g, work, 1, share, &count);
     if (rc == 0)
-        rc = model_places_stones(r, g, work);
+        rc = model_places_stones(g, work, share, count);
     if (rc < 0)
         return rc;
     if (!rc)
@@ -473,7 +482,7 @@ static int read_by_clusters(go_vision_result *r, const vz_grid *g, const go_cv_i
         const int both = lo >= PLAUSIBLE_MIN_SHARE * hi ||
                          (b + w < PLAUSIBLE_MIN_STONES && lo >= PLAUSIBLE_FEW_SHARE * hi &&
                           new_stones_hide_lines(r, again, dips));
-        if (both && (rc = stones_sit(again, g, work, 0)) == 1) {
+        if (both && (rc = stones_sit(again, g, work, 0, NULL, NULL)) == 1) {
             *r = *again;
             taken = 1;
         }
