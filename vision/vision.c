@@ -24,6 +24,33 @@
 static const double second_scale[SECOND_SCALES] = {0.85, 0.7};
 #define SECOND_LOOKS 2
 
+/* The work this thread's scan has spent looking for the board, in the steps of WORK_ (params.h):
+ * past WORK_BUDGET no further attempt starts. Counted, not timed, so that the attempts made, and
+ * the reading, are the same on every machine and run. */
+static _Thread_local int work_spent;
+
+static void work_add(int steps)
+{
+    work_spent += steps;
+}
+
+/* 1 when the budget is spent: the attempt about to start is not made. */
+static int work_over(void)
+{
+    return work_spent >= WORK_BUDGET;
+}
+
+int vz_scan_work(void)
+{
+    return work_spent;
+}
+
+/* The refusal of an attempt the budget leaves out (the scan reports the first look's reason). */
+static int work_refused(void)
+{
+    return go_error_set(GO_ENOBOARD, "no board: the work a scan may spend is spent");
+}
+
 /* Reorders the grid so lattice (0,0) is the top-left corner as displayed and x runs to the
  * right: the eight symmetries of the lattice are tried and the one whose corners best match
  * (top-left, top-right, bottom-right, bottom-left) by position wins. */
@@ -94,6 +121,7 @@ static const unsigned looks[] = {
 static int fit_look(vz_grid *g, const go_cv_image *work, int size, int look, vz_line_cache *cache)
 {
     int rc;
+    work_add(WORK_LOOK);
     if ((rc = vz_find_grid(g, work, size, looks[look], cache)) < 0 ||
         (rc = vz_refit_lattice(g, work)) < 0 || (rc = vz_refine_lattice(g, work)) < 0 ||
         (rc = vz_phase_lattice(g, work)) < 0)
@@ -146,6 +174,8 @@ static int larger_look(vz_grid *g, int than, const go_cv_image *work, int look,
 {
     static const int sizes[] = {9, 13, 19};
     for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+        if (work_over())
+            return work_refused();
         int rc = sizes[k] > than ? look_at_size(g, sizes[k], work, look, cache) : GO_ENOBOARD;
         if (rc != GO_ENOBOARD)
             return rc;
@@ -167,6 +197,8 @@ static int smaller_look(vz_grid *g, int than, const go_cv_image *work, int look,
 {
     static const int sizes[] = {13, 9};
     for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+        if (work_over())
+            return work_refused();
         int rc = sizes[k] < than ? look_at_size(g, sizes[k], work, look, cache) : GO_ENOBOARD;
         if (rc != GO_ENOBOARD)
             return rc;
@@ -618,6 +650,7 @@ static int read_board(go_vision_result *r, const vz_grid *g, const go_cv_image *
 {
     double t = vz_now_ms();
     int rc, mendable, by_clusters;
+    work_add(WORK_READING);
     r->size = g->size;
     if ((rc = vz_classify(r, work, g, 0, NULL)) < 0 || (rc = read_by_clusters(r, g, work)) < 0)
         goto done;
@@ -711,6 +744,7 @@ static int read_moved_in(go_vision_result *r, vz_grid *g, const go_cv_image *wor
 static int fit_faint_to_stones(vz_grid *g, const vz_grid *fitted, const go_cv_image *work)
 {
     *g = *fitted;
+    work_add(WORK_STONE_FIT);
     int rc = vz_stones_fit(g, work);
     return rc < 0 ? rc : vz_check_lattice(g, work);
 }
@@ -755,6 +789,8 @@ static int read_by_looks(go_vision_result *r, vz_grid *g, const go_cv_image *wor
         const int look = larger || step < early ? step
                          : stones               ? (step - early) % STONE_LOOKS
                                                 : step - fits;
+        if (work_over())
+            break;
         double ta = vz_now_ms();
         if (larger) {
             /* at the smaller sizes, the first looks only: a refusal costs each look's fits */
@@ -782,6 +818,7 @@ static int read_by_looks(go_vision_result *r, vz_grid *g, const go_cv_image *wor
             if (look >= looks_n || fitted[look].size == 0)
                 continue;
             *g = fitted[look];
+            work_add(WORK_STONE_FIT);
             if ((rc = vz_stones_fit(g, work)) == 0) {
                 stone_fits[look] = *g;
                 rc = vz_check_lattice(g, work);
@@ -859,6 +896,8 @@ static int read_turned(go_vision_result *r, vz_grid *g, const go_cv_image *work,
 {
     go_cv_image turned = {0};
     vz_grid t;
+    if (work_over())
+        return work_refused();
     int rc = go_cv_turn(&turned, work, 2);
     if (rc == 0)
         rc = read_by_looks(r, &t, &turned, size_hint, spent, LOOKS_AGAIN, 1, NULL, RESIZED_NONE,
@@ -1013,6 +1052,8 @@ static int read_zoomed(go_vision_result *r, vz_grid *g, const go_cv_image *work,
                        const go_cv_image *src, int size_hint, double *spent)
 {
     int box[4] = {0, 0, 0, 0};
+    if (work_over())
+        return work_refused();
     int rc = board_region(box, work);
     if (rc != 0)
         return rc < 0 ? rc : GO_ENOBOARD;
@@ -1097,6 +1138,8 @@ static int read_region(go_vision_result *r, vz_grid *g, const go_cv_image *work,
 {
     go_cv_image part = {0};
     int box[4] = {0, 0, 0, 0};
+    if (work_over())
+        return work_refused();
     int rc = vz_board_region(&part, box, work);
     if (rc != 0)
         return rc < 0 ? rc : GO_ENOBOARD;
@@ -1105,7 +1148,7 @@ static int read_region(go_vision_result *r, vz_grid *g, const go_cv_image *work,
               side = work->width > work->height ? work->width : work->height;
     const double zq = (double)side / longest;
     rc = read_part(r, &t, &part, 1, size_hint, spent);
-    if (rc == GO_ENOBOARD && zq >= REGION_ZOOM_LEAST) {
+    if (rc == GO_ENOBOARD && zq >= REGION_ZOOM_LEAST && !work_over()) {
         char why[256];
         snprintf(why, sizeof why, "%s", go_error_last());
         rc = read_part(r, &t, &part, zq, size_hint, spent);
@@ -1226,6 +1269,7 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
         return go_error_set(GO_ETOOBIG, "image of %dx%d pixels; the limit is 60 megapixels", sw,
                             shh);
     vz_scan_begin(); /* what this scan asks for again is reused */
+    work_spent = 0;
     if ((rc = vz_decode_work(&img, &work, data, len, fmt, sw, shh)) < 0)
         goto done;
     /* displayed size: the stored size, turned if the decoder applied a quarter-turn */
@@ -1294,7 +1338,7 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
         if (region_tried)
             rc = read_region(r, &g, &work, opt->size, &spent);
         go_cv_image full = {0}; /* the work image as decoded, each scale made from it */
-        for (int k = 0; rc == GO_ENOBOARD && k < SECOND_SCALES; k++) {
+        for (int k = 0; rc == GO_ENOBOARD && k < SECOND_SCALES && !work_over(); k++) {
             if (k == 0) {
                 full = work;
                 memset(&work, 0, sizeof work);
