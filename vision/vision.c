@@ -24,6 +24,33 @@
 static const double second_scale[SECOND_SCALES] = {0.85, 0.7};
 #define SECOND_LOOKS 2
 
+/* The work this thread's scan has spent looking for the board, in the steps of WORK_ (params.h):
+ * past WORK_BUDGET no further attempt starts. Counted, not timed, so that the attempts made, and
+ * the reading, are the same on every machine and run. */
+static _Thread_local int work_spent;
+
+static void work_add(int steps)
+{
+    work_spent += steps;
+}
+
+/* 1 when the budget is spent: the attempt about to start is not made. */
+static int work_over(void)
+{
+    return work_spent >= WORK_BUDGET;
+}
+
+int vz_scan_work(void)
+{
+    return work_spent;
+}
+
+/* The refusal of an attempt the budget leaves out (the scan reports the first look's reason). */
+static int work_refused(void)
+{
+    return go_error_set(GO_ENOBOARD, "no board: the work a scan may spend is spent");
+}
+
 /* Reorders the grid so lattice (0,0) is the top-left corner as displayed and x runs to the
  * right: the eight symmetries of the lattice are tried and the one whose corners best match
  * (top-left, top-right, bottom-right, bottom-left) by position wins. */
@@ -94,6 +121,7 @@ static const unsigned looks[] = {
 static int fit_look(vz_grid *g, const go_cv_image *work, int size, int look, vz_line_cache *cache)
 {
     int rc;
+    work_add(WORK_LOOK);
     if ((rc = vz_find_grid(g, work, size, looks[look], cache)) < 0 ||
         (rc = vz_refit_lattice(g, work)) < 0 || (rc = vz_refine_lattice(g, work)) < 0 ||
         (rc = vz_phase_lattice(g, work)) < 0)
@@ -146,6 +174,8 @@ static int larger_look(vz_grid *g, int than, const go_cv_image *work, int look,
 {
     static const int sizes[] = {9, 13, 19};
     for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+        if (work_over())
+            return work_refused();
         int rc = sizes[k] > than ? look_at_size(g, sizes[k], work, look, cache) : GO_ENOBOARD;
         if (rc != GO_ENOBOARD)
             return rc;
@@ -167,6 +197,8 @@ static int smaller_look(vz_grid *g, int than, const go_cv_image *work, int look,
 {
     static const int sizes[] = {13, 9};
     for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+        if (work_over())
+            return work_refused();
         int rc = sizes[k] < than ? look_at_size(g, sizes[k], work, look, cache) : GO_ENOBOARD;
         if (rc != GO_ENOBOARD)
             return rc;
@@ -330,11 +362,14 @@ static int edge_of_one_colour(const go_vision_result *r, int *out_side)
 
 /* 1 when the stones of reading r sit on g's points (or are too few to tell), 0 when not. With
  * by_share, also by STONES_REL: only for the reading returned, not to choose between two
- * readings (pale stones' small contrast to the wood makes a large share of a small gain). */
+ * readings (pale stones' small contrast to the wood makes a large share of a small gain). When
+ * 0, rel_both (unless NULL) gets the gains as shares of the stones' contrast in luminance and in
+ * the light-weighted gray, and *count_out the stones counted, all measured by then
+ * (model_places_stones asks them next, for the same reading and lattice). */
 static int stones_sit(const go_vision_result *r, const vz_grid *g, const go_cv_image *work,
-                      int by_share)
+                      int by_share, double rel_both[2], int *count_out)
 {
-    double gain, ratio, rel;
+    double gain, ratio, rel, rel_lit;
     int count, rc = vz_stones_on_points(&gain, &ratio, &rel, &count, r, g, work, 0);
     if (rc < 0)
         return rc;
@@ -342,9 +377,16 @@ static int stones_sit(const go_vision_result *r, const vz_grid *g, const go_cv_i
         (g->dim && ratio >= DIM_STONES_RATIO) ||
         (by_share && rel >= STONES_REL && ratio >= STONES_REL_RATIO))
         return 1;
-    if ((rc = vz_stones_on_points(&gain, &ratio, &rel, &count, r, g, work, 1)) < 0)
+    if ((rc = vz_stones_on_points(&gain, &ratio, &rel_lit, &count, r, g, work, 1)) < 0)
         return rc;
-    return gain >= STONES_GAIN_LIT || (by_share && rel >= STONES_REL && ratio >= STONES_REL_RATIO);
+    if (gain >= STONES_GAIN_LIT || (by_share && rel_lit >= STONES_REL && ratio >= STONES_REL_RATIO))
+        return 1;
+    if (rel_both) {
+        rel_both[0] = rel;
+        rel_both[1] = rel_lit;
+        *count_out = count;
+    }
+    return 0;
 }
 
 /* The lattice model's mean probability over g's points moved (dx, dy) cells, into *out. */
@@ -367,15 +409,13 @@ static int model_mean(double *out, const vz_grid *g, const go_cv_image *work, do
 /* Where the stones' gain falls a little short of STONES_REL (a small frame's blur spreads their
  * edges into the square on the point), the lattice model tells a lattice on the points from one
  * half a cell off: 1 when it reads g's points as points (STONES_MODEL_ON) and g moved half a cell
- * along either family or both as none (STONES_MODEL_OFF), 0 when not, or a negative go_err. */
-static int model_places_stones(const go_vision_result *r, const vz_grid *g, const go_cv_image *work)
+ * along either family or both as none (STONES_MODEL_OFF), 0 when not, or a negative go_err. The
+ * gains as shares (luminance, light-weighted) and the count of stones are stones_sit's. */
+static int model_places_stones(const vz_grid *g, const go_cv_image *work, const double share[2],
+                               int count)
 {
-    double gain, ratio, rel, rel_lit;
-    int count, rc = vz_stones_on_points(&gain, &ratio, &rel, &count, r, g, work, 0);
-    if (rc == 0)
-        rc = vz_stones_on_points(&gain, &ratio, &rel_lit, &count, r, g, work, 1);
-    if (rc < 0)
-        return rc;
+    const double rel = share[0], rel_lit = share[1];
+    int rc = 0;
     if (count < STONES_MIN || fmax(rel, rel_lit) < STONES_MODEL_REL)
         return 0;
     static const double moves[3][2] = {{0.5, 0.5}, {0.5, 0}, {0, 0.5}};
@@ -397,9 +437,10 @@ static int model_places_stones(const go_vision_result *r, const vz_grid *g, cons
 
 static int stones_on_points(const go_vision_result *r, const vz_grid *g, const go_cv_image *work)
 {
-    int rc = stones_sit(r, g, work, 1);
+    double share[2];
+    int count, rc = stones_sit(r, g, work, 1, share, &count);
     if (rc == 0)
-        rc = model_places_stones(r, g, work);
+        rc = model_places_stones(g, work, share, count);
     if (rc < 0)
         return rc;
     if (!rc)
@@ -479,7 +520,7 @@ static int read_by_clusters(go_vision_result *r, const vz_grid *g, const go_cv_i
         const int both = lo >= PLAUSIBLE_MIN_SHARE * hi ||
                          (b + w < PLAUSIBLE_MIN_STONES && lo >= PLAUSIBLE_FEW_SHARE * hi &&
                           new_stones_hide_lines(r, again, dips));
-        if (both && (rc = stones_sit(again, g, work, 0)) == 1) {
+        if (both && (rc = stones_sit(again, g, work, 0, NULL, NULL)) == 1) {
             *r = *again;
             taken = 1;
         }
@@ -615,6 +656,7 @@ static int read_board(go_vision_result *r, const vz_grid *g, const go_cv_image *
 {
     double t = vz_now_ms();
     int rc, mendable, by_clusters;
+    work_add(WORK_READING);
     r->size = g->size;
     if ((rc = vz_classify(r, work, g, 0, NULL)) < 0 || (rc = read_by_clusters(r, g, work)) < 0)
         goto done;
@@ -708,6 +750,7 @@ static int read_moved_in(go_vision_result *r, vz_grid *g, const go_cv_image *wor
 static int fit_faint_to_stones(vz_grid *g, const vz_grid *fitted, const go_cv_image *work)
 {
     *g = *fitted;
+    work_add(WORK_STONE_FIT);
     int rc = vz_stones_fit(g, work);
     return rc < 0 ? rc : vz_check_lattice(g, work);
 }
@@ -752,6 +795,8 @@ static int read_by_looks(go_vision_result *r, vz_grid *g, const go_cv_image *wor
         const int look = larger || step < early ? step
                          : stones               ? (step - early) % STONE_LOOKS
                                                 : step - fits;
+        if (work_over())
+            break;
         double ta = vz_now_ms();
         if (larger) {
             /* at the smaller sizes, the first looks only: a refusal costs each look's fits */
@@ -779,6 +824,7 @@ static int read_by_looks(go_vision_result *r, vz_grid *g, const go_cv_image *wor
             if (look >= looks_n || fitted[look].size == 0)
                 continue;
             *g = fitted[look];
+            work_add(WORK_STONE_FIT);
             if ((rc = vz_stones_fit(g, work)) == 0) {
                 stone_fits[look] = *g;
                 rc = vz_check_lattice(g, work);
@@ -856,6 +902,8 @@ static int read_turned(go_vision_result *r, vz_grid *g, const go_cv_image *work,
 {
     go_cv_image turned = {0};
     vz_grid t;
+    if (work_over())
+        return work_refused();
     int rc = go_cv_turn(&turned, work, 2);
     if (rc == 0)
         rc = read_by_looks(r, &t, &turned, size_hint, spent, LOOKS_AGAIN, 1, NULL, RESIZED_NONE,
@@ -1010,6 +1058,8 @@ static int read_zoomed(go_vision_result *r, vz_grid *g, const go_cv_image *work,
                        const go_cv_image *src, int size_hint, double *spent)
 {
     int box[4] = {0, 0, 0, 0};
+    if (work_over())
+        return work_refused();
     int rc = board_region(box, work);
     if (rc != 0)
         return rc < 0 ? rc : GO_ENOBOARD;
@@ -1094,6 +1144,8 @@ static int read_region(go_vision_result *r, vz_grid *g, const go_cv_image *work,
 {
     go_cv_image part = {0};
     int box[4] = {0, 0, 0, 0};
+    if (work_over())
+        return work_refused();
     int rc = vz_board_region(&part, box, work);
     if (rc != 0)
         return rc < 0 ? rc : GO_ENOBOARD;
@@ -1102,7 +1154,7 @@ static int read_region(go_vision_result *r, vz_grid *g, const go_cv_image *work,
               side = work->width > work->height ? work->width : work->height;
     const double zq = (double)side / longest;
     rc = read_part(r, &t, &part, 1, size_hint, spent);
-    if (rc == GO_ENOBOARD && zq >= REGION_ZOOM_LEAST) {
+    if (rc == GO_ENOBOARD && zq >= REGION_ZOOM_LEAST && !work_over()) {
         char why[256];
         snprintf(why, sizeof why, "%s", go_error_last());
         rc = read_part(r, &t, &part, zq, size_hint, spent);
@@ -1223,6 +1275,7 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
         return go_error_set(GO_ETOOBIG, "image of %dx%d pixels; the limit is 60 megapixels", sw,
                             shh);
     vz_scan_begin(); /* what this scan asks for again is reused */
+    work_spent = 0;
     if ((rc = vz_decode_work(&img, &work, data, len, fmt, sw, shh)) < 0)
         goto done;
     /* displayed size: the stored size, turned if the decoder applied a quarter-turn */
@@ -1291,7 +1344,7 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
         if (region_tried)
             rc = read_region(r, &g, &work, opt->size, &spent);
         go_cv_image full = {0}; /* the work image as decoded, each scale made from it */
-        for (int k = 0; rc == GO_ENOBOARD && k < SECOND_SCALES; k++) {
+        for (int k = 0; rc == GO_ENOBOARD && k < SECOND_SCALES && !work_over(); k++) {
             if (k == 0) {
                 full = work;
                 memset(&work, 0, sizeof work);

@@ -358,6 +358,8 @@ int vz_decode_work(go_cv_image *img, go_cv_image *work, const void *data, size_t
  * ones (their megabytes, taken afresh each time, cost more in page faults than the sums). */
 void vz_scan_begin(void);
 void vz_scan_end(void);
+/* The work the last scan on this thread spent looking for the board (WORK_, params.h). */
+int vz_scan_work(void);
 
 /* Monotonic milliseconds. */
 double vz_now_ms(void);

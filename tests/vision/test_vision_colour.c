@@ -9,9 +9,11 @@
 
 #include "cv_shim.h"
 #include "go/vision.h"
+#include "params.h"
 #include "synth.h"
 #include "synth_cases.h"
 #include "testutil.h"
+#include "vision_int.h"
 
 /* The board rendered by p with the stones of truth (n x n) reads point for point. */
 static void reads_right(const synth_params *p, uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE], int n)
@@ -57,6 +59,12 @@ static void one_in_eight_white_is_refused(const synth_params *p,
     assert_int_equal(synth_render(&jpeg, &len, p, truth, corners), 0);
     assert_int_equal(go_vision_scan(r, jpeg, len, NULL), GO_ENOBOARD);
     assert_non_null(strstr(go_error_last(), "could not be told apart"));
+    /* a refusal after every look's lattice passed and its reading failed: the work spent stays
+     * within the budget and what one attempt started under it may add (a look, its fit to the
+     * stones, its reading, two readings of it moved a line in, and the reading of a board's part
+     * again in the photo) */
+    assert_true(vz_scan_work() > 0);
+    assert_true(vz_scan_work() <= WORK_BUDGET + WORK_LOOK + WORK_STONE_FIT + 4 * WORK_READING);
     free(jpeg);
 }
 
