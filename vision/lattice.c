@@ -386,6 +386,16 @@ static int ask_stones(check_state *st, const vz_grid *g, const go_cv_image *bgr,
     return rc;
 }
 
+/* With GOREF_VISION_DEBUG, what a second check of a lattice (named by what) came to. */
+static void debug_outcome(const char *what, int rc)
+{
+    if (getenv("GOREF_VISION_DEBUG"))
+        fprintf(stderr, "%s: %s\n", what,
+                rc == 0             ? "passes"
+                : rc == GO_ENOBOARD ? go_error_last()
+                                    : "error");
+}
+
 /* vz_check_lattice on g as it is, in luminance or (light_weighted) in vz_gray. */
 static int check_in(const vz_grid *g, const go_cv_image *bgr, int light_weighted, check_state *st)
 {
@@ -725,11 +735,7 @@ static int check(const vz_grid *g, const go_cv_image *bgr, int *off, int *past)
         *off |= st.off;
         if (rc == 0 && (rc = ask_stones(&st, g, bgr, 1)) == 0 && (!st.stones[0] || !st.stones[1]))
             rc = GO_ENOBOARD;
-        if (getenv("GOREF_VISION_DEBUG"))
-            fprintf(stderr, "in the light-weighted gray: %s\n",
-                    rc == 0             ? "passes"
-                    : rc == GO_ENOBOARD ? go_error_last()
-                                        : "error");
+        debug_outcome("in the light-weighted gray", rc);
         /* the reason given stays the luminance's: its advice is what helps */
         if (rc == GO_ENOBOARD)
             go_error_set(GO_ENOBOARD, "%s", TOO_FAINT);
@@ -743,11 +749,7 @@ static int check(const vz_grid *g, const go_cv_image *bgr, int *off, int *past)
     if (rc == GO_ENOBOARD && faint && dip_reach(cell_px(g)) > 2) {
         check_state wide = {.wide = 1};
         rc = check_in(g, bgr, 0, &wide);
-        if (getenv("GOREF_VISION_DEBUG"))
-            fprintf(stderr, "measured wide: %s\n",
-                    rc == 0             ? "passes"
-                    : rc == GO_ENOBOARD ? go_error_last()
-                                        : "error");
+        debug_outcome("measured wide", rc);
         if (rc == GO_ENOBOARD)
             go_error_set(GO_ENOBOARD, "%s", TOO_FAINT);
     }

@@ -11,30 +11,37 @@
 #include "synth_cases.h"
 #include "testutil.h"
 
-/* A sparse 13x13 a third of the photo's height across, a little tilted and soft, in a webcam
- * frame: its cells about 9 px, its lines dipping under the floor asked of sharp lines (CHECKABLE)
- * with plain wood halfway between them. It was refused as too faint to check. */
-static void test_vision_webcam__small_soft_lines_read(void **state)
+/* A 13x13 filling board_share of a 1280x720 photo's height, a little tilted and soft, with
+ * stones at the given density, in a webcam frame, read point for point. */
+static void webcam_13_reads_right(double board_share, double density, const char *what)
 {
-    (void)state;
     static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
     static go_vision_result r;
     synth_params p = {.width = 1280,
                       .height = 720,
                       .size = 13,
                       .tilt = 0.12,
-                      .board_share = 0.36,
+                      .board_share = board_share,
                       .blur_sigma = 0.6,
                       .jpeg_quality = 92,
                       .seed = 1};
-    synth_legal_position(truth, p.size, 0.08, p.seed);
+    synth_legal_position(truth, p.size, density, p.seed);
     uint8_t *frame = NULL;
     size_t frame_len = 0;
     double corners[4][2];
     assert_int_equal(synth_render_altered(&frame, &frame_len, &p, truth, corners,
                                           SYNTH_ALTER_WEBCAM, p.seed, NULL),
                      0);
-    scan_reads_right(&r, frame, frame_len, truth, p.size, "webcam frame");
+    scan_reads_right(&r, frame, frame_len, truth, p.size, what);
+}
+
+/* A sparse 13x13 a third of the photo's height across, a little tilted and soft, in a webcam
+ * frame: its cells about 9 px, its lines dipping under the floor asked of sharp lines (CHECKABLE)
+ * with plain wood halfway between them. It was refused as too faint to check. */
+static void test_vision_webcam__small_soft_lines_read(void **state)
+{
+    (void)state;
+    webcam_13_reads_right(0.36, 0.08, "webcam frame");
 }
 
 /* The same a little smaller, a third of the frame's height with its margins: cells of 7-8 px,
@@ -45,24 +52,7 @@ static void test_vision_webcam__small_soft_lines_read(void **state)
 static void test_vision_webcam__eight_pixel_cells_read(void **state)
 {
     (void)state;
-    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
-    static go_vision_result r;
-    synth_params p = {.width = 1280,
-                      .height = 720,
-                      .size = 13,
-                      .tilt = 0.12,
-                      .board_share = 0.33,
-                      .blur_sigma = 0.6,
-                      .jpeg_quality = 92,
-                      .seed = 1};
-    synth_legal_position(truth, p.size, 0.15, p.seed);
-    uint8_t *frame = NULL;
-    size_t frame_len = 0;
-    double corners[4][2];
-    assert_int_equal(synth_render_altered(&frame, &frame_len, &p, truth, corners,
-                                          SYNTH_ALTER_WEBCAM, p.seed, NULL),
-                     0);
-    scan_reads_right(&r, frame, frame_len, truth, p.size, "webcam frame, 8 px cells");
+    webcam_13_reads_right(0.33, 0.15, "webcam frame, 8 px cells");
 }
 
 int main(void)
