@@ -11,9 +11,12 @@
 #include "go/file.h"
 #include "vision_int.h"
 
-/* A file's network is tried under a generation no run has used yet, so that the shim never
- * takes a kept network for it. */
+/* A file's network is tried under a generation no run has used yet, and each trial under one of
+ * its own, so that the shim never takes a kept network for it: a file read after a refused one may
+ * be given the refused file's memory, and the shim knows a network by its bytes' address. */
 #define TRIAL_GENERATION 1000003u
+
+static atomic_uint trials;
 
 const char *vz_model_slot_name(const vz_model_slot *slot)
 {
@@ -40,8 +43,9 @@ int vz_model_slot_use_file(vz_model_slot *slot, const char *path)
         static const uint8_t blank[VZ_PATCH_SIDE * VZ_PATCH_SIDE * 3];
         float prob[8];
         assert(slot->classes <= (int)(sizeof prob / sizeof *prob));
-        if (slot_net_run(slot, prob, blank, 1, atomic_load(&slot->generation) + TRIAL_GENERATION,
-                         data, len) < 0) {
+        const unsigned trial = TRIAL_GENERATION + atomic_fetch_add(&trials, 1);
+        if (slot_net_run(slot, prob, blank, 1, atomic_load(&slot->generation) + trial, data, len) <
+            0) {
             char why[200];
             snprintf(why, sizeof why, "%s", go_error_last());
             free(data);
