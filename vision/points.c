@@ -280,27 +280,14 @@ void vz_points_mark(go_vision_result *r, const float *prob)
         fprintf(stderr, "point classifier: differs from the rule at %d points\n", disagree);
 }
 
-/* 1 when a point r reads empty is one the classifier reads white, giving the wood at most
- * HIDDEN_WOOD_MAX: a candidate for vz_points_read_hidden. */
-static int white_read_empty(const go_vision_result *r, const float *prob)
-{
-    const int n = r->size;
-    for (int k = 0; k < n * n; k++) {
-        const float *p = prob + 3 * (size_t)k;
-        if (r->color[k / n][k % n] == GO_EMPTY && p[0] <= HIDDEN_WOOD_MAX && p[2] >= p[1])
-            return 1;
-    }
-    return 0;
-}
-
-void vz_points_read_hidden(go_vision_result *r, const float *prob, const double *dips)
+void vz_points_read_hidden(go_vision_result *r, const float *prob)
 {
     const int n = r->size;
     double v[GO_MAX_SIZE * GO_MAX_SIZE];
     int m = 0;
     for (int k = 0; k < n * n; k++)
         if (r->color[k / n][k % n] == GO_EMPTY)
-            v[m++] = dips[k];
+            v[m++] = r->line_dip[k / n][k % n];
     const double typical = m ? vz_median(v, m) : 0;
     if (m < VETO_MIN_EMPTY || typical < VETO_MIN_DIP)
         return;
@@ -308,8 +295,9 @@ void vz_points_read_hidden(go_vision_result *r, const float *prob, const double 
         const int y = k / n, x = k % n;
         const float *p = prob + 3 * (size_t)k;
         /* the lines hidden as a white stone's dome hides them, as mark_hidden_empties judges */
-        if (r->color[y][x] != GO_EMPTY || dips[k] >= -MARK_HIDDEN_SHARE * typical ||
-            dips[k] >= -MARK_HIDDEN_MIN || p[0] > HIDDEN_WOOD_MAX || p[2] < p[1])
+        const double dip = r->line_dip[y][x];
+        if (r->color[y][x] != GO_EMPTY || dip >= -MARK_HIDDEN_SHARE * typical ||
+            dip >= -MARK_HIDDEN_MIN || p[0] > HIDDEN_WOOD_MAX || p[2] < p[1])
             continue;
         /* a white stone there has a liberty: wood among black stones, whose shadows hide its
          * lines, is no stone */
@@ -323,7 +311,7 @@ void vz_points_read_hidden(go_vision_result *r, const float *prob, const double 
         if (getenv("GOREF_VISION_DEBUG"))
             fprintf(stderr,
                     "hidden white %d %d: dip %.1f of typical %.1f, classifier %.3f %.3f %.3f\n", x,
-                    y, dips[k], typical, p[0], p[1], p[2]);
+                    y, dip, typical, p[0], p[1], p[2]);
         r->color[y][x] = GO_WHITE;
         r->confidence[y][x] = fminf(r->confidence[y][x], VZ_POINTS_DOUBT);
     }
@@ -338,22 +326,18 @@ int vz_points_check(go_vision_result *r, const vz_grid *g, const go_cv_image *wo
     const size_t patch = (size_t)VZ_PATCH_SIDE * VZ_PATCH_SIDE * 3;
     uint8_t *patches = malloc(patch * (size_t)n * n);
     float *prob = malloc(sizeof(float) * 3 * (size_t)n * n);
-    double *dips = malloc(sizeof(double) * (size_t)n * n);
-    int rc = patches && prob && dips ? 0 : go_error_set(GO_ENOMEM, "point patches");
+    int rc = patches && prob ? 0 : go_error_set(GO_ENOMEM, "point patches");
     if (rc == 0)
         rc = vz_point_patches(patches, g->h, n, work);
     if (rc == 0)
         rc = vz_point_probs(prob, patches, n * n);
-    /* the lines through the points only where the classifier sees a white stone read empty */
-    if (rc == 0 && white_read_empty(r, prob) && (rc = vz_point_dips(dips, work, g)) == 0)
-        vz_points_read_hidden(r, prob, dips);
     if (rc == 0) {
+        vz_points_read_hidden(r, prob);
         vz_points_mark_lone_edge(r, patches);
         vz_points_mark_stone_tint(r, patches, prob);
         vz_points_mark(r, prob);
     }
     free(patches);
     free(prob);
-    free(dips);
     return rc;
 }

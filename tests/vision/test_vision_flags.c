@@ -337,13 +337,19 @@ static void reading_from(go_vision_result *r, uint8_t truth[GO_MAX_SIZE][GO_MAX_
 }
 
 /* Renders p with the stones of truth and runs the learned check (vz_points_check) on reading r
- * through the board's true lattice, as the reader runs it on the lattice it found. */
+ * through the board's true lattice, as the reader runs it on the lattice it found, with the
+ * lines' dips through the points that the classification measures there (r->line_dip). */
 static void check_on_true_lattice(go_vision_result *r, const synth_params *p,
                                   uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE])
 {
+    static go_vision_result classified;
     go_cv_image img = {0};
     vz_grid g;
     render_true_lattice(&img, &g, p, truth, NULL);
+    classified = *r;
+    const int rc = vz_classify(&classified, &img, &g, 0, NULL);
+    assert_true(rc == 0 || rc == GO_ENOBOARD);
+    memcpy(r->line_dip, classified.line_dip, sizeof r->line_dip);
     assert_int_equal(vz_points_check(r, &g, &img), 0);
     go_cv_image_free(&img);
 }
