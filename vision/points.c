@@ -280,7 +280,32 @@ void vz_points_mark(go_vision_result *r, const float *prob)
         fprintf(stderr, "point classifier: differs from the rule at %d points\n", disagree);
 }
 
-void vz_points_read_hidden(go_vision_result *r, const float *prob)
+/* The glint on the top of a stone at lattice point (i, j) in lab (vz_warp_lab at CELL pixels a
+ * cell, one cell's margin): the whitest pixel within GLINT_RADIUS of a cell over the median within
+ * GLINT_AROUND (whiteness: L less the chroma). */
+static double top_glint(const go_cv_image *lab, int i, int j)
+{
+    const int R = (int)(GLINT_AROUND * CELL), cx = (i + 1) * CELL, cy = (j + 1) * CELL;
+    double v[(2 * (int)(GLINT_AROUND * CELL) + 1) * (2 * (int)(GLINT_AROUND * CELL) + 1)];
+    double top = -1e9;
+    int m = 0;
+    for (int dy = -R; dy <= R; dy++)
+        for (int dx = -R; dx <= R; dx++) {
+            const int x = cx + dx, y = cy + dy;
+            const double d = hypot(dx, dy);
+            if (d > R || x < 0 || y < 0 || x >= lab->width || y >= lab->height)
+                continue;
+            const uint8_t *p = lab->pixels + ((size_t)y * lab->width + x) * 3;
+            const double w = p[0] - hypot(p[1] - 128.0, p[2] - 128.0);
+            v[m++] = w;
+            if (d <= GLINT_RADIUS * CELL && w > top)
+                top = w;
+        }
+    return m ? top - vz_median(v, m) : 0;
+}
+
+void vz_points_read_hidden(go_vision_result *r, const float *prob, const vz_grid *g,
+                           const go_cv_image *work)
 {
     const int n = r->size;
     double v[GO_MAX_SIZE * GO_MAX_SIZE];
@@ -291,13 +316,18 @@ void vz_points_read_hidden(go_vision_result *r, const float *prob)
     const double typical = m ? vz_median(v, m) : 0;
     if (m < VETO_MIN_EMPTY || typical < VETO_MIN_DIP)
         return;
+    go_cv_image warped = {0}, lab = {0}; /* warped when a glint is looked for */
+    int warp_tried = 0;
     for (int k = 0; k < n * n; k++) {
         const int y = k / n, x = k % n;
         const float *p = prob + 3 * (size_t)k;
-        /* the lines hidden as a white stone's dome hides them, as mark_hidden_empties judges */
         const double dip = r->line_dip[y][x];
-        if (r->color[y][x] != GO_EMPTY || dip >= -MARK_HIDDEN_SHARE * typical ||
-            dip >= -MARK_HIDDEN_MIN || p[0] > HIDDEN_WOOD_MAX || p[2] < p[1])
+        if (r->color[y][x] != GO_EMPTY || p[0] > HIDDEN_WOOD_MAX || p[2] < p[1])
+            continue;
+        /* the lines hidden as a white stone's dome hides them, as mark_hidden_empties judges */
+        const int hidden = dip < -MARK_HIDDEN_SHARE * typical && dip < -MARK_HIDDEN_MIN;
+        /* where the lines are too faint to tell, only below the typical and with a glint */
+        if (!hidden && (typical >= FAINT_LINES || dip >= typical))
             continue;
         /* a white stone there has a liberty: wood among black stones, whose shadows hide its
          * lines, is no stone */
@@ -308,13 +338,25 @@ void vz_points_read_hidden(go_vision_result *r, const float *prob)
         }
         if (!liberty)
             continue;
+        if (!hidden) {
+            if (!warp_tried++ && vz_warp_lab(&warped, &lab, g, work, CELL, 1) < 0)
+                go_error_clear();
+            const double top = lab.pixels ? top_glint(&lab, x, y) : 0;
+            if (getenv("GOREF_VISION_DEBUG"))
+                fprintf(stderr, "faint lines at %d %d: dip %.1f of typical %.1f, glint %.1f\n", x,
+                        y, dip, typical, top);
+            if (top < GLINT_MIN)
+                continue;
+        }
         if (getenv("GOREF_VISION_DEBUG"))
             fprintf(stderr,
-                    "hidden white %d %d: dip %.1f of typical %.1f, classifier %.3f %.3f %.3f\n", x,
-                    y, dip, typical, p[0], p[1], p[2]);
+                    "hidden white %d %d%s: dip %.1f of typical %.1f, classifier %.3f %.3f %.3f\n",
+                    x, y, hidden ? "" : " (glint)", dip, typical, p[0], p[1], p[2]);
         r->color[y][x] = GO_WHITE;
         r->confidence[y][x] = fminf(r->confidence[y][x], VZ_POINTS_DOUBT);
     }
+    go_cv_image_free(&warped);
+    go_cv_image_free(&lab);
 }
 
 int vz_points_check(go_vision_result *r, const vz_grid *g, const go_cv_image *work)
@@ -332,7 +374,7 @@ int vz_points_check(go_vision_result *r, const vz_grid *g, const go_cv_image *wo
     if (rc == 0)
         rc = vz_point_probs(prob, patches, n * n);
     if (rc == 0) {
-        vz_points_read_hidden(r, prob);
+        vz_points_read_hidden(r, prob, g, work);
         vz_points_mark_lone_edge(r, patches);
         vz_points_mark_stone_tint(r, patches, prob);
         vz_points_mark(r, prob);

@@ -285,8 +285,11 @@ int vz_points_check(go_vision_result *r, const vz_grid *g, const go_cv_image *wo
 void vz_points_mark(go_vision_result *r, const float *prob);
 /* A point r reads empty whose lines are hidden as a dome hides them (r->line_dip), that prob
  * gives little chance of being wood and more of being white than black, where a white stone
- * would have a liberty, read white and marked (HIDDEN_WOOD_MAX: params.h). */
-void vz_points_read_hidden(go_vision_result *r, const float *prob);
+ * would have a liberty, read white and marked (HIDDEN_WOOD_MAX: params.h). Where the lines show
+ * too faintly to tell (FAINT_LINES), one whose top holds a glint in the BGR work image through
+ * grid g (GLINT_MIN) is read so too. */
+void vz_points_read_hidden(go_vision_result *r, const float *prob, const vz_grid *g,
+                           const go_cv_image *work);
 /* The marks it sets from the points' patches (vz_point_patches, row by row): a lone stone on the
  * first line whose tint is far from its colour's stones' (LONE_EDGE_: params.h). */
 void vz_points_mark_lone_edge(go_vision_result *r, const uint8_t *patches);
