@@ -1477,6 +1477,7 @@ int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g, i
                                              (j + 1) * CELL, 1, CELL, sv);
                 double dh = vz_line_dip_side(lab.pixels, lab.width, lab.height, 3, (i + 1) * CELL,
                                              (j + 1) * CELL, 0, CELL, sh);
+                r->line_dip[j][i] = fmin(dv, dh);
                 if (clusters && (sv || sh)) /* the edge lines, sought a little inward too */
                     for (int o = 2; o <= EDGE_LINE_INWARD; o += 2) {
                         if (sv)
@@ -1537,32 +1538,6 @@ int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g, i
     }
 done:
     free(discs.rows);
-    go_cv_image_free(&warped);
-    go_cv_image_free(&lab);
-    return rc;
-}
-
-int vz_point_dips(double *dips, const go_cv_image *bgr, const vz_grid *g)
-{
-    const int n = g->size;
-    go_cv_image warped = {0}, lab = {0};
-    int rc = vz_warp_lab(&warped, &lab, g, bgr, CELL, 1);
-    if (rc == 0)
-        for (int j = 0; j < n; j++)
-            for (int i = 0; i < n; i++) {
-                /* on an edge the line across it runs inward only */
-                const int sv = j == 0       ? 1
-                               : j == n - 1 ? -1
-                                            : 0,
-                          sh = i == 0       ? 1
-                               : i == n - 1 ? -1
-                                            : 0;
-                const double dv = vz_line_dip_side(lab.pixels, lab.width, lab.height, 3,
-                                                   (i + 1) * CELL, (j + 1) * CELL, 1, CELL, sv),
-                             dh = vz_line_dip_side(lab.pixels, lab.width, lab.height, 3,
-                                                   (i + 1) * CELL, (j + 1) * CELL, 0, CELL, sh);
-                dips[j * n + i] = fmin(dv, dh);
-            }
     go_cv_image_free(&warped);
     go_cv_image_free(&lab);
     return rc;

@@ -280,36 +280,54 @@ void vz_points_mark(go_vision_result *r, const float *prob)
         fprintf(stderr, "point classifier: differs from the rule at %d points\n", disagree);
 }
 
-/* 1 when a point r reads empty is one the classifier reads white, giving the wood at most
- * HIDDEN_WOOD_MAX: a candidate for vz_points_read_hidden. */
-static int white_read_empty(const go_vision_result *r, const float *prob)
+/* The glint on the top of a stone at lattice point (i, j) in lab (vz_warp_lab at CELL pixels a
+ * cell, one cell's margin): the whitest pixel within GLINT_RADIUS of a cell over the median within
+ * GLINT_AROUND (whiteness: L less the chroma). */
+static double top_glint(const go_cv_image *lab, int i, int j)
 {
-    const int n = r->size;
-    for (int k = 0; k < n * n; k++) {
-        const float *p = prob + 3 * (size_t)k;
-        if (r->color[k / n][k % n] == GO_EMPTY && p[0] <= HIDDEN_WOOD_MAX && p[2] >= p[1])
-            return 1;
-    }
-    return 0;
+    const int R = (int)(GLINT_AROUND * CELL), cx = (i + 1) * CELL, cy = (j + 1) * CELL;
+    double v[(2 * (int)(GLINT_AROUND * CELL) + 1) * (2 * (int)(GLINT_AROUND * CELL) + 1)];
+    double top = -1e9;
+    int m = 0;
+    for (int dy = -R; dy <= R; dy++)
+        for (int dx = -R; dx <= R; dx++) {
+            const int x = cx + dx, y = cy + dy;
+            const double d = hypot(dx, dy);
+            if (d > R || x < 0 || y < 0 || x >= lab->width || y >= lab->height)
+                continue;
+            const uint8_t *p = lab->pixels + ((size_t)y * lab->width + x) * 3;
+            const double w = p[0] - hypot(p[1] - 128.0, p[2] - 128.0);
+            v[m++] = w;
+            if (d <= GLINT_RADIUS * CELL && w > top)
+                top = w;
+        }
+    return m ? top - vz_median(v, m) : 0;
 }
 
-void vz_points_read_hidden(go_vision_result *r, const float *prob, const double *dips)
+void vz_points_read_hidden(go_vision_result *r, const float *prob, const vz_grid *g,
+                           const go_cv_image *work)
 {
     const int n = r->size;
     double v[GO_MAX_SIZE * GO_MAX_SIZE];
     int m = 0;
     for (int k = 0; k < n * n; k++)
         if (r->color[k / n][k % n] == GO_EMPTY)
-            v[m++] = dips[k];
+            v[m++] = r->line_dip[k / n][k % n];
     const double typical = m ? vz_median(v, m) : 0;
     if (m < VETO_MIN_EMPTY || typical < VETO_MIN_DIP)
         return;
+    go_cv_image warped = {0}, lab = {0}; /* warped when a glint is looked for */
+    int warp_tried = 0;
     for (int k = 0; k < n * n; k++) {
         const int y = k / n, x = k % n;
         const float *p = prob + 3 * (size_t)k;
+        const double dip = r->line_dip[y][x];
+        if (r->color[y][x] != GO_EMPTY || p[0] > HIDDEN_WOOD_MAX || p[2] < p[1])
+            continue;
         /* the lines hidden as a white stone's dome hides them, as mark_hidden_empties judges */
-        if (r->color[y][x] != GO_EMPTY || dips[k] >= -MARK_HIDDEN_SHARE * typical ||
-            dips[k] >= -MARK_HIDDEN_MIN || p[0] > HIDDEN_WOOD_MAX || p[2] < p[1])
+        const int hidden = dip < -MARK_HIDDEN_SHARE * typical && dip < -MARK_HIDDEN_MIN;
+        /* where the lines are too faint to tell, only below the typical and with a glint */
+        if (!hidden && (typical >= FAINT_LINES || dip >= typical))
             continue;
         /* a white stone there has a liberty: wood among black stones, whose shadows hide its
          * lines, is no stone */
@@ -320,13 +338,25 @@ void vz_points_read_hidden(go_vision_result *r, const float *prob, const double 
         }
         if (!liberty)
             continue;
+        if (!hidden) {
+            if (!warp_tried++ && vz_warp_lab(&warped, &lab, g, work, CELL, 1) < 0)
+                go_error_clear();
+            const double top = lab.pixels ? top_glint(&lab, x, y) : 0;
+            if (getenv("GOREF_VISION_DEBUG"))
+                fprintf(stderr, "faint lines at %d %d: dip %.1f of typical %.1f, glint %.1f\n", x,
+                        y, dip, typical, top);
+            if (top < GLINT_MIN)
+                continue;
+        }
         if (getenv("GOREF_VISION_DEBUG"))
             fprintf(stderr,
-                    "hidden white %d %d: dip %.1f of typical %.1f, classifier %.3f %.3f %.3f\n", x,
-                    y, dips[k], typical, p[0], p[1], p[2]);
+                    "hidden white %d %d%s: dip %.1f of typical %.1f, classifier %.3f %.3f %.3f\n",
+                    x, y, hidden ? "" : " (glint)", dip, typical, p[0], p[1], p[2]);
         r->color[y][x] = GO_WHITE;
         r->confidence[y][x] = fminf(r->confidence[y][x], VZ_POINTS_DOUBT);
     }
+    go_cv_image_free(&warped);
+    go_cv_image_free(&lab);
 }
 
 int vz_points_check(go_vision_result *r, const vz_grid *g, const go_cv_image *work)
@@ -338,22 +368,18 @@ int vz_points_check(go_vision_result *r, const vz_grid *g, const go_cv_image *wo
     const size_t patch = (size_t)VZ_PATCH_SIDE * VZ_PATCH_SIDE * 3;
     uint8_t *patches = malloc(patch * (size_t)n * n);
     float *prob = malloc(sizeof(float) * 3 * (size_t)n * n);
-    double *dips = malloc(sizeof(double) * (size_t)n * n);
-    int rc = patches && prob && dips ? 0 : go_error_set(GO_ENOMEM, "point patches");
+    int rc = patches && prob ? 0 : go_error_set(GO_ENOMEM, "point patches");
     if (rc == 0)
         rc = vz_point_patches(patches, g->h, n, work);
     if (rc == 0)
         rc = vz_point_probs(prob, patches, n * n);
-    /* the lines through the points only where the classifier sees a white stone read empty */
-    if (rc == 0 && white_read_empty(r, prob) && (rc = vz_point_dips(dips, work, g)) == 0)
-        vz_points_read_hidden(r, prob, dips);
     if (rc == 0) {
+        vz_points_read_hidden(r, prob, g, work);
         vz_points_mark_lone_edge(r, patches);
         vz_points_mark_stone_tint(r, patches, prob);
         vz_points_mark(r, prob);
     }
     free(patches);
     free(prob);
-    free(dips);
     return rc;
 }

@@ -236,8 +236,9 @@ int vz_empties_on_lines(int *domes, const vz_grid *g, const go_cv_image *bgr,
 /* Classifies each intersection of grid g in the BGR work image into r->color/confidence: by a
  * fixed rule relative to the local board colour, refined by per-photo colour models; with
  * `clusters`, seeded instead by the three clusters the points form (stones of unusual
- * colours), GO_ENOBOARD when they do not form three. With dips, each point's line dip (the
- * weaker of the two lines through it, gray levels; a stone hides them) goes to dips[j * n + i]. */
+ * colours), GO_ENOBOARD when they do not form three. Each point's line dip where the lattice
+ * puts it goes to r->line_dip. With dips, the dip the reading judged by goes to dips[j * n + i]
+ * (with clusters, an edge point's edge line is sought a little inward as well). */
 int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g, int clusters,
                 double *dips);
 
@@ -265,10 +266,6 @@ int vz_point_patches_ring(uint8_t *out, const double h[9], int n, int ring, cons
 /* The classifier's probabilities of empty, black and white for count patches, into
  * out[count * 3]. */
 int vz_point_probs(float *out, const uint8_t *patches, int count);
-/* Each point's line dip through grid g in the BGR work image, as vz_classify gives it (the
- * weaker of the two lines through the point, gray levels; a stone hides them), into
- * dips[j * n + i]. */
-int vz_point_dips(double *dips, const go_cv_image *bgr, const vz_grid *g);
 /* Reads every point of r (read through grid g in work) again with the classifier; where it
  * doubts r's reading (vz_points_mark), the point's confidence falls to VZ_POINTS_DOUBT, so that
  * the rules' check lists it for a person's look. The colours stay the rule's (on the photos, the
@@ -286,10 +283,13 @@ int vz_points_check(go_vision_result *r, const vz_grid *g, const go_cv_image *wo
  * black reading beside one stone only that it gives some chance of being empty (a shadow:
  * SHADE_EMPTY). */
 void vz_points_mark(go_vision_result *r, const float *prob);
-/* A point r reads empty whose lines are hidden as a dome hides them (dips, per point, row by row:
- * vz_point_dips), that prob gives little chance of being wood and more of being white than black,
- * where a white stone would have a liberty, read white and marked (HIDDEN_WOOD_MAX: params.h). */
-void vz_points_read_hidden(go_vision_result *r, const float *prob, const double *dips);
+/* A point r reads empty whose lines are hidden as a dome hides them (r->line_dip), that prob
+ * gives little chance of being wood and more of being white than black, where a white stone
+ * would have a liberty, read white and marked (HIDDEN_WOOD_MAX: params.h). Where the lines show
+ * too faintly to tell (FAINT_LINES), one whose top holds a glint in the BGR work image through
+ * grid g (GLINT_MIN) is read so too. */
+void vz_points_read_hidden(go_vision_result *r, const float *prob, const vz_grid *g,
+                           const go_cv_image *work);
 /* The marks it sets from the points' patches (vz_point_patches, row by row): a lone stone on the
  * first line whose tint is far from its colour's stones' (LONE_EDGE_: params.h). */
 void vz_points_mark_lone_edge(go_vision_result *r, const uint8_t *patches);

@@ -55,7 +55,7 @@ typedef enum go_image_format {
 int go_vision_probe(go_image_format *out, int *out_width, int *out_height, const void *data,
                     size_t len);
 
-/* One reading of a photo (a plain value; about 12 kB). Points index [y][x]: y = row from the
+/* One reading of a photo (a plain value; about 15 kB). Points index [y][x]: y = row from the
  * top of the photo as displayed, x = column from the left. */
 typedef struct go_vision_result {
     int size;
@@ -74,6 +74,10 @@ typedef struct go_vision_result {
     go_point uncertain[GO_MAX_SIZE * GO_MAX_SIZE];
     /* Number of stones in groups with no liberty (a rule conflict), 0 normally. */
     int dead_without_liberty;
+    /* How the board's lines show through each point where the grid puts it: the dip of the
+     * weaker of the two lines across it, in gray levels (wood shows them, a few levels; a stone
+     * hides them, about 0 or below). */
+    double line_dip[GO_MAX_SIZE][GO_MAX_SIZE];
     /* The grid's outer corners in displayed-image pixels: top-left, top-right, bottom-right,
      * bottom-left (as they appear in the photo). */
     double corners[4][2];
