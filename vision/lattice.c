@@ -396,6 +396,23 @@ static void debug_outcome(const char *what, int rc)
                                     : "error");
 }
 
+/* Whether the stones' word (both families confirmed by far: STRONG_CONFIRM_RATIO) settles the
+ * lattice's phase where its lines show as much halfway between them as on them. In the lamp's
+ * gray a saturated lamp lifts the crevices between crowded stones to lines (the check asked
+ * there when luminance finds the lines too faint). In luminance under a low light from one side
+ * the stones' shadows do the same: each stone's shadow falls across the wood halfway to the next
+ * point and the crevices between touching stones lie in it, so on a crowded board the halfway
+ * lines dip one and a half to two times the printed ones while few points are clear to judge
+ * the wood between (rendered boards under a low side light, right lattices: 1.5 to 2.0 halfway,
+ * the stones three to five times as uneven half a cell off as on the points in every third of
+ * both families). A lattice half a cell off shows the stones as even off as on it, one at twice
+ * the spacing finds the board's other points half a cell off, and one a line off is left to the
+ * tests of its ends. */
+static int stones_settle_halfway(const int stones[2])
+{
+    return stones[0] == 2 && stones[1] == 2;
+}
+
 /* vz_check_lattice on g as it is, in luminance or (light_weighted) in vz_gray. */
 static int check_in(const vz_grid *g, const go_cv_image *bgr, int light_weighted, check_state *st)
 {
@@ -566,8 +583,8 @@ static int check_in(const vz_grid *g, const go_cv_image *bgr, int light_weighted
             /* asked of the stones only when the lines alone would refuse */
             if ((rc = ask_stones(st, g, bgr, light_weighted)) < 0)
                 goto done;
-            if (light_weighted && stones[0] == 2 && stones[1] == 2)
-                break; /* settled (above) */
+            if (stones_settle_halfway(stones))
+                break;
             int within = stones[0] && stones[1];
             for (int h = 0; h < 2; h++)
                 within &= line_typ[h] < MEASURABLE || mid_typ[h] <= MID_SHARE_STONES * line_typ[h];

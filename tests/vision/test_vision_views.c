@@ -5,6 +5,7 @@
  * its plain boards) read wrong or refused before a change, or by a change tried on the way; it
  * must read point for point. A suite of its own: these scans run the long ways (every look, the
  * part of the photo, the smaller scales), minutes under valgrind. */
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -360,6 +361,65 @@ static void test_vision_views__steep_view_edge_stones_lean_over_the_line_beyond(
     scan_reads_right(&r, jpeg, len, truth, 9, "steep 9x9 board 5");
 }
 
+/* A crowded board drawn for this test under a low light from one side, each stone's shadow
+ * reaching most of a cell beyond it (direction `angle` in degrees on the board, darkness dark):
+ * size n, position from seed, its settings into p and its position into truth. */
+static void long_shadows_board(synth_params *p, uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE], int n,
+                               uint64_t seed, double angle, double dark)
+{
+    synth_params q = {.width = 1000, .height = 750, .size = n, .jpeg_quality = 85, .seed = seed};
+    q.rotate_deg = 6;
+    q.tilt = 0.1;
+    q.gradient = 0.1;
+    q.blur_sigma = 0.6;
+    q.noise = 3;
+    q.stone_radius = 0.51;
+    q.lean = 0.07;
+    q.shadow[0] = 0.95 * cos(angle * 3.14159265358979 / 180);
+    q.shadow[1] = 0.95 * sin(angle * 3.14159265358979 / 180);
+    q.shadow_dark = dark;
+    *p = q;
+    synth_legal_position(truth, n, 0.85, seed);
+}
+
+/* Under a low light from one side each stone's shadow falls across the wood halfway to the next
+ * point, and the crevices between touching stones lie in it: on a crowded board whose shadows
+ * run along one family of lines, the halfway lines across them show as much as the printed lines
+ * or more, and few points are clear enough to judge the wood between. The stones confirm the true
+ * lattices of these boards (two 9x9, two 13x13, the light from each side in turn) by far in both
+ * families; they settle the phase, and the lattices pass the check, while the same lattices
+ * moved half a cell along both families, onto the crevices and shadows, are refused. */
+static void test_vision_views__long_shadows_settled_by_the_stones(void **state)
+{
+    (void)state;
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static const struct {
+        int n;
+        uint64_t seed;
+        double angle;
+    } boards[] = {{9, 11, 0}, {9, 13, 180}, {13, 16, 90}, {13, 18, 270}};
+    for (size_t k = 0; k < sizeof boards / sizeof boards[0]; k++) {
+        synth_params p;
+        go_cv_image img = {0};
+        vz_grid g = {0};
+        long_shadows_board(&p, truth, boards[k].n, boards[k].seed, boards[k].angle, 0.6);
+        render_true_lattice(&img, &g, &p, truth, NULL);
+        int stones[2] = {0, 0};
+        assert_int_equal(vz_phase_confirms(stones, &g, &img), 0);
+        assert_int_equal(stones[0], 2); /* confirmed by far: the case the stones settle */
+        assert_int_equal(stones[1], 2);
+        const int rc = vz_check_lattice(&g, &img);
+        if (rc != 0)
+            fprintf(stderr, "%dx%d, light from %.0f deg: %s\n", boards[k].n, boards[k].n,
+                    boards[k].angle, go_error_last());
+        assert_int_equal(rc, 0);
+        vz_grid half = g;
+        vz_lattice_move(half.h, g.h, 0.5, 0.5);
+        assert_int_equal(vz_check_lattice(&half, &img), GO_ENOBOARD);
+        go_cv_image_free(&img);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -374,6 +434,7 @@ int main(void)
         cmocka_unit_test(test_vision_views__stones_put_down_by_hurried_hands),
         cmocka_unit_test(test_vision_views__hurried_stone_over_the_edge_stays),
         cmocka_unit_test(test_vision_views__shade_with_the_lines_through_is_wood),
+        cmocka_unit_test(test_vision_views__long_shadows_settled_by_the_stones),
         cmocka_unit_test(test_vision_views__lit_wood_between_two_shadows_is_no_ridge),
         cmocka_unit_test(test_vision_views__lines_through_shade_dim_with_it),
         cmocka_unit_test(test_vision_views__shade_on_the_edge_is_wood),
