@@ -181,6 +181,8 @@ void vz_line_reading_free(line_reading *L)
 
 void vz_grid_prefix_free(grid_prefix *gp)
 {
+    if (gp)
+        free(gp->px);
     free(gp);
 }
 
