@@ -227,6 +227,32 @@ static int window_lattice(vz_grid *out, const grid_prefix *gp, const axis_fit *f
     return 0;
 }
 
+/* refine_grid of g against L's lines, or its result kept in kept[0..*nkept) when the same
+ * lattice was refined before (none kept when kept is NULL); a new result is kept while there is
+ * room. refine_grid depends on the lattice and the lines only, its RANSAC fit included (OpenCV
+ * seeds it the same on every call), so the lattice is the same either way. */
+static void refine_kept(vz_grid *g, const line_reading *L, refined_lattice *kept, int *nkept)
+{
+    if (!kept) {
+        refine_grid(g, &L->bh, L->t);
+        return;
+    }
+    for (int k = 0; k < *nkept; k++)
+        if (kept[k].size == g->size && memcmp(kept[k].from, g->h, sizeof g->h) == 0) {
+            memcpy(g->h, kept[k].to, sizeof g->h);
+            return;
+        }
+    double from[9];
+    memcpy(from, g->h, sizeof from);
+    refine_grid(g, &L->bh, L->t);
+    if (*nkept < REFINED_KEPT) {
+        refined_lattice *r = &kept[(*nkept)++];
+        r->size = g->size;
+        memcpy(r->from, from, sizeof from);
+        memcpy(r->to, g->h, sizeof r->to);
+    }
+}
+
 /* A look, in steps: the lines read in the gray (vz_read_lines, grid_lines.c, shared through
  * cache); their families, vanishing points and rectification (vz_grid_families) and the axes'
  * periodic readings (vz_grid_axes), together find_prefix, shared by the looks that differ only in
@@ -240,7 +266,7 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned h
     const unsigned kind = (how >> 2) & 3; /* VZ_LOOK_OTHER_DIRECTION, VZ_LOOK_SECOND_GRID */
     line_reading own = {0}, *L = cache ? &cache->gray[light_weighted] : &own;
     grid_prefix *gp = cache ? cache->prefix[light_weighted][kind] : NULL, *own_gp = NULL;
-    rect_pixel *px = NULL;
+    rect_pixel *px = NULL, *own_px = NULL;
     size_t npx = 0;
     int rc = 0;
     memset(out, 0, sizeof *out);
@@ -252,14 +278,21 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned h
             rc = go_error_set(GO_ENOMEM, "grid lines");
             goto done;
         }
-        if ((rc = find_prefix(gp, L, bgr, how, &px, &npx)) < 0)
+        if ((rc = find_prefix(gp, L, bgr, how, &px, &npx)) < 0) {
+            own_px = px;
             goto done;
-        if (cache) {
+        }
+        if (cache) { /* the prefix and its pixels kept for the looks that share them */
+            gp->px = px;
+            gp->npx = npx;
             cache->prefix[light_weighted][kind] = gp;
             own_gp = NULL;
+        } else {
+            own_px = px;
         }
-    } else if (gp->rc == 0 && (rc = vz_rect_pixels(&px, &npx, &L->bh, &L->bin, gp)) < 0) {
-        goto done;
+    } else {
+        px = gp->px;
+        npx = gp->npx;
     }
     if (gp->rc < 0) {
         rc = go_error_set(gp->rc, "%s", gp->reason);
@@ -271,10 +304,11 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned h
         goto done;
     if ((rc = window_lattice(out, gp, &fu, &fv, &w, bgr->width, bgr->height)) < 0)
         goto done;
-    refine_grid(out, &L->bh, L->t);
+    refine_kept(out, L, cache ? cache->refined[light_weighted] : NULL,
+                cache ? &cache->nrefined[light_weighted] : NULL);
 done:
     vz_line_reading_free(&own);
     vz_grid_prefix_free(own_gp);
-    free(px);
+    free(own_px);
     return rc;
 }

@@ -94,13 +94,30 @@ typedef struct grid_prefix {
     int has_pair[AXIS_CANDIDATES][AXIS_CANDIDATES];
     double pair_u[AXIS_CANDIDATES][AXIS_CANDIDATES][256],
         pair_v[AXIS_CANDIDATES][AXIS_CANDIDATES][256];
+    /* the pixels of line in the rectified frame (vz_rect_pixels), px[0..npx), for the looks
+     * that share this prefix (NULL when rc is a refusal); freed with it */
+    rect_pixel *px;
+    size_t npx;
 } grid_prefix;
+
+/* A window's lattice and that lattice refined against the lines of one gray (refine_grid). */
+typedef struct refined_lattice {
+    int size;
+    double from[9], to[9];
+} refined_lattice;
+/* The most refinements kept per gray: a refused 19x19 asks for about 25 in all. */
+#define REFINED_KEPT 32
 
 /* The line readings of the two grays, and what the looks found on them. */
 struct vz_line_cache {
     line_reading gray[2]; /* plain luminance, vz_gray */
     /* by gray, and by VZ_LOOK_OTHER_DIRECTION and VZ_LOOK_SECOND_GRID (how >> 2) */
     grid_prefix *prefix[2][4];
+    /* by gray, the window lattices refined so far: looks that differ in the spacing or size
+     * asked often arrive at the same window, and its refinement (a RANSAC fit) is among the
+     * costliest steps of a look */
+    refined_lattice refined[2][REFINED_KEPT];
+    int nrefined[2];
 };
 
 /* The window a look settles on: n lines each way from line au of the columns' reading and line av
@@ -118,7 +135,7 @@ int vz_bh_threshold(const go_cv_image *bh);
  * plain luminance) into L; a negative go_err when out of memory. */
 int vz_read_lines(line_reading *L, const go_cv_image *bgr, int light_weighted);
 void vz_line_reading_free(line_reading *L);
-void vz_grid_prefix_free(grid_prefix *gp); /* no-op on NULL */
+void vz_grid_prefix_free(grid_prefix *gp); /* no-op on NULL; frees its pixels too */
 
 /* ---- grid_families.c ---- */
 

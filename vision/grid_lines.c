@@ -23,6 +23,11 @@ static int cmp_votes(const void *a, const void *b)
  * processor has it): eight pixels' bins at once; the same operations (no fused multiply-add), so
  * the same votes. */
 enum { HOUGH_NT = 360 };
+/* The votes of one angle are scattered into this many copies of its row, pixel by pixel in
+ * turn, then summed: neighbouring pixels of a line fall into the same bins, and each add would
+ * otherwise wait for the one before it to reach memory. Integer sums in any order: the same
+ * votes. */
+enum { HOUGH_LANES = 4 };
 __attribute__((target_clones("avx", "default"))) static int hough_votes(int **acc_out, int *R_out,
                                                                         const go_cv_image *bin)
 {
@@ -34,10 +39,11 @@ __attribute__((target_clones("avx", "default"))) static int hough_votes(int **ac
         n += bin->pixels[i] != 0;
     const size_t room = n ? n : 1;
     int *acc = calloc((size_t)NT * NR, sizeof *acc);
+    int *lane = calloc((size_t)HOUGH_LANES * NR, sizeof *lane);
     float *fx = malloc(sizeof *fx * room), *fy = malloc(sizeof *fy * room);
     int *at = malloc(sizeof *at * room), *frac = malloc(sizeof *frac * room);
     int rc = 0;
-    if (!acc || !fx || !fy || !at || !frac) {
+    if (!acc || !lane || !fx || !fy || !at || !frac) {
         free(acc);
         rc = go_error_set(GO_ENOMEM, "Hough accumulator");
         goto done;
@@ -64,14 +70,33 @@ __attribute__((target_clones("avx", "default"))) static int hough_votes(int **ac
             at[k] = r;
             frac[k] = (int)((rf - (float)r) * 16.0f);
         }
-        for (size_t k = 0; k < n; k++) { /* then the votes, scattered */
-            a[at[k]] += 16 - frac[k];
-            a[at[k] + 1] += frac[k];
+        /* then the votes, scattered, pixel k into lane k % HOUGH_LANES, the lanes summed into
+         * the row (and cleared for the next angle) */
+        int *l0 = lane, *l1 = lane + NR, *l2 = lane + 2 * NR, *l3 = lane + 3 * NR;
+        size_t k = 0;
+        for (; k + HOUGH_LANES <= n; k += HOUGH_LANES) {
+            l0[at[k]] += 16 - frac[k];
+            l0[at[k] + 1] += frac[k];
+            l1[at[k + 1]] += 16 - frac[k + 1];
+            l1[at[k + 1] + 1] += frac[k + 1];
+            l2[at[k + 2]] += 16 - frac[k + 2];
+            l2[at[k + 2] + 1] += frac[k + 2];
+            l3[at[k + 3]] += 16 - frac[k + 3];
+            l3[at[k + 3] + 1] += frac[k + 3];
+        }
+        for (; k < n; k++) {
+            l0[at[k]] += 16 - frac[k];
+            l0[at[k] + 1] += frac[k];
+        }
+        for (int r = 0; r < NR; r++) {
+            a[r] = l0[r] + l1[r] + l2[r] + l3[r];
+            l0[r] = l1[r] = l2[r] = l3[r] = 0;
         }
     }
     *acc_out = acc;
     *R_out = R;
 done:
+    free(lane);
     free(fx);
     free(fy);
     free(at);
@@ -156,6 +181,8 @@ void vz_line_reading_free(line_reading *L)
 
 void vz_grid_prefix_free(grid_prefix *gp)
 {
+    if (gp)
+        free(gp->px);
     free(gp);
 }
 
