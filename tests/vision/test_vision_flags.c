@@ -418,51 +418,61 @@ static void test_vision_flags__pale_stones_under_a_pink_lamp(void **state)
     }
 }
 
-/* Crowded 19x19 boards of the bench's row of pale stones (bench_vision --row pale), their white
- * stones glossy domes (lighter at the top, a glint, darker toward the rim) and their printed lines
- * faint, as under a coloured lamp: read with every white stone of the five columns on the lamp's
- * dim side taken for wood, as the colour rule takes such stones, the learned check on the true
- * lattice reads most of them white again, where the domes hide the lines, each marked, and changes
- * no other point. */
-static void test_vision_flags__pale_domes_hiding_the_lines_are_read_white(void **state)
+/* Board k of the bench's 19x19 row of pale stones (bench_vision --row pale), its white stones
+ * glossy domes of the given depth (lighter at the top, a glint, darker toward the rim) and its
+ * printed lines faint, as under a coloured lamp: read with every white stone of the five columns
+ * on the lamp's dim side taken for wood, as the colour rule takes such stones, and checked by the
+ * learned check on the true lattice. A stone read white again must be marked; every other point
+ * must read as it was. Gives how many were taken and how many read white again. */
+static void pale_domes_read_back(int k, double dome, int *taken, int *back)
 {
-    (void)state;
     static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
     static go_vision_result r;
     static const double wood[3] = {105, 170, 215};
-    const int k_of[3] = {1, 3, 4}, n = 19;
+    const int n = 19;
+    const uint64_t seed = 1000 + (uint64_t)k * 7 + 2; /* the bench's 19x19 seeds */
+    synth_params p;
+    double density;
+    synth_bench_board_pale(&p, &density, n, seed, k);
+    p.dome = dome;
+    for (int c = 0; c < 3; c++) /* the ink a fifth of the way from the wood */
+        p.line_bgr[c] = 35 + 0.8 * (wood[c] - 35);
+    synth_legal_position(truth, n, density, seed);
+    reading_from(&r, truth, n);
+    *taken = *back = 0;
+    for (int y = 0; y < n; y++)
+        for (int x = n - 5; x < n; x++)
+            if (truth[y][x] == GO_WHITE) {
+                r.color[y][x] = GO_EMPTY;
+                ++*taken;
+            }
+    check_on_true_lattice(&r, &p, truth);
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) {
+            const int was_taken = x >= n - 5 && truth[y][x] == GO_WHITE;
+            if (was_taken && r.color[y][x] == GO_WHITE) {
+                assert_true(marked(&r, x, y));
+                ++*back;
+            } else {
+                assert_int_equal(r.color[y][x], was_taken ? GO_EMPTY : truth[y][x]);
+            }
+        }
+    fprintf(stderr,
+            "pale row board %d, domes %.2f deep on faint lines: %d of %d white stones "
+            "read again\n",
+            (int)seed, dome, *back, *taken);
+}
+
+/* Deep domes hide the faint lines: on each of three boards the learned check reads some of the
+ * stones taken for wood white again, and half of them in all. */
+static void test_vision_flags__pale_domes_hiding_the_lines_are_read_white(void **state)
+{
+    (void)state;
+    const int k_of[3] = {1, 3, 4};
     int taken = 0, back = 0;
     for (int i = 0; i < 3; i++) {
-        const uint64_t seed = 1000 + (uint64_t)k_of[i] * 7 + 2; /* the bench's 19x19 seeds */
-        synth_params p;
-        double density;
-        synth_bench_board_pale(&p, &density, n, seed, k_of[i]);
-        p.dome = 0.35;
-        for (int c = 0; c < 3; c++) /* the ink a fifth of the way from the wood */
-            p.line_bgr[c] = 35 + 0.8 * (wood[c] - 35);
-        synth_legal_position(truth, n, density, seed);
-        reading_from(&r, truth, n);
-        int board_taken = 0, board_back = 0;
-        for (int y = 0; y < n; y++)
-            for (int x = n - 5; x < n; x++)
-                if (truth[y][x] == GO_WHITE) {
-                    r.color[y][x] = GO_EMPTY;
-                    board_taken++;
-                }
-        check_on_true_lattice(&r, &p, truth);
-        for (int y = 0; y < n; y++)
-            for (int x = 0; x < n; x++) {
-                const int was_taken = x >= n - 5 && truth[y][x] == GO_WHITE;
-                if (was_taken && r.color[y][x] == GO_WHITE) {
-                    assert_true(marked(&r, x, y));
-                    board_back++;
-                } else {
-                    assert_int_equal(r.color[y][x], was_taken ? GO_EMPTY : truth[y][x]);
-                }
-            }
-        fprintf(stderr,
-                "pale row board %d, domes on faint lines: %d of %d white stones read again\n",
-                (int)seed, board_back, board_taken);
+        int board_taken, board_back;
+        pale_domes_read_back(k_of[i], 0.35, &board_taken, &board_back);
         assert_true(board_back > 0);
         taken += board_taken;
         back += board_back;
@@ -470,50 +480,17 @@ static void test_vision_flags__pale_domes_hiding_the_lines_are_read_white(void *
     assert_true(2 * back >= taken);
 }
 
-/* The same boards with shallower domes (their light falls off less toward the rim) on the same
- * faint lines: a dome hides lines that faint no more than a stone's shadow does, and the dips
- * through the stones taken for wood read about as the wood's. Their tops' glints tell them: on
- * each board more than half of them are read white again, each marked, and no other point
- * changes. */
+/* Shallower domes (their light falls off less toward the rim) on the same faint lines: a dome
+ * hides lines that faint no more than a stone's shadow does, and the dips through the stones
+ * taken for wood read about as the wood's. Their tops' glints tell them: on each board more than
+ * half of them are read white again. */
 static void test_vision_flags__pale_domes_on_faint_lines_read_white_by_their_glint(void **state)
 {
     (void)state;
-    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
-    static go_vision_result r;
-    static const double wood[3] = {105, 170, 215};
-    const int k_of[2] = {3, 5}, n = 19;
+    const int k_of[2] = {3, 5};
     for (int i = 0; i < 2; i++) {
-        const uint64_t seed = 1000 + (uint64_t)k_of[i] * 7 + 2; /* the bench's 19x19 seeds */
-        synth_params p;
-        double density;
-        synth_bench_board_pale(&p, &density, n, seed, k_of[i]);
-        p.dome = 0.2;
-        for (int c = 0; c < 3; c++) /* the ink a fifth of the way from the wood */
-            p.line_bgr[c] = 35 + 0.8 * (wood[c] - 35);
-        synth_legal_position(truth, n, density, seed);
-        reading_from(&r, truth, n);
-        int taken = 0, back = 0;
-        for (int y = 0; y < n; y++)
-            for (int x = n - 5; x < n; x++)
-                if (truth[y][x] == GO_WHITE) {
-                    r.color[y][x] = GO_EMPTY;
-                    taken++;
-                }
-        check_on_true_lattice(&r, &p, truth);
-        for (int y = 0; y < n; y++)
-            for (int x = 0; x < n; x++) {
-                const int was_taken = x >= n - 5 && truth[y][x] == GO_WHITE;
-                if (was_taken && r.color[y][x] == GO_WHITE) {
-                    assert_true(marked(&r, x, y));
-                    back++;
-                } else {
-                    assert_int_equal(r.color[y][x], was_taken ? GO_EMPTY : truth[y][x]);
-                }
-            }
-        fprintf(stderr,
-                "pale row board %d, shallow domes on faint lines: %d of %d white stones read "
-                "again\n",
-                (int)seed, back, taken);
+        int taken, back;
+        pale_domes_read_back(k_of[i], 0.2, &taken, &back);
         assert_true(2 * back > taken);
     }
 }
