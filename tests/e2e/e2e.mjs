@@ -135,7 +135,9 @@ try {
   await page.evaluate(([b64, slots]) => {
     const bytes = Uint8Array.from(atob(b64), c => c.charCodeAt(0));
     window.blocking = true;
+    window.blockers = 0;
     const one = async () => {
+      window.blockers++;
       while (window.blocking) {
         const f = new FormData();
         f.append('photo', new Blob([bytes]), 'blocker.png');
@@ -143,6 +145,7 @@ try {
         if (r && r.status === 503) window.slotsFull = true;
         if (!r || r.status === 503) await new Promise(ok => setTimeout(ok, 150));
       }
+      window.blockers--;
     };
     for (let i = 0; i < slots + 1; i++) one();
   }, [readFileSync(photo).toString('base64'), Number(process.env.GOREF_E2E_HEAVY)]);
@@ -192,6 +195,8 @@ try {
     console.log('NOTE: the second wait did not come (the reading came first); the stop button was not tapped');
   }
   await page.evaluate(() => { window.blocking = false; });
+  // the blockers' uploads under way finish before the steps that follow need a slot
+  await page.waitForFunction(() => window.blockers === 0, null, { timeout: 180000 });
   console.log(`busy: the page's photo was sent ${(await scoreForms()).length} times`);
   await page.waitForFunction(() => {
     const s = document.getElementById('status');
@@ -278,7 +283,9 @@ try {
     await page.mouse.move(to[0], to[1], { steps: 8 });
     await shot('corner-dragging');
     await page.mouse.up();
-    await page.waitForFunction(n => S.reads > n || document.getElementById('status').classList.contains('error'), before.reads, { timeout: 180000 });
+    // a busy server is waited out (the page sends the photo again by itself)
+    await page.waitForFunction(n => S.reads > n || document.getElementById('status').classList.contains('error') &&
+      document.getElementById('busy-box').hidden, before.reads, { timeout: 180000 });
     check(!(await status().evaluate(s => s.classList.contains('error'))), `re-read after the drag: ${await status().textContent()}`);
     const after = await page.evaluate(() => ({ board: S.board.join('/'), scan: S.scan, check: document.getElementById('check').textContent }));
     // The frame shows part of the photo (S.view, in photo pixels): the drop point in photo pixels.
