@@ -28,6 +28,7 @@ enum { HOUGH_NT = 360 };
  * otherwise wait for the one before it to reach memory. Integer sums in any order: the same
  * votes. */
 enum { HOUGH_LANES = 4 };
+_Static_assert(HOUGH_LANES == 4, "hough_votes names its four lanes l0 to l3");
 __attribute__((target_clones("avx", "default"))) static int hough_votes(int **acc_out, int *R_out,
                                                                         const go_cv_image *bin)
 {
