@@ -13,6 +13,12 @@
 #include "params.h"
 #include "vision_int.h"
 
+static int cmp_float(const void *a, const void *b)
+{
+    const float x = *(const float *)a, y = *(const float *)b;
+    return (x > y) - (x < y);
+}
+
 /* The side of the block of points judged together: a third of the lattice, at least 3. */
 static int block_side(int n)
 {
@@ -140,6 +146,52 @@ static void debug_wrong(const vz_grid *g, const go_cv_image *work)
             }
 }
 
+/* The side (0 first row, 1 last column, 2 last row, 3 first column) whose two outermost lines
+ * of points both read far less likely than the lattice's points (each line's mean under
+ * FINAL_EDGE_SHARE of their median, that median at least FINAL_EDGE_MEDIAN; a line half beyond
+ * the photo says nothing), or -1. The model reads a board's edge points as points: such a
+ * lattice runs two lines past the board's edge, over the table, and the board's last lines lie
+ * beyond its other end (a lattice the stones alone vouch for can sit whole cells off where the
+ * stones beyond its other end lie in the dark). */
+static int blank_side(const float *p, const vz_grid *g, const go_cv_image *work)
+{
+    const int n = g->size;
+    float v[GO_MAX_SIZE * GO_MAX_SIZE];
+    for (int i = 0; i < n * n; i++)
+        v[i] = p[i];
+    qsort(v, (size_t)n * n, sizeof v[0], cmp_float);
+    const double median = v[n * n / 2];
+    int found = -1;
+    double least = 1;
+    for (int side = 0; side < 4; side++) {
+        double most = 0; /* the likelier of the two lines */
+        for (int d = 0; d < 2; d++) {
+            double sum = 0;
+            int seen = 0;
+            for (int k = 0; k < n; k++) {
+                const int line = side == 0 || side == 3 ? d : n - 1 - d;
+                const int x = side == 1 || side == 3 ? line : k;
+                const int y = side == 1 || side == 3 ? k : line;
+                double px, py; /* a point beyond the photo tells nothing */
+                if (vz_apply(g->h, x, y, &px, &py) < 0 || px < 0 || py < 0 || px >= work->width ||
+                    py >= work->height)
+                    continue;
+                sum += p[y * n + x];
+                seen++;
+            }
+            most = fmax(most, 2 * seen >= n ? sum / seen : 1);
+        }
+        least = fmin(least, most / fmax(median, 1e-9));
+        if (most < FINAL_EDGE_SHARE * median && median >= FINAL_EDGE_MEDIAN && found < 0)
+            found = side;
+    }
+    if (getenv("GOREF_VISION_DEBUG"))
+        fprintf(stderr,
+                "final edges: %dx%d, the least line by the median %.3f, median %.2f, side %d\n", n,
+                n, least, median, found);
+    return found;
+}
+
 int vz_final_check(const vz_grid *g, const go_cv_image *work)
 {
     vz_fit f;
@@ -153,6 +205,10 @@ int vz_final_check(const vz_grid *g, const go_cv_image *work)
         debug_map(p, g->size);
         debug_wrong(g, work);
     }
+    const int side = blank_side(p, g, work);
+    if (side >= 0)
+        return go_error_set(GO_ENOBOARD, "no board: the grid did not fit (two of its outer lines "
+                                         "lie off the board, on the table)");
     if (f.block_sure >= FINAL_BLOCK_SURE && f.block_unlikely >= FINAL_BLOCK_UNLIKELY)
         return go_error_set(GO_ENOBOARD,
                             "no board: the lattice does not fit the board everywhere (%.0f%% of "

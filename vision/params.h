@@ -794,6 +794,14 @@
  * check 1.4 cells off at one corner: 0.84. Lattices of boards read right with one corner moved a
  * cell along a line, where trusted: all over 0.72 (half of them trusted). */
 #define FINAL_BLOCK_UNLIKELY 0.72
+/* A lattice is refused where the two outermost lines of points at one side each read under
+ * this share of the median of its points: the table beyond the board's edge. Lattices two
+ * lines off: 0.11 (a 19x19 under a blue lamp, a plain 9x9). Right lattices at least 0.31 (a 9x9
+ * of pale stones, its lamp falling off toward that side; photos at least 0.43; 1,350 lattices
+ * of every synthetic row and the photos read by their fold's models). */
+#define FINAL_EDGE_SHARE 0.2
+/* ... where that median is at least this: a model unsure everywhere says nothing there. */
+#define FINAL_EDGE_MEDIAN 0.3
 
 /* ---- the post-checks of a reading (vision.c) ---- */
 

@@ -1,7 +1,8 @@
 /* The final check of the lattice a reading settled on (vz_final_check): on rendered boards the
  * true lattice stands, and the true lattice with one corner moved more than a cell along one of
- * its lines (as a board turned on the table can leave it, passing every other check) is refused.
- * The boards are drawn with seeds the benchmark does not draw. */
+ * its lines (as a board turned on the table can leave it, passing every other check) is refused,
+ * and so is the true lattice moved two lines past an edge. The boards are drawn with seeds the
+ * benchmark does not draw. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,10 +68,39 @@ static void test_vision_final__a_corner_over_a_cell_off_is_refused(void **state)
     }
 }
 
+/* A lattice two lines past one edge of the board, its other lines on the board's points: the
+ * two lines over the table read as no points, and it is refused whichever way it was moved,
+ * whether or not the model reads any block of it surely. One line past stays with the rest of
+ * the reader's checks (the board's edge line beyond it reads as points). */
+static void test_vision_final__two_lines_past_an_edge_are_refused(void **state)
+{
+    (void)state;
+    static const int sizes[3] = {9, 13, 19};
+    static const int moves[4][2] = {{2, 0}, {-2, 0}, {0, 2}, {0, -2}};
+    for (int k = 0; k < 3; k++) {
+        go_cv_image img = {0};
+        vz_grid truth, g;
+        render_bench_board(&img, &truth, sizes[k], 671000 + (uint64_t)k);
+        assert_int_equal(vz_final_check(&truth, &img), 0);
+        for (int m = 0; m < 4; m++) {
+            g = truth;
+            vz_lattice_move(g.h, truth.h, moves[m][0], moves[m][1]);
+            const int rc = vz_final_check(&g, &img);
+            if (rc != GO_ENOBOARD)
+                fprintf(stderr, "board %d (%dx%d) moved %d,%d: not refused\n", k, sizes[k],
+                        sizes[k], moves[m][0], moves[m][1]);
+            assert_int_equal(rc, GO_ENOBOARD);
+            assert_non_null(strstr(go_error_last(), "outer lines"));
+        }
+        go_cv_image_free(&img);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_vision_final__a_corner_over_a_cell_off_is_refused),
+        cmocka_unit_test(test_vision_final__two_lines_past_an_edge_are_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
