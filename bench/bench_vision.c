@@ -638,6 +638,16 @@ static void variant_table(const photo_entry *rows, int nrows, const char *root, 
     long wrong[MAX_VARIANTS][4] = {{0}}, read[MAX_VARIANTS] = {0}, marks[MAX_VARIANTS] = {0};
     int all_perfect = 0, any_silent = 0, photos = 0;
     const int passes = models ? PHOTO_SET_FOLDS : 1;
+    /* each photo's reading in each variant, for the referee's verdict on the variants (kept:
+     * 1 read, -1 refused, 0 not read) */
+    go_vision_result *readings = calloc((size_t)nrows * nv, sizeof *readings);
+    signed char *kept = calloc((size_t)nrows * nv, 1);
+    if (!readings || !kept) {
+        fprintf(stderr, "%s: out of memory\n", title);
+        free(readings);
+        free(kept);
+        return;
+    }
     for (int i = 0; i < nrows * passes; i++) {
         const photo_entry *r = &rows[i % nrows];
         if (models && i % nrows == 0 && use_fold_models(models, i / nrows) < 0)
@@ -676,6 +686,9 @@ static void variant_table(const photo_entry *rows, int nrows, const char *root, 
             }
             free(jpeg);
             int ok = 0;
+            kept[(size_t)(i % nrows) * nv + q] = rc < 0 ? -1 : 1;
+            if (rc == 0)
+                readings[(size_t)(i % nrows) * nv + q] = res;
             if (rc < 0) {
                 refused[q]++;
                 perfect_all = 0;
@@ -756,6 +769,18 @@ static void variant_table(const photo_entry *rows, int nrows, const char *root, 
            "points set aside, and caught%% the share of the wrong points marked then\n");
     printf("perfect in all %d: %d of %d photos; silently wrong in any: %d\n", nv, all_perfect,
            photos, any_silent);
+    for (int q = 0; q < nv; q++) {
+        char heading[256];
+        for (int p = 0; p < nrows; p++)
+            if (kept[(size_t)p * nv + q])
+                photo_verdict_keep(
+                    &rows[p], kept[(size_t)p * nv + q] > 0 ? &readings[(size_t)p * nv + q] : NULL);
+        snprintf(heading, sizeof heading, "%s, %s", v[q].label,
+                 models ? "each photo read by the models of its fold" : "the built-in models");
+        photo_verdict_table(rows, nrows, root, heading);
+    }
+    free(readings);
+    free(kept);
 }
 
 /* The photos turned a quarter turn at a time; turn 0 is the photo decoded and saved again. */
