@@ -38,7 +38,10 @@
  * turned, cloth, blue, webcam, pale or steep) [--save DIR] (each synthetic board read is written
  * there as <size>-<row>-<seed>.jpg, to look at) [--dump FILE] (every reading written there in full,
  * times left out: a change meant to keep the readings can be diffed against it) [--folds DIGITS]
- * (only the photos of those folds, e.g. 01: develop on some groups, measure on the others) */
+ * (only the photos of those folds, e.g. 01: develop on some groups, measure on the others)
+ * [--wrong FILE] (a line for every wrong point of a synthetic board: truth, reading, the colour
+ * rule's reading alone, the classifier's probabilities through the true lattice, the lamp's light
+ * there) */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -223,6 +226,10 @@ static int row_only = -1; /* --row: the one row read, or -1 for all */
 static uint64_t seed_base = SEEDS_DEFAULT;
 static const char *save_dir = NULL; /* --save: where the synthetic boards are written */
 static FILE *dump_file = NULL;      /* --dump: every reading in full, times left out */
+/* --wrong: a line for every wrong point of a synthetic board read at its size, with what the
+ * colour rule alone read there (the board scanned again with GOREF_VISION_POINTS=rule) and the
+ * classifier's probabilities through the true lattice: which reader to blame */
+static FILE *wrong_file = NULL;
 
 /* Writes the reading of one scan (rc its return) to the --dump file: the refusal's reason or
  * the points, confidences, marks and lattice, all a change meant to keep the readings keeps. */
@@ -275,7 +282,7 @@ static const char *const row_kind[ROWS] = {"",
  * points it reads right, or -1 when it cannot run. Apart from the finder: a board refused or
  * read wrong with this high had its lattice to blame, not its colours. */
 static int classifier_on_true_lattice(const uint8_t *jpeg, size_t len, int n, double corners[4][2],
-                                      uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE])
+                                      uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE], float *probs_out)
 {
     go_cv_image img = {0};
     vz_grid g;
@@ -295,6 +302,8 @@ static int classifier_on_true_lattice(const uint8_t *jpeg, size_t len, int n, do
                 best = 2;
             right += colour[best] == truth[k / n][k % n];
         }
+        if (probs_out)
+            memcpy(probs_out, prob, sizeof(float) * 3 * (size_t)n * n);
     }
     free(patches);
     free(prob);
@@ -394,7 +403,28 @@ static void synthetic_row(int size, int si, int count, int kind, int verbose)
                      (unsigned long long)seed);
             dump_reading(what, rc, &res);
         }
-        const int on_true = classifier_on_true_lattice(jpeg, len, n, corners, truth);
+        static float true_prob[3 * GO_MAX_SIZE * GO_MAX_SIZE];
+        const int on_true = classifier_on_true_lattice(jpeg, len, n, corners, truth, true_prob);
+        /* --wrong: the colour rule's reading alone, indexed by the truth's points */
+        static go_vision_result rule_res;
+        static char rule_at[GO_MAX_SIZE][GO_MAX_SIZE];
+        if (wrong_file && rc >= 0 && res.size == n) {
+            memset(rule_at, '-', sizeof rule_at);
+            setenv("GOREF_VISION_POINTS", "rule", 1);
+            const int rule_rc = go_vision_scan(&rule_res, jpeg, len, NULL);
+            unsetenv("GOREF_VISION_POINTS");
+            int rsym = 0;
+            if (rule_rc >= 0 && rule_res.size == n) {
+                go_vision_match(&rule_res, truth, n, &rsym);
+                for (int y = 0; y < n; y++)
+                    for (int x = 0; x < n; x++) {
+                        int tx, ty;
+                        go_vision_symmetry(rsym, n, x, y, &tx, &ty);
+                        rule_at[ty][tx] = ".XO?"[rule_res.color[y][x] & 3];
+                    }
+            } else
+                go_error_clear();
+        }
         if (on_true >= 0) {
             learned += on_true;
             learned_of += n * n;
@@ -437,6 +467,32 @@ static void synthetic_row(int size, int si, int count, int kind, int verbose)
         int sym = 0, m = 0;
         const int ok = go_vision_match(&res, truth, n, &sym);
         const int w = wrong_points(&res, truth, n, sym, &m);
+        for (int y = 0; wrong_file && y < n; y++)
+            for (int x = 0; x < n; x++) {
+                int tx, ty;
+                go_vision_symmetry(sym, n, x, y, &tx, &ty);
+                if (res.color[y][x] == truth[ty][tx])
+                    continue;
+                /* the lamp's light at the point's column (synth.h: lamp_falloff), its stone
+                 * neighbours by colour, its distance from the nearest edge */
+                const double t = fmax(0, tx / ((n - 1) / 2.0) - 1);
+                const double light = 1 - p.lamp_falloff * fmin(t * t, 1.5);
+                int nb[3] = {0, 0, 0};
+                for (int s = 0; s < 4; s++) {
+                    const int qx = tx + vz_step4[s][0], qy = ty + vz_step4[s][1];
+                    if (qx >= 0 && qy >= 0 && qx < n && qy < n)
+                        nb[truth[qy][qx]]++;
+                }
+                const int edge = (int)fmin(fmin(tx, ty), fmin(n - 1 - tx, n - 1 - ty));
+                const float *q = true_prob + 3 * ((size_t)ty * n + tx);
+                fprintf(wrong_file,
+                        "%s\t%d\t%llu\t%d\t%d\t%d\t%.2f\t%c\t%c\t%c\t%d\t%.3f\t%.3f\t%.3f\t"
+                        "%.3f\t%dX%dO\n",
+                        row_name[kind], n, (unsigned long long)seed, tx, ty, edge, light,
+                        ".XO"[truth[ty][tx]], ".XO?"[res.color[y][x] & 3], rule_at[ty][tx],
+                        marked_at(&res, x, y), q[0], q[1], q[2], res.confidence[y][x], nb[1],
+                        nb[2]);
+            }
         wrong += w;
         marked += m;
         if (verbose && w > m) {
@@ -1106,6 +1162,13 @@ int main(int argc, char **argv)
                 fprintf(stderr, "bench_vision: cannot write %s\n", argv[i]);
                 return 2;
             }
+        } else if (strcmp(argv[i], "--wrong") == 0 && i + 1 < argc) {
+            if (!(wrong_file = fopen(argv[++i], "w"))) {
+                fprintf(stderr, "bench_vision: cannot write %s\n", argv[i]);
+                return 2;
+            }
+            fprintf(wrong_file, "row\tsize\tseed\tx\ty\tedge\tlight\ttruth\tread\trule\tmarked\t"
+                                "cnn_empty\tcnn_black\tcnn_white\tconfidence\tneighbours\n");
         } else if (strcmp(argv[i], "--seeds") == 0 && i + 1 < argc) {
             char *end;
             const long long b = strtoll(argv[++i], &end, 10);
