@@ -38,7 +38,9 @@
  * turned, cloth, blue, webcam, pale or steep) [--save DIR] (each synthetic board read is written
  * there as <size>-<row>-<seed>.jpg, to look at) [--dump FILE] (every reading written there in full,
  * times left out: a change meant to keep the readings can be diffed against it) [--folds DIGITS]
- * (only the photos of those folds, e.g. 01: develop on some groups, measure on the others) */
+ * (only the photos of those folds, e.g. 01: develop on some groups, measure on the others)
+ * [--grid-diag] (a diagnostic: each refused synthetic board's grid finder stages run again
+ * against its true lines, grid_diag.c; the first stage where they drop out, and a table by row) */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -351,7 +351,9 @@ int grid_diag(const uint8_t *jpeg, size_t len, int n, double corners[4][2], char
                                      VZ_LOOK_LIGHT_WEIGHTED | VZ_LOOK_OTHER_DIRECTION,
                                      VZ_LOOK_OTHER_DIRECTION,
                                      VZ_LOOK_LIGHT_WEIGHTED | VZ_LOOK_SECOND_GRID,
-                                     VZ_LOOK_SECOND_GRID};
+                                     VZ_LOOK_SECOND_GRID,
+                                     VZ_LOOK_LIGHT_WEIGHTED | VZ_LOOK_STEEP,
+                                     VZ_LOOK_STEEP};
     line_reading L[2];
     memset(L, 0, sizeof L);
     vz_scan_begin();
