@@ -41,7 +41,9 @@
  * (only the photos of those folds, e.g. 01: develop on some groups, measure on the others)
  * [--wrong FILE] (a line for every wrong point of a synthetic board: truth, reading, the colour
  * rule's reading alone, the classifier's probabilities through the true lattice, the lamp's light
- * there) */
+ * there)
+ * [--grid-diag] (a diagnostic: each refused synthetic board's grid finder stages run again
+ * against its true lines, grid_diag.c; the first stage where they drop out, and a table by row) */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,6 +54,7 @@
 #include "cv_shim.h"
 #include "go/board.h"
 #include "go/vision.h"
+#include "grid_diag.h"
 #include "photo_set.h"
 #include "photo_verdict.h"
 #include "synth.h"
@@ -230,6 +233,10 @@ static FILE *dump_file = NULL;      /* --dump: every reading in full, times left
  * colour rule alone read there (the board scanned again with GOREF_VISION_POINTS=rule) and the
  * classifier's probabilities through the true lattice: which reader to blame */
 static FILE *wrong_file = NULL;
+/* --grid-diag: each refused synthetic board's grid finder stages against its true lines
+ * (grid_diag.c, a diagnostic), and a count of the boards by the stage the true lines reach */
+static int grid_diag_on = 0;
+static int grid_diag_count[ROWS][GD_STAGES + 1];
 
 /* Writes the reading of one scan (rc its return) to the --dump file: the refusal's reason or
  * the points, confidences, marks and lattice, all a change meant to keep the readings keeps. */
@@ -429,7 +436,6 @@ static void synthetic_row(int size, int si, int count, int kind, int verbose)
             learned += on_true;
             learned_of += n * n;
         }
-        free(jpeg);
         total += n * n;
         if (rc < 0) {
             refusal_ms[refused++] = cpu_ms;
@@ -453,8 +459,18 @@ static void synthetic_row(int size, int si, int count, int kind, int verbose)
                        row_kind[kind], (unsigned long long)seed, scene, cpu_ms, go_error_last(),
                        first);
             }
+            if (grid_diag_on) {
+                static char detail[16384];
+                const int stage = grid_diag(jpeg, len, n, corners, detail, sizeof detail);
+                grid_diag_count[kind][stage < 0 ? GD_STAGES : stage]++;
+                printf("grid-diag %d%s seed %llu: %s\n%s", n, row_kind[kind],
+                       (unsigned long long)seed,
+                       stage < 0 ? "not run" : grid_diag_stage_name[stage], detail);
+            }
+            free(jpeg);
             continue;
         }
+        free(jpeg);
         ms[nt++] = res.ms_total;
         if (res.size != n) {
             wsize++;
@@ -571,6 +587,23 @@ static void synthetic_table(int per_size, int verbose)
     for (int kind = TURNED; kind < ROWS; kind++)
         for (int si = 0; si < 3; si++)
             synthetic_row(sizes[si], si, per_size / 3, kind, verbose);
+    if (grid_diag_on) { /* the refusals by the furthest stage the true lines reached */
+        printf("\n%-10s", "grid-diag");
+        for (int s = 0; s < GD_STAGES; s++)
+            printf(" %9s", grid_diag_stage_name[s]);
+        printf(" %9s\n", "not run");
+        for (int kind = 0; kind < ROWS; kind++) {
+            int any = 0;
+            for (int s = 0; s <= GD_STAGES; s++)
+                any += grid_diag_count[kind][s];
+            if (!any)
+                continue;
+            printf("%-10s", row_name[kind]);
+            for (int s = 0; s <= GD_STAGES; s++)
+                printf(" %9d", grid_diag_count[kind][s]);
+            printf("\n");
+        }
+    }
 }
 
 /* One way to give the photos again: turned by quarter_turns clockwise and, when long_side > 0,
@@ -1180,7 +1213,9 @@ int main(int argc, char **argv)
                 return 2;
             }
             seed_base = (uint64_t)b;
-        } else if (strcmp(argv[i], "--synthetic") == 0 && i + 1 < argc)
+        } else if (strcmp(argv[i], "--grid-diag") == 0)
+            grid_diag_on = 1;
+        else if (strcmp(argv[i], "--synthetic") == 0 && i + 1 < argc)
             synthetic = (int)strtol(argv[++i], NULL, 10);
         else if (strcmp(argv[i], "--row") == 0 && i + 1 < argc) {
             const char *name = argv[++i];

@@ -253,6 +253,15 @@ static void refine_kept(vz_grid *g, const line_reading *L, refined_lattice *kept
     }
 }
 
+int vz_steeper_view(const vz_line_cache *cache, unsigned how)
+{
+    const grid_prefix *gp =
+        cache
+            ? cache->prefix[(how & VZ_LOOK_LIGHT_WEIGHTED) != 0][(how >> 2) & (VZ_PREFIX_KINDS - 1)]
+            : NULL;
+    return gp && gp->steeper;
+}
+
 /* A look, in steps: the lines read in the gray (vz_read_lines, grid_lines.c, shared through
  * cache); their families, vanishing points and rectification (vz_grid_families) and the axes'
  * periodic readings (vz_grid_axes), together find_prefix, shared by the looks that differ only in
@@ -263,7 +272,8 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned h
 {
     const int light_weighted = (how & VZ_LOOK_LIGHT_WEIGHTED) != 0;
     const int doubled = (how & VZ_LOOK_DOUBLED) != 0;
-    const unsigned kind = (how >> 2) & 3; /* VZ_LOOK_OTHER_DIRECTION, VZ_LOOK_SECOND_GRID */
+    /* VZ_LOOK_OTHER_DIRECTION, VZ_LOOK_SECOND_GRID, VZ_LOOK_STEEP */
+    const unsigned kind = (how >> 2) & (VZ_PREFIX_KINDS - 1);
     line_reading own = {0}, *L = cache ? &cache->gray[light_weighted] : &own;
     grid_prefix *gp = cache ? cache->prefix[light_weighted][kind] : NULL, *own_gp = NULL;
     rect_pixel *px = NULL, *own_px = NULL;

@@ -85,8 +85,9 @@ static void smallest_eigvec(double out[3], const double m_in[9])
         out[k] = v[k * 3 + best];
 }
 
-/* RANSAC vanishing point of the lines of one family; returns the inlier vote mass. */
-static double fit_vp(double vp[3], line3 *lines, int n, int family, unsigned *seed)
+/* RANSAC vanishing point of the lines of one family, outside (half the photo's longer side) from
+ * its centre at least; returns the inlier vote mass. */
+static double fit_vp(double vp[3], line3 *lines, int n, int family, double outside, unsigned *seed)
 {
     int idx[MAX_LINES];
     int m = 0;
@@ -118,7 +119,7 @@ static double fit_vp(double vp[3], line3 *lines, int n, int family, unsigned *se
         for (int k = 0; k < 3; k++)
             v[k] /= nv;
         /* A vanishing point inside the image would make the lines a fan, not a grid. */
-        if (fabs(v[2]) > 1e-9 && hypot(v[0] / v[2], v[1] / v[2]) < VP_OUTSIDE)
+        if (fabs(v[2]) > 1e-9 && hypot(v[0] / v[2], v[1] / v[2]) < outside)
             continue;
         double score = 0;
         for (int k = 0; k < m; k++)
@@ -180,7 +181,8 @@ static int drop_first_grid(line3 *lines, int *nl)
             d1 = 180 - d1;
         lines[i].family = d1 <= FAMILY_BAND ? 0 : (d1 >= NEAR_PERPENDICULAR ? 1 : -1);
     }
-    const double ma = fit_vp(va, lines, n, 0, &seed), mb = fit_vp(vb, lines, n, 1, &seed);
+    const double ma = fit_vp(va, lines, n, 0, VP_OUTSIDE, &seed),
+                 mb = fit_vp(vb, lines, n, 1, VP_OUTSIDE, &seed);
     const double tol = FIRST_GRID_TOL * VP_TOL_DEG * PI / 180;
     int kept = 0;
     for (int i = 0; i < n; i++) {
@@ -245,9 +247,9 @@ static int first_direction(int *out, const line3 *lines, int nl, unsigned how)
 }
 
 /* Then the two families of lines[0..nl) (lines[i].family 0, 1 or -1 for neither), the first
- * around direction p1, and their vanishing points into gp->va and gp->vb. GO_ENOBOARD when the
- * lines do not meet in two. */
-static int line_families(grid_prefix *gp, line3 *lines, int nl, int p1)
+ * around direction p1, and their vanishing points into gp->va and gp->vb, `outside` from the
+ * photo's centre at least (fit_vp). GO_ENOBOARD when the lines do not meet in two. */
+static int line_families(grid_prefix *gp, line3 *lines, int nl, int p1, double outside)
 {
     gp->nl = nl;
     gp->p1 = p1;
@@ -260,7 +262,7 @@ static int line_families(grid_prefix *gp, line3 *lines, int nl, int p1)
     }
     unsigned seed = 12345u;
     double *va = gp->va, *vb = gp->vb;
-    double ma = fit_vp(va, lines, nl, 0, &seed);
+    double ma = fit_vp(va, lines, nl, 0, outside, &seed);
     /* The other family: the strongest consensus among the remaining lines, looked for first
      * near the perpendicular. On a sparse board the lattice's diagonals meet in points
      * through crossings only, with few votes; on a crowded one the diagonal rows of stones
@@ -283,7 +285,7 @@ static int line_families(grid_prefix *gp, line3 *lines, int nl, int p1)
                         d1 >= (pass == 0 ? NEAR_PERPENDICULAR : OTHER_FAMILY_MIN) ? 1 : -1;
             }
             double *v = pass == 0 ? vb_near : vb_any;
-            double m = fit_vp(v, lines, nl, 1, &seed);
+            double m = fit_vp(v, lines, nl, 1, outside, &seed);
             if (pass == 0) {
                 m_near = m;
                 for (int i = 0; i < nl; i++)
@@ -312,8 +314,8 @@ static int line_families(grid_prefix *gp, line3 *lines, int nl, int p1)
 /* Then the affine rectification of the W x H photo (gp->linf sends the vanishing line to
  * infinity; gp->na and gp->nb2 are the families' directions after it) and the bins of the two
  * profiles over the rectified photo (gp->umin, bwu, nbu and the same for v). GO_ENOBOARD for a
- * view no board is seen from. */
-static int rectify(grid_prefix *gp, int W, int H)
+ * view no board is seen from: a vanishing line nearer the photo's centre than 1 / view_max. */
+static int rectify(grid_prefix *gp, int W, int H, double view_max)
 {
     const double cx = W / 2.0, cy = H / 2.0, S = (W > H ? W : H) / 2.0;
     const double *va = gp->va, *vb = gp->vb;
@@ -329,7 +331,7 @@ static int rectify(grid_prefix *gp, int W, int H)
         linf[2] = 1;
     }
     /* A vanishing line through the middle of the photo is not a board seen from above. */
-    if (hypot(linf[0], linf[1]) > VIEW_MAX)
+    if (hypot(linf[0], linf[1]) > view_max)
         return go_error_set(GO_ENOBOARD, "no board: the line families imply an impossible view");
     /* Direction of each family after rectification is its vanishing point's (x, y). */
     double da = hypot(va[0], va[1]), db = hypot(vb[0], vb[1]);
@@ -372,6 +374,18 @@ static int rectify(grid_prefix *gp, int W, int H)
     gp->bwu = bwu;
     gp->bwv = bwv;
     return 0;
+}
+
+/* With VZ_LOOK_STEEP: whether the families' vanishing points or line are ones the other looks do
+ * not take (a vanishing point nearer the centre than VP_OUTSIDE, a vanishing line nearer than
+ * 1 / VIEW_MAX); else the look would only repeat theirs. */
+static int steeper_view(const grid_prefix *gp)
+{
+    const double *v[2] = {gp->va, gp->vb};
+    for (int k = 0; k < 2; k++)
+        if (fabs(v[k][2]) > 1e-9 && hypot(v[k][0] / v[k][2], v[k][1] / v[k][2]) < VP_OUTSIDE)
+            return 1;
+    return hypot(gp->linf[0], gp->linf[1]) > VIEW_MAX;
 }
 
 /* Last: where the board can be (gp->ulo..uhi, vlo..vhi): the span of each family's lines
@@ -420,6 +434,7 @@ static void board_span(grid_prefix *gp, const line3 *lines, int nl)
 int vz_grid_families(grid_prefix *gp, const line_reading *L, int W, int H, unsigned how)
 {
     int rc = 0, nl = L->nl, p1 = 0;
+    const int steep = (how & VZ_LOOK_STEEP) != 0;
     line3 *lines = malloc(sizeof(line3) * MAX_LINES);
     if (!lines)
         return go_error_set(GO_ENOMEM, "grid lines");
@@ -431,8 +446,13 @@ int vz_grid_families(grid_prefix *gp, const line_reading *L, int W, int H, unsig
     if ((how & VZ_LOOK_SECOND_GRID) && (rc = drop_first_grid(lines, &nl)) < 0)
         goto done;
     if ((rc = first_direction(&p1, lines, nl, how)) < 0 ||
-        (rc = line_families(gp, lines, nl, p1)) < 0 || (rc = rectify(gp, W, H)) < 0)
+        (rc = line_families(gp, lines, nl, p1, steep ? VP_OUTSIDE_STEEP : VP_OUTSIDE)) < 0 ||
+        (rc = rectify(gp, W, H, steep ? VIEW_MAX_STEEP : VIEW_MAX)) < 0)
         goto done;
+    if (steep && !(gp->steeper = steeper_view(gp))) {
+        rc = go_error_set(GO_ENOBOARD, "no board: the view is no steeper than the other looks'");
+        goto done;
+    }
     board_span(gp, lines, nl);
 done:
     free(lines);

@@ -87,6 +87,7 @@ typedef struct grid_prefix {
     axis_fit fu, fv; /* the first reading, its covers against each other */
     axis_fit cu[AXIS_CANDIDATES], cv[AXIS_CANDIDATES];
     int nu, nv, aspect0, unusual;
+    int steeper; /* VZ_LOOK_STEEP: the families found a view the other looks do not take */
     double su0, sv0;
     /* each pair's covers (compute_cover of cu[a] and cv[b]), where the pair's aspect allows
      * (has_pair nonzero); a pair with a reading at three times the spacing only once a look at
@@ -100,6 +101,9 @@ typedef struct grid_prefix {
     size_t npx;
 } grid_prefix;
 
+/* The kinds of prefix a look can ask, by its flags past VZ_LOOK_DOUBLED (how >> 2). */
+#define VZ_PREFIX_KINDS 8
+
 /* A window's lattice and that lattice refined against the lines of one gray (refine_grid). */
 typedef struct refined_lattice {
     int size;
@@ -111,8 +115,8 @@ typedef struct refined_lattice {
 /* The line readings of the two grays, and what the looks found on them. */
 struct vz_line_cache {
     line_reading gray[2]; /* plain luminance, vz_gray */
-    /* by gray, and by VZ_LOOK_OTHER_DIRECTION and VZ_LOOK_SECOND_GRID (how >> 2) */
-    grid_prefix *prefix[2][4];
+    /* by gray, and by VZ_LOOK_OTHER_DIRECTION, VZ_LOOK_SECOND_GRID and VZ_LOOK_STEEP (how >> 2) */
+    grid_prefix *prefix[2][VZ_PREFIX_KINDS];
     /* by gray, the window lattices refined so far: looks that differ in the spacing or size
      * asked often arrive at the same window, and its refinement (a RANSAC fit) is among the
      * costliest steps of a look */

@@ -198,7 +198,7 @@ void vz_line_cache_free(vz_line_cache *c)
         return;
     for (int k = 0; k < 2; k++) {
         vz_line_reading_free(&c->gray[k]);
-        for (int j = 0; j < 4; j++)
+        for (int j = 0; j < VZ_PREFIX_KINDS; j++)
             vz_grid_prefix_free(c->prefix[k][j]);
     }
     free(c);

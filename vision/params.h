@@ -49,6 +49,14 @@
  * view goref reads, the horizon is 1.0 half side off the centre, at the frame's edge or past it; a
  * photo cut to the board lies farther off it. */
 #define VIEW_MAX 1.0
+/* VZ_LOOK_STEEP, tried once every other look refused the photo: a phone held close to the board
+ * sees it through a wider angle than its main lens spans across the whole frame (an ultra-wide
+ * lens, or a photo taken close and cut to the board is not: it is farther), and from 35 degrees
+ * its horizon can then lie 0.8 half side from the centre, the far family's vanishing point as
+ * near. Such a look takes vanishing points down to VP_OUTSIDE_STEEP from the centre and
+ * vanishing lines down to 1 / VIEW_MAX_STEEP. */
+#define VP_OUTSIDE_STEEP 0.6
+#define VIEW_MAX_STEEP 1.6
 /* The span where the board can be, each family's lines across the other's, is widened by this
  * share of it each way. */
 #define SPAN_MARGIN 0.03

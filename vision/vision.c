@@ -100,7 +100,11 @@ static void orient_grid(vz_grid *g)
  * sees, and the diagonal rows of stones can outvote the grid's lines. Last, the same two with
  * the first grid's lines taken out: a checked cloth around a board small in the photo holds
  * more line than the board (bench scene rows, 60 boards a size: 145 of 180 read perfectly
- * without these two looks, 158 with them, none silently wrong either way). */
+ * without these two looks, 158 with them, none silently wrong either way). Apart, tried after
+ * these (read_steep): the two grays taking vanishing points and a horizon nearer the photo's
+ * centre than the others do (VZ_LOOK_STEEP): a board seen from 35-40 degrees by a phone held
+ * about its side away has its far family's vanishing point 0.8-0.95 of the photo's half side from
+ * the centre, and the others then take a wrong consensus or refuse the view. */
 static const unsigned looks[] = {
     VZ_LOOK_LIGHT_WEIGHTED,
     0,
@@ -110,8 +114,13 @@ static const unsigned looks[] = {
     VZ_LOOK_OTHER_DIRECTION,
     VZ_LOOK_LIGHT_WEIGHTED | VZ_LOOK_SECOND_GRID,
     VZ_LOOK_SECOND_GRID,
+    VZ_LOOK_LIGHT_WEIGHTED | VZ_LOOK_STEEP,
+    VZ_LOOK_STEEP,
 };
-#define LOOKS ((int)(sizeof looks / sizeof looks[0]))
+#define LOOKS_ALL ((int)(sizeof looks / sizeof looks[0]))
+/* The last two, the steep looks, are tried on their own (read_steep); LOOKS are the others. */
+#define STEEP_LOOKS 2
+#define LOOKS (LOOKS_ALL - STEEP_LOOKS)
 /* The looks tried again on the photo turned half round: all but the second-grid ones, which
  * cost a refused 19x19 0.6 s of CPU more there (about half its refusal) and read 3 more of the
  * bench's 180 scene boards. */
@@ -120,10 +129,11 @@ static const unsigned looks[] = {
 /* The lattice of one look, of size `size` (0: the finder's choice), fitted and refined. */
 static int fit_look(vz_grid *g, const go_cv_image *work, int size, int look, vz_line_cache *cache)
 {
-    int rc;
-    work_add(WORK_LOOK);
-    if ((rc = vz_find_grid(g, work, size, looks[look], cache)) < 0 ||
-        (rc = vz_refit_lattice(g, work)) < 0 || (rc = vz_refine_lattice(g, work)) < 0 ||
+    int rc = vz_find_grid(g, work, size, looks[look], cache);
+    /* a steep look that finds no steeper view than the other looks' ends there, at no cost */
+    if (!(looks[look] & VZ_LOOK_STEEP) || vz_steeper_view(cache, looks[look]))
+        work_add(WORK_LOOK);
+    if (rc < 0 || (rc = vz_refit_lattice(g, work)) < 0 || (rc = vz_refine_lattice(g, work)) < 0 ||
         (rc = vz_phase_lattice(g, work)) < 0)
         return rc;
     /* moved by the stones: the lines choose the window and refine it again */
@@ -769,15 +779,16 @@ static int fit_faint_to_stones(vz_grid *g, const vz_grid *fitted, const go_cv_im
  * sizes (larger_look), with RESIZED_SMALLER the second among the first STONE_LOOKS looks, at the
  * smaller sizes (smaller_look). lines
  * (NULL for none) is what earlier looks read in this same work image, kept by the caller for
- * later looks in it. */
+ * later looks in it. The looks before `from` are left out (read_by_looks: none). */
 enum { RESIZED_NONE, RESIZED_LARGER, RESIZED_SMALLER };
-static int read_by_looks(go_vision_result *r, vz_grid *g, const go_cv_image *work, int size_hint,
-                         double *spent, int looks_n, int dim, int past_size[LOOKS], int resized,
-                         vz_grid *seen, vz_line_cache *lines)
+static int read_by_looks_from(go_vision_result *r, vz_grid *g, const go_cv_image *work,
+                              int size_hint, double *spent, int from, int looks_n, int dim,
+                              int past_size[LOOKS_ALL], int resized, vz_grid *seen,
+                              vz_line_cache *lines)
 {
     char first[256] = "";
     int rc = GO_ENOBOARD;
-    vz_grid fitted[LOOKS], stone_fits[STONE_LOOKS];
+    vz_grid fitted[LOOKS_ALL], stone_fits[STONE_LOOKS];
     vz_line_cache *cache = lines ? lines : vz_line_cache_new();
     if (!cache)
         return go_error_set(GO_ENOMEM, "grid lines");
@@ -795,6 +806,8 @@ static int read_by_looks(go_vision_result *r, vz_grid *g, const go_cv_image *wor
         const int look = larger || step < early ? step
                          : stones               ? (step - early) % STONE_LOOKS
                                                 : step - fits;
+        if (look < from)
+            continue;
         if (work_over())
             break;
         double ta = vz_now_ms();
@@ -885,6 +898,27 @@ static int read_by_looks(go_vision_result *r, vz_grid *g, const go_cv_image *wor
     if (cache != lines)
         vz_line_cache_free(cache);
     return rc == GO_ENOBOARD ? go_error_set(GO_ENOBOARD, "%s", first) : rc;
+}
+
+/* read_by_looks_from with every look up to looks_n. */
+static int read_by_looks(go_vision_result *r, vz_grid *g, const go_cv_image *work, int size_hint,
+                         double *spent, int looks_n, int dim, int past_size[LOOKS_ALL], int resized,
+                         vz_grid *seen, vz_line_cache *lines)
+{
+    return read_by_looks_from(r, g, work, size_hint, spent, 0, looks_n, dim, past_size, resized,
+                              seen, lines);
+}
+
+/* The steep looks (VZ_LOOK_STEEP) on the work image whose lines the other looks read (lines):
+ * a board seen through a wider angle than a phone's main lens from 35 degrees, its far family's
+ * vanishing point or its horizon nearer the photo's centre than the other looks take. Tried
+ * once the other looks refused the photo at the work size; a look that finds no such view in
+ * the lines costs nothing of the scan's work. */
+static int read_steep(go_vision_result *r, vz_grid *g, const go_cv_image *work, int size_hint,
+                      double *spent, vz_line_cache *lines)
+{
+    return read_by_looks_from(r, g, work, size_hint, spent, LOOKS, LOOKS_ALL, 1, NULL, RESIZED_NONE,
+                              NULL, lines);
 }
 
 /* The work image turned half a turn and read by every look (read_by_looks); the grid found
@@ -1319,7 +1353,7 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
          * smaller, then turned half round; the first look's reason is the one reported */
         char first[256] = "";
         double spent = 0;
-        int past_size[LOOKS] = {0};
+        int past_size[LOOKS_ALL] = {0};
         vz_grid seen;
         memset(&seen, 0, sizeof seen);
         /* the lines read in the work image, for the looks at the larger sizes at the end */
@@ -1336,6 +1370,9 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
             lattice_corners(refused_corners, &seen, (double)r->image_width / work.width,
                             (double)r->image_height / work.height);
         }
+        /* a board seen steeper than the looks take */
+        if (rc == GO_ENOBOARD)
+            rc = read_steep(r, &g, &work, opt->size, &spent, lines);
         /* a board small in the photo: its part of the photo, as large as decoded */
         if (rc == GO_ENOBOARD)
             rc = read_zoomed(r, &g, &work, img.pixels ? &img : &work, opt->size, &spent);

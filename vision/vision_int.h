@@ -88,6 +88,9 @@ enum {
     VZ_LOOK_DOUBLED = 2,
     VZ_LOOK_OTHER_DIRECTION = 4,
     VZ_LOOK_SECOND_GRID = 8,
+    /* the vanishing points and line of a steeper view than a phone's main lens gives from 35
+     * degrees (VP_OUTSIDE_STEEP, VIEW_MAX_STEEP in params.h) */
+    VZ_LOOK_STEEP = 16,
 };
 
 /* vz_warp_lattice, then gray: plain luminance, or vz_gray when light_weighted. */
@@ -117,6 +120,10 @@ void vz_line_cache_free(vz_line_cache *c);
  * none) holds what earlier looks read in this same image. */
 int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned how,
                  vz_line_cache *cache);
+
+/* After vz_find_grid looked as `how` (with VZ_LOOK_STEEP) through cache: 1 when its families
+ * found a steeper view than the other looks take, 0 when the look only repeated theirs. */
+int vz_steeper_view(const vz_line_cache *cache, unsigned how);
 
 /* The grid through four corners given in work-image pixels (top-left, top-right,
  * bottom-right, bottom-left), refined against the lines in the image. GO_EINVAL when the

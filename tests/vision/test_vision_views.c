@@ -334,6 +334,46 @@ static void test_vision_views__steep_view_never_read_at_another_size(void **stat
     }
 }
 
+/* Boards drawn for this test, 9x9 and 13x13, crowded, seen from 35 to 41 degrees by a phone held
+ * a board's side or a little more from the board's middle while the board fills 0.8 of the frame
+ * (the pinhole view synth_bench_board_steep draws, through a wider angle than a phone's main lens
+ * spans across the whole frame): the far edge about half as wide as the near one, the far
+ * family's vanishing point nearer the photo's centre than the usual looks take, or the horizon.
+ * The usual looks take a wrong consensus of lines or refuse the view; the steep looks take it,
+ * and each board reads point for point. */
+static void test_vision_views__steep_view_from_close(void **state)
+{
+    (void)state;
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static go_vision_result r;
+    /* size, view (degrees above the table), the camera's distance from the board's middle (board
+     * sides) */
+    static const double boards[][3] = {{9, 35, 1.2}, {9, 37, 1.1}, {9, 39, 1.1}, {13, 41, 1.0}};
+    const double aspect = 2.35 / 2.2; /* the renderer's line spacing down over across */
+    const uint64_t seed = 5167;
+    for (size_t b = 0; b < sizeof boards / sizeof *boards; b++) {
+        const int n = (int)boards[b][0];
+        const double view = boards[b][1] * 3.14159265358979 / 180, dist = boards[b][2],
+                     half = 0.5 * aspect * cos(view);
+        synth_params p;
+        double density;
+        synth_bench_board(&p, &density, n, seed);
+        /* as synth_bench_board_steep: the trapezoid of the view, the stones' lean */
+        p.tilt = 2 * half / (dist + half);
+        p.squash = sin(view) * dist / (dist + half) / (1 - p.tilt / 4);
+        p.lean = 0.2 * cos(view) / sin(view);
+        synth_legal_position(truth, n, 0.6, seed);
+        uint8_t *jpeg = NULL;
+        size_t len = 0;
+        double corners[4][2];
+        assert_int_equal(synth_render(&jpeg, &len, &p, truth, corners), 0);
+        char what[80];
+        snprintf(what, sizeof what, "%dx%d seen from %.0f degrees, %.1f sides away", n, n,
+                 boards[b][1], dist);
+        scan_reads_right(&r, jpeg, len, truth, n, what);
+    }
+}
+
 /* A crowded 19x19 under a saturated blue lamp, its lines pale (the bench's row "blue lamp, pale
  * lines", board 8 at seeds 600000): a 13x13 lattice over part of it passed every check and was
  * read with 7 of its 169 points marked. The line of points beyond one of its ends holds half its
@@ -443,6 +483,7 @@ int main(void)
         cmocka_unit_test(test_vision_views__dim_room_9x9_at_its_own_size),
         cmocka_unit_test(test_vision_views__crowd_under_a_blue_lamp_not_read_smaller),
         cmocka_unit_test(test_vision_views__steep_view_edge_stones_lean_over_the_line_beyond),
+        cmocka_unit_test(test_vision_views__steep_view_from_close),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
