@@ -24,6 +24,14 @@
 static const double second_scale[SECOND_SCALES] = {0.85, 0.7};
 #define SECOND_LOOKS 2
 
+/* The scale that takes image im to the work size when its longer side is under
+ * SMALL_PHOTO_SHARE of it (params.h); 0 for a photo not so small. */
+static double enlarged_scale(const go_cv_image *im)
+{
+    const int longest = im->width > im->height ? im->width : im->height;
+    return longest > 0 && longest < SMALL_PHOTO_SHARE * WORK_SIDE ? (double)WORK_SIDE / longest : 0;
+}
+
 /* The work this thread's scan has spent looking for the board, in the steps of WORK_ (params.h):
  * past WORK_BUDGET no further attempt starts. Counted, not timed, so that the attempts made, and
  * the reading, are the same on every machine and run. */
@@ -1432,15 +1440,17 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
         if (region_tried)
             rc = read_region(r, &g, &work, opt->size, &spent);
         go_cv_image full = {0}; /* the work image as decoded, each scale made from it */
-        for (int k = 0; rc == GO_ENOBOARD && k < SECOND_SCALES && !work_over(); k++) {
+        for (int k = 0; rc == GO_ENOBOARD && k <= SECOND_SCALES && !work_over(); k++) {
             if (k == 0) {
                 full = work;
                 memset(&work, 0, sizeof work);
-            } else {
-                go_cv_image_free(&work);
             }
-            int sw2 = (int)lround(full.width * second_scale[k]),
-                sh2 = (int)lround(full.height * second_scale[k]);
+            /* last, a photo far smaller than the work size, enlarged to it */
+            const double scale = k < SECOND_SCALES ? second_scale[k] : enlarged_scale(&full);
+            if (scale <= 0)
+                break;
+            go_cv_image_free(&work);
+            int sw2 = (int)lround(full.width * scale), sh2 = (int)lround(full.height * scale);
             /* the grid found is in work's pixels */
             if ((rc = go_cv_resize(&work, &full, sw2 < 1 ? 1 : sw2, sh2 < 1 ? 1 : sh2)) < 0)
                 break;
@@ -1455,10 +1465,10 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
                                       1};
             memcpy(observe_to_photo, scaled, sizeof scaled);
             static _Thread_local char at_scale[32];
-            snprintf(at_scale, sizeof at_scale, "scale %.2f ", second_scale[k]);
+            snprintf(at_scale, sizeof at_scale, "scale %.2f ", scale);
             observe_where = at_scale;
-            rc = read_by_looks(r, &g, &work, opt->size, &spent, SECOND_LOOKS, 0, NULL, RESIZED_NONE,
-                               NULL, NULL);
+            rc = read_by_looks(r, &g, &work, opt->size, &spent, SECOND_LOOKS, k == SECOND_SCALES,
+                               NULL, RESIZED_NONE, NULL, NULL);
             observe_where = "";
         }
         if (rc == GO_ENOBOARD && full.pixels) {
