@@ -38,7 +38,9 @@
  * turned, cloth, blue, webcam, pale or steep) [--save DIR] (each synthetic board read is written
  * there as <size>-<row>-<seed>.jpg, to look at) [--dump FILE] (every reading written there in full,
  * times left out: a change meant to keep the readings can be diffed against it) [--folds DIGITS]
- * (only the photos of those folds, e.g. 01: develop on some groups, measure on the others) */
+ * (only the photos of those folds, e.g. 01: develop on some groups, measure on the others)
+ * [--candidates] (with -v: each refusal's lattices against the true one; --candidates-all lists
+ * them all) */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
