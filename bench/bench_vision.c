@@ -43,7 +43,9 @@
  * rule's reading alone, the classifier's probabilities through the true lattice, the lamp's light
  * there)
  * [--grid-diag] (a diagnostic: each refused synthetic board's grid finder stages run again
- * against its true lines, grid_diag.c; the first stage where they drop out, and a table by row) */
+ * against its true lines, grid_diag.c; the first stage where they drop out, and a table by row)
+ * [--candidates] (with -v: each refusal's lattices against the true one; --candidates-all lists
+ * them all) */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -238,6 +240,70 @@ static FILE *wrong_file = NULL;
 static int grid_diag_on = 0;
 static int grid_diag_count[ROWS][GD_STAGES + 1];
 
+/* --candidates (with -v): every lattice a refused scan judged (vz_observe_lattice), against the
+ * true one: whether the right lattice was ever proposed, by which attempt, and why it was
+ * refused; or, none being within half a cell, the nearest. The truth stays in the bench. */
+#define MAX_SEEN 400
+typedef struct seen_lattice {
+    char stage[96], reason[112];
+    int size;
+    double corners[4][2];
+} seen_lattice;
+static seen_lattice seen_l[MAX_SEEN];
+static int n_seen, candidates = 0;
+
+static void on_lattice(const char *stage, int size, const double corners[4][2], const char *reason)
+{
+    if (n_seen >= MAX_SEEN)
+        return;
+    seen_lattice *e = &seen_l[n_seen++];
+    snprintf(e->stage, sizeof e->stage, "%s", stage);
+    snprintf(e->reason, sizeof e->reason, "%s", reason ? reason : "passed");
+    e->size = size;
+    memcpy(e->corners, corners, sizeof e->corners);
+}
+
+/* The lattices seen since the last scan began, against truth (n lines, corners in the photo's
+ * pixels): a line of the -v output. TRUE when one lay within half a cell (the first such), else
+ * NONE with the nearest of the right size. */
+static void print_candidates(int n, double truth[4][2])
+{
+    if (!candidates)
+        return;
+    const double cell = hypot(truth[1][0] - truth[0][0], truth[1][1] - truth[0][1]) / (n - 1);
+    int best = -1, right = 0;
+    double best_off = 1e9;
+    for (int k = 0; k < n_seen; k++) {
+        if (seen_l[k].size != n)
+            continue;
+        right++;
+        const double off = synth_corners_off(seen_l[k].corners, truth) / cell;
+        if (off < 0.5) {
+            printf("    candidates: TRUE at \"%s\" (%.2f cells): %s\n", seen_l[k].stage, off,
+                   seen_l[k].reason);
+            for (int j = k + 1; j < n_seen; j++)
+                if (seen_l[j].size == n && synth_corners_off(seen_l[j].corners, truth) / cell < 0.5)
+                    printf("      also \"%s\" (%.2f): %s\n", seen_l[j].stage,
+                           synth_corners_off(seen_l[j].corners, truth) / cell, seen_l[j].reason);
+            return;
+        }
+        if (off < best_off) {
+            best_off = off;
+            best = k;
+        }
+    }
+    if (candidates > 1)
+        for (int k = 0; k < n_seen; k++)
+            printf("      %-36s %2d %6.2f cells: %s\n", seen_l[k].stage, seen_l[k].size,
+                   seen_l[k].size == n ? synth_corners_off(seen_l[k].corners, truth) / cell : -1,
+                   seen_l[k].reason);
+    if (best < 0)
+        printf("    candidates: NONE of %d lattices of size %d\n", n_seen, n);
+    else
+        printf("    candidates: NONE of %d (%d of size %d); nearest \"%s\" %.2f cells: %s\n",
+               n_seen, right, n, seen_l[best].stage, best_off, seen_l[best].reason);
+}
+
 /* Writes the reading of one scan (rc its return) to the --dump file: the refusal's reason or
  * the points, confidences, marks and lattice, all a change meant to keep the readings keeps. */
 static void dump_reading(const char *what, int rc, const go_vision_result *res)
@@ -397,6 +463,7 @@ static void synthetic_row(int size, int si, int count, int kind, int verbose)
                      p.exposure > 0 ? ", dim" : "", p.bowls ? ", bowls" : "");
         }
         const double cpu0 = bench_cpu_s(), wall0 = bench_wall_s();
+        n_seen = 0;
         int n = p.size, rc = go_vision_scan(&res, jpeg, len, NULL);
         const double cpu_ms = (bench_cpu_s() - cpu0) * 1000,
                      wall_ms = (bench_wall_s() - wall0) * 1000;
@@ -458,6 +525,7 @@ static void synthetic_row(int size, int si, int count, int kind, int verbose)
                 printf("synthetic %d%s seed %llu%s: refused in %.0f ms CPU: %s%s\n", n,
                        row_kind[kind], (unsigned long long)seed, scene, cpu_ms, go_error_last(),
                        first);
+                print_candidates(n, corners);
             }
             if (grid_diag_on) {
                 static char detail[16384];
@@ -765,6 +833,7 @@ static void variant_table(const photo_entry *rows, int nrows, const char *root, 
             size_t jlen = 0;
             double h[9]; /* the photo's pixels to the variant's */
             int rc = variant_jpeg(&jpeg, &jlen, &img, data, len, r->image, &v[q], h);
+            n_seen = 0;
             if (rc == 0) {
                 rc = go_vision_scan(&res, jpeg, jlen, NULL);
                 if (dump_file) {
@@ -802,6 +871,15 @@ static void variant_table(const photo_entry *rows, int nrows, const char *root, 
                                  res.size);
                     }
                     printf("%s %-60s refused: %s%s\n", v[q].tag, r->image, go_error_last(), first);
+                    if (own_read) {
+                        double carried[4][2];
+                        for (int c = 0; c < 4; c++) {
+                            const double *p = own[c], z = h[6] * p[0] + h[7] * p[1] + h[8];
+                            carried[c][0] = (h[0] * p[0] + h[1] * p[1] + h[2]) / z;
+                            carried[c][1] = (h[3] * p[0] + h[4] * p[1] + h[5]) / z;
+                        }
+                        print_candidates(n, carried);
+                    }
                 }
                 continue;
             }
@@ -813,7 +891,9 @@ static void variant_table(const photo_entry *rows, int nrows, const char *root, 
                 read[q] += n * n;
                 marks[q] += res.uncertain_count;
             }
-            if (v[q].alteration == ALTER_AS_IS && ok == n * n) {
+            /* (for --candidates, a reading nearly right will do) */
+            if (v[q].alteration == ALTER_AS_IS &&
+                (ok == n * n || (candidates && ok * 10 >= 9 * n * n))) {
                 memcpy(own, res.corners, sizeof own);
                 own_read = 1;
             }
@@ -1181,7 +1261,10 @@ int main(int argc, char **argv)
             sizes = 1;
         else if (strcmp(argv[i], "--alter") == 0)
             alter = 1;
-        else if (strcmp(argv[i], "--folds") == 0 && i + 1 < argc) {
+        else if (strcmp(argv[i], "--candidates") == 0 || strcmp(argv[i], "--candidates-all") == 0) {
+            candidates = argv[i][12] ? 2 : 1;
+            vz_observe_lattice = on_lattice;
+        } else if (strcmp(argv[i], "--folds") == 0 && i + 1 < argc) {
             folds = argv[++i];
             if (!*folds || strspn(folds, "0123456789") != strlen(folds)) {
                 fprintf(stderr, "bench_vision: --folds takes fold digits (e.g. 01), not \"%s\"\n",

@@ -983,6 +983,11 @@
 /* A part refused as it is is read again enlarged to the work image's size when that enlarges
  * it this many times or more: less, and it reads about as it did. */
 #define REGION_ZOOM_LEAST 1.2
+/* A photo whose longer side is under this share of the work size (a webcam's frame) is read
+ * again enlarged to it once the other scales refuse it: the line kernels, least line lengths
+ * and checks are measured in the work size's pixels, and a crowded 19x19 blurred in a small
+ * frame shows its far lines too thin and short at its own size. */
+#define SMALL_PHOTO_SHARE 0.8
 
 /* The work a scan may spend looking for the board, counted in steps, not time, so that the
  * attempts made, and so the reading, are the same on every machine and every run: a look's

@@ -24,10 +24,53 @@
 static const double second_scale[SECOND_SCALES] = {0.85, 0.7};
 #define SECOND_LOOKS 2
 
+/* The scale that takes image im to the work size when its longer side is under
+ * SMALL_PHOTO_SHARE of it (params.h); 0 for a photo not so small. */
+static double enlarged_scale(const go_cv_image *im)
+{
+    const int longest = im->width > im->height ? im->width : im->height;
+    return longest > 0 && longest < SMALL_PHOTO_SHARE * WORK_SIDE ? (double)WORK_SIDE / longest : 0;
+}
+
 /* The work this thread's scan has spent looking for the board, in the steps of WORK_ (params.h):
  * past WORK_BUDGET no further attempt starts. Counted, not timed, so that the attempts made, and
  * the reading, are the same on every machine and run. */
 static _Thread_local int work_spent;
+
+vz_lattice_observer vz_observe_lattice;
+/* For the observer: the pixels of the image being read to the displayed photo's, and where in
+ * the order of attempts the scan is. */
+static _Thread_local double observe_to_photo[9];
+static _Thread_local const char *observe_where = "";
+
+/* Lattice g, judged at stage with the refusal reason (NULL: it passed), told to the observer. */
+static void observe(const char *stage, const vz_grid *g, const char *reason)
+{
+    if (!vz_observe_lattice || g->size < 2)
+        return;
+    char name[200];
+    snprintf(name, sizeof name, "%s%s", observe_where, stage);
+    const int n = g->size - 1, cx[4] = {0, n, n, 0}, cy[4] = {0, 0, n, n};
+    double c[4][2];
+    for (int k = 0; k < 4; k++) {
+        double x, y;
+        vz_apply(g->h, cx[k], cy[k], &x, &y);
+        vz_apply(observe_to_photo, x, y, &c[k][0], &c[k][1]);
+    }
+    vz_observe_lattice(name, g->size, (const double(*)[2])c, reason);
+}
+
+/* observe_to_photo, for an image whose pixels m takes to the current one's; the old one into
+ * saved (restored by observe_restore). */
+static void observe_within(double saved[9], const double m[9])
+{
+    memcpy(saved, observe_to_photo, sizeof observe_to_photo);
+    vz_mat3_mul(observe_to_photo, saved, m);
+}
+static void observe_restore(const double saved[9])
+{
+    memcpy(observe_to_photo, saved, sizeof observe_to_photo);
+}
 
 static void work_add(int steps)
 {
@@ -867,6 +910,15 @@ static int read_by_looks_from(go_vision_result *r, vz_grid *g, const go_cv_image
                 rc = read_moved_in(r, g, work, side);
             *spent += vz_now_ms() - tb;
         }
+        if (vz_observe_lattice && (stones || larger || fitted[look].size > 0)) {
+            char stage[96];
+            snprintf(stage, sizeof stage, "look %d%s%s%s", look, stones ? " stones" : "",
+                     again ? " dim" : "",
+                     !larger                     ? ""
+                     : resized == RESIZED_LARGER ? " larger"
+                                                 : " smaller");
+            observe(stage, g, rc == 0 ? NULL : go_error_last());
+        }
         if (rc != GO_ENOBOARD)
             break;
         if (seen && seen->size == 0 && !larger && (stones || fitted[look].size > 0)) {
@@ -939,9 +991,16 @@ static int read_turned(go_vision_result *r, vz_grid *g, const go_cv_image *work,
     if (work_over())
         return work_refused();
     int rc = go_cv_turn(&turned, work, 2);
+    const double to_work[9] = {-1, 0, work->width - 1, 0, -1, work->height - 1, 0, 0, 1};
+    double saved[9];
+    const char *where = observe_where;
+    observe_within(saved, to_work);
+    observe_where = "turned ";
     if (rc == 0)
         rc = read_by_looks(r, &t, &turned, size_hint, spent, LOOKS_AGAIN, 1, NULL, RESIZED_NONE,
                            NULL, NULL);
+    observe_restore(saved);
+    observe_where = where;
     go_cv_image_free(&turned);
     if (getenv("GOREF_VISION_DEBUG"))
         fprintf(stderr, "turned half a turn: %s\n", rc == 0 ? "read" : go_error_last());
@@ -1119,7 +1178,16 @@ static int read_zoomed(go_vision_result *r, vz_grid *g, const go_cv_image *work,
         in = &zoom;
     }
     vz_grid t;
-    rc = read_by_looks(r, &t, in, size_hint, spent, LOOKS, 1, NULL, RESIZED_NONE, NULL, NULL);
+    {
+        const double to_work[9] = {1 / (q * k), 0, x0 / k, 0, 1 / (q * k), y0 / k, 0, 0, 1};
+        double saved[9];
+        const char *where = observe_where;
+        observe_within(saved, to_work);
+        observe_where = "zoomed ";
+        rc = read_by_looks(r, &t, in, size_hint, spent, LOOKS, 1, NULL, RESIZED_NONE, NULL, NULL);
+        observe_restore(saved);
+        observe_where = where;
+    }
     if (getenv("GOREF_VISION_DEBUG"))
         fprintf(stderr, "zoomed in on %d %d %d %d of %dx%d: %s\n", x0, y0, cw, ch, src->width,
                 src->height, rc == 0 ? "read" : go_error_last());
@@ -1153,8 +1221,12 @@ static int read_part(go_vision_result *r, vz_grid *g, const go_cv_image *part, d
         in = &zoom;
     }
     vz_grid t;
+    const double to_part[9] = {1 / zq, 0, 0, 0, 1 / zq, 0, 0, 0, 1};
+    double saved[9];
+    observe_within(saved, to_part);
     rc =
         read_by_looks(r, &t, in, size_hint, spent, REGION_LOOKS, 1, NULL, RESIZED_NONE, NULL, NULL);
+    observe_restore(saved);
     go_cv_image_free(&zoom);
     if (rc != 0)
         return rc;
@@ -1187,10 +1259,16 @@ static int read_region(go_vision_result *r, vz_grid *g, const go_cv_image *work,
     const int longest = part.width > part.height ? part.width : part.height,
               side = work->width > work->height ? work->width : work->height;
     const double zq = (double)side / longest;
+    const double to_work[9] = {1, 0, box[0], 0, 1, box[1], 0, 0, 1};
+    double saved[9];
+    const char *where = observe_where;
+    observe_within(saved, to_work);
+    observe_where = "region ";
     rc = read_part(r, &t, &part, 1, size_hint, spent);
     if (rc == GO_ENOBOARD && zq >= REGION_ZOOM_LEAST && !work_over()) {
         char why[256];
         snprintf(why, sizeof why, "%s", go_error_last());
+        observe_where = "region enlarged ";
         rc = read_part(r, &t, &part, zq, size_hint, spent);
         if (getenv("GOREF_VISION_DEBUG"))
             fprintf(stderr, "board's part enlarged %.2f times: %s\n", zq,
@@ -1198,6 +1276,8 @@ static int read_region(go_vision_result *r, vz_grid *g, const go_cv_image *work,
         if (rc == GO_ENOBOARD)
             go_error_set(GO_ENOBOARD, "%s", why);
     }
+    observe_restore(saved);
+    observe_where = where;
     go_cv_image_free(&part);
     if (rc == 0) {
         int b, w, hi;
@@ -1205,6 +1285,11 @@ static int read_region(go_vision_result *r, vz_grid *g, const go_cv_image *work,
         if (b + w < STONES_MIN)
             rc = go_error_set(GO_ENOBOARD, "no board: too few stones in the board's part of the "
                                            "photo to judge its lattice");
+        if (rc != 0 && vz_observe_lattice) {
+            vz_grid at = t;
+            vz_mat3_mul(at.h, to_work, t.h);
+            observe("region stones counted", &at, go_error_last());
+        }
     }
     if (getenv("GOREF_VISION_DEBUG"))
         fprintf(stderr, "board's part by its colour: %s\n", rc == 0 ? "read" : go_error_last());
@@ -1322,6 +1407,17 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
     }
     double t1 = vz_now_ms();
     r->ms_decode = t1 - t0;
+    const double to_photo[9] = {(double)r->image_width / work.width,
+                                0,
+                                0,
+                                0,
+                                (double)r->image_height / work.height,
+                                0,
+                                0,
+                                0,
+                                1};
+    memcpy(observe_to_photo, to_photo, sizeof to_photo);
+    observe_where = "";
 
     vz_grid g;
     memset(&g, 0, sizeof g);
@@ -1381,25 +1477,42 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
         if (region_tried)
             rc = read_region(r, &g, &work, opt->size, &spent);
         go_cv_image full = {0}; /* the work image as decoded, each scale made from it */
-        for (int k = 0; rc == GO_ENOBOARD && k < SECOND_SCALES && !work_over(); k++) {
+        for (int k = 0; rc == GO_ENOBOARD && k <= SECOND_SCALES && !work_over(); k++) {
             if (k == 0) {
                 full = work;
                 memset(&work, 0, sizeof work);
-            } else {
-                go_cv_image_free(&work);
             }
-            int sw2 = (int)lround(full.width * second_scale[k]),
-                sh2 = (int)lround(full.height * second_scale[k]);
+            /* last, a photo far smaller than the work size, enlarged to it */
+            const double scale = k < SECOND_SCALES ? second_scale[k] : enlarged_scale(&full);
+            if (scale <= 0)
+                break;
+            go_cv_image_free(&work);
+            int sw2 = (int)lround(full.width * scale), sh2 = (int)lround(full.height * scale);
             /* the grid found is in work's pixels */
             if ((rc = go_cv_resize(&work, &full, sw2 < 1 ? 1 : sw2, sh2 < 1 ? 1 : sh2)) < 0)
                 break;
-            rc = read_by_looks(r, &g, &work, opt->size, &spent, SECOND_LOOKS, 0, NULL, RESIZED_NONE,
-                               NULL, NULL);
+            const double scaled[9] = {(double)r->image_width / work.width,
+                                      0,
+                                      0,
+                                      0,
+                                      (double)r->image_height / work.height,
+                                      0,
+                                      0,
+                                      0,
+                                      1};
+            memcpy(observe_to_photo, scaled, sizeof scaled);
+            static _Thread_local char at_scale[32];
+            snprintf(at_scale, sizeof at_scale, "scale %.2f ", scale);
+            observe_where = at_scale;
+            rc = read_by_looks(r, &g, &work, opt->size, &spent, SECOND_LOOKS, k == SECOND_SCALES,
+                               NULL, RESIZED_NONE, NULL, NULL);
+            observe_where = "";
         }
         if (rc == GO_ENOBOARD && full.pixels) {
             go_cv_image_free(&work);
             work = full;
             memset(&full, 0, sizeof full);
+            memcpy(observe_to_photo, to_photo, sizeof to_photo);
             rc = read_turned(r, &g, &work, opt->size, &spent);
         }
         go_cv_image_free(&full);
@@ -1421,6 +1534,7 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
          * the lattice a person's corners start from */
         double tf = vz_now_ms();
         rc = vz_final_check(&g, &work);
+        observe("final check", &g, rc == 0 ? NULL : go_error_last());
         /* refused there, and the board's part by colour not read yet: a lattice the cloth or the
          * room lent passed every check but this one; that part is read, judged the same way */
         if (rc == GO_ENOBOARD && !region_tried) {

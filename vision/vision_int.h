@@ -57,6 +57,14 @@ typedef struct vz_grid {
     int placed;
 } vz_grid;
 
+/* An observer of every lattice a scan judges (the bench's instrument: which attempt proposed
+ * the right lattice and why it was refused; NULL in the reader): stage names the attempt,
+ * corners the lattice's outer corners in the displayed photo's pixels (top-left, top-right,
+ * bottom-right, bottom-left of the lattice as found), reason the refusal (NULL: it passed). */
+typedef void (*vz_lattice_observer)(const char *stage, int size, const double corners[4][2],
+                                    const char *reason);
+extern vz_lattice_observer vz_observe_lattice;
+
 /* The direction on the lattice (unit, into out) in which the board recedes from the camera:
  * where its cells grow smaller in the photo. Returns how much the cell size changes across
  * the board as a share of the middle's (0 for a photo from straight above). */

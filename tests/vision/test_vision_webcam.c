@@ -55,11 +55,37 @@ static void test_vision_webcam__eight_pixel_cells_read(void **state)
     webcam_13_reads_right(0.33, 0.15, "webcam frame, 8 px cells");
 }
 
+/* A crowded 19x19 under a green lamp, seen from lower (its depth squashed), in a webcam frame:
+ * at the frame's 640 px its far lines are too thin and short for the finder, which proposes a
+ * 13x13 or a lattice cells off, and every look's was refused; enlarged to the work size, the
+ * first look's lattice fitted to the stones reads every point. */
+static void test_vision_webcam__small_frame_crowd_read_enlarged(void **state)
+{
+    (void)state;
+    static const double green[3] = {0.3, 1, 0.86}; /* synth_bench_board_lit's green lamp */
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static go_vision_result r;
+    synth_params p;
+    double density;
+    synth_bench_board_low(&p, &density, 19, 2, 2);
+    for (int c = 0; c < 3; c++)
+        p.lamp_bgr[c] = green[c];
+    synth_legal_position(truth, p.size, density, 2);
+    uint8_t *frame = NULL;
+    size_t frame_len = 0;
+    double corners[4][2];
+    assert_int_equal(
+        synth_render_altered(&frame, &frame_len, &p, truth, corners, SYNTH_ALTER_WEBCAM, 2, NULL),
+        0);
+    scan_reads_right(&r, frame, frame_len, truth, p.size, "crowded 19x19 in a webcam frame");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_vision_webcam__small_soft_lines_read),
         cmocka_unit_test(test_vision_webcam__eight_pixel_cells_read),
+        cmocka_unit_test(test_vision_webcam__small_frame_crowd_read_enlarged),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
