@@ -803,10 +803,11 @@
  * cell along a line, where trusted: all over 0.72 (half of them trusted). */
 #define FINAL_BLOCK_UNLIKELY 0.72
 /* A lattice is refused where the two outermost lines of points at one side each read under
- * this share of the median of its points: the table beyond the board's edge. Lattices two
- * lines off: 0.11 (a 19x19 under a blue lamp, a plain 9x9). Right lattices at least 0.31 (a 9x9
- * of pale stones, its lamp falling off toward that side; photos at least 0.43; 1,350 lattices
- * of every synthetic row and the photos read by their fold's models). */
+ * this share of the median of its points: the table beyond the board's edge. Lattices two lines
+ * off read 0.001 to 0.11 (a crowded 19x19 under a blue lamp, its last rows dark; plain boards
+ * moved two lines); right lattices at least 0.31 (a 9x9 of pale stones, its lamp falling off
+ * toward that side), photos as they are and altered at least 0.38 (2,300 lattices: every
+ * synthetic row, the photos read by their fold's models). */
 #define FINAL_EDGE_SHARE 0.2
 /* ... where that median is at least this: a model unsure everywhere says nothing there. */
 #define FINAL_EDGE_MEDIAN 0.3
