@@ -670,13 +670,17 @@ async function offerCorners(why, refused) {
   const near = refused && refused.refused && Array.isArray(refused.corners) &&
     refused.corners.length === 4 && refused.image_width === w && refused.image_height === h;
   const n = +$('size').value || (near ? refused.size : 19);
+  // the refused lattice's corners, each kept a little inside the photo (a lattice can reach
+  // past its edge, and a handle there, or half over it, could not be taken hold of); where that
+  // brings two together (a lattice mostly past the photo's edge), one could not be told from
+  // the other: a fifth of the way in instead
+  const inside = (v, side) => Math.min(Math.max(v, 0.03 * side), 0.97 * side);
+  let corners = near && refused.size === n ? refused.corners.map(([x, y]) => [inside(x, w), inside(y, h)]) : null;
+  if (corners && corners.some((p, i) => corners.some((q, j) => j > i &&
+      Math.hypot(p[0] - q[0], p[1] - q[1]) < 0.1 * Math.min(w, h)))) corners = null;
   S.scan = {
     placed: true, size: n, image_width: w, image_height: h, uncertain: [],
-    // the refused lattice's corners, each kept inside the photo (a lattice can reach past its
-    // edge, and a handle there could not be taken hold of)
-    corners: near && refused.size === n
-      ? refused.corners.map(([x, y]) => [Math.min(Math.max(x, 0), w - 1), Math.min(Math.max(y, 0), h - 1)])
-      : [[0.2 * w, 0.2 * h], [0.8 * w, 0.2 * h], [0.8 * w, 0.8 * h], [0.2 * w, 0.8 * h]],
+    corners: corners || [[0.2 * w, 0.2 * h], [0.8 * w, 0.2 * h], [0.8 * w, 0.8 * h], [0.2 * w, 0.8 * h]],
   };
   S.view = null;
   startBoard(Array(n).fill('.'.repeat(n)), []);

@@ -6,10 +6,11 @@
 // charter's preview then apply, dues, the printable pairing sheet). A screenshot per step goes
 // to OUT.
 // usage: node e2e.mjs BASE_URL OUT_DIR PHOTO ADMIN_PASSWORD [REFUSED_PHOTO]
-// REFUSED_PHOTO: a board photo that the page shrinks to REFUSED_LONG pixels on its long side,
-// as a messaging app's thumbnail, where no board is found (the lines too thin to check the
-// grid by), and whose grid corners are then placed by hand (the corners below are those goref
-// finds on it at full size; through them the CLI reads 128 of its 129 stones at 300 pixels).
+// REFUSED_PHOTO: a 19x19 board photo that the page shrinks to REFUSED_LONG pixels on its long
+// side, as a messaging app's thumbnail, sent with the board size set to 13 by mistake: no 13x13
+// board is found, the size is set right while the corners are placed by hand (the corners below
+// are those goref finds on it at full size; through them the CLI reads 131 stones, of its 129,
+// at 300 pixels).
 import { chromium } from 'playwright-core';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
@@ -463,11 +464,12 @@ try {
   check(Math.abs(await target(3, 3) - whole) < 0.5, 'back to the whole board');
   await page.click('#tab-club');
 
-  // A photo where no board is found: the photo stays on the page with four handles, and
-  // placed on the grid's corners (by mouse, one after the other) they give a reading.
+  // A photo where no board is found (a 19x19 sent as a 13x13): the photo stays on the page with
+  // four handles; the size set right, the handles placed on the grid's corners (by mouse, one
+  // after the other) give a reading.
   if (refused) {
     await page.click('#tab-count');
-    await page.selectOption('#size', '19');
+    await page.selectOption('#size', '13');
     const formsBefore = (await scoreForms()).length;
     // shrunk in the page's own canvas; the corners follow the scale
     const small = await page.evaluate(async ({ b64, long }) => {
@@ -493,6 +495,9 @@ try {
     check((await page.locator('#verdict').textContent()) === '', 'no verdict stands from the last photo');
     check(await page.evaluate(() => document.documentElement.scrollWidth <= 362), 'no sideways scrolling while placing corners');
     await shot('no-board-place-corners');
+    await page.selectOption('#size', '19');
+    check(await page.evaluate(() => S.scan.placed && S.scan.size === 19 && S.board.length === 19),
+      'the size set right while placing the corners: a 19x19 grid to place');
     const frame = page.locator('#photo-frame');
     await frame.scrollIntoViewIfNeeded();
     for (let c = 0; c < 4; c++) {
@@ -514,7 +519,7 @@ try {
     check(placed.scan.size === 19 && !placed.scan.placed, 'a 19x19 reading came back');
     check(Array.isArray(sent) && sent.length === 4 && Math.hypot(sent[2][0] - corners[2][0], sent[2][1] - corners[2][1]) < 5,
       `the corners placed were sent: ${last.corners}`);
-    // the position has 129 stones (the CLI reads 128 through these corners); a few may be left
+    // the position has 129 stones (the CLI reads 131 through these corners); a few may be left
     // off as groups without liberty
     check(placed.stones >= 115, `the stones read through the corners: ${placed.stones} stones`);
     console.log(`no board found, corners placed: ${placed.stones} stones read, ${placed.scan.uncertain.length} to check`);
