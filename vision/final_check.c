@@ -13,12 +13,6 @@
 #include "params.h"
 #include "vision_int.h"
 
-static int cmp_float(const void *a, const void *b)
-{
-    const float x = *(const float *)a, y = *(const float *)b;
-    return (x > y) - (x < y);
-}
-
 /* The side of the block of points judged together: a third of the lattice, at least 3. */
 static int block_side(int n)
 {
@@ -156,11 +150,10 @@ static void debug_wrong(const vz_grid *g, const go_cv_image *work)
 static int blank_side(const float *p, const vz_grid *g, const go_cv_image *work)
 {
     const int n = g->size;
-    float v[GO_MAX_SIZE * GO_MAX_SIZE];
+    double v[GO_MAX_SIZE * GO_MAX_SIZE];
     for (int i = 0; i < n * n; i++)
         v[i] = p[i];
-    qsort(v, (size_t)n * n, sizeof v[0], cmp_float);
-    const double median = v[n * n / 2];
+    const double median = vz_median(v, n * n);
     int found = -1;
     double least = 1;
     for (int side = 0; side < 4; side++) {
