@@ -797,7 +797,7 @@ static void variant_table(const photo_entry *rows, int nrows, const char *root, 
     const int passes = models ? PHOTO_SET_FOLDS : 1;
     /* each photo's reading in each variant, for the referee's verdict on the variants (kept:
      * 1 read, -1 refused, 0 not read) */
-    go_vision_result *readings = calloc((size_t)nrows * nv, sizeof *readings);
+    photo_reading *readings = calloc((size_t)nrows * nv, sizeof *readings);
     signed char *kept = calloc((size_t)nrows * nv, 1);
     if (!readings || !kept) {
         fprintf(stderr, "%s: out of memory\n", title);
@@ -845,8 +845,7 @@ static void variant_table(const photo_entry *rows, int nrows, const char *root, 
             free(jpeg);
             int ok = 0;
             kept[(size_t)(i % nrows) * nv + q] = rc < 0 ? -1 : 1;
-            if (rc == 0)
-                readings[(size_t)(i % nrows) * nv + q] = res;
+            photo_reading_of(&readings[(size_t)(i % nrows) * nv + q], rc < 0 ? NULL : &res);
             if (rc < 0) {
                 refused[q]++;
                 perfect_all = 0;
@@ -942,8 +941,7 @@ static void variant_table(const photo_entry *rows, int nrows, const char *root, 
         char heading[256];
         for (int p = 0; p < nrows; p++)
             if (kept[(size_t)p * nv + q])
-                photo_verdict_keep(
-                    &rows[p], kept[(size_t)p * nv + q] > 0 ? &readings[(size_t)p * nv + q] : NULL);
+                photo_verdict_keep(&rows[p], &readings[(size_t)p * nv + q]);
         snprintf(heading, sizeof heading, "%s, %s", v[q].label,
                  models ? "each photo read by the models of its fold" : "the built-in models");
         photo_verdict_table(rows, nrows, root, heading);
@@ -1020,7 +1018,9 @@ static void read_photo(photo_row *r, const photo_entry *e, const char *root, int
     }
     r->ms_cpu = 1e3 * bench_cpu_s() - cpu0;
     r->ms_wall = 1e3 * bench_wall_s() - wall0;
-    photo_verdict_keep(e, rc < 0 ? NULL : &res);
+    photo_reading reading;
+    photo_reading_of(&reading, rc < 0 ? NULL : &res);
+    photo_verdict_keep(e, &reading);
     if (dump_file && data) {
         char what[1400];
         snprintf(what, sizeof what, "photo %s%s", e->image,

@@ -16,14 +16,22 @@
 /* The readings kept since the last table: the row they belong to and the board read. */
 static struct kept {
     const photo_entry *row;
-    int refused;
-    int size;
-    int marked; /* points the reading marks for a look */
-    uint8_t color[GO_MAX_SIZE][GO_MAX_SIZE];
+    photo_reading reading;
 } kept[VERDICT_MAX];
 static int nkept;
 
-void photo_verdict_keep(const photo_entry *e, const go_vision_result *res)
+void photo_reading_of(photo_reading *out, const go_vision_result *res)
+{
+    memset(out, 0, sizeof *out);
+    out->refused = res == NULL;
+    if (!res)
+        return;
+    out->size = res->size;
+    out->marked = res->uncertain_count;
+    memcpy(out->color, res->color, sizeof out->color);
+}
+
+void photo_verdict_keep(const photo_entry *e, const photo_reading *reading)
 {
     int slot = 0;
     while (slot < nkept && kept[slot].row != e)
@@ -33,11 +41,7 @@ void photo_verdict_keep(const photo_entry *e, const go_vision_result *res)
     if (slot == nkept)
         nkept++;
     kept[slot].row = e;
-    kept[slot].refused = res == NULL;
-    kept[slot].size = res ? res->size : 0;
-    kept[slot].marked = res ? res->uncertain_count : 0;
-    if (res)
-        memcpy(kept[slot].color, res->color, sizeof kept[slot].color);
+    kept[slot].reading = *reading;
 }
 
 /* The board of the points in color (size x size); stones of a group left without liberty are
@@ -101,10 +105,10 @@ void photo_verdict_table(const photo_entry *rows, int nrows, const char *root, c
     memset(by_size, 0, sizeof by_size);
     memset(&all, 0, sizeof all);
     for (int i = 0; i < nrows; i++) {
-        const struct kept *k = NULL;
+        const photo_reading *k = NULL;
         for (int j = 0; j < nkept && !k; j++)
             if (kept[j].row == &rows[i])
-                k = &kept[j];
+                k = &kept[j].reading;
         static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
         int size = 0;
         if (!k || photo_set_label(root, &rows[i], truth, &size) < 0 || size < GO_MIN_SIZE ||

@@ -9,9 +9,13 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "params.h"
 #include "vision_int.h"
+
+/* The lines beyond each side that board_beyond reads. */
+#define BEYOND_LINES 2
 
 /* The side of the block of points judged together: a third of the lattice, at least 3. */
 static int block_side(int n)
@@ -185,6 +189,84 @@ static int blank_side(const float *p, const vz_grid *g, const go_cv_image *work)
     return found;
 }
 
+/* 1 where the board goes on past two sides of the lattice: the two lines of points beyond one
+ * side both read at least FINAL_BEYOND_SURE of the median of the lattice's own points (p), and
+ * beyond another side at least FINAL_BEYOND_SHARE; that median at least FINAL_EDGE_MEDIAN (a
+ * model unsure everywhere says nothing); a line half beyond the photo says nothing. The model
+ * reads the table beyond a board's edge as no board's points (the line just beyond can read as
+ * points where the edge stones lean over it, the next one hardly): such a lattice is a part of a
+ * larger board (a 13x13 window on a 19x19 whose stones past its edges lie dark under a coloured
+ * lamp). 0 where it does not; a negative go_err. */
+static int board_beyond(const float *p, const vz_grid *g, const go_cv_image *work)
+{
+    const int n = g->size, m = n + 2 * BEYOND_LINES;
+    double v[GO_MAX_SIZE * GO_MAX_SIZE];
+    for (int i = 0; i < n * n; i++)
+        v[i] = p[i];
+    const double median = vz_median(v, n * n);
+    if (median < FINAL_EDGE_MEDIAN)
+        return 0;
+    const size_t patch = (size_t)VZ_PATCH_SIDE * VZ_PATCH_SIDE * 3, count = 4 * BEYOND_LINES * n;
+    uint8_t *ring = malloc(patch * (size_t)m * m), *line = malloc(patch * count);
+    float *prob = malloc(sizeof(float) * 2 * count);
+    int rc = ring && line && prob ? 0 : go_error_set(GO_ENOMEM, "lattice fit");
+    if (rc == 0)
+        rc = vz_point_patches_ring(ring, g->h, n, BEYOND_LINES, work);
+    /* the points of the lines beyond each side, d + 1 lines out, point (x, y) of the lattice at
+     * (x + BEYOND_LINES, y + BEYOND_LINES) of the ring's */
+    int at[4][BEYOND_LINES][GO_MAX_SIZE][2];
+    for (int side = 0; side < 4 && rc == 0; side++)
+        for (int d = 0; d < BEYOND_LINES; d++)
+            for (int k = 0; k < n; k++) {
+                const int x = side == 1 ? n + d : side == 3 ? -1 - d : k;
+                const int y = side == 2 ? n + d : side == 0 ? -1 - d : k;
+                at[side][d][k][0] = x;
+                at[side][d][k][1] = y;
+                memcpy(line + patch * (((size_t)side * BEYOND_LINES + d) * n + k),
+                       ring + patch * ((size_t)(y + BEYOND_LINES) * m + x + BEYOND_LINES), patch);
+            }
+    if (rc == 0)
+        rc = vz_lattice_probs(prob, line, (int)count);
+    double share[4][BEYOND_LINES] = {{0}}, side[4] = {0, 0, 0, 0}; /* the lesser line's */
+    for (int c = 0; c < 4 && rc == 0; c++) { /* first row, last column, last row, first column */
+        side[c] = 1e9;
+        for (int d = 0; d < BEYOND_LINES; d++) {
+            double sum = 0;
+            int seen = 0;
+            for (int k = 0; k < n; k++) {
+                double px, py;
+                if (vz_apply(g->h, at[c][d][k][0], at[c][d][k][1], &px, &py) < 0 || px < 0 ||
+                    py < 0 || px >= work->width || py >= work->height)
+                    continue;
+                sum += prob[2 * ((c * BEYOND_LINES + d) * n + k) + 1];
+                seen++;
+            }
+            share[c][d] = 2 * seen >= n ? sum / seen / median : 0;
+            side[c] = fmin(side[c], share[c][d]);
+        }
+    }
+    free(ring);
+    free(line);
+    free(prob);
+    if (rc < 0)
+        return rc;
+    int best = 0, next = -1;
+    for (int c = 1; c < 4; c++)
+        if (side[c] > side[best])
+            best = c;
+    for (int c = 0; c < 4; c++)
+        if (c != best && (next < 0 || side[c] > side[next]))
+            next = c;
+    const int beyond = side[best] >= FINAL_BEYOND_SURE && side[next] >= FINAL_BEYOND_SHARE;
+    if (getenv("GOREF_VISION_DEBUG"))
+        fprintf(stderr,
+                "final beyond: %dx%d median %.3f sides %.3f %.3f %.3f %.3f next %.3f %.3f %.3f "
+                "%.3f -> %d\n",
+                n, n, median, share[0][0], share[1][0], share[2][0], share[3][0], share[0][1],
+                share[1][1], share[2][1], share[3][1], beyond);
+    return beyond;
+}
+
 int vz_final_check(const vz_grid *g, const go_cv_image *work)
 {
     vz_fit f;
@@ -198,6 +280,14 @@ int vz_final_check(const vz_grid *g, const go_cv_image *work)
         debug_map(p, g->size);
         debug_wrong(g, work);
     }
+    const int beyond = board_beyond(p, g, work);
+    if (beyond < 0)
+        return beyond;
+    if (beyond > 0)
+        return go_error_set(GO_ENOBOARD,
+                            "no board: the board goes on past two sides of the grid (not a %dx%d "
+                            "board, or the grid did not fit)",
+                            g->size, g->size);
     const int side = blank_side(p, g, work);
     if (side >= 0)
         return go_error_set(GO_ENOBOARD, "no board: the grid did not fit (two of its outer lines "

@@ -811,6 +811,16 @@
 #define FINAL_EDGE_SHARE 0.2
 /* ... where that median is at least this: a model unsure everywhere says nothing there. */
 #define FINAL_EDGE_MEDIAN 0.3
+/* A lattice is refused where the two lines of points beyond one of its sides each read at least
+ * FINAL_BEYOND_SURE of the median of its points, and beyond another side at least
+ * FINAL_BEYOND_SHARE: the board goes on there, and the lattice is a part of a larger board (a
+ * 13x13 window on a crowded 19x19 under a blue lamp, its stones past the window dark: 0.83 and
+ * 0.61). Right lattices (2,417: the photos read by their fold's models, every synthetic row at
+ * three seeds) read at most 0.70 beyond their likeliest side (a 9x9 on a bamboo board beside a
+ * cloth), their second at most 0.61; lattices of 9 and 13 lines over a rendered 19x19 or 13x13
+ * sharing a corner or in its middle, refused (tests/vision/test_vision_final.c). */
+#define FINAL_BEYOND_SURE 0.75
+#define FINAL_BEYOND_SHARE 0.55
 
 /* ---- the post-checks of a reading (vision.c) ---- */
 

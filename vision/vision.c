@@ -60,18 +60,6 @@ static void observe(const char *stage, const vz_grid *g, const char *reason)
     vz_observe_lattice(name, g->size, (const double(*)[2])c, reason);
 }
 
-/* observe_to_photo, for an image whose pixels m takes to the current one's; the old one into
- * saved (restored by observe_restore). */
-static void observe_within(double saved[9], const double m[9])
-{
-    memcpy(saved, observe_to_photo, sizeof observe_to_photo);
-    vz_mat3_mul(observe_to_photo, saved, m);
-}
-static void observe_restore(const double saved[9])
-{
-    memcpy(observe_to_photo, saved, sizeof observe_to_photo);
-}
-
 static void work_add(int steps)
 {
     work_spent += steps;
@@ -961,6 +949,30 @@ static int read_by_looks(go_vision_result *r, vz_grid *g, const go_cv_image *wor
                               seen, lines);
 }
 
+/* The image in, whose pixels m takes to the current image's, read by the first looks_n looks
+ * (read_by_looks) as a photo of its own; the grid found there, moved into the current image's
+ * pixels, in *g. The observer sees the lattices tried there in the photo's pixels, their stage
+ * named after `where`. */
+static int read_within(go_vision_result *r, vz_grid *g, const go_cv_image *in, const double m[9],
+                       const char *where, int size_hint, double *spent, int looks_n)
+{
+    double saved[9];
+    const char *was = observe_where;
+    memcpy(saved, observe_to_photo, sizeof saved);
+    vz_mat3_mul(observe_to_photo, saved, m);
+    observe_where = where;
+    vz_grid t;
+    const int rc =
+        read_by_looks(r, &t, in, size_hint, spent, looks_n, 1, NULL, RESIZED_NONE, NULL, NULL);
+    memcpy(observe_to_photo, saved, sizeof saved);
+    observe_where = was;
+    if (rc == 0) {
+        *g = t;
+        vz_mat3_mul(g->h, m, t.h);
+    }
+    return rc;
+}
+
 /* The steep looks (VZ_LOOK_STEEP) on the work image whose lines the other looks read (lines):
  * a board seen through a wider angle than a phone's main lens from 35 degrees, its far family's
  * vanishing point or its horizon nearer the photo's centre than the other looks take. Tried
@@ -991,30 +1003,21 @@ static int read_turned(go_vision_result *r, vz_grid *g, const go_cv_image *work,
     if (work_over())
         return work_refused();
     int rc = go_cv_turn(&turned, work, 2);
+    /* turned pixel (x, y) is work's (w - 1 - x, h - 1 - y) */
     const double to_work[9] = {-1, 0, work->width - 1, 0, -1, work->height - 1, 0, 0, 1};
-    double saved[9];
-    const char *where = observe_where;
-    observe_within(saved, to_work);
-    observe_where = "turned ";
     if (rc == 0)
-        rc = read_by_looks(r, &t, &turned, size_hint, spent, LOOKS_AGAIN, 1, NULL, RESIZED_NONE,
-                           NULL, NULL);
-    observe_restore(saved);
-    observe_where = where;
+        rc = read_within(r, &t, &turned, to_work, "turned ", size_hint, spent, LOOKS_AGAIN);
     go_cv_image_free(&turned);
     if (getenv("GOREF_VISION_DEBUG"))
         fprintf(stderr, "turned half a turn: %s\n", rc == 0 ? "read" : go_error_last());
     if (rc != 0)
         return rc;
-    /* turned pixel (x, y) is work's (w - 1 - x, h - 1 - y); the lattice turned too, so that
-     * its first point stays the top-left one, and the reading with it */
+    /* the lattice turned too, so that its first point stays the top-left one, and the reading
+     * with it */
     const int n = t.size, m = n - 1;
-    const double back[9] = {-1, 0, work->width - 1, 0, -1, work->height - 1, 0, 0, 1},
-                 flip[9] = {-1, 0, m, 0, -1, m, 0, 0, 1};
-    double h[9];
+    const double flip[9] = {-1, 0, m, 0, -1, m, 0, 0, 1};
     *g = t;
-    vz_mat3_mul(h, back, t.h);
-    vz_mat3_mul(g->h, h, flip);
+    vz_mat3_mul(g->h, t.h, flip);
     for (int k = 0; k < n * n / 2; k++) {
         const int x = k % n, y = k / n, tx = m - x, ty = m - y;
         const uint8_t c = r->color[y][x], o = r->off_point[y][x];
@@ -1177,39 +1180,23 @@ static int read_zoomed(go_vision_result *r, vz_grid *g, const go_cv_image *work,
             goto done;
         in = &zoom;
     }
-    vz_grid t;
-    {
-        const double to_work[9] = {1 / (q * k), 0, x0 / k, 0, 1 / (q * k), y0 / k, 0, 0, 1};
-        double saved[9];
-        const char *where = observe_where;
-        observe_within(saved, to_work);
-        observe_where = "zoomed ";
-        rc = read_by_looks(r, &t, in, size_hint, spent, LOOKS, 1, NULL, RESIZED_NONE, NULL, NULL);
-        observe_restore(saved);
-        observe_where = where;
-    }
+    /* zoom's pixel -> crop's (1 / q) -> src's (+ x0, y0) -> work's (1 / k) */
+    const double to_work[9] = {1 / (q * k), 0, x0 / k, 0, 1 / (q * k), y0 / k, 0, 0, 1};
+    rc = read_within(r, g, in, to_work, "zoomed ", size_hint, spent, LOOKS);
     if (getenv("GOREF_VISION_DEBUG"))
         fprintf(stderr, "zoomed in on %d %d %d %d of %dx%d: %s\n", x0, y0, cw, ch, src->width,
                 src->height, rc == 0 ? "read" : go_error_last());
-    if (rc != 0)
-        goto done;
-    /* zoom's pixel -> crop's (1 / q) -> src's (+ x0, y0) -> work's (1 / k) */
-    const double m[9] = {
-        1 / (q * k), 0, x0 / k, 0, 1 / (q * k), y0 / k, 0, 0, 1,
-    };
-    *g = t;
-    vz_mat3_mul(g->h, m, t.h);
 done:
     go_cv_image_free(&crop);
     go_cv_image_free(&zoom);
     return rc;
 }
 
-/* The board's part of the photo (part, from vz_board_region) read by the first REGION_LOOKS
- * looks as a photo of its own, enlarged zq times first (1: as it is); the grid found there, in
- * part's pixels, in *g. */
-static int read_part(go_vision_result *r, vz_grid *g, const go_cv_image *part, double zq,
-                     int size_hint, double *spent)
+/* The board's part of the photo (part, from vz_board_region, its top-left corner at work's
+ * pixel (x0, y0)) read by the first REGION_LOOKS looks as a photo of its own, enlarged zq times
+ * first (1: as it is); the grid found there, in work's pixels, in *g. */
+static int read_part(go_vision_result *r, vz_grid *g, const go_cv_image *part, int x0, int y0,
+                     double zq, const char *where, int size_hint, double *spent)
 {
     go_cv_image zoom = {0};
     const go_cv_image *in = part;
@@ -1220,20 +1207,11 @@ static int read_part(go_vision_result *r, vz_grid *g, const go_cv_image *part, d
             return rc;
         in = &zoom;
     }
-    vz_grid t;
-    const double to_part[9] = {1 / zq, 0, 0, 0, 1 / zq, 0, 0, 0, 1};
-    double saved[9];
-    observe_within(saved, to_part);
-    rc =
-        read_by_looks(r, &t, in, size_hint, spent, REGION_LOOKS, 1, NULL, RESIZED_NONE, NULL, NULL);
-    observe_restore(saved);
+    /* zoom's pixel -> part's (1 / zq) -> work's (+ x0, y0) */
+    const double to_work[9] = {1 / zq, 0, x0, 0, 1 / zq, y0, 0, 0, 1};
+    rc = read_within(r, g, in, to_work, where, size_hint, spent, REGION_LOOKS);
     go_cv_image_free(&zoom);
-    if (rc != 0)
-        return rc;
-    const double m[9] = {1 / zq, 0, 0, 0, 1 / zq, 0, 0, 0, 1};
-    *g = t;
-    vz_mat3_mul(g->h, m, t.h);
-    return 0;
+    return rc;
 }
 
 /* A board whose lines a cloth or the room outvotes (a checked cloth at the board's angle holds
@@ -1259,25 +1237,17 @@ static int read_region(go_vision_result *r, vz_grid *g, const go_cv_image *work,
     const int longest = part.width > part.height ? part.width : part.height,
               side = work->width > work->height ? work->width : work->height;
     const double zq = (double)side / longest;
-    const double to_work[9] = {1, 0, box[0], 0, 1, box[1], 0, 0, 1};
-    double saved[9];
-    const char *where = observe_where;
-    observe_within(saved, to_work);
-    observe_where = "region ";
-    rc = read_part(r, &t, &part, 1, size_hint, spent);
+    rc = read_part(r, &t, &part, box[0], box[1], 1, "region ", size_hint, spent);
     if (rc == GO_ENOBOARD && zq >= REGION_ZOOM_LEAST && !work_over()) {
         char why[256];
         snprintf(why, sizeof why, "%s", go_error_last());
-        observe_where = "region enlarged ";
-        rc = read_part(r, &t, &part, zq, size_hint, spent);
+        rc = read_part(r, &t, &part, box[0], box[1], zq, "region enlarged ", size_hint, spent);
         if (getenv("GOREF_VISION_DEBUG"))
             fprintf(stderr, "board's part enlarged %.2f times: %s\n", zq,
                     rc == 0 ? "read" : go_error_last());
         if (rc == GO_ENOBOARD)
             go_error_set(GO_ENOBOARD, "%s", why);
     }
-    observe_restore(saved);
-    observe_where = where;
     go_cv_image_free(&part);
     if (rc == 0) {
         int b, w, hi;
@@ -1285,19 +1255,19 @@ static int read_region(go_vision_result *r, vz_grid *g, const go_cv_image *work,
         if (b + w < STONES_MIN)
             rc = go_error_set(GO_ENOBOARD, "no board: too few stones in the board's part of the "
                                            "photo to judge its lattice");
-        if (rc != 0 && vz_observe_lattice) {
-            vz_grid at = t;
-            vz_mat3_mul(at.h, to_work, t.h);
-            observe("region stones counted", &at, go_error_last());
-        }
+        if (rc != 0)
+            observe("region stones counted", &t, go_error_last());
     }
     if (getenv("GOREF_VISION_DEBUG"))
         fprintf(stderr, "board's part by its colour: %s\n", rc == 0 ? "read" : go_error_last());
     if (rc != 0)
         return rc;
-    const double m[9] = {1, 0, box[0], 0, 1, box[1], 0, 0, 1};
     *g = t;
-    vz_mat3_mul(g->h, m, t.h);
+    if (getenv("GOREF_VISION_DEBUG")) {
+        fprintf(stderr, "region lattice in the photo as it is: ");
+        int rcs = stones_inside(g, work);
+        fprintf(stderr, "-> %d\n", rcs);
+    }
     /* the lattice found in the painted part, the board read again in the photo as it is: at a
      * thin margin the paint can cover part of a corner's stone; where that reading fails, the
      * part's stands */

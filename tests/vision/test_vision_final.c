@@ -1,8 +1,8 @@
 /* The final check of the lattice a reading settled on (vz_final_check): on rendered boards the
  * true lattice stands, and the true lattice with one corner moved more than a cell along one of
  * its lines (as a board turned on the table can leave it, passing every other check) is refused,
- * and so is the true lattice moved two lines past an edge. The boards are drawn with seeds the
- * benchmark does not draw. */
+ * and so is the true lattice moved two lines past an edge, and a smaller lattice over a part of
+ * the board. The boards are drawn with seeds the benchmark does not draw. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -96,11 +96,55 @@ static void test_vision_final__two_lines_past_an_edge_are_refused(void **state)
     }
 }
 
+/* The lattice of `size` lines over the part of lattice g from its point (x0, y0), into *out. */
+static void window_of(vz_grid *out, const vz_grid *g, int size, int x0, int y0)
+{
+    const int m = size - 1;
+    double at[4][2];
+    for (int q = 0; q < 4; q++)
+        assert_int_equal(vz_apply(g->h, x0 + (q == 1 || q == 2 ? m : 0), y0 + (q >= 2 ? m : 0),
+                                  &at[q][0], &at[q][1]),
+                         0);
+    *out = *g;
+    assert_int_equal(vz_lattice_through(out, at, size, m), 0);
+}
+
+/* A 13x13 or 9x9 lattice over a part of a larger board, sharing one of its corners or in its
+ * middle: the board goes on past two of its sides or more, and it is refused, while the board's
+ * own lattice stands. */
+static void test_vision_final__a_part_of_a_larger_board_is_refused(void **state)
+{
+    (void)state;
+    static const int boards[2] = {19, 13};
+    /* each window leaves two lines or more of the board past two of its sides */
+    for (int k = 0; k < 2; k++) {
+        go_cv_image img = {0};
+        vz_grid truth, g;
+        const int n = boards[k];
+        render_bench_board(&img, &truth, n, 672000 + (uint64_t)k);
+        assert_int_equal(vz_final_check(&truth, &img), 0);
+        for (int size = 9; size <= 13 && size < n; size += 4) {
+            const int at[3][2] = {{0, 0}, {n - size, n - size}, {(n - size) / 2, (n - size) / 2}};
+            for (int w = 0; w < 3; w++) {
+                window_of(&g, &truth, size, at[w][0], at[w][1]);
+                const int rc = vz_final_check(&g, &img);
+                if (rc != GO_ENOBOARD)
+                    fprintf(stderr, "board %dx%d, a %dx%d from %d,%d: not refused\n", n, n, size,
+                            size, at[w][0], at[w][1]);
+                assert_int_equal(rc, GO_ENOBOARD);
+                assert_non_null(strstr(go_error_last(), "goes on past"));
+            }
+        }
+        go_cv_image_free(&img);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_vision_final__a_corner_over_a_cell_off_is_refused),
         cmocka_unit_test(test_vision_final__two_lines_past_an_edge_are_refused),
+        cmocka_unit_test(test_vision_final__a_part_of_a_larger_board_is_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
