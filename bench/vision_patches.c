@@ -7,6 +7,8 @@
  * (vz_point_patches), with its label and, for a photo, its fold (photo_set_folds). Points
  * beyond the photo's frame are left out (their patch shows the border, not the point).
  * Usage: vision_patches OUT.bin [--synthetic N] (boards of each size; 0 for none)
+ * [--pale N] (the classifier's hard cases of pale stones on a lamp's dim side, pale_board,
+ * boards of each size; 0, the default, for none)
  * [--no-photos] [--lattice] (the lattice model's data instead, below)
  * With --lattice, the data of the lattice model ("is this patch centred on a point of this
  * cell size"): label 1 at a board's true points (a share of them), 0 for the lattice moved half
@@ -287,6 +289,65 @@ static int synthetic_board(FILE *f, int size, int si, int i, int lattice)
     return rc;
 }
 
+/* The hard cases of pale stones on a lamp's dim side: boards of the bench's pale kind
+ * (synth_bench_board_pale: crowded, pale white and dark green-grey stones under a coloured lamp
+ * whose light falls off toward one side), varied: the lamp one of the photos' with its hue moved
+ * or another colour, a steeper or gentler fall-off, the whites' colour moved or nearly the wood's,
+ * the blacks lighter or browner, domed whites, another density. On the dim side pale whites
+ * come close to the lit wood's level and the blacks to the dim wood's, which the classifier sees
+ * too rarely among the other boards. Seeds from PALE_SEEDS, a range no benchmark base draws. */
+#define PALE_SEEDS 300000
+static int pale_board(FILE *f, int size, int si, int i)
+{
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    const uint64_t seed = PALE_SEEDS + (uint64_t)i * 7 + (uint64_t)si;
+    uint64_t s = seed * 0x2545F4914F6CDD1Dull + 13;
+    synth_params p;
+    double density;
+    synth_bench_board_pale(&p, &density, size, seed, i);
+    const double r = rnd(&s);
+    if (r < 0.35) { /* one of the photos' lamps, its hue moved */
+        synth_params q;
+        double d;
+        synth_bench_board_lit(&q, &d, size, seed, (int)(rnd(&s) * SYNTH_LAMPS));
+        for (int c = 0; c < 3; c++)
+            p.lamp_bgr[c] = fmax(0.01, fmin(1, q.lamp_bgr[c] * (0.75 + 0.5 * rnd(&s))));
+    } else if (r < 0.5) { /* a lamp of any colour */
+        for (int c = 0; c < 3; c++)
+            p.lamp_bgr[c] = 0.15 + 0.85 * rnd(&s);
+    }
+    p.lamp_falloff = 0.3 + 0.45 * rnd(&s);
+    if (rnd(&s) < 0.3) {
+        stones_like_the_wood(&p, &s);
+    } else {
+        for (int c = 0; c < 3; c++)
+            p.white_bgr[c] = fmin(245, p.white_bgr[c] * (0.85 + 0.25 * rnd(&s)));
+        const double dark = 20 + 50 * rnd(&s), green = 0.3 + 0.6 * rnd(&s), brown = rnd(&s);
+        p.black_bgr[0] = dark;
+        p.black_bgr[1] = dark * (1 + green * (1 - brown));
+        p.black_bgr[2] = dark * (1 + 0.9 * brown);
+    }
+    if (rnd(&s) < 0.5)
+        p.dome = 0.5 * rnd(&s);
+    density = 0.45 + 0.45 * rnd(&s);
+    synth_legal_position(truth, p.size, density, seed);
+    uint8_t *jpeg = NULL;
+    size_t len = 0;
+    double corners[4][2];
+    go_cv_image img = {0};
+    vz_grid g;
+    int rc = synth_render(&jpeg, &len, &p, truth, corners);
+    if (rc == 0)
+        rc = go_cv_decode(&img, jpeg, len, 1);
+    if (rc == 0)
+        rc = vz_lattice_through(&g, corners, size, size - 1);
+    if (rc == 0)
+        rc = write_points(f, &img, g.h, size, truth, 0, -1, NULL);
+    free(jpeg);
+    go_cv_image_free(&img);
+    return rc;
+}
+
 /* The photo decoded as the reader decodes it (vz_decode_work). */
 static int work_image(go_cv_image *work, const uint8_t *data, size_t len)
 {
@@ -347,10 +408,12 @@ static void photos(FILE *f, const char *root, int lattice)
 int main(int argc, char **argv)
 {
     const char *out = NULL;
-    int synthetic = 200, with_photos = 1, lattice = 0;
+    int synthetic = 200, pale = 0, with_photos = 1, lattice = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--synthetic") == 0 && i + 1 < argc)
             synthetic = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--pale") == 0 && i + 1 < argc)
+            pale = atoi(argv[++i]);
         else if (strcmp(argv[i], "--no-photos") == 0)
             with_photos = 0;
         else if (strcmp(argv[i], "--lattice") == 0)
@@ -363,8 +426,8 @@ int main(int argc, char **argv)
         }
     }
     if (!out) {
-        fprintf(stderr,
-                "usage: vision_patches OUT.bin [--synthetic N] [--no-photos] [--lattice]\n");
+        fprintf(stderr, "usage: vision_patches OUT.bin [--synthetic N] [--pale N] [--no-photos] "
+                        "[--lattice]\n");
         return 2;
     }
     /* the lattice is the rule's reader's: the data must not depend on the model it trains (the
@@ -387,6 +450,11 @@ int main(int argc, char **argv)
                 if (synthetic_board(f, sizes[si], si, i, pass) < 0)
                     fprintf(stderr, "vision_patches: synthetic %d board %d: %s\n", sizes[si], i,
                             go_error_last());
+    for (int si = 0; !lattice && si < 3; si++)
+        for (int i = 0; i < pale; i++)
+            if (pale_board(f, sizes[si], si, i) < 0)
+                fprintf(stderr, "vision_patches: pale %d board %d: %s\n", sizes[si], i,
+                        go_error_last());
     printf("vision_patches: %ld synthetic points\n", written);
     if (with_photos)
         photos(f, GOREF_DATA_DIR "/photos", lattice);
