@@ -3,6 +3,8 @@
  * onto the light's colour): under a white lamp this is close to the usual luminance, and
  * under a pink or blue one the lines keep the contrast of the lit channels instead of
  * drowning in a dark channel's noise. */
+#include <math.h>
+
 #include "params.h"
 #include "vision_int.h"
 
@@ -60,4 +62,17 @@ int vz_gray_lines(go_cv_image *out, const go_cv_image *bgr)
         if (out->pixels[i] > c)
             out->pixels[i] = c;
     return 0;
+}
+
+int vz_light_saturated(const go_cv_image *bgr)
+{
+    if (bgr->channels != 3)
+        return 0;
+    const size_t n = (size_t)bgr->width * bgr->height;
+    double sum[3] = {0, 0, 0};
+    for (size_t i = 0; i < n; i += 7)
+        for (int c = 0; c < 3; c++)
+            sum[c] += bgr->pixels[3 * i + c];
+    const double lo = fmin(sum[0], fmin(sum[1], sum[2])), hi = fmax(sum[0], fmax(sum[1], sum[2]));
+    return hi > 0 && lo < LINE_GRAY_SATURATED * hi;
 }

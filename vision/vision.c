@@ -989,7 +989,10 @@ static int read_steep(go_vision_result *r, vz_grid *g, const go_cv_image *work, 
  * the other looks read (lines): under a saturated lamp the white stones' rims and the crevices
  * of a crowd outvote the pale printed lines in the other grays, and the looks there propose no
  * lattice on the board's lines (or one at another size); with the stones' tops cut to the wood's
- * tone the lines stand out. Tried once the other looks refused the photo at the work size. */
+ * tone the lines stand out. Tried once the other looks refused the photo at the work size, and only
+ * under a saturated lamp (vz_light_saturated): under ordinary light the other grays show the
+ * lines as well, and the looks only took the budget of the attempts after them (on the altered
+ * photos, two read perfectly by those were refused). */
 static int read_line_gray(go_vision_result *r, vz_grid *g, const go_cv_image *work, int size_hint,
                           double *spent, vz_line_cache *lines)
 {
@@ -1493,8 +1496,8 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
         /* a board seen steeper than the looks take */
         if (rc == GO_ENOBOARD)
             rc = read_steep(r, &g, &work, opt->size, &spent, lines);
-        /* pale lines a crowd's white stones outvote */
-        if (rc == GO_ENOBOARD)
+        /* under a saturated lamp, pale lines a crowd's white stones outvote */
+        if (rc == GO_ENOBOARD && vz_light_saturated(&work))
             rc = read_line_gray(r, &g, &work, opt->size, &spent, lines);
         /* a board small in the photo: its part of the photo, as large as decoded */
         if (rc == GO_ENOBOARD)

@@ -265,6 +265,9 @@ int vz_gray(go_cv_image *out, const go_cv_image *bgr);
 /* vz_gray with the tones above the wood's cut to it (gray.c): the gray a third line reading looks
  * in, where the white stones' rims and crevices outvote pale printed lines. */
 int vz_gray_lines(go_cv_image *out, const go_cv_image *bgr);
+/* 1 when the BGR image is lit by a saturated lamp: its weakest channel's mean under
+ * LINE_GRAY_SATURATED of its strongest's (params.h); 0 otherwise. */
+int vz_light_saturated(const go_cv_image *bgr);
 
 /* The learned point classifier (points.c). A point's patch is the board with the perspective
  * taken out, VZ_PATCH_CELL pixels a cell, VZ_PATCH_SIDE pixels square and centred on the point
