@@ -991,8 +991,8 @@ static int read_steep(go_vision_result *r, vz_grid *g, const go_cv_image *work, 
  * lattice on the board's lines (or one at another size); with the stones' tops cut to the wood's
  * tone the lines stand out. Tried once the other looks refused the photo at the work size, and only
  * under a saturated lamp (vz_light_saturated): under ordinary light the other grays show the
- * lines as well, and the looks only took the budget of the attempts after them (on the altered
- * photos, two read perfectly by those were refused). */
+ * lines as well, and the looks would only take the step budget of the attempts after them (two
+ * altered photos that those attempts read perfectly are refused so). */
 static int read_line_gray(go_vision_result *r, vz_grid *g, const go_cv_image *work, int size_hint,
                           double *spent, vz_line_cache *lines)
 {
