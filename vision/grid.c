@@ -256,9 +256,7 @@ static void refine_kept(vz_grid *g, const line_reading *L, refined_lattice *kept
 int vz_steeper_view(const vz_line_cache *cache, unsigned how)
 {
     const grid_prefix *gp =
-        cache
-            ? cache->prefix[(how & VZ_LOOK_LIGHT_WEIGHTED) != 0][(how >> 2) & (VZ_PREFIX_KINDS - 1)]
-            : NULL;
+        cache ? cache->prefix[vz_gray_kind(how)][(how >> 2) & (VZ_PREFIX_KINDS - 1)] : NULL;
     return gp && gp->steeper;
 }
 
@@ -270,18 +268,18 @@ int vz_steeper_view(const vz_line_cache *cache, unsigned how)
 int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned how,
                  vz_line_cache *cache)
 {
-    const int light_weighted = (how & VZ_LOOK_LIGHT_WEIGHTED) != 0;
+    const int gray = vz_gray_kind(how);
     const int doubled = (how & VZ_LOOK_DOUBLED) != 0;
     /* VZ_LOOK_OTHER_DIRECTION, VZ_LOOK_SECOND_GRID, VZ_LOOK_STEEP */
     const unsigned kind = (how >> 2) & (VZ_PREFIX_KINDS - 1);
-    line_reading own = {0}, *L = cache ? &cache->gray[light_weighted] : &own;
-    grid_prefix *gp = cache ? cache->prefix[light_weighted][kind] : NULL, *own_gp = NULL;
+    line_reading own = {0}, *L = cache ? &cache->gray[gray] : &own;
+    grid_prefix *gp = cache ? cache->prefix[gray][kind] : NULL, *own_gp = NULL;
     rect_pixel *px = NULL, *own_px = NULL;
     size_t npx = 0;
     int rc = 0;
     memset(out, 0, sizeof *out);
 
-    if (!L->built && (rc = vz_read_lines(L, bgr, light_weighted)) < 0)
+    if (!L->built && (rc = vz_read_lines(L, bgr, gray)) < 0)
         goto done;
     if (!gp) {
         if (!(gp = own_gp = malloc(sizeof *gp))) {
@@ -295,7 +293,7 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned h
         if (cache) { /* the prefix and its pixels kept for the looks that share them */
             gp->px = px;
             gp->npx = npx;
-            cache->prefix[light_weighted][kind] = gp;
+            cache->prefix[gray][kind] = gp;
             own_gp = NULL;
         } else {
             own_px = px;
@@ -314,8 +312,7 @@ int vz_find_grid(vz_grid *out, const go_cv_image *bgr, int size_hint, unsigned h
         goto done;
     if ((rc = window_lattice(out, gp, &fu, &fv, &w, bgr->width, bgr->height)) < 0)
         goto done;
-    refine_kept(out, L, cache ? cache->refined[light_weighted] : NULL,
-                cache ? &cache->nrefined[light_weighted] : NULL);
+    refine_kept(out, L, cache ? cache->refined[gray] : NULL, cache ? &cache->nrefined[gray] : NULL);
 done:
     vz_line_reading_free(&own);
     vz_grid_prefix_free(own_gp);

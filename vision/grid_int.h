@@ -112,16 +112,25 @@ typedef struct refined_lattice {
 /* The most refinements kept per gray: a refused 19x19 asks for about 25 in all. */
 #define REFINED_KEPT 32
 
-/* The line readings of the two grays, and what the looks found on them. */
+/* The grays a look reads its lines in: plain luminance, vz_gray, vz_gray_lines. */
+#define VZ_GRAYS 3
+/* The gray of a look's flags: 0 plain luminance, 1 vz_gray (VZ_LOOK_LIGHT_WEIGHTED), 2
+ * vz_gray_lines (VZ_LOOK_LINE_GRAY). */
+static inline int vz_gray_kind(unsigned how)
+{
+    return (how & VZ_LOOK_LINE_GRAY) ? 2 : (how & VZ_LOOK_LIGHT_WEIGHTED) != 0;
+}
+
+/* The line readings of the grays, and what the looks found on them. */
 struct vz_line_cache {
-    line_reading gray[2]; /* plain luminance, vz_gray */
+    line_reading gray[VZ_GRAYS];
     /* by gray, and by VZ_LOOK_OTHER_DIRECTION, VZ_LOOK_SECOND_GRID and VZ_LOOK_STEEP (how >> 2) */
-    grid_prefix *prefix[2][VZ_PREFIX_KINDS];
+    grid_prefix *prefix[VZ_GRAYS][VZ_PREFIX_KINDS];
     /* by gray, the window lattices refined so far: looks that differ in the spacing or size
      * asked often arrive at the same window, and its refinement (a RANSAC fit) is among the
      * costliest steps of a look */
-    refined_lattice refined[2][REFINED_KEPT];
-    int nrefined[2];
+    refined_lattice refined[VZ_GRAYS][REFINED_KEPT];
+    int nrefined[VZ_GRAYS];
 };
 
 /* The window a look settles on: n lines each way from line au of the columns' reading and line av
@@ -135,9 +144,9 @@ typedef struct grid_window {
 
 /* Threshold of the line response bh: a high percentile, at least 8. */
 int vz_bh_threshold(const go_cv_image *bh);
-/* Reads the lines of the BGR work image through one gray (vz_gray when light_weighted, else
- * plain luminance) into L; a negative go_err when out of memory. */
-int vz_read_lines(line_reading *L, const go_cv_image *bgr, int light_weighted);
+/* Reads the lines of the BGR work image through one gray (gray as vz_gray_kind gives it) into L;
+ * a negative go_err when out of memory. */
+int vz_read_lines(line_reading *L, const go_cv_image *bgr, int gray);
 void vz_line_reading_free(line_reading *L);
 void vz_grid_prefix_free(grid_prefix *gp); /* no-op on NULL; frees its pixels too */
 

@@ -196,7 +196,7 @@ void vz_line_cache_free(vz_line_cache *c)
 {
     if (!c)
         return;
-    for (int k = 0; k < 2; k++) {
+    for (int k = 0; k < VZ_GRAYS; k++) {
         vz_line_reading_free(&c->gray[k]);
         for (int j = 0; j < VZ_PREFIX_KINDS; j++)
             vz_grid_prefix_free(c->prefix[k][j]);
@@ -204,13 +204,15 @@ void vz_line_cache_free(vz_line_cache *c)
     free(c);
 }
 
-int vz_read_lines(line_reading *L, const go_cv_image *bgr, int light_weighted)
+int vz_read_lines(line_reading *L, const go_cv_image *bgr, int kind)
 {
     go_cv_image gray = {0};
     int *acc = NULL, R = 0;
     const int W = bgr->width, H = bgr->height;
     const double S = (W > H ? W : H) / 2.0;
-    int rc = light_weighted ? vz_gray(&gray, bgr) : go_cv_gray(&gray, bgr);
+    int rc = kind == 2 ? vz_gray_lines(&gray, bgr)
+             : kind    ? vz_gray(&gray, bgr)
+                       : go_cv_gray(&gray, bgr);
     if (rc < 0 || (rc = go_cv_blackhat(&L->bh, &gray, LINE_KERNEL)) < 0)
         goto done;
     L->t = vz_bh_threshold(&L->bh);

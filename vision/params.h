@@ -17,6 +17,15 @@
 /* The black-hat kernel (pixels) matches the width of a printed line at the work resolution (1-3
  * px), not the board: wider dark gaps (the wood between white stones) must not respond. */
 #define LINE_KERNEL 7
+/* vz_gray_lines cuts the tones above this quantile of the photo's middle to it: on a board the
+ * middle holds, half its area or more is wood or black stone, so the quantile is the wood's tone or
+ * below it, and the white stones' tops lie above it. */
+#define LINE_GRAY_CEILING 0.5
+/* ... and its looks are tried only under a saturated lamp: the photo's weakest channel's mean under
+ * this share of its strongest's (saturated blue, violet, cyan and pink lamps: 0.01 to 0.05 on the
+ * photos and rendered lamps here; white, warm or dim light: 0.6 or more). Under ordinary light the
+ * other grays show the lines as well, and a look more only takes the budget of later attempts. */
+#define LINE_GRAY_SATURATED 0.25
 /* A straight line is as long as a tenth of the photo's longer side (LINE_VOTES: that side over
  * twice this, in pixels of line on it). A board small in the photo, crowded, shows its lines in
  * short pieces between the stones, fewer than LINES_FEW lines so long: they are taken from a

@@ -147,11 +147,15 @@ static const unsigned looks[] = {
     VZ_LOOK_SECOND_GRID,
     VZ_LOOK_LIGHT_WEIGHTED | VZ_LOOK_STEEP,
     VZ_LOOK_STEEP,
+    VZ_LOOK_LINE_GRAY,
+    VZ_LOOK_LINE_GRAY | VZ_LOOK_DOUBLED,
 };
 #define LOOKS_ALL ((int)(sizeof looks / sizeof looks[0]))
-/* The last two, the steep looks, are tried on their own (read_steep); LOOKS are the others. */
+/* The steep looks, then the line gray's, are tried on their own (read_steep, read_line_gray);
+ * LOOKS are the others. */
 #define STEEP_LOOKS 2
-#define LOOKS (LOOKS_ALL - STEEP_LOOKS)
+#define LINE_GRAY_LOOKS 2
+#define LOOKS (LOOKS_ALL - STEEP_LOOKS - LINE_GRAY_LOOKS)
 /* The looks tried again on the photo turned half round: all but the second-grid ones, which
  * cost a refused 19x19 0.6 s of CPU more there (about half its refusal) and read 3 more of the
  * bench's 180 scene boards. */
@@ -857,12 +861,20 @@ static int read_by_looks_from(go_vision_result *r, vz_grid *g, const go_cv_image
                 past_size[look] = past & VZ_REFUSED_PAST    ? fitted[look].size
                                   : past & VZ_REFUSED_FAINT ? -fitted[look].size
                                                             : 0;
-            /* a look at twice the spacing refused as too faint: its lattice fitted to the
-             * stones (fit_faint_to_stones) */
+            /* a look at twice the spacing, or in the line gray, refused as too faint: its
+             * lattice fitted to the stones (fit_faint_to_stones) */
             if (rc == GO_ENOBOARD && (past & VZ_REFUSED_FAINT) && fitted[look].size > 0 &&
-                looks[look] == (looks[look] & (VZ_LOOK_LIGHT_WEIGHTED | VZ_LOOK_DOUBLED)) &&
-                (looks[look] & VZ_LOOK_DOUBLED))
+                (looks[look] & ~(VZ_LOOK_LIGHT_WEIGHTED | VZ_LOOK_LINE_GRAY | VZ_LOOK_DOUBLED)) ==
+                    0 &&
+                (looks[look] & (VZ_LOOK_DOUBLED | VZ_LOOK_LINE_GRAY))) {
                 rc = fit_faint_to_stones(g, &fitted[look], work);
+                /* the line gray's at the spacing its lines show, refused again, judged as under
+                 * a dim or coloured lamp (not at twice it: fit_faint_to_stones) */
+                if (rc == GO_ENOBOARD && looks[look] == VZ_LOOK_LINE_GRAY) {
+                    g->dim = 1;
+                    rc = vz_check_lattice(g, work);
+                }
+            }
         } else if (!again) {
             /* the lattices of the first looks again, fitted to the stones */
             if (look >= looks_n || fitted[look].size == 0)
@@ -981,8 +993,23 @@ static int read_within(go_vision_result *r, vz_grid *g, const go_cv_image *in, c
 static int read_steep(go_vision_result *r, vz_grid *g, const go_cv_image *work, int size_hint,
                       double *spent, vz_line_cache *lines)
 {
-    return read_by_looks_from(r, g, work, size_hint, spent, LOOKS, LOOKS_ALL, 1, NULL, RESIZED_NONE,
-                              NULL, lines);
+    return read_by_looks_from(r, g, work, size_hint, spent, LOOKS, LOOKS + STEEP_LOOKS, 1, NULL,
+                              RESIZED_NONE, NULL, lines);
+}
+
+/* The looks in the line gray (VZ_LOOK_LINE_GRAY, vz_gray_lines) on the work image whose lines
+ * the other looks read (lines): under a saturated lamp the white stones' rims and the crevices
+ * of a crowd outvote the pale printed lines in the other grays, and the looks there propose no
+ * lattice on the board's lines (or one at another size); with the stones' tops cut to the wood's
+ * tone the lines stand out. Tried once the other looks refused the photo at the work size, and only
+ * under a saturated lamp (vz_light_saturated): under ordinary light the other grays show the
+ * lines as well, and the looks would only take the step budget of the attempts after them (two
+ * altered photos that those attempts read perfectly are refused so). */
+static int read_line_gray(go_vision_result *r, vz_grid *g, const go_cv_image *work, int size_hint,
+                          double *spent, vz_line_cache *lines)
+{
+    return read_by_looks_from(r, g, work, size_hint, spent, LOOKS + STEEP_LOOKS, LOOKS_ALL, 1, NULL,
+                              RESIZED_NONE, NULL, lines);
 }
 
 /* The work image turned half a turn and read by every look (read_by_looks); the grid found
@@ -1439,6 +1466,9 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
         /* a board seen steeper than the looks take */
         if (rc == GO_ENOBOARD)
             rc = read_steep(r, &g, &work, opt->size, &spent, lines);
+        /* under a saturated lamp, pale lines a crowd's white stones outvote */
+        if (rc == GO_ENOBOARD && vz_light_saturated(&work))
+            rc = read_line_gray(r, &g, &work, opt->size, &spent, lines);
         /* a board small in the photo: its part of the photo, as large as decoded */
         if (rc == GO_ENOBOARD)
             rc = read_zoomed(r, &g, &work, img.pixels ? &img : &work, opt->size, &spent);

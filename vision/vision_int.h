@@ -99,6 +99,8 @@ enum {
     /* the vanishing points and line of a steeper view than a phone's main lens gives from 35
      * degrees (VP_OUTSIDE_STEEP, VIEW_MAX_STEEP in params.h) */
     VZ_LOOK_STEEP = 16,
+    /* the lines in vz_gray_lines (tones above the wood's cut), instead of vz_gray */
+    VZ_LOOK_LINE_GRAY = 32,
 };
 
 /* vz_warp_lattice, then gray: plain luminance, or vz_gray when light_weighted. */
@@ -260,6 +262,12 @@ int vz_classify(go_vision_result *r, const go_cv_image *bgr, const vz_grid *g, i
 /* Gray for the line stages: channels weighted by their mean (the light's colour), so that a
  * coloured lamp does not wash the printed lines out. */
 int vz_gray(go_cv_image *out, const go_cv_image *bgr);
+/* vz_gray with the tones above the wood's cut to it (gray.c): the gray a third line reading looks
+ * in, where the white stones' rims and crevices outvote pale printed lines. */
+int vz_gray_lines(go_cv_image *out, const go_cv_image *bgr);
+/* 1 when the BGR image is lit by a saturated lamp: its weakest channel's mean under
+ * LINE_GRAY_SATURATED of its strongest's (params.h); 0 otherwise. */
+int vz_light_saturated(const go_cv_image *bgr);
 
 /* The learned point classifier (points.c). A point's patch is the board with the perspective
  * taken out, VZ_PATCH_CELL pixels a cell, VZ_PATCH_SIDE pixels square and centred on the point
