@@ -931,6 +931,18 @@
  * by this mean at most (those frames: 0.08 at most). */
 #define STONES_MODEL_ON 0.6
 #define STONES_MODEL_OFF 0.25
+/* A sparse board read in its part by colour (vision.c: read_region, sparse_points_hold), fewer
+ * than STONES_MIN stones to judge its lattice by: the lattice model reads its points, mostly
+ * empty, as points by SPARSE_MODEL_ON on average at least and, moved half a cell along either
+ * family or both, as none by SPARSE_MODEL_OFF at most (right lattices of sparse boards, photos
+ * seen from lower and rendered boards on a cloth: 0.79 to 1.0 on the points, 0.08 at most half
+ * a cell off; lattices through a cloth's crossings read under 0.1, EVIDENCE_MIN). The likeliest
+ * line of points just beyond an end must read at most SPARSE_BEYOND_SHARE of the points' mean:
+ * right lattices 0.67 of it at most (a rendered board's near edge seen from lower), a 13x13
+ * lattice over part of a sparse 19x19 in a webcam frame 1.0 (the board's lines go on there). */
+#define SPARSE_MODEL_ON 0.6
+#define SPARSE_MODEL_OFF 0.25
+#define SPARSE_BEYOND_SHARE 0.8
 /* The wood's tone for the stones' contrast: the median of at least this many empty points. */
 #define STONES_WOOD_MIN 10
 

@@ -1241,6 +1241,36 @@ static int read_part(go_vision_result *r, vz_grid *g, const go_cv_image *part, i
     return rc;
 }
 
+/* A sparse board's lattice in the board's part (read_region), too few stones to judge it by
+ * (STONES_MIN): the lattice model judges its points instead, mostly empty. They must read as
+ * points (SPARSE_MODEL_ON on average) and, moved half a cell along either family or both, as
+ * none (SPARSE_MODEL_OFF at most): the crossings of a cloth's checks read as no board's points.
+ * And no line of points just beyond an end may read nearly as likely as the lattice's own
+ * (SPARSE_BEYOND_SHARE): a smaller lattice over part of a sparse board reads its points as
+ * surely as the right one, but the board's lines go on past its ends. 1 when they hold, 0 when
+ * not, or a negative go_err. */
+static int sparse_points_hold(const vz_grid *g, const go_cv_image *work, int stones)
+{
+    static const double moves[3][2] = {{0.5, 0.5}, {0.5, 0}, {0, 0.5}};
+    double on, off[3] = {0};
+    int rc = model_mean(&on, g, work, 0, 0);
+    for (int k = 0; k < 3 && rc == 0; k++)
+        rc = model_mean(&off[k], g, work, moves[k][0], moves[k][1]);
+    if (rc < 0)
+        return rc;
+    const double most_off = fmax(off[0], fmax(off[1], off[2]));
+    vz_evidence e;
+    if ((rc = vz_lattice_evidence(&e, g, work)) < 0)
+        return rc;
+    if (getenv("GOREF_VISION_DEBUG"))
+        fprintf(stderr,
+                "sparse board's lattice (%d stones): on %.3f, half a cell off %.3f %.3f %.3f, "
+                "likeliest line beyond %.3f\n",
+                stones, on, off[0], off[1], off[2], e.beyond);
+    return on >= SPARSE_MODEL_ON && most_off <= SPARSE_MODEL_OFF &&
+           e.beyond <= SPARSE_BEYOND_SHARE * on;
+}
+
 /* A board whose lines a cloth or the room outvotes (a checked cloth at the board's angle holds
  * more line than the board, and lines beyond the board read as stones past its edge): the part of
  * the photo its colour marks (vz_board_region), the rest painted plain, read as a photo of its
@@ -1249,7 +1279,8 @@ static int read_part(go_vision_result *r, vz_grid *g, const go_cv_image *part, i
  * the finder's kernels, least line lengths and checks are measured against the photo's size, and a
  * 9x9 or 13x13 filling a third of the photo reads only so; a 19x19 filling two thirds reads as it
  * is and not always enlarged (its lines blur), hence this order. Its reading must hold
- * STONES_MIN stones, so that the stones judged the lattice (stones_on_points). */
+ * STONES_MIN stones, so that the stones judged the lattice (stones_on_points), or fewer on a
+ * lattice the model reads as a board's (sparse_points_hold). */
 static int read_region(go_vision_result *r, vz_grid *g, const go_cv_image *work, int size_hint,
                        double *spent)
 {
@@ -1279,9 +1310,15 @@ static int read_region(go_vision_result *r, vz_grid *g, const go_cv_image *work,
     if (rc == 0) {
         int b, w, hi;
         fewer_colour(r, &b, &w, &hi);
-        if (b + w < STONES_MIN)
-            rc = go_error_set(GO_ENOBOARD, "no board: too few stones in the board's part of the "
-                                           "photo to judge its lattice");
+        if (b + w < STONES_MIN) {
+            rc = sparse_points_hold(&t, work, b + w);
+            if (rc == 0)
+                rc = go_error_set(GO_ENOBOARD, "no board: too few stones in the board's part of "
+                                               "the photo to judge its lattice, and its empty "
+                                               "points do not read as a board's points");
+            else if (rc > 0)
+                rc = 0;
+        }
         if (rc != 0)
             observe("region stones counted", &t, go_error_last());
     }
@@ -1290,11 +1327,6 @@ static int read_region(go_vision_result *r, vz_grid *g, const go_cv_image *work,
     if (rc != 0)
         return rc;
     *g = t;
-    if (getenv("GOREF_VISION_DEBUG")) {
-        fprintf(stderr, "region lattice in the photo as it is: ");
-        int rcs = stones_inside(g, work);
-        fprintf(stderr, "-> %d\n", rcs);
-    }
     /* the lattice found in the painted part, the board read again in the photo as it is: at a
      * thin margin the paint can cover part of a corner's stone; where that reading fails, the
      * part's stands */

@@ -313,6 +313,40 @@ static void test_vision_region__a_gingham_squares_are_not_stones(void **state)
     }
 }
 
+/* Sparse boards (5 to 17 stones) of the cloth row's make, seen from lower (the far edge 0.7 of
+ * the near one, the depth squashed to 0.7): every look at the whole photo settles on the cloth
+ * or refuses, and in the board's part too few stones sit on its lattice to judge it by them; the
+ * lattice model reads its empty points as a board's points and half a cell off as none, and the
+ * boards read point for point. */
+static void test_vision_region__sparse_boards_seen_from_lower_read_in_their_part(void **state)
+{
+    (void)state;
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static go_vision_result r;
+    static const int boards[3][2] = {{9, 0}, {13, 0}, {19, 1}};
+    for (int b = 0; b < 3; b++) {
+        const int n = boards[b][0], k = boards[b][1], si = n == 9 ? 0 : n == 13 ? 1 : 2;
+        const uint64_t seed = 1000 + (uint64_t)k * 7 + (uint64_t)si;
+        synth_params p;
+        double density, corners[4][2];
+        synth_bench_board_cloth(&p, &density, n, seed, k);
+        p.tilt = 0.3;
+        p.squash = 0.7;
+        synth_legal_position(truth, n, 0.04 + 0.01 * k, seed);
+        uint8_t *jpeg = NULL;
+        size_t len = 0;
+        assert_int_equal(synth_render(&jpeg, &len, &p, truth, corners), 0);
+        int stones = 0;
+        for (int y = 0; y < n; y++)
+            for (int x = 0; x < n; x++)
+                stones += truth[y][x] != 0;
+        assert_true(stones < STONES_MIN);
+        char what[64];
+        snprintf(what, sizeof what, "sparse %dx%d board on a cloth, seen from lower", n, n);
+        scan_reads_right(&r, jpeg, len, truth, n, what);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -326,6 +360,7 @@ int main(void)
         cmocka_unit_test(test_vision_region__a_wood_split_by_the_light_is_one_part),
         cmocka_unit_test(test_vision_region__a_cloth_alone_is_no_board),
         cmocka_unit_test(test_vision_region__a_gingham_squares_are_not_stones),
+        cmocka_unit_test(test_vision_region__sparse_boards_seen_from_lower_read_in_their_part),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
