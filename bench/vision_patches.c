@@ -185,6 +185,32 @@ static void stones_like_the_wood(synth_params *p, uint64_t *s)
     p->black_bgr[2] = dark * (1 + 0.9 * brown);
 }
 
+/* Board p rendered with the stones of truth (moved by nudge, or NULL), through its true lattice:
+ * the lattice model's records (lattice nonzero, their draws seeded by lattice_seed) or the point
+ * classifier's. */
+static int render_and_write(FILE *f, const synth_params *p, uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE],
+                            const double (*nudge)[GO_MAX_SIZE][2], int lattice,
+                            uint64_t lattice_seed)
+{
+    const int size = p->size;
+    uint8_t *jpeg = NULL;
+    size_t len = 0;
+    double corners[4][2];
+    go_cv_image img = {0};
+    vz_grid g;
+    int rc = synth_render(&jpeg, &len, p, truth, corners);
+    if (rc == 0)
+        rc = go_cv_decode(&img, jpeg, len, 1);
+    if (rc == 0)
+        rc = vz_lattice_through(&g, corners, size, size - 1);
+    if (rc == 0)
+        rc = lattice ? write_lattice(f, &img, g.h, size, -1, lattice_seed)
+                     : write_points(f, &img, g.h, size, truth, 0, -1, nudge);
+    free(jpeg);
+    go_cv_image_free(&img);
+    return rc;
+}
+
 /* One synthetic board of size `size`, number i: one of the benchmark's kinds of board (plain,
  * under a lamp, seen from low, small in the photo, shadows, hurried hands, turned on the table,
  * crowded under a saturated blue or violet lamp, a webcam frame) by i, hurried hands twice as
@@ -271,22 +297,7 @@ static int synthetic_board(FILE *f, int size, int si, int i, int lattice)
         synth_hurried_nudges(nudge, truth, p.size, synth_bench_hurried_spread(i), seed);
         p.nudge = nd = (const double(*)[GO_MAX_SIZE][2])nudge;
     }
-    uint8_t *jpeg = NULL;
-    size_t len = 0;
-    double corners[4][2];
-    go_cv_image img = {0};
-    vz_grid g;
-    int rc = synth_render(&jpeg, &len, &p, truth, corners);
-    if (rc == 0)
-        rc = go_cv_decode(&img, jpeg, len, 1);
-    if (rc == 0)
-        rc = vz_lattice_through(&g, corners, size, size - 1);
-    if (rc == 0)
-        rc = lattice ? write_lattice(f, &img, g.h, size, -1, seed + 7919u * (uint64_t)lattice)
-                     : write_points(f, &img, g.h, size, truth, 0, -1, nd);
-    free(jpeg);
-    go_cv_image_free(&img);
-    return rc;
+    return render_and_write(f, &p, truth, nd, lattice, seed + 7919u * (uint64_t)lattice);
 }
 
 /* The hard cases of pale stones on a lamp's dim side: boards of the bench's pale kind
@@ -331,21 +342,7 @@ static int pale_board(FILE *f, int size, int si, int i)
         p.dome = 0.5 * rnd(&s);
     density = 0.45 + 0.45 * rnd(&s);
     synth_legal_position(truth, p.size, density, seed);
-    uint8_t *jpeg = NULL;
-    size_t len = 0;
-    double corners[4][2];
-    go_cv_image img = {0};
-    vz_grid g;
-    int rc = synth_render(&jpeg, &len, &p, truth, corners);
-    if (rc == 0)
-        rc = go_cv_decode(&img, jpeg, len, 1);
-    if (rc == 0)
-        rc = vz_lattice_through(&g, corners, size, size - 1);
-    if (rc == 0)
-        rc = write_points(f, &img, g.h, size, truth, 0, -1, NULL);
-    free(jpeg);
-    go_cv_image_free(&img);
-    return rc;
+    return render_and_write(f, &p, truth, NULL, 0, 0);
 }
 
 /* The photo decoded as the reader decodes it (vz_decode_work). */
