@@ -196,10 +196,12 @@ static int blank_side(const float *p, const vz_grid *g, const go_cv_image *work)
  * reads the table beyond a board's edge as no board's points (the line just beyond can read as
  * points where the edge stones lean over it, the next one hardly): such a lattice is a part of a
  * larger board (a 13x13 window on a 19x19 whose stones past its edges lie dark under a coloured
- * lamp). 0 where it does not; a negative go_err. */
+ * lamp). Not asked of a 19x19. 0 where it does not; a negative go_err. */
 static int board_beyond(const float *p, const vz_grid *g, const go_cv_image *work)
 {
     const int n = g->size, m = n + 2 * BEYOND_LINES;
+    if (n >= 19) /* the reader finds boards of 19 lines at most */
+        return 0;
     double v[GO_MAX_SIZE * GO_MAX_SIZE];
     for (int i = 0; i < n * n; i++)
         v[i] = p[i];
