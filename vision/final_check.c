@@ -151,13 +151,9 @@ static void debug_wrong(const vz_grid *g, const go_cv_image *work)
  * lattice runs two lines past the board's edge, over the table, and the board's last lines lie
  * beyond its other end (a lattice the stones alone vouch for can sit whole cells off where the
  * stones beyond its other end lie in the dark). */
-static int blank_side(const float *p, const vz_grid *g, const go_cv_image *work)
+static int blank_side(const float *p, double median, const vz_grid *g, const go_cv_image *work)
 {
     const int n = g->size;
-    double v[GO_MAX_SIZE * GO_MAX_SIZE];
-    for (int i = 0; i < n * n; i++)
-        v[i] = p[i];
-    const double median = vz_median(v, n * n);
     int found = -1;
     double least = 1;
     for (int side = 0; side < 4; side++) {
@@ -190,22 +186,18 @@ static int blank_side(const float *p, const vz_grid *g, const go_cv_image *work)
 }
 
 /* 1 where the board goes on past two sides of the lattice: the two lines of points beyond one
- * side both read at least FINAL_BEYOND_SURE of the median of the lattice's own points (p), and
+ * side both read at least FINAL_BEYOND_SURE of the median of the lattice's own points, and
  * beyond another side at least FINAL_BEYOND_SHARE; that median at least FINAL_EDGE_MEDIAN (a
  * model unsure everywhere says nothing); a line half beyond the photo says nothing. The model
  * reads the table beyond a board's edge as no board's points (the line just beyond can read as
  * points where the edge stones lean over it, the next one hardly): such a lattice is a part of a
  * larger board (a 13x13 window on a 19x19 whose stones past its edges lie dark under a coloured
  * lamp). Not asked of a 19x19. 0 where it does not; a negative go_err. */
-static int board_beyond(const float *p, const vz_grid *g, const go_cv_image *work)
+static int board_beyond(double median, const vz_grid *g, const go_cv_image *work)
 {
     const int n = g->size, m = n + 2 * BEYOND_LINES;
     if (n >= 19) /* the reader finds boards of 19 lines at most */
         return 0;
-    double v[GO_MAX_SIZE * GO_MAX_SIZE];
-    for (int i = 0; i < n * n; i++)
-        v[i] = p[i];
-    const double median = vz_median(v, n * n);
     if (median < FINAL_EDGE_MEDIAN)
         return 0;
     const size_t patch = (size_t)VZ_PATCH_SIDE * VZ_PATCH_SIDE * 3, count = 4 * BEYOND_LINES * n;
@@ -282,7 +274,12 @@ int vz_final_check(const vz_grid *g, const go_cv_image *work)
         debug_map(p, g->size);
         debug_wrong(g, work);
     }
-    const int beyond = board_beyond(p, g, work);
+    /* the median of the points' probabilities, which the edge checks measure lines against */
+    double v[GO_MAX_SIZE * GO_MAX_SIZE];
+    for (int i = 0; i < g->size * g->size; i++)
+        v[i] = p[i];
+    const double median = vz_median(v, g->size * g->size);
+    const int beyond = board_beyond(median, g, work);
     if (beyond < 0)
         return beyond;
     if (beyond > 0)
@@ -290,7 +287,7 @@ int vz_final_check(const vz_grid *g, const go_cv_image *work)
                             "no board: the board goes on past two sides of the grid (not a %dx%d "
                             "board, or the grid did not fit)",
                             g->size, g->size);
-    const int side = blank_side(p, g, work);
+    const int side = blank_side(p, median, g, work);
     if (side >= 0)
         return go_error_set(GO_ENOBOARD, "no board: the grid did not fit (two of its outer lines "
                                          "lie off the board, on the table)");
