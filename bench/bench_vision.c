@@ -27,8 +27,11 @@
  * --alter reads only the photos as they are and then altered as no photo here was taken
  * (synth_photo_altered: a saturated blue, a violet and a pink lamp, a dim room, a webcam frame,
  * the board turned 20-30 degrees in the frame, seen from lower; fixed seeds), a row each, by the
- * models of each photo's fold; --save DIR writes the altered photos there.
+ * models of each photo's fold; --save DIR writes the altered photos there. --alter2 does the
+ * same with two alterations laid one over the other (a lamp or a dim room, then a webcam or a
+ * view), harder than --alter: failures to develop on in the folds one may look at.
  * Usage: bench_vision [-v] [--overlay DIR] [--only SUBSTRING] [--turns] [--sizes] [--alter]
+ * [--alter2]
  * [--models DIR] (the fold models; default vision/model/folds) [--disputed FILE] (points whose
  * published label the photo contradicts, set aside in a second table; default
  * bench/disputed_truth.tsv) [--no-rule] [--synthetic N]
@@ -684,6 +687,8 @@ typedef struct photo_variant {
     /* ALTER_AS_IS: the photo's own bytes; 0..SYNTH_ALTERATIONS-1: the photo altered so
      * (synth_photo_altered); ALTER_NONE: turned and resized as above */
     int alteration;
+    /* ALTER_NONE, or a second alteration laid over the first's photo (decoded again) */
+    int then;
 } photo_variant;
 #define ALTER_NONE (-1)
 #define ALTER_AS_IS (-2)
@@ -716,6 +721,22 @@ static int variant_jpeg(uint8_t **jpeg, size_t *jlen, const go_cv_image *img, co
     if (v->alteration == ALTER_NONE)
         return synth_photo_variant(jpeg, jlen, img, v->quarter_turns, v->long_side, v->quality);
     int rc = synth_photo_altered(jpeg, jlen, img, v->alteration, name_seed(image), h);
+    if (rc == 0 && v->then != ALTER_NONE) {
+        go_cv_image first = {0};
+        uint8_t *second = NULL;
+        size_t second_len = 0;
+        double h2[9];
+        rc = go_cv_decode(&first, *jpeg, *jlen, 1);
+        if (rc == 0)
+            rc = synth_photo_altered(&second, &second_len, &first, v->then, name_seed(image) + 1,
+                                     h2);
+        go_cv_image_free(&first);
+        free(*jpeg);
+        *jpeg = second;
+        *jlen = second_len;
+        if (rc == 0)
+            vz_mat3_mul(h, h2, h);
+    }
     if (rc == 0 && save_dir) {
         char path[1400], name[600];
         snprintf(name, sizeof name, "%s", image);
@@ -952,32 +973,44 @@ static void variant_table(const photo_entry *rows, int nrows, const char *root, 
 
 /* The photos turned a quarter turn at a time; turn 0 is the photo decoded and saved again. */
 static const photo_variant turns_v[] = {
-    {"turned 0 degrees clockwise", "turn   0", 0, 0, 92, ALTER_NONE},
-    {"turned 90 degrees clockwise", "turn  90", 1, 0, 92, ALTER_NONE},
-    {"turned 180 degrees clockwise", "turn 180", 2, 0, 92, ALTER_NONE},
-    {"turned 270 degrees clockwise", "turn 270", 3, 0, 92, ALTER_NONE},
+    {"turned 0 degrees clockwise", "turn   0", 0, 0, 92, ALTER_NONE, ALTER_NONE},
+    {"turned 90 degrees clockwise", "turn  90", 1, 0, 92, ALTER_NONE, ALTER_NONE},
+    {"turned 180 degrees clockwise", "turn 180", 2, 0, 92, ALTER_NONE, ALTER_NONE},
+    {"turned 270 degrees clockwise", "turn 270", 3, 0, 92, ALTER_NONE, ALTER_NONE},
 };
 /* The photos at other resolutions: a small phone picture, a common upload size, a photo larger
  * than most here (they are 640 to 4,080 pixels long); and as a messaging app passes a photo on,
  * 1,600 pixels long at quality 70. */
 static const photo_variant sizes_v[] = {
-    {"long side 800 px", "size  800", 0, 800, 92, ALTER_NONE},
-    {"long side 1200 px", "size 1200", 0, 1200, 92, ALTER_NONE},
-    {"long side 4000 px", "size 4000", 0, 4000, 92, ALTER_NONE},
-    {"1600 px at quality 70", "sent 1600", 0, 1600, 70, ALTER_NONE},
+    {"long side 800 px", "size  800", 0, 800, 92, ALTER_NONE, ALTER_NONE},
+    {"long side 1200 px", "size 1200", 0, 1200, 92, ALTER_NONE, ALTER_NONE},
+    {"long side 4000 px", "size 4000", 0, 4000, 92, ALTER_NONE, ALTER_NONE},
+    {"1600 px at quality 70", "sent 1600", 0, 1600, 70, ALTER_NONE, ALTER_NONE},
 };
 
 /* The photos as another room or camera would have taken them (synth_photo_altered), after the
  * photos as they are: under lamps, light and lenses no photo here was taken in. */
 static const photo_variant alter_v[] = {
-    {"as they are", "as is", 0, 0, 0, ALTER_AS_IS},
-    {"saturated blue lamp", "blue", 0, 0, 0, SYNTH_ALTER_BLUE},
-    {"violet lamp", "violet", 0, 0, 0, SYNTH_ALTER_VIOLET},
-    {"pink lamp", "pink", 0, 0, 0, SYNTH_ALTER_PINK},
-    {"dim room, noise, JPEG 75", "dim", 0, 0, 0, SYNTH_ALTER_DIM},
-    {"webcam: 640 px, blur, JPEG 70", "webcam", 0, 0, 0, SYNTH_ALTER_WEBCAM},
-    {"turned 20-30 deg in the frame", "turned", 0, 0, 0, SYNTH_ALTER_TURNED},
-    {"seen from lower", "lower", 0, 0, 0, SYNTH_ALTER_LOW},
+    {"as they are", "as is", 0, 0, 0, ALTER_AS_IS, ALTER_NONE},
+    {"saturated blue lamp", "blue", 0, 0, 0, SYNTH_ALTER_BLUE, ALTER_NONE},
+    {"violet lamp", "violet", 0, 0, 0, SYNTH_ALTER_VIOLET, ALTER_NONE},
+    {"pink lamp", "pink", 0, 0, 0, SYNTH_ALTER_PINK, ALTER_NONE},
+    {"dim room, noise, JPEG 75", "dim", 0, 0, 0, SYNTH_ALTER_DIM, ALTER_NONE},
+    {"webcam: 640 px, blur, JPEG 70", "webcam", 0, 0, 0, SYNTH_ALTER_WEBCAM, ALTER_NONE},
+    {"turned 20-30 deg in the frame", "turned", 0, 0, 0, SYNTH_ALTER_TURNED, ALTER_NONE},
+    {"seen from lower", "lower", 0, 0, 0, SYNTH_ALTER_LOW, ALTER_NONE},
+};
+/* Two of those at once, a lamp or a room and then a camera or a view: harder than any photo here
+ * alone, for development (the single alterations are the figures to report). */
+static const photo_variant alter2_v[] = {
+    {"as they are", "as is", 0, 0, 0, ALTER_AS_IS, ALTER_NONE},
+    {"blue lamp, dim room", "blue+dim", 0, 0, 0, SYNTH_ALTER_BLUE, SYNTH_ALTER_DIM},
+    {"blue lamp, seen from lower", "blue+lower", 0, 0, 0, SYNTH_ALTER_BLUE, SYNTH_ALTER_LOW},
+    {"violet lamp, webcam", "violet+webcam", 0, 0, 0, SYNTH_ALTER_VIOLET, SYNTH_ALTER_WEBCAM},
+    {"violet lamp, turned", "violet+turned", 0, 0, 0, SYNTH_ALTER_VIOLET, SYNTH_ALTER_TURNED},
+    {"pink lamp, seen from lower", "pink+lower", 0, 0, 0, SYNTH_ALTER_PINK, SYNTH_ALTER_LOW},
+    {"dim room, webcam", "dim+webcam", 0, 0, 0, SYNTH_ALTER_DIM, SYNTH_ALTER_WEBCAM},
+    {"webcam, turned", "webcam+turned", 0, 0, 0, SYNTH_ALTER_WEBCAM, SYNTH_ALTER_TURNED},
 };
 
 /* How the photos are read in one pass. */
@@ -1261,6 +1294,8 @@ int main(int argc, char **argv)
             sizes = 1;
         else if (strcmp(argv[i], "--alter") == 0)
             alter = 1;
+        else if (strcmp(argv[i], "--alter2") == 0)
+            alter = 2;
         else if (strcmp(argv[i], "--candidates") == 0 || strcmp(argv[i], "--candidates-all") == 0) {
             candidates = argv[i][12] ? 2 : 1;
             vz_observe_lattice = on_lattice;
@@ -1361,8 +1396,14 @@ int main(int argc, char **argv)
             snprintf(path, sizeof path, "%s/lattice_fold%d.onnx", models, k);
             have &= file_exists(path);
         }
-        variant_table(rows, nrows, root, verbose, "photos altered (lamps, dim room, webcam, views)",
-                      alter_v, (int)(sizeof alter_v / sizeof *alter_v), have ? models : NULL);
+        if (alter == 2)
+            variant_table(rows, nrows, root, verbose, "photos altered twice (development)",
+                          alter2_v, (int)(sizeof alter2_v / sizeof *alter2_v),
+                          have ? models : NULL);
+        else
+            variant_table(rows, nrows, root, verbose,
+                          "photos altered (lamps, dim room, webcam, views)", alter_v,
+                          (int)(sizeof alter_v / sizeof *alter_v), have ? models : NULL);
         return 0;
     }
     static photo_row res[PASSES][MAX_PHOTOS];
