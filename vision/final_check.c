@@ -261,6 +261,43 @@ static int board_beyond(double median, const vz_grid *g, const go_cv_image *work
     return beyond;
 }
 
+/* Into *corner, the corner (0 top-left .. 3 bottom-left, as corner_moved) of lattice g (its fit
+ * f) that lies a line past the board, or -1: where one block of its points reads unlikely and
+ * another fairly surely (FINAL_CORNER_GATE, FINAL_CORNER_SURE), the lattice is read again with each
+ * corner moved a cell inward along each of its two lines, and a move that leaves at least
+ * FINAL_CORNER_GAIN of all the points fewer unlikely finds the corner (a steep view's far corner
+ * fitted on the board's rim, the rest on its points). A right lattice reads more of its points
+ * unlikely with any corner moved. 0, or a negative go_err. */
+static int corner_off(int *corner, const vz_fit *f, const vz_grid *g, const go_cv_image *work)
+{
+    *corner = -1;
+    if (f->block_unlikely < FINAL_CORNER_GATE || f->block_sure < FINAL_CORNER_SURE)
+        return 0;
+    float q[GO_MAX_SIZE * GO_MAX_SIZE];
+    int found = -1;
+    double gain = 0;
+    for (int c = 0; c < 4; c++)
+        for (int a = 0; a < 2; a++) {
+            vz_grid m;
+            vz_fit mf;
+            if (corner_moved(&m, g, c, a, 1.0) < 0)
+                continue;
+            const int rc = vz_lattice_fit(&mf, q, &m, work);
+            if (rc < 0)
+                return rc;
+            if (getenv("GOREF_VISION_DEBUG"))
+                fprintf(stderr, "final corner %d axis %d: %.3f of the points unlikely, %.3f read\n",
+                        c, a, mf.unlikely_share, f->unlikely_share);
+            if (f->unlikely_share - mf.unlikely_share > gain) {
+                gain = f->unlikely_share - mf.unlikely_share;
+                found = c;
+            }
+        }
+    if (gain >= FINAL_CORNER_GAIN)
+        *corner = found;
+    return 0;
+}
+
 int vz_final_check(const vz_grid *g, const go_cv_image *work)
 {
     vz_fit f;
@@ -298,5 +335,17 @@ int vz_final_check(const vz_grid *g, const go_cv_image *work)
                             "points, where %.0f%% of another part's surely do)",
                             100 * f.block_unlikely, f.block[0] + 1, f.block[1] + 1,
                             100 * f.block_sure);
+    int corner;
+    rc = corner_off(&corner, &f, g, work);
+    if (rc < 0)
+        return rc;
+    if (corner >= 0) {
+        static const char *const name[4] = {"top left", "top right", "bottom right", "bottom left"};
+        return go_error_set(
+            GO_ENOBOARD,
+            "no board: the grid did not fit (near its %s corner it lies a line off the "
+            "board's lines)",
+            name[corner]);
+    }
     return 0;
 }

@@ -1,8 +1,9 @@
 /* The final check of the lattice a reading settled on (vz_final_check): on rendered boards the
  * true lattice stands, and the true lattice with one corner moved more than a cell along one of
  * its lines (as a board turned on the table can leave it, passing every other check) is refused,
- * and so is the true lattice moved two lines past an edge, and a smaller lattice over a part of
- * the board. The boards are drawn with seeds the benchmark does not draw. */
+ * and so is the true lattice moved two lines past an edge, a steep view's lattice with one
+ * corner a line past the board, and a smaller lattice over a part of the board. The boards are
+ * drawn with seeds the benchmark does not draw. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -139,11 +140,54 @@ static void test_vision_final__a_part_of_a_larger_board_is_refused(void **state)
     }
 }
 
+/* A steep view of a crowded 19x19 (synth_bench_board_steep, its board kth of the kind): its
+ * decoded image into *img, its true lattice into *g. */
+static void render_steep_board(go_cv_image *img, vz_grid *g, uint64_t seed, int k)
+{
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    synth_params p;
+    double density;
+    synth_bench_board_steep(&p, &density, 19, seed, k);
+    synth_legal_position(truth, 19, density, seed);
+    render_true_lattice(img, g, &p, truth, NULL);
+}
+
+/* A steep view's far corner put a line past the board, on its rim, the rest of the lattice on
+ * the board's points: the model reads a part of such a lattice unlikely but, the view being
+ * steep, no other block of it surely enough for the block measure. The lattice with that corner
+ * moved back a cell reads far more likely, and the lattice is refused; the true one stands. */
+static void test_vision_final__a_corner_a_line_past_the_board_is_refused(void **state)
+{
+    (void)state;
+    int by_corner = 0;
+    for (int k = 0; k < 6; k++) {
+        go_cv_image img = {0};
+        vz_grid truth, g;
+        render_steep_board(&img, &truth, 680000 + 7 * (uint64_t)k, k);
+        assert_int_equal(vz_final_check(&truth, &img), 0);
+        first_corner_moved(&g, &truth, -1.0);
+        vz_fit f;
+        assert_int_equal(vz_lattice_fit(&f, NULL, &g, &img), 0);
+        const int rc = vz_final_check(&g, &img);
+        if (rc != GO_ENOBOARD)
+            fprintf(stderr,
+                    "board %d, a corner a line past the board: %.2f of a block sure, "
+                    "%.2f unlikely, %.2f of all points unlikely\n",
+                    k, f.block_sure, f.block_unlikely, f.unlikely_share);
+        assert_int_equal(rc, GO_ENOBOARD);
+        by_corner += strstr(go_error_last(), "top left corner") != NULL;
+        go_cv_image_free(&img);
+    }
+    /* most of them for the moved corner, not by the block measure */
+    assert_true(by_corner >= 4);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_vision_final__a_corner_over_a_cell_off_is_refused),
         cmocka_unit_test(test_vision_final__two_lines_past_an_edge_are_refused),
+        cmocka_unit_test(test_vision_final__a_corner_a_line_past_the_board_is_refused),
         cmocka_unit_test(test_vision_final__a_part_of_a_larger_board_is_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
