@@ -5,6 +5,9 @@
  * between the board's: they read unlikely together in one part of the lattice while another
  * part reads surely. Right lattices the model reads surely somewhere do not show such a part;
  * where it reads no part surely (coloured lamps, makes it was not trained on) it is not asked.
+ * The lattice's outer lines are read against its points too: two lines at one side over the
+ * table, or one there while the board's edge line lies just beyond the other side (a lattice a
+ * line off, which the faint lines of a dim webcam frame and the stones alone let pass).
  * Thresholds and their measures: FINAL_ in params.h. */
 #include <math.h>
 #include <stdio.h>
@@ -298,6 +301,77 @@ static int corner_off(int *corner, const vz_fit *f, const vz_grid *g, const go_c
     return 0;
 }
 
+/* The side (as blank_side's) whose outermost line of points reads least likely, *share that
+ * line's mean probability by the median (1 where no side has half its points in the photo). */
+static int least_outer(double *share, const float *p, double median, const vz_grid *g,
+                       const go_cv_image *work)
+{
+    const int n = g->size;
+    int least = -1;
+    *share = 1;
+    for (int side = 0; side < 4; side++) {
+        double sum = 0;
+        int seen = 0;
+        for (int k = 0; k < n; k++) {
+            const int line = side == 0 || side == 3 ? 0 : n - 1;
+            const int x = side == 1 || side == 3 ? line : k;
+            const int y = side == 1 || side == 3 ? k : line;
+            double px, py; /* a point beyond the photo tells nothing */
+            if (vz_apply(g->h, x, y, &px, &py) < 0 || px < 0 || py < 0 || px >= work->width ||
+                py >= work->height)
+                continue;
+            sum += p[y * n + x];
+            seen++;
+        }
+        if (2 * seen < n)
+            continue;
+        const double s = sum / seen / fmax(median, 1e-9);
+        if (s < *share) {
+            *share = s;
+            least = side;
+        }
+    }
+    return least;
+}
+
+/* The mean probability of the points of the line just beyond side `side` of g (as blank_side's
+ * sides) by the median, into *share (0 where under half of them lie in the photo); 0 or a
+ * negative go_err. */
+static int line_beyond(double *share, double median, const vz_grid *g, int side,
+                       const go_cv_image *work)
+{
+    const int n = g->size, m = n + 2;
+    const size_t patch = (size_t)VZ_PATCH_SIDE * VZ_PATCH_SIDE * 3;
+    uint8_t *ring = malloc(patch * (size_t)m * m), *line = malloc(patch * (size_t)n);
+    float *prob = malloc(sizeof(float) * 2 * (size_t)n);
+    int at[GO_MAX_SIZE][2];
+    int rc = ring && line && prob ? 0 : go_error_set(GO_ENOMEM, "lattice fit");
+    if (rc == 0)
+        rc = vz_point_patches_ring(ring, g->h, n, 1, work);
+    for (int k = 0; k < n && rc == 0; k++) {
+        at[k][0] = side == 1 ? n : side == 3 ? -1 : k;
+        at[k][1] = side == 2 ? n : side == 0 ? -1 : k;
+        memcpy(line + patch * k, ring + patch * ((size_t)(at[k][1] + 1) * m + at[k][0] + 1), patch);
+    }
+    if (rc == 0)
+        rc = vz_lattice_probs(prob, line, n);
+    double sum = 0;
+    int seen = 0;
+    for (int k = 0; k < n && rc == 0; k++) {
+        double px, py;
+        if (vz_apply(g->h, at[k][0], at[k][1], &px, &py) < 0 || px < 0 || py < 0 ||
+            px >= work->width || py >= work->height)
+            continue;
+        sum += prob[2 * k + 1];
+        seen++;
+    }
+    *share = 2 * seen >= n ? sum / seen / fmax(median, 1e-9) : 0;
+    free(ring);
+    free(line);
+    free(prob);
+    return rc;
+}
+
 int vz_final_check(const vz_grid *g, const go_cv_image *work)
 {
     vz_fit f;
@@ -328,6 +402,25 @@ int vz_final_check(const vz_grid *g, const go_cv_image *work)
     if (side >= 0)
         return go_error_set(GO_ENOBOARD, "no board: the grid did not fit (two of its outer lines "
                                          "lie off the board, on the table)");
+    /* one outermost line over the table and the board's own line beyond the other side: the
+     * lattice sits a line off the board's (the line beyond read only where the outer one is
+     * blank, or for the debug output) */
+    const int debug = getenv("GOREF_VISION_DEBUG") != NULL;
+    double outer, past = 0;
+    const int off = least_outer(&outer, p, median, g, work);
+    if (off >= 0 && median >= FINAL_OFF_MEDIAN && (outer < FINAL_OFF_OUTER || debug) &&
+        (rc = line_beyond(&past, median, g, (off + 2) % 4, work)) < 0)
+        return rc;
+    if (debug)
+        fprintf(stderr,
+                "final line off: median %.3f, outer line %.3f of it (side %d), beyond "
+                "the other side %.3f\n",
+                median, outer, off, past);
+    if (off >= 0 && median >= FINAL_OFF_MEDIAN && outer < FINAL_OFF_OUTER &&
+        past >= FINAL_OFF_BEYOND)
+        return go_error_set(GO_ENOBOARD, "no board: the grid did not fit (it sits a line off the "
+                                         "board's: one outer line lies off the board, and the "
+                                         "board's line lies beyond the other side)");
     if (f.block_sure >= FINAL_BLOCK_SURE && f.block_unlikely >= FINAL_BLOCK_UNLIKELY)
         return go_error_set(GO_ENOBOARD,
                             "no board: the lattice does not fit the board everywhere (%.0f%% of "

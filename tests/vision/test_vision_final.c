@@ -1,9 +1,9 @@
 /* The final check of the lattice a reading settled on (vz_final_check): on rendered boards the
  * true lattice stands, and the true lattice with one corner moved more than a cell along one of
  * its lines (as a board turned on the table can leave it, passing every other check) is refused,
- * and so is the true lattice moved two lines past an edge, a steep view's lattice with one
- * corner a line past the board, and a smaller lattice over a part of the board. The boards are
- * drawn with seeds the benchmark does not draw. */
+ * and so is the true lattice moved one or two lines past an edge, a steep view's lattice with
+ * one corner a line past the board, and a smaller lattice over a part of the board. The boards
+ * are drawn with seeds the benchmark does not draw. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,8 +71,7 @@ static void test_vision_final__a_corner_over_a_cell_off_is_refused(void **state)
 
 /* A lattice two lines past one edge of the board, its other lines on the board's points: the
  * two lines over the table read as no points, and it is refused whichever way it was moved,
- * whether or not the model reads any block of it surely. One line past stays with the rest of
- * the reader's checks (the board's edge line beyond it reads as points). */
+ * whether or not the model reads any block of it surely. */
 static void test_vision_final__two_lines_past_an_edge_are_refused(void **state)
 {
     (void)state;
@@ -92,6 +91,33 @@ static void test_vision_final__two_lines_past_an_edge_are_refused(void **state)
                         sizes[k], moves[m][0], moves[m][1]);
             assert_int_equal(rc, GO_ENOBOARD);
             assert_non_null(strstr(go_error_last(), "outer lines"));
+        }
+        go_cv_image_free(&img);
+    }
+}
+
+/* The true lattice moved one line past each edge of the board: its outermost line on that side
+ * lies on the table and reads as no points, while the board's own edge line, just beyond its
+ * other side, reads as points; it is refused whichever way it was moved, and the true lattice
+ * stands. */
+static void test_vision_final__a_line_off_is_refused(void **state)
+{
+    (void)state;
+    static const int sizes[3] = {9, 13, 19};
+    static const int moves[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+    for (int k = 0; k < 3; k++) {
+        go_cv_image img = {0};
+        vz_grid truth, g;
+        render_bench_board(&img, &truth, sizes[k], 673000 + (uint64_t)k);
+        assert_int_equal(vz_final_check(&truth, &img), 0);
+        for (int m = 0; m < 4; m++) {
+            g = truth;
+            vz_lattice_move(g.h, truth.h, moves[m][0], moves[m][1]);
+            const int rc = vz_final_check(&g, &img);
+            if (rc != GO_ENOBOARD)
+                fprintf(stderr, "board %d (%dx%d) moved %d,%d: not refused\n", k, sizes[k],
+                        sizes[k], moves[m][0], moves[m][1]);
+            assert_int_equal(rc, GO_ENOBOARD);
         }
         go_cv_image_free(&img);
     }
@@ -188,6 +214,7 @@ int main(void)
         cmocka_unit_test(test_vision_final__a_corner_over_a_cell_off_is_refused),
         cmocka_unit_test(test_vision_final__two_lines_past_an_edge_are_refused),
         cmocka_unit_test(test_vision_final__a_corner_a_line_past_the_board_is_refused),
+        cmocka_unit_test(test_vision_final__a_line_off_is_refused),
         cmocka_unit_test(test_vision_final__a_part_of_a_larger_board_is_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
