@@ -5,6 +5,9 @@
  * between the board's: they read unlikely together in one part of the lattice while another
  * part reads surely. Right lattices the model reads surely somewhere do not show such a part;
  * where it reads no part surely (coloured lamps, makes it was not trained on) it is not asked.
+ * Where the part reads sure short of that (a steep view), the lattice is read again with each
+ * corner moved a cell in: a right lattice reads worse so, one a line past the board at a corner
+ * far better.
  * The lattice's outer lines are read against its points too: two lines at one side over the
  * table, or one there while the board's edge line lies just beyond the other side (a lattice a
  * line off, which the faint lines of a dim webcam frame and the stones alone let pass).
