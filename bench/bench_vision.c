@@ -38,10 +38,12 @@
  * (N boards a size; 0 skips them) [--seeds BASE] (the first synthetic board's seed, default
  * 1000, whose boards the reader was looked at on; another base reads boards nobody has seen) [--row
  * NAME] (that synthetic row alone, no photos: plain, lamps, low, small, hurried, shadows, scene,
- * turned, cloth, blue, webcam, pale or steep) [--save DIR] (each synthetic board read is written
- * there as <size>-<row>-<seed>.jpg, to look at) [--dump FILE] (every reading written there in full,
- * times left out: a change meant to keep the readings can be diffed against it) [--folds DIGITS]
- * (only the photos of those folds, e.g. 01: develop on some groups, measure on the others)
+ * turned, cloth, blue, webcam, pale or steep; or mixed, a row only this option reads: as many
+ * boards as the plain row, each drawing every parameter of the rows at random over their ranges,
+ * synth_bench_board_mixed, a combination no row draws) [--save DIR] (each synthetic board read is
+ * written there as <size>-<row>-<seed>.jpg, to look at) [--dump FILE] (every reading written there
+ * in full, times left out: a change meant to keep the readings can be diffed against it) [--folds
+ * DIGITS] (only the photos of those folds, e.g. 01: develop on some groups, measure on the others)
  * [--wrong FILE] (a line for every wrong point of a synthetic board: truth, reading, the colour
  * rule's reading alone, the classifier's probabilities through the true lattice, the lamp's light
  * there)
@@ -220,11 +222,12 @@ enum {
     WEBCAM,
     PALE,
     STEEP,
+    MIXED, /* not in the default run: only --row mixed */
     ROWS
 };
 static const char *const row_name[ROWS] = {"plain",   "lamps", "low",    "small", "hurried",
                                            "shadows", "scene", "turned", "cloth", "blue",
-                                           "webcam",  "pale",  "steep"};
+                                           "webcam",  "pale",  "steep",  "mixed"};
 static int row_only = -1; /* --row: the one row read, or -1 for all */
 /* --seeds: the first synthetic board's seed. The reader's numbers were chosen looking at the
  * default's boards; another base draws boards nobody has looked at. The classifier's training
@@ -352,7 +355,8 @@ static const char *const row_kind[ROWS] = {"",
                                            ", blue lamp, pale lines",
                                            ", webcam frames",
                                            ", pale stones, lamp falling off",
-                                           ", seen from 35-50 deg"};
+                                           ", seen from 35-50 deg",
+                                           ", all drawn at random"};
 
 /* The classifier's reading of the rendered board jpeg through its true lattice (corners): the
  * points it reads right, or -1 when it cannot run. Apart from the finder: a board refused or
@@ -411,7 +415,7 @@ static void synthetic_row(int size, int si, int count, int kind, int verbose)
     for (int i = 0; i < count; i++) {
         uint64_t seed = seed_base + (uint64_t)i * 7 + (uint64_t)si;
         synth_params p;
-        double density;
+        double density, hurried = 0;
         if (kind == LIT)
             synth_bench_board_lit(&p, &density, size, seed, i);
         else if (kind == LOW)
@@ -434,14 +438,18 @@ static void synthetic_row(int size, int si, int count, int kind, int verbose)
             synth_bench_board_pale(&p, &density, size, seed, i);
         else if (kind == STEEP)
             synth_bench_board_steep(&p, &density, size, seed, i);
+        else if (kind == MIXED)
+            synth_bench_board_mixed(&p, &density, &hurried, size, seed);
         else
             synth_bench_board(&p, &density, size, seed);
         uint8_t *jpeg = NULL;
         size_t len = 0;
         double corners[4][2];
         synth_legal_position(truth, p.size, density, seed);
-        if (kind == HURRIED) {
-            synth_hurried_nudges(nudge, truth, p.size, synth_bench_hurried_spread(i), seed);
+        if (kind == HURRIED)
+            hurried = synth_bench_hurried_spread(i);
+        if (hurried > 0) {
+            synth_hurried_nudges(nudge, truth, p.size, hurried, seed);
             p.nudge = (const double(*)[GO_MAX_SIZE][2])nudge;
         }
         if (synth_render(&jpeg, &len, &p, truth, corners) < 0)
@@ -456,14 +464,25 @@ static void synthetic_row(int size, int si, int count, int kind, int verbose)
             if (f)
                 fclose(f);
         }
-        char scene[128] = "";
-        if (kind == SCENE) { /* what the -v lines say of the room */
+        char scene[320] = "";
+        if (kind == SCENE || kind == MIXED) { /* what the -v lines say of the room */
             static const char *const boards[] = {"wood", "bamboo", "vinyl"},
                                      *stones[] = {"plain", "glass", "slate", "yunzi"};
             snprintf(scene, sizeof scene, " [%s board, %s stones, cloth %s%.0f deg off%s%s]",
                      boards[p.board_style], stones[p.stone_style], p.cloth_check > 0 ? "" : "none ",
                      fabs(fmod(p.cloth_turn - p.rotate_deg + 3600, 90.0)),
                      p.exposure > 0 ? ", dim" : "", p.bowls ? ", bowls" : "");
+        }
+        if (kind == MIXED) {                     /* and the rest of what was drawn */
+            const size_t at = strlen(scene) - 1; /* over the closing bracket */
+            snprintf(scene + at, sizeof scene - at,
+                     ", %dx%d share %.2f, tilt %.2f squash %.2f turn %.0f, lamp %.2f,%.2f,%.2f "
+                     "falloff %.2f, tinted %d, pale ink %d, shadow %.2f, glare %.0f, blur %.1f "
+                     "noise %.0f q%d, density %.2f, hurried %.2f]",
+                     p.width, p.height, p.board_share, p.tilt, p.squash, p.turn_deg, p.lamp_bgr[0],
+                     p.lamp_bgr[1], p.lamp_bgr[2], p.lamp_falloff, p.tinted, p.line_bgr[0] > 0,
+                     hypot(p.shadow[0], p.shadow[1]), p.glare, p.blur_sigma, p.noise,
+                     p.jpeg_quality, density, hurried);
         }
         const double cpu0 = bench_cpu_s(), wall0 = bench_wall_s();
         n_seen = 0;
@@ -547,8 +566,8 @@ static void synthetic_row(int size, int si, int count, int kind, int verbose)
             wsize++;
             silent++;
             if (verbose)
-                printf("synthetic %d%s seed %llu: read as %dx%d\n", n, row_kind[kind],
-                       (unsigned long long)seed, res.size, res.size);
+                printf("synthetic %d%s seed %llu%s: read as %dx%d\n", n, row_kind[kind],
+                       (unsigned long long)seed, kind == MIXED ? scene : "", res.size, res.size);
             continue;
         }
         int sym = 0, m = 0;
@@ -599,8 +618,11 @@ static void synthetic_row(int size, int si, int count, int kind, int verbose)
         perfect += ok == n * n;
         silent += ok * 10 < 9 * n * n;
         if (verbose && ok != n * n)
-            printf("synthetic %d%s seed %llu: %d/%d points\n", n, row_kind[kind],
-                   (unsigned long long)seed, ok, n * n);
+            printf("synthetic %d%s seed %llu%s: %d/%d points (lattice %.2f cells off)\n", n,
+                   row_kind[kind], (unsigned long long)seed, kind == MIXED ? scene : "", ok, n * n,
+                   synth_corners_off(res.corners, corners) /
+                       (hypot(corners[1][0] - corners[0][0], corners[1][1] - corners[0][1]) /
+                        (n - 1)));
     }
     char label[64];
     snprintf(label, sizeof label, "%dx%d%s", size, size, row_kind[kind]);
@@ -655,9 +677,12 @@ static void synthetic_table(int per_size, int verbose)
      * blue or violet lamp with pale lines, webcam frames, pale stones under a lamp falling off,
      * views from 35-50 degrees
      * (synth_bench_board_turned and after) */
-    for (int kind = TURNED; kind < ROWS; kind++)
+    for (int kind = TURNED; kind <= STEEP; kind++)
         for (int si = 0; si < 3; si++)
             synthetic_row(sizes[si], si, per_size / 3, kind, verbose);
+    /* --row mixed alone: as many as the plain boards, every parameter drawn at random */
+    for (int si = 0; si < 3 && row_only == MIXED; si++)
+        synthetic_row(sizes[si], si, per_size, MIXED, verbose);
     if (grid_diag_on) { /* the refusals by the furthest stage the true lines reached */
         printf("\n%-10s", "grid-diag");
         for (int s = 0; s < GD_STAGES; s++)
@@ -1344,7 +1369,8 @@ int main(int argc, char **argv)
             if (row_only < 0) {
                 fprintf(stderr,
                         "bench_vision: no synthetic row \"%s\" (plain, lamps, low, small, "
-                        "hurried, shadows, scene, turned, cloth, blue, webcam, pale, steep)\n",
+                        "hurried, shadows, scene, turned, cloth, blue, webcam, pale, steep, "
+                        "mixed)\n",
                         name);
                 return 2;
             }

@@ -660,6 +660,105 @@ void synth_bench_board_steep(synth_params *p, double *density, int size, uint64_
         *density = 0.2 + 0.15 * row_rnd(&st);
 }
 
+void synth_bench_board_mixed(synth_params *p, double *density, double *hurried, int size,
+                             uint64_t seed)
+{
+    static const double cloths[4][3] = {{60, 40, 200}, {170, 90, 40}, {60, 140, 60}, {40, 40, 40}};
+    static const double saturated[2][3] = {{1, 0.1, 0.01}, {1, 0.04, 0.3}};
+    static const double whites[2][3] = {{150, 225, 195}, {120, 185, 215}};
+    static const double wood[3] = {105, 170, 215};
+    synth_bench_board(p, density, size, seed);
+    uint64_t st = seed * 0x9E3779B97F4A7C15ull + 47;
+    /* the frame: a phone's photo or (one in five) a webcam's, the board filling it or not */
+    if (row_rnd(&st) < 0.2) {
+        p->width = 640;
+        p->height = 480;
+    }
+    p->board_share = row_rnd(&st) < 0.3 ? 0 : 0.35 + 0.6 * row_rnd(&st);
+    for (int c = 0; c < 2; c++)
+        p->board_at[c] = 2 * row_rnd(&st) - 1;
+    /* the view: tilted only, from lower (squashed), or a pinhole view from 35-50 degrees; a third
+     * of the boards turned on the table */
+    const double view = row_rnd(&st);
+    p->rotate_deg = 360 * row_rnd(&st);
+    p->tilt = 0.35 * row_rnd(&st);
+    p->lean = 0.7 * p->tilt;
+    if (view < 1.0 / 3) {
+        p->squash = 0.55 + 0.1 * row_rnd(&st);
+        p->lean = 0.2 * sqrt(1 - p->squash * p->squash) / p->squash;
+    } else if (view < 2.0 / 3) {
+        const double a = (35 + 15 * row_rnd(&st)) * 3.14159265358979 / 180, s = sin(a), c = cos(a),
+                     dist = 1 + 1.5 * row_rnd(&st), half = 0.5 * ASPECT * c;
+        p->tilt = 2 * half / (dist + half);
+        p->squash = s * dist / (dist + half) / (1 - p->tilt / 4);
+        p->lean = 0.2 * c / s;
+    }
+    if (row_rnd(&st) < 1.0 / 3)
+        p->turn_deg = (15 + 15 * row_rnd(&st)) * (row_rnd(&st) < 0.5 ? -1 : 1);
+    /* the light: white, one of the coloured lamps or a saturated blue or violet one, falling off
+     * to one side or not; the room dim or not; glare anywhere */
+    const double lamp = row_rnd(&st);
+    if (lamp < 0.5) {
+        const int which = (int)(SYNTH_LAMPS * row_rnd(&st)) % SYNTH_LAMPS;
+        synth_params lit;
+        double d;
+        synth_bench_board_lit(&lit, &d, size, seed, which);
+        for (int c = 0; c < 3; c++)
+            p->lamp_bgr[c] = lit.lamp_bgr[c];
+    } else if (lamp < 0.65)
+        for (int c = 0; c < 3; c++)
+            p->lamp_bgr[c] = saturated[row_rnd(&st) < 0.5][c];
+    if (row_rnd(&st) < 0.3)
+        p->lamp_falloff = 0.4 + 0.2 * row_rnd(&st);
+    if (row_rnd(&st) < 0.25)
+        p->exposure = 0.35 + 0.25 * row_rnd(&st);
+    p->gradient = 0.4 * row_rnd(&st);
+    p->glare = row_rnd(&st) < 0.3 ? 80 * row_rnd(&st) : 0;
+    for (int c = 0; c < 2; c++)
+        p->glare_at[c] = 0.1 + 0.8 * row_rnd(&st);
+    if (row_rnd(&st) < 0.25) {
+        const double a = 6.283185307179586 * row_rnd(&st), len = 0.3 + 0.7 * row_rnd(&st);
+        p->shadow[0] = len * cos(a);
+        p->shadow[1] = len * sin(a);
+        p->shadow_dark = 0.35 + 0.3 * row_rnd(&st);
+    }
+    /* the camera */
+    p->blur_sigma = 1.8 * row_rnd(&st);
+    p->noise = 14 * row_rnd(&st);
+    p->jpeg_quality = 35 + (int)(60 * row_rnd(&st));
+    /* the makes: board, stones (pale tinted ones at times), the print faint at times */
+    p->board_style = (int)(3 * row_rnd(&st)) % 3;
+    p->stone_style = (int)(4 * row_rnd(&st)) % 4;
+    if (row_rnd(&st) < 0.2) {
+        const int w = row_rnd(&st) < 0.5;
+        p->tinted = 1;
+        for (int c = 0; c < 3; c++) {
+            p->black_bgr[c] = c == 1 ? 60 : 35;
+            p->white_bgr[c] = whites[w][c];
+        }
+    }
+    if (row_rnd(&st) < 0.2)
+        for (int c = 0; c < 3; c++)
+            p->line_bgr[c] = 35 + 0.5 * (wood[c] - 35);
+    /* the table: a gingham cloth at any angle or near the board's, bowls, a phone */
+    if (row_rnd(&st) < 0.5) {
+        const double share = p->board_share > 0 ? p->board_share : 0.8,
+                     cell = share * p->height / (size + 0.4);
+        p->cloth_check = cell * (0.5 + 1.5 * row_rnd(&st));
+        p->cloth_turn =
+            row_rnd(&st) < 0.5 ? 90 * row_rnd(&st) : p->rotate_deg + 16 * row_rnd(&st) - 8;
+        const int k = (int)(4 * row_rnd(&st)) % 4;
+        for (int c = 0; c < 3; c++)
+            p->cloth_bgr[c] = cloths[k][c];
+    }
+    p->bowls = (int)(3 * row_rnd(&st)) % 3;
+    p->bowl_px = p->height * (0.18 + 0.1 * row_rnd(&st));
+    p->phone = row_rnd(&st) < 0.2;
+    /* the position: sparse to crowded; a quarter of them put down by hurried hands */
+    *density = 0.05 + 0.85 * row_rnd(&st);
+    *hurried = row_rnd(&st) < 0.25 ? 0.06 + 0.1 * row_rnd(&st) : 0;
+}
+
 void synth_hurried_nudges(double nudge[GO_MAX_SIZE][GO_MAX_SIZE][2],
                           uint8_t color[GO_MAX_SIZE][GO_MAX_SIZE], int size, double spread,
                           uint64_t seed)

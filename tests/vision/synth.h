@@ -162,6 +162,16 @@ void synth_bench_board_pale(synth_params *p, double *density, int size, uint64_t
  * those are. */
 void synth_bench_board_steep(synth_params *p, double *density, int size, uint64_t seed, int k);
 
+/* A board drawing every one of the rows' parameters at random from the seed over the ranges the
+ * rows use them: a phone's or a webcam's frame, the board 0.35-0.95 of the photo's shorter side
+ * or filling it, any view (tilted, from lower, 35-50 degrees up, turned on the table or not), white
+ * light or a coloured or saturated lamp, falling off to one side or not, a dim room, glare,
+ * shadows, blur, noise, JPEG 35-95, any board and stone make, pale tinted stones, faint lines, a
+ * gingham cloth, bowls and a phone, a position of 5 to 90% of the points. *hurried: 0, or the
+ * spread for synth_hurried_nudges (a quarter of the boards). */
+void synth_bench_board_mixed(synth_params *p, double *density, double *hurried, int size,
+                             uint64_t seed);
+
 /* Stones put down by hurried hands, as on a children's board: each stone of the position
  * `color` off its point by a random amount (normal, `spread` cells each way, seeded), then pushed
  * apart from its neighbours as real stones push each other (centres at least SYNTH_PRESSED cells
