@@ -150,6 +150,28 @@ static void debug_wrong(const vz_grid *g, const go_cv_image *work)
             }
 }
 
+/* The mean of p (the probabilities of g's points, row by row) over the points of the line d
+ * lines in from side `side` (0 first row, 1 last column, 2 last row, 3 first column) that lie in
+ * the photo, or -1 where under half of them do: a line half beyond the photo says nothing. */
+static double line_mean(const float *p, const vz_grid *g, const go_cv_image *work, int side, int d)
+{
+    const int n = g->size;
+    double sum = 0;
+    int seen = 0;
+    for (int k = 0; k < n; k++) {
+        const int line = side == 0 || side == 3 ? d : n - 1 - d;
+        const int x = side == 1 || side == 3 ? line : k;
+        const int y = side == 1 || side == 3 ? k : line;
+        double px, py;
+        if (vz_apply(g->h, x, y, &px, &py) < 0 || px < 0 || py < 0 || px >= work->width ||
+            py >= work->height)
+            continue;
+        sum += p[y * n + x];
+        seen++;
+    }
+    return 2 * seen >= n ? sum / seen : -1;
+}
+
 /* The side (0 first row, 1 last column, 2 last row, 3 first column) whose two outermost lines
  * of points both read far less likely than the lattice's points (each line's mean under
  * FINAL_EDGE_SHARE of their median, that median at least FINAL_EDGE_MEDIAN; a line half beyond
@@ -165,20 +187,8 @@ static int blank_side(const float *p, double median, const vz_grid *g, const go_
     for (int side = 0; side < 4; side++) {
         double most = 0; /* the likelier of the two lines */
         for (int d = 0; d < 2; d++) {
-            double sum = 0;
-            int seen = 0;
-            for (int k = 0; k < n; k++) {
-                const int line = side == 0 || side == 3 ? d : n - 1 - d;
-                const int x = side == 1 || side == 3 ? line : k;
-                const int y = side == 1 || side == 3 ? k : line;
-                double px, py; /* a point beyond the photo tells nothing */
-                if (vz_apply(g->h, x, y, &px, &py) < 0 || px < 0 || py < 0 || px >= work->width ||
-                    py >= work->height)
-                    continue;
-                sum += p[y * n + x];
-                seen++;
-            }
-            most = fmax(most, 2 * seen >= n ? sum / seen : 1);
+            const double mean = line_mean(p, g, work, side, d);
+            most = fmax(most, mean >= 0 ? mean : 1);
         }
         least = fmin(least, most / fmax(median, 1e-9));
         if (most < FINAL_EDGE_SHARE * median && median >= FINAL_EDGE_MEDIAN && found < 0)
@@ -309,26 +319,13 @@ static int corner_off(int *corner, const vz_fit *f, const vz_grid *g, const go_c
 static int least_outer(double *share, const float *p, double median, const vz_grid *g,
                        const go_cv_image *work)
 {
-    const int n = g->size;
     int least = -1;
     *share = 1;
     for (int side = 0; side < 4; side++) {
-        double sum = 0;
-        int seen = 0;
-        for (int k = 0; k < n; k++) {
-            const int line = side == 0 || side == 3 ? 0 : n - 1;
-            const int x = side == 1 || side == 3 ? line : k;
-            const int y = side == 1 || side == 3 ? k : line;
-            double px, py; /* a point beyond the photo tells nothing */
-            if (vz_apply(g->h, x, y, &px, &py) < 0 || px < 0 || py < 0 || px >= work->width ||
-                py >= work->height)
-                continue;
-            sum += p[y * n + x];
-            seen++;
-        }
-        if (2 * seen < n)
+        const double mean = line_mean(p, g, work, side, 0);
+        if (mean < 0)
             continue;
-        const double s = sum / seen / fmax(median, 1e-9);
+        const double s = mean / fmax(median, 1e-9);
         if (s < *share) {
             *share = s;
             least = side;
