@@ -908,16 +908,6 @@
  * part of a sparse 13x13 seen from low, which passed every check by the lines and the stones,
  * 0.58. */
 #define READ_DOUBT_SHARE 0.3
-/* ... and, seen from lower than LOW_VIEW_DOUBT_VIEW (the middle cell's foreshortening,
- * vz_foreshortening: about 48 degrees up; the real photos here are 0.81 or more), one with over
- * LOW_VIEW_DOUBT_SHARE of its points to look at: from low the stones' bodies cover the points
- * behind them, which read as stones, and a sparse board has many such points. On the bench's
- * boards drawn with every parameter at random (bench_vision --row mixed, four seed bases, 480
- * boards), the readings from that low read with every point right had at most 0.111 of their
- * points marked, those under 90% right 0.13 and more (the row seen from low, crowded, at most
- * 0.012). */
-#define LOW_VIEW_DOUBT_VIEW 0.75
-#define LOW_VIEW_DOUBT_SHARE 0.18
 
 /* Stones on the points: fewer than STONES_MIN stones do not make a measure. The gain (grey
  * levels: the spread half a cell off minus the spread on the point, the mean over the stones) is

@@ -657,26 +657,6 @@ static void mark_beyond_photo(go_vision_result *r, const vz_grid *g, const go_cv
         }
 }
 
-/* A reading of a board seen from low (its middle cell foreshortened under LOW_VIEW_DOUBT_VIEW)
- * that needs a look at more than LOW_VIEW_DOUBT_SHARE of its points is refused: from low, each
- * stone's body reaches over the point behind it, which then reads as a stone, and where the
- * readers disagree that much some of those points are wrong and unmarked. A person's own
- * corners are read as they are. 0 or GO_ENOBOARD. */
-static int low_view_doubt(const go_vision_result *r, const vz_grid *g)
-{
-    const double view = vz_foreshortening(g),
-                 share = (double)r->uncertain_count / (g->size * g->size);
-    if (getenv("GOREF_VISION_DEBUG"))
-        fprintf(stderr, "low view: %dx%d foreshortening %.3f, %.3f of the points to look at\n",
-                g->size, g->size, view, share);
-    if (g->placed || view >= LOW_VIEW_DOUBT_VIEW || share <= LOW_VIEW_DOUBT_SHARE)
-        return 0;
-    return go_error_set(GO_ENOBOARD,
-                        "no board: seen from this low, the stones hide the points behind them "
-                        "(%d of %d points need a look): a photo from higher above the board",
-                        r->uncertain_count, g->size * g->size);
-}
-
 /* The checks that a reading is of a board: colour balance, stones on the points, its empty
  * points on the lines (vz_empties_on_lines) and its stones no cloth's squares (stones_not_cloth;
  * neither asked of a grid a person placed, which the lattice's checks do not judge), groups with
@@ -1634,14 +1614,6 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
                               "of %d need a look; the grid did not fit): a photo from higher "
                               "above the board",
                               g.size, g.size, r->uncertain_count, g.size * g.size);
-            goto done;
-        }
-        /* seen from low with many points to look at: refused, its lattice where a person's
-         * corners start */
-        if ((rc = low_view_doubt(r, &g)) < 0) {
-            refused_size = g.size;
-            lattice_corners(refused_corners, &g, (double)r->image_width / work.width,
-                            (double)r->image_height / work.height);
             goto done;
         }
     }

@@ -460,58 +460,6 @@ static void test_vision_views__long_shadows_settled_by_the_stones(void **state)
     }
 }
 
-/* The draws of the test below. */
-static double draw(uint64_t *st)
-{
-    *st = *st * 6364136223846793005ull + 1442695040888963407ull;
-    return (double)(*st >> 11) / 9007199254740992.0;
-}
-
-/* Sparse boards seen from low in rooms drawn at random (synth_bench_board_mixed: any make, lamp,
- * cloth, camera), 9x9 or 13x13, a twentieth to two fifths of the points taken, the depth
- * squashed to 0.55-0.65: each stone's body reaches over the empty point behind it, which can read
- * as a stone. Each board is read at its size with nine points in ten right, or refused. */
-static void test_vision_views__sparse_boards_from_low_never_read_silently_wrong(void **state)
-{
-    (void)state;
-    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
-    static double nudge[GO_MAX_SIZE][GO_MAX_SIZE][2];
-    static go_vision_result r;
-    uint64_t st = 6;
-    for (int b = 0; b < 4; b++) {
-        const int n = draw(&st) < 0.5 ? 9 : 13;
-        const uint64_t seed = (uint64_t)(draw(&st) * 400000);
-        synth_params p;
-        double density, hurried;
-        synth_bench_board_mixed(&p, &density, &hurried, n, seed);
-        p.squash = 0.55 + 0.1 * draw(&st);
-        p.lean = 0.2 * sqrt(1 - p.squash * p.squash) / p.squash;
-        p.tilt = 0.15 + 0.2 * draw(&st);
-        p.turn_deg = 0;
-        density = 0.05 + 0.35 * draw(&st);
-        synth_legal_position(truth, n, density, seed);
-        if (hurried > 0) {
-            synth_hurried_nudges(nudge, truth, n, hurried, seed);
-            p.nudge = (const double(*)[GO_MAX_SIZE][2])nudge;
-        }
-        uint8_t *jpeg = NULL;
-        size_t len = 0;
-        double corners[4][2];
-        assert_int_equal(synth_render(&jpeg, &len, &p, truth, corners), 0);
-        const int rc = go_vision_scan(&r, jpeg, len, NULL);
-        free(jpeg);
-        if (rc < 0) {
-            assert_int_equal(rc, GO_ENOBOARD);
-            continue;
-        }
-        const int right = r.size == n ? synth_best_match(r.color, truth, n) : 0;
-        if (right * 10 < 9 * n * n)
-            fail_msg("board %d, %dx%d seen from low (squash %.2f), density %.2f: read as %dx%d "
-                     "with %d of %d points right and %d marked, not refused",
-                     b, n, n, p.squash, density, r.size, r.size, right, n * n, r.uncertain_count);
-    }
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -536,7 +484,6 @@ int main(void)
         cmocka_unit_test(test_vision_views__crowd_under_a_blue_lamp_not_read_smaller),
         cmocka_unit_test(test_vision_views__steep_view_edge_stones_lean_over_the_line_beyond),
         cmocka_unit_test(test_vision_views__steep_view_from_close),
-        cmocka_unit_test(test_vision_views__sparse_boards_from_low_never_read_silently_wrong),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
