@@ -523,11 +523,43 @@ void synth_bench_board(synth_params *p, double *density, int size, uint64_t seed
     *p = q;
 }
 
+/* A saturated lamp's light: the lamp's other channels at a few per cent (a blue LED strip, a
+ * violet aquarium lamp). */
+static const double saturated_lamp[2][3] = {{1, 0.1, 0.01}, {1, 0.04, 0.3}};
+
+/* The print's ink halfway to the wood: a worn or pale print. */
+static void pale_ink(synth_params *p)
+{
+    static const double wood[3] = {105, 170, 215};
+    for (int c = 0; c < 3; c++)
+        p->line_bgr[c] = 35 + 0.5 * (wood[c] - 35);
+}
+
+/* The stones' lean seen from lower, the depth squashed to p->squash. */
+static double lean_from_low(const synth_params *p)
+{
+    return 0.2 * sqrt(1 - p->squash * p->squash) / p->squash;
+}
+
+/* The exact pinhole view of a board of width 1 and depth ASPECT from deg degrees above the
+ * table, the camera dist board widths away and held level: the far edge (dist - half) / (dist +
+ * half) as wide as the near one, the depth over the near edge's width s * ASPECT * dist / (dist
+ * + half); synth_render's trapezoid gives this depth times squash * (1 - tilt / 4). The stones'
+ * bodies reach toward the far edge by half a stone's height (0.2 cell) times the cotangent. */
+static void pinhole_view(synth_params *p, double deg, double dist)
+{
+    const double view = deg * 3.14159265358979 / 180, s = sin(view), c = cos(view),
+                 half = 0.5 * ASPECT * c;
+    p->tilt = 2 * half / (dist + half);
+    p->squash = s * dist / (dist + half) / (1 - p->tilt / 4);
+    p->lean = 0.2 * c / s;
+}
+
 void synth_bench_board_low(synth_params *p, double *density, int size, uint64_t seed, int k)
 {
     synth_bench_board(p, density, size, seed);
     p->squash = 0.55 + 0.01 * (k % 11);
-    p->lean = 0.2 * sqrt(1 - p->squash * p->squash) / p->squash;
+    p->lean = lean_from_low(p);
 }
 
 void synth_bench_board_scene(synth_params *p, double *density, int size, uint64_t seed, int k)
@@ -617,17 +649,11 @@ void synth_bench_board_cloth(synth_params *p, double *density, int size, uint64_
 
 void synth_bench_board_blue(synth_params *p, double *density, int size, uint64_t seed, int k)
 {
-    /* saturated: the lamp's other channels at a few per cent (a blue LED strip, a violet
-     * aquarium lamp) */
-    static const double lamps[2][3] = {{1, 0.1, 0.01}, {1, 0.04, 0.3}};
     synth_bench_board(p, density, size, seed);
     *density = 0.75 + 0.015 * (k % 11);
-    for (int c = 0; c < 3; c++) {
-        p->lamp_bgr[c] = lamps[k % 2][c];
-        /* the ink halfway to the wood: a worn or pale print */
-        static const double wood[3] = {105, 170, 215};
-        p->line_bgr[c] = 35 + 0.5 * (wood[c] - 35);
-    }
+    for (int c = 0; c < 3; c++)
+        p->lamp_bgr[c] = saturated_lamp[k % 2][c];
+    pale_ink(p);
 }
 
 void synth_bench_board_webcam(synth_params *p, double *density, int size, uint64_t seed, int k)
@@ -646,14 +672,7 @@ void synth_bench_board_steep(synth_params *p, double *density, int size, uint64_
 {
     synth_bench_board(p, density, size, seed);
     uint64_t st = seed * 0x9E3779B97F4A7C15ull + 43;
-    const double view = (35 + 1.5 * (k % 11)) * 3.14159265358979 / 180, s = sin(view),
-                 c = cos(view), dist = 1 + 1.5 * row_rnd(&st), half = 0.5 * ASPECT * c;
-    /* a board of width 1 and depth ASPECT seen from dist: the far edge (dist - half) / (dist +
-     * half) as wide as the near one, the depth over the near edge's width s * ASPECT * dist /
-     * (dist + half); synth_render's trapezoid gives this depth times squash * (1 - tilt / 4) */
-    p->tilt = 2 * half / (dist + half);
-    p->squash = s * dist / (dist + half) / (1 - p->tilt / 4);
-    p->lean = 0.2 * c / s;
+    pinhole_view(p, 35 + 1.5 * (k % 11), 1 + 1.5 * row_rnd(&st));
     if (k % 3 == 1)
         p->turn_deg = (15 + 1.5 * ((k * 7) % 11)) * (k % 2 ? -1 : 1);
     if (k % 3 == 2)
@@ -664,9 +683,7 @@ void synth_bench_board_mixed(synth_params *p, double *density, double *hurried, 
                              uint64_t seed)
 {
     static const double cloths[4][3] = {{60, 40, 200}, {170, 90, 40}, {60, 140, 60}, {40, 40, 40}};
-    static const double saturated[2][3] = {{1, 0.1, 0.01}, {1, 0.04, 0.3}};
     static const double whites[2][3] = {{150, 225, 195}, {120, 185, 215}};
-    static const double wood[3] = {105, 170, 215};
     synth_bench_board(p, density, size, seed);
     uint64_t st = seed * 0x9E3779B97F4A7C15ull + 47;
     /* the frame: a phone's photo or (one in five) a webcam's, the board filling it or not */
@@ -685,13 +702,10 @@ void synth_bench_board_mixed(synth_params *p, double *density, double *hurried, 
     p->lean = 0.7 * p->tilt;
     if (view < 1.0 / 3) {
         p->squash = 0.55 + 0.1 * row_rnd(&st);
-        p->lean = 0.2 * sqrt(1 - p->squash * p->squash) / p->squash;
+        p->lean = lean_from_low(p);
     } else if (view < 2.0 / 3) {
-        const double a = (35 + 15 * row_rnd(&st)) * 3.14159265358979 / 180, s = sin(a), c = cos(a),
-                     dist = 1 + 1.5 * row_rnd(&st), half = 0.5 * ASPECT * c;
-        p->tilt = 2 * half / (dist + half);
-        p->squash = s * dist / (dist + half) / (1 - p->tilt / 4);
-        p->lean = 0.2 * c / s;
+        const double deg = 35 + 15 * row_rnd(&st), dist = 1 + 1.5 * row_rnd(&st);
+        pinhole_view(p, deg, dist);
     }
     if (row_rnd(&st) < 1.0 / 3)
         p->turn_deg = (15 + 15 * row_rnd(&st)) * (row_rnd(&st) < 0.5 ? -1 : 1);
@@ -707,7 +721,7 @@ void synth_bench_board_mixed(synth_params *p, double *density, double *hurried, 
             p->lamp_bgr[c] = lit.lamp_bgr[c];
     } else if (lamp < 0.65)
         for (int c = 0; c < 3; c++)
-            p->lamp_bgr[c] = saturated[row_rnd(&st) < 0.5][c];
+            p->lamp_bgr[c] = saturated_lamp[row_rnd(&st) < 0.5][c];
     if (row_rnd(&st) < 0.3)
         p->lamp_falloff = 0.4 + 0.2 * row_rnd(&st);
     if (row_rnd(&st) < 0.25)
@@ -738,8 +752,7 @@ void synth_bench_board_mixed(synth_params *p, double *density, double *hurried, 
         }
     }
     if (row_rnd(&st) < 0.2)
-        for (int c = 0; c < 3; c++)
-            p->line_bgr[c] = 35 + 0.5 * (wood[c] - 35);
+        pale_ink(p);
     /* the table: a gingham cloth at any angle or near the board's, bowls, a phone */
     if (row_rnd(&st) < 0.5) {
         const double share = p->board_share > 0 ? p->board_share : 0.8,
