@@ -24,6 +24,26 @@ static double bh_at(const go_cv_image *bh, double x, double y)
            fy * ((1 - fx) * p[bh->width] + fx * p[bh->width + 1]);
 }
 
+/* The part of a sweep that can fall on the image (vision_int.h). */
+int vz_sweep_on_image(double *lo, double *hi, int width, int height, double x, double y, double nx,
+                      double ny, double range)
+{
+    const double c[2] = {x, y}, d[2] = {nx, ny}, last[2] = {width - 1, height - 1};
+    *lo = -range;
+    *hi = range;
+    for (int a = 0; a < 2; a++) {
+        if (fabs(d[a]) < 1e-12) {
+            if (c[a] < 0 || c[a] > last[a])
+                return 0;
+            continue;
+        }
+        const double t0 = -c[a] / d[a], t1 = (last[a] - c[a]) / d[a];
+        *lo = fmax(*lo, fmin(t0, t1) - 1);
+        *hi = fmin(*hi, fmax(t0, t1) + 1);
+    }
+    return *lo <= *hi;
+}
+
 /* Fits a line (a, b, c), a^2 + b^2 = 1, to points by total least squares with one round
  * of outlier rejection. Returns the number of inliers used. */
 static int fit_line(double out[3], const double *px, const double *py, int n)
@@ -84,12 +104,16 @@ static void refine_grid(vz_grid *g, const go_cv_image *bh, int thresh)
                         vz_apply(g->h, fam ? lx : lx + 0.5, fam ? ly + 0.5 : ly, &xb, &yb))
                         continue;
                     double nx = xb - xa, ny = yb - ya, cell = hypot(nx, ny);
-                    if (cell < 4)
+                    if (cell < 4 || !isfinite(cell) || !isfinite(x) || !isfinite(y))
                         continue;
                     nx /= cell;
                     ny /= cell;
-                    double range = REFINE_REACH * cell, bestv = 0, bests = 0;
-                    for (double sft = -range; sft <= range; sft += 0.5) {
+                    double range = REFINE_REACH * cell, bestv = 0, bests = 0, lo, hi;
+                    if (!vz_sweep_on_image(&lo, &hi, bh->width, bh->height, x, y, nx, ny, range))
+                        continue;
+                    /* the sweep's steps as from -range, those off the photo skipped */
+                    const double skip = ceil((lo + range) / 0.5);
+                    for (double sft = -range + 0.5 * fmax(skip, 0); sft <= hi; sft += 0.5) {
                         double v = bh_at(bh, x + sft * nx, y + sft * ny);
                         if (v > bestv) {
                             bestv = v;

@@ -140,6 +140,14 @@ int vz_steeper_view(const vz_line_cache *cache, unsigned how);
  * corners do not form a quadrilateral. */
 int vz_grid_from_corners(vz_grid *out, const go_cv_image *bgr, double corners[4][2], int size);
 
+/* Of a sweep from (x, y) along (nx, ny), at offsets from -range to range, the part [*lo, *hi] that
+ * can fall on an image of width x height pixels, a pixel's margin either side; 0 when none can.
+ * A lattice fitted near its view's vanishing line has cells there many times the photo's size: the
+ * lines sought a share of a cell either side of such a point (grid.c) would take seconds to walk
+ * off the photo. */
+int vz_sweep_on_image(double *lo, double *hi, int width, int height, double x, double y, double nx,
+                      double ny, double range);
+
 /* Depth of a thin dark line crossing (cx, cy) in the first channel of an image with cells of
  * cell pixels: across the line (vertical line when vert), averaged along it beside the
  * crossing, darker than both sides two pixels away. In pixel-value units; about 0 where a

@@ -1,7 +1,9 @@
 /* The dip profile across a lattice line (vz_line_dip_side, vision/lattice.c): a thin dark line
  * near the expected place shows by how much it is darker than each side; the crossing line's
  * own gap and the side not asked are left out, and so is what lies beyond the image. Checked on
- * drawn lines and against the profile's definition, pixel by pixel, on random images. */
+ * drawn lines and against the profile's definition, pixel by pixel, on random images. And a
+ * sweep across the lines cut to the image (vz_sweep_on_image, grid.c). */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -99,11 +101,51 @@ static void test_vision_lines__dip_matches_its_definition(void **state)
     free(px);
 }
 
+/* Where a point of a sweep lies on the image's pixels as the refinement reads them (grid.c's
+ * bh_at: the pixel and its neighbours right and below). */
+static int on_image(double x, double y, int w, int h)
+{
+    return x >= 0 && y >= 0 && x < w - 1 && y < h - 1;
+}
+
+/* A sweep many times the photo's size (a lattice near its view's vanishing line) is cut to the
+ * photo: every step that falls on the image lies in the part kept, and that part is about the
+ * photo's width long; a sweep wholly off the photo is none. */
+static void test_vision_lines__sweep_cut_to_the_image(void **state)
+{
+    (void)state;
+    double lo, hi;
+    assert_int_equal(vz_sweep_on_image(&lo, &hi, 1000, 750, 500, 300, 1, 0, 1e9), 1);
+    assert_true(lo <= -500 && lo >= -502 && hi >= 498 && hi <= 500);
+    assert_int_equal(vz_sweep_on_image(&lo, &hi, 1000, 750, 500, 300, 0.6, 0.8, 20), 1);
+    assert_true(lo == -20 && hi == 20); /* inside: as asked */
+    assert_int_equal(vz_sweep_on_image(&lo, &hi, 1000, 750, 500, -300, 1, 0, 1e9), 0);
+    assert_int_equal(vz_sweep_on_image(&lo, &hi, 1000, 750, 3e6, 2e6, 0.6, 0.8, 1e5), 0);
+    unsigned seed = 777;
+    for (int k = 0; k < 3000; k++) {
+        double v[5];
+        for (int i = 0; i < 5; i++) {
+            seed = seed * 1103515245u + 12345u;
+            v[i] = (seed >> 8) / 16777216.0;
+        }
+        const int w = 40 + (int)(v[0] * 300), h = 30 + (int)(v[1] * 200);
+        const double x = -400 + v[2] * 1000, y = -400 + v[3] * 800, a = v[4] * 6.283185307179586;
+        const double nx = k % 7 ? cos(a) : 0, ny = k % 7 ? sin(a) : 1, range = 1 + k % 900;
+        const int any = vz_sweep_on_image(&lo, &hi, w, h, x, y, nx, ny, range);
+        for (double t = -range; t <= range; t += 0.5)
+            if (on_image(x + t * nx, y + t * ny, w, h)) {
+                assert_int_equal(any, 1);
+                assert_true(t >= lo && t <= hi);
+            }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_vision_lines__dip_of_a_drawn_line),
         cmocka_unit_test(test_vision_lines__dip_matches_its_definition),
+        cmocka_unit_test(test_vision_lines__sweep_cut_to_the_image),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
