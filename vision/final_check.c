@@ -20,7 +20,7 @@
 #include "params.h"
 #include "vision_int.h"
 
-/* The lines beyond each side that board_beyond reads. */
+/* The lines beyond each side that lines_beyond reads. */
 #define BEYOND_LINES 2
 
 /* The side of the block of points judged together: a third of the lattice, at least 3. */
@@ -201,21 +201,15 @@ static int blank_side(const float *p, double median, const vz_grid *g, const go_
     return found;
 }
 
-/* 1 where the board goes on past two sides of the lattice: the two lines of points beyond one
- * side both read at least FINAL_BEYOND_SURE of the median of the lattice's own points, and
- * beyond another side at least FINAL_BEYOND_SHARE; that median at least FINAL_EDGE_MEDIAN (a
- * model unsure everywhere says nothing); a line half beyond the photo says nothing. The model
- * reads the table beyond a board's edge as no board's points (the line just beyond can read as
- * points where the edge stones lean over it, the next one hardly): such a lattice is a part of a
- * larger board (a 13x13 window on a 19x19 whose stones past its edges lie dark under a coloured
- * lamp). Not asked of a 19x19. 0 where it does not; a negative go_err. */
-static int board_beyond(double median, const vz_grid *g, const go_cv_image *work)
+/* Into share[c][d], the line of points d + 1 lines beyond side c of lattice g (0 first row, 1 last
+ * column, 2 last row, 3 first column): the mean probability of its points that lie in the photo
+ * by `median` (the median of the lattice's own points), 0 where under half of them do (a line
+ * half beyond the photo says nothing). One warp of the ring, one batch of the model, for the
+ * edge checks that read past the lattice (board_beyond, a line off). 0, or a negative go_err. */
+static int lines_beyond(double share[4][BEYOND_LINES], double median, const vz_grid *g,
+                        const go_cv_image *work)
 {
     const int n = g->size, m = n + 2 * BEYOND_LINES;
-    if (n >= 19) /* the reader finds boards of 19 lines at most */
-        return 0;
-    if (median < FINAL_EDGE_MEDIAN)
-        return 0;
     const size_t patch = (size_t)VZ_PATCH_SIDE * VZ_PATCH_SIDE * 3, count = 4 * BEYOND_LINES * n;
     uint8_t *ring = malloc(patch * (size_t)m * m), *line = malloc(patch * count);
     float *prob = malloc(sizeof(float) * 2 * count);
@@ -237,9 +231,7 @@ static int board_beyond(double median, const vz_grid *g, const go_cv_image *work
             }
     if (rc == 0)
         rc = vz_lattice_probs(prob, line, (int)count);
-    double share[4][BEYOND_LINES] = {{0}}, side[4] = {0, 0, 0, 0}; /* the lesser line's */
-    for (int c = 0; c < 4 && rc == 0; c++) { /* first row, last column, last row, first column */
-        side[c] = 1e9;
+    for (int c = 0; c < 4 && rc == 0; c++)
         for (int d = 0; d < BEYOND_LINES; d++) {
             double sum = 0;
             int seen = 0;
@@ -251,15 +243,35 @@ static int board_beyond(double median, const vz_grid *g, const go_cv_image *work
                 sum += prob[2 * ((c * BEYOND_LINES + d) * n + k) + 1];
                 seen++;
             }
-            share[c][d] = 2 * seen >= n ? sum / seen / median : 0;
-            side[c] = fmin(side[c], share[c][d]);
+            share[c][d] = 2 * seen >= n ? sum / seen / fmax(median, 1e-9) : 0;
         }
-    }
     free(ring);
     free(line);
     free(prob);
-    if (rc < 0)
-        return rc;
+    return rc;
+}
+
+/* Whether the board goes on past two sides of an n x n lattice, by the shares of the lines
+ * beyond it (lines_beyond): the two lines of points beyond one side both read at least
+ * FINAL_BEYOND_SURE of the median of the lattice's own points, and beyond another side at least
+ * FINAL_BEYOND_SHARE. Asked of lattices under 19 lines whose median is at least
+ * FINAL_EDGE_MEDIAN (beyond_asked: a model unsure everywhere says nothing). The model reads the
+ * table beyond a board's edge as no board's points (the line just beyond can read as points where
+ * the edge stones lean over it, the next one hardly): such a lattice is a part of a larger board
+ * (a 13x13 window on a 19x19 whose stones past its edges lie dark under a coloured lamp). */
+static int beyond_asked(int n, double median)
+{
+    return n < 19 && median >= FINAL_EDGE_MEDIAN; /* the reader finds boards of 19 lines at most */
+}
+
+static int board_beyond(double share[4][BEYOND_LINES], int n, double median)
+{
+    double side[4]; /* the lesser line's */
+    for (int c = 0; c < 4; c++) {
+        side[c] = 1e9;
+        for (int d = 0; d < BEYOND_LINES; d++)
+            side[c] = fmin(side[c], share[c][d]);
+    }
     int best = 0, next = -1;
     for (int c = 1; c < 4; c++)
         if (side[c] > side[best])
@@ -334,44 +346,6 @@ static int least_outer(double *share, const float *p, double median, const vz_gr
     return least;
 }
 
-/* The mean probability of the points of the line just beyond side `side` of g (as blank_side's
- * sides) by the median, into *share (0 where under half of them lie in the photo); 0 or a
- * negative go_err. */
-static int line_beyond(double *share, double median, const vz_grid *g, int side,
-                       const go_cv_image *work)
-{
-    const int n = g->size, m = n + 2;
-    const size_t patch = (size_t)VZ_PATCH_SIDE * VZ_PATCH_SIDE * 3;
-    uint8_t *ring = malloc(patch * (size_t)m * m), *line = malloc(patch * (size_t)n);
-    float *prob = malloc(sizeof(float) * 2 * (size_t)n);
-    int at[GO_MAX_SIZE][2];
-    int rc = ring && line && prob ? 0 : go_error_set(GO_ENOMEM, "lattice fit");
-    if (rc == 0)
-        rc = vz_point_patches_ring(ring, g->h, n, 1, work);
-    for (int k = 0; k < n && rc == 0; k++) {
-        at[k][0] = side == 1 ? n : side == 3 ? -1 : k;
-        at[k][1] = side == 2 ? n : side == 0 ? -1 : k;
-        memcpy(line + patch * k, ring + patch * ((size_t)(at[k][1] + 1) * m + at[k][0] + 1), patch);
-    }
-    if (rc == 0)
-        rc = vz_lattice_probs(prob, line, n);
-    double sum = 0;
-    int seen = 0;
-    for (int k = 0; k < n && rc == 0; k++) {
-        double px, py;
-        if (vz_apply(g->h, at[k][0], at[k][1], &px, &py) < 0 || px < 0 || py < 0 ||
-            px >= work->width || py >= work->height)
-            continue;
-        sum += prob[2 * k + 1];
-        seen++;
-    }
-    *share = 2 * seen >= n ? sum / seen / fmax(median, 1e-9) : 0;
-    free(ring);
-    free(line);
-    free(prob);
-    return rc;
-}
-
 int vz_final_check(const vz_grid *g, const go_cv_image *work)
 {
     vz_fit f;
@@ -390,10 +364,17 @@ int vz_final_check(const vz_grid *g, const go_cv_image *work)
     for (int i = 0; i < g->size * g->size; i++)
         v[i] = p[i];
     const double median = vz_median(v, g->size * g->size);
-    const int beyond = board_beyond(median, g, work);
-    if (beyond < 0)
-        return beyond;
-    if (beyond > 0)
+    /* the outermost line least likely, for the line-off check below: the lines beyond the
+     * lattice are read where the board_beyond check asks them or that line is blank (or for the
+     * debug output) */
+    const int debug = getenv("GOREF_VISION_DEBUG") != NULL;
+    double outer, share[4][BEYOND_LINES] = {{0}};
+    const int off = least_outer(&outer, p, median, g, work);
+    const int off_asked = off >= 0 && median >= FINAL_OFF_MEDIAN;
+    if ((beyond_asked(g->size, median) || (off_asked && (outer < FINAL_OFF_OUTER || debug))) &&
+        (rc = lines_beyond(share, median, g, work)) < 0)
+        return rc;
+    if (beyond_asked(g->size, median) && board_beyond(share, g->size, median))
         return go_error_set(GO_ENOBOARD,
                             "no board: the board goes on past two sides of the grid (not a %dx%d "
                             "board, or the grid did not fit)",
@@ -403,21 +384,14 @@ int vz_final_check(const vz_grid *g, const go_cv_image *work)
         return go_error_set(GO_ENOBOARD, "no board: the grid did not fit (two of its outer lines "
                                          "lie off the board, on the table)");
     /* one outermost line over the table and the board's own line beyond the other side: the
-     * lattice sits a line off the board's (the line beyond read only where the outer one is
-     * blank, or for the debug output) */
-    const int debug = getenv("GOREF_VISION_DEBUG") != NULL;
-    double outer, past = 0;
-    const int off = least_outer(&outer, p, median, g, work);
-    if (off >= 0 && median >= FINAL_OFF_MEDIAN && (outer < FINAL_OFF_OUTER || debug) &&
-        (rc = line_beyond(&past, median, g, (off + 2) % 4, work)) < 0)
-        return rc;
+     * lattice sits a line off the board's */
+    const double past = off >= 0 ? share[(off + 2) % 4][0] : 0;
     if (debug)
         fprintf(stderr,
                 "final line off: median %.3f, outer line %.3f of it (side %d), beyond "
                 "the other side %.3f\n",
                 median, outer, off, past);
-    if (off >= 0 && median >= FINAL_OFF_MEDIAN && outer < FINAL_OFF_OUTER &&
-        past >= FINAL_OFF_BEYOND)
+    if (off_asked && outer < FINAL_OFF_OUTER && past >= FINAL_OFF_BEYOND)
         return go_error_set(GO_ENOBOARD, "no board: the grid did not fit (it sits a line off the "
                                          "board's: one outer line lies off the board, and the "
                                          "board's line lies beyond the other side)");
