@@ -949,13 +949,14 @@ static void variant_table(const photo_entry *rows, int nrows, const char *root, 
             silent_any |= ok * 10 < 9 * n * n;
             if (verbose && ok != n * n) {
                 printf("%s %-60s size %2d/%2d %3d/%3d", v[q].tag, r->image, res.size, n, ok, n * n);
-                /* the silent points, in the label's columns and rows */
+                /* the wrong points, in the label's columns and rows: SILENT where unmarked */
                 for (int y = 0; y < n && res.size == n; y++)
                     for (int x = 0; x < n; x++) {
                         int tx, ty;
                         go_vision_symmetry(sym, n, x, y, &tx, &ty);
-                        if (res.color[y][x] != truth[ty][tx] && !marked_at(&res, x, y))
-                            printf(" SILENT (%d,%d) read %c is %c%s", tx, ty,
+                        if (res.color[y][x] != truth[ty][tx])
+                            printf(" %s(%d,%d) read %c is %c%s",
+                                   marked_at(&res, x, y) ? "" : "SILENT ", tx, ty,
                                    ".XO"[res.color[y][x]], ".XO"[truth[ty][tx]],
                                    is_disputed(r->image, tx, ty) ? " DISPUTED" : "");
                     }
