@@ -49,8 +49,9 @@
  * there)
  * [--grid-diag] (a diagnostic: each refused synthetic board's grid finder stages run again
  * against its true lines, grid_diag.c; the first stage where they drop out, and a table by row)
- * [--candidates] (with -v: each refusal's lattices against the true one; --candidates-all lists
- * them all) */
+ * [--candidates] (with -v: each refusal's lattices against the true one, and with --alter or
+ * --alter2 a count a variant of the refusals whose true lattice was judged and refused against
+ * those never proposed; --candidates-all lists them all) */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -271,11 +272,11 @@ static void on_lattice(const char *stage, int size, const double corners[4][2], 
 
 /* The lattices seen since the last scan began, against truth (n lines, corners in the photo's
  * pixels): a line of the -v output. TRUE when one lay within half a cell (the first such), else
- * NONE with the nearest of the right size. */
-static void print_candidates(int n, double truth[4][2])
+ * NONE with the nearest of the right size. Returns 1 for TRUE, 0 for NONE (or not asked). */
+static int print_candidates(int n, double truth[4][2])
 {
     if (!candidates)
-        return;
+        return 0;
     const double cell = hypot(truth[1][0] - truth[0][0], truth[1][1] - truth[0][1]) / (n - 1);
     int best = -1, right = 0;
     double best_off = 1e9;
@@ -291,7 +292,7 @@ static void print_candidates(int n, double truth[4][2])
                 if (seen_l[j].size == n && synth_corners_off(seen_l[j].corners, truth) / cell < 0.5)
                     printf("      also \"%s\" (%.2f): %s\n", seen_l[j].stage,
                            synth_corners_off(seen_l[j].corners, truth) / cell, seen_l[j].reason);
-            return;
+            return 1;
         }
         if (off < best_off) {
             best_off = off;
@@ -308,6 +309,7 @@ static void print_candidates(int n, double truth[4][2])
     else
         printf("    candidates: NONE of %d (%d of size %d); nearest \"%s\" %.2f cells: %s\n",
                n_seen, right, n, seen_l[best].stage, best_off, seen_l[best].reason);
+    return 0;
 }
 
 /* Writes the reading of one scan (rc its return) to the --dump file: the refusal's reason or
@@ -840,6 +842,8 @@ static void variant_table(const photo_entry *rows, int nrows, const char *root, 
      * with the disputed points left out; and those readings' points and marks */
     long wrong[MAX_VARIANTS][4] = {{0}}, read[MAX_VARIANTS] = {0}, marks[MAX_VARIANTS] = {0};
     int all_perfect = 0, any_silent = 0, photos = 0;
+    /* --candidates: refusals whose lattices judged held the true one ([1]) or did not ([0]) */
+    int proposed[MAX_VARIANTS][2] = {{0}};
     const int passes = models ? PHOTO_SET_FOLDS : 1;
     /* each photo's reading in each variant, for the referee's verdict on the variants (kept:
      * 1 read, -1 refused, 0 not read) */
@@ -923,7 +927,8 @@ static void variant_table(const photo_entry *rows, int nrows, const char *root, 
                             carried[c][0] = (h[0] * p[0] + h[1] * p[1] + h[2]) / z;
                             carried[c][1] = (h[3] * p[0] + h[4] * p[1] + h[5]) / z;
                         }
-                        print_candidates(n, carried);
+                        if (candidates)
+                            proposed[q][print_candidates(n, carried)]++;
                     }
                 }
                 continue;
@@ -984,6 +989,13 @@ static void variant_table(const photo_entry *rows, int nrows, const char *root, 
            "points set aside, and caught%% the share of the wrong points marked then\n");
     printf("perfect in all %d: %d of %d photos; silently wrong in any: %d\n", nv, all_perfect,
            photos, any_silent);
+    if (candidates && verbose) {
+        /* whose fault the refusals of photos read right as they are were */
+        printf("refusals of photos read as they are, by the lattices judged: the true one among "
+               "them (refused by the checks) / never proposed (the candidates')\n");
+        for (int q = 0; q < nv; q++)
+            printf("%-30s %5d / %d\n", v[q].label, proposed[q][1], proposed[q][0]);
+    }
     for (int q = 0; q < nv; q++) {
         char heading[256];
         for (int p = 0; p < nrows; p++)
