@@ -92,6 +92,32 @@ int vz_lattice_fit(vz_fit *out, float *point_prob, const vz_grid *g, const go_cv
     return rc;
 }
 
+/* The lattice model's mean probability over the points of g moved (dx, dy) cells. */
+static int model_mean(double *out, const vz_grid *g, const go_cv_image *work, double dx, double dy)
+{
+    vz_grid m = *g;
+    vz_lattice_move(m.h, g->h, dx, dy);
+    vz_fit f;
+    float p[GO_MAX_SIZE * GO_MAX_SIZE];
+    int rc = vz_lattice_fit(&f, p, &m, work);
+    if (rc < 0)
+        return rc;
+    double sum = 0;
+    for (int i = 0; i < g->size * g->size; i++)
+        sum += p[i];
+    *out = sum / (g->size * g->size);
+    return 0;
+}
+
+int vz_lattice_on_off(double *on, double off[3], const vz_grid *g, const go_cv_image *work)
+{
+    static const double moves[3][2] = {{0.5, 0.5}, {0.5, 0}, {0, 0.5}};
+    int rc = model_mean(on, g, work, 0, 0);
+    for (int k = 0; k < 3 && rc == 0; k++)
+        rc = model_mean(&off[k], g, work, moves[k][0], moves[k][1]);
+    return rc;
+}
+
 /* Lattice g with corner c (0 top-left, 1 top-right, 2 bottom-right, 3 bottom-left) moved d
  * cells along the lattice's columns (axis 0) or rows (axis 1), into out. */
 static int corner_moved(vz_grid *out, const vz_grid *g, int c, int axis, double d)

@@ -434,23 +434,6 @@ static int stones_sit(const go_vision_result *r, const vz_grid *g, const go_cv_i
     return 0;
 }
 
-/* The lattice model's mean probability over g's points moved (dx, dy) cells, into *out. */
-static int model_mean(double *out, const vz_grid *g, const go_cv_image *work, double dx, double dy)
-{
-    vz_grid m = *g;
-    vz_lattice_move(m.h, g->h, dx, dy);
-    vz_fit f;
-    float p[GO_MAX_SIZE * GO_MAX_SIZE];
-    int rc = vz_lattice_fit(&f, p, &m, work);
-    if (rc < 0)
-        return rc;
-    double sum = 0;
-    for (int i = 0; i < g->size * g->size; i++)
-        sum += p[i];
-    *out = sum / (g->size * g->size);
-    return 0;
-}
-
 /* Where the stones' gain falls a little short of STONES_REL (a small frame's blur spreads their
  * edges into the square on the point), the lattice model tells a lattice on the points from one
  * half a cell off: 1 when it reads g's points as points (STONES_MODEL_ON) and g moved half a cell
@@ -463,13 +446,8 @@ static int model_places_stones(const vz_grid *g, const go_cv_image *work, const 
     int rc = 0;
     if (count < STONES_MIN || fmax(rel, rel_lit) < STONES_MODEL_REL)
         return 0;
-    static const double moves[3][2] = {{0.5, 0.5}, {0.5, 0}, {0, 0.5}};
-    double on, off[3] = {0};
-    if ((rc = model_mean(&on, g, work, 0, 0)) < 0)
-        return rc;
-    for (int k = 0; k < 3 && rc == 0; k++)
-        rc = model_mean(&off[k], g, work, moves[k][0], moves[k][1]);
-    if (rc < 0)
+    double on, off[3];
+    if ((rc = vz_lattice_on_off(&on, off, g, work)) < 0)
         return rc;
     const double most_off = fmax(off[0], fmax(off[1], off[2]));
     if (getenv("GOREF_VISION_DEBUG"))
@@ -1251,11 +1229,8 @@ static int read_part(go_vision_result *r, vz_grid *g, const go_cv_image *part, i
  * not, or a negative go_err. */
 static int sparse_points_hold(const vz_grid *g, const go_cv_image *work, int stones)
 {
-    static const double moves[3][2] = {{0.5, 0.5}, {0.5, 0}, {0, 0.5}};
-    double on, off[3] = {0};
-    int rc = model_mean(&on, g, work, 0, 0);
-    for (int k = 0; k < 3 && rc == 0; k++)
-        rc = model_mean(&off[k], g, work, moves[k][0], moves[k][1]);
+    double on, off[3];
+    int rc = vz_lattice_on_off(&on, off, g, work);
     if (rc < 0)
         return rc;
     const double most_off = fmax(off[0], fmax(off[1], off[2]));

@@ -368,6 +368,10 @@ typedef struct vz_fit {
 /* Fills *out for lattice g in work (and point_prob[n * n], row by row, unless NULL); 0 or a
  * negative go_err. */
 int vz_lattice_fit(vz_fit *out, float *point_prob, const vz_grid *g, const go_cv_image *work);
+/* The lattice model's mean over g's points as points into *on, and over them moved half a cell
+ * along both families, the columns and the rows into off[0..2]: a lattice on the board's points
+ * reads high on them and low off them. 0 or a negative go_err. */
+int vz_lattice_on_off(double *on, double off[3], const vz_grid *g, const go_cv_image *work);
 /* The final check of the one lattice g the reading settled on (FINAL_ in params.h): 0, or
  * GO_ENOBOARD where its points read unlikely beyond what right lattices show. */
 int vz_final_check(const vz_grid *g, const go_cv_image *work);
