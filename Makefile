@@ -106,7 +106,8 @@ model-points-all:
 # a cloth and at another cell size, from synthetic boards (plain and in cluttered rooms) and the
 # photos by fold. One thread (on a shared machine two threads wait on each other more than they
 # gain). Deterministic as the point classifier is, as long as each training's epochs fit in
-# LATTICE_MINUTES.
+# LATTICE_MINUTES. The photos' patches are cut on the lattices the reader finds there, so a
+# change to the reader that moves one changes the data: retrain, and commit the weights with it.
 LATTICE_DATA ?= $(BUILD)/model/lattice.bin
 LATTICE_SYNTHETIC ?= 30
 LATTICE_EPOCHS ?= 3
