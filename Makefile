@@ -107,7 +107,9 @@ model-points-all:
 # photos by fold. One thread (on a shared machine two threads wait on each other more than they
 # gain). Deterministic as the point classifier is, as long as each training's epochs fit in
 # LATTICE_MINUTES. The photos' patches are cut on the lattices the reader finds there, so a
-# change to the reader that moves one changes the data: retrain, and commit the weights with it.
+# change to the reader that moves one changes the data, and the committed weights no longer come
+# out of this recipe; retrained, the final check's numbers (FINAL_ in vision/params.h, set on
+# the committed weights) must be measured again: test_vision_final and test_vision_evidence.
 LATTICE_DATA ?= $(BUILD)/model/lattice.bin
 LATTICE_SYNTHETIC ?= 30
 LATTICE_EPOCHS ?= 3
