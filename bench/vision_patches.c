@@ -1,15 +1,22 @@
 /* vision_patches: the point classifier's training data (`make model`). Writes every point of
  * synthetic boards (tests/vision/synth.c, drawn with seeds the benchmark never draws, over woods,
  * lamps of every hue, stones of nearly the wood's colour, turned boards, low views and webcam
- * frames) and of the real photos of ../shared/data/photos whose
- * lattice the reader finds (a reading 97% right or better: the lattice is the right one, and the
- * points take their labels, not the reading) as the patch the classifier sees
+ * frames) and of the real photos of ../shared/data/photos on their lattices (stored, or found
+ * by the reader where it reads a photo 97% right or better: the lattice is the right one, and
+ * the points take their labels, not the reading) as the patch the classifier sees
  * (vz_point_patches), with its label and, for a photo, its fold (photo_set_folds). Points
  * beyond the photo's frame are left out (their patch shows the border, not the point).
  * Usage: vision_patches OUT.bin [--synthetic N] (boards of each size; 0 for none)
  * [--pale N] (the classifier's hard cases of pale stones on a lamp's dim side, pale_board,
  * boards of each size; 0, the default, for none)
  * [--no-photos] [--lattice] (the lattice model's data instead, below)
+ * [--altered N] (the point classifier's data: each photo again altered N ways, a lamp, a dim
+ * room, a webcam, a view (synth_photo_altered), drawn per photo with seeds the bench does not use)
+ * [--lattices FILE] (each photo cut on its lattice stored in FILE, a photo with none left
+ * out, so that the data do not follow the reader as it changes; without it, on the lattice
+ * the reader finds now)
+ * or: vision_patches --write-lattices FILE (no patches: the reader's lattices of the photos it
+ * reads 97% right or better, as --lattices reads them)
  * With --lattice, the data of the lattice model ("is this patch centred on a point of this
  * cell size"): label 1 at a board's true points (a share of them), 0 for the lattice moved half
  * a cell (along either family and both), the points one and two cells beyond the board's edge,
@@ -345,8 +352,10 @@ static int pale_board(FILE *f, int size, int si, int i)
     return render_and_write(f, &p, truth, NULL, 0, 0);
 }
 
-/* The photo decoded as the reader decodes it (vz_decode_work). */
-static int work_image(go_cv_image *work, const uint8_t *data, size_t len)
+/* The photo decoded as the reader decodes it (vz_decode_work), and its displayed size (the
+ * stored size, turned where the decoder applied a quarter-turn), as go_vision_scan gives it. */
+static int work_image(go_cv_image *work, int *shown_w, int *shown_h, const uint8_t *data,
+                      size_t len)
 {
     go_image_format fmt;
     int w, h, rc;
@@ -354,11 +363,130 @@ static int work_image(go_cv_image *work, const uint8_t *data, size_t len)
     if ((rc = go_vision_probe(&fmt, &w, &h, data, len)) == 0)
         rc = vz_decode_work(&img, work, data, len, fmt, w, h);
     go_cv_image_free(&img);
+    const int turned = rc == 0 && (work->width > work->height) != (w > h) && w != h;
+    *shown_w = turned ? h : w;
+    *shown_h = turned ? w : h;
     return rc;
 }
 
-static void photos(FILE *f, const char *root, int lattice)
+/* A photo's lattice as the data take it: the lattice corners (0, 0), (n - 1, 0),
+ * (n - 1, n - 1), (0, n - 1) in the displayed photo's pixels, and the symmetry of those points
+ * onto the label's. */
+typedef struct stored_lattice {
+    char image[512];
+    int size, sym;
+    double corners[4][2];
+} stored_lattice;
+
+/* Reads a lattices file (as --write-lattices writes it; lines starting '#' are comments) into
+ * *out (malloc'd). Returns how many, or -1 with a message. */
+static int read_lattices(stored_lattice **out, const char *path)
 {
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        perror(path);
+        return -1;
+    }
+    stored_lattice *v = NULL;
+    int n = 0, cap = 0, line_no = 0;
+    char line[1024];
+    while (fgets(line, sizeof line, f)) {
+        line_no++;
+        if (line[0] == '#' || line[0] == '\n')
+            continue;
+        if (n == cap) {
+            cap = cap ? 2 * cap : 64;
+            stored_lattice *grown = realloc(v, (size_t)cap * sizeof *v);
+            if (!grown) {
+                free(v);
+                fclose(f);
+                return -1;
+            }
+            v = grown;
+        }
+        stored_lattice *e = &v[n];
+        double(*c)[2] = e->corners;
+        if (sscanf(line, "%511[^\t]\t%d\t%d\t%lf\t%lf\t%lf\t%lf\t%lf\t%lf\t%lf\t%lf", e->image,
+                   &e->size, &e->sym, &c[0][0], &c[0][1], &c[1][0], &c[1][1], &c[2][0], &c[2][1],
+                   &c[3][0], &c[3][1]) != 11 ||
+            e->size < 2 || e->size > GO_MAX_SIZE || e->sym < 0 || e->sym > 7) {
+            fprintf(stderr, "%s:%d: not image, size, symmetry and 8 corner coordinates\n", path,
+                    line_no);
+            free(v);
+            fclose(f);
+            return -1;
+        }
+        n++;
+    }
+    fclose(f);
+    *out = v;
+    return n;
+}
+
+static const stored_lattice *find_lattice(const stored_lattice *v, int n, const char *image)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp(v[i].image, image) == 0)
+            return &v[i];
+    return NULL;
+}
+
+/* How the photos are taken into the data. */
+typedef struct photo_options {
+    int lattice; /* the lattice model's data, not the point classifier's */
+    /* each photo's lattice, or NULL for the one the reader finds */
+    const stored_lattice *stored;
+    int nstored;
+    /* not NULL: no patches; the reader's lattices are written here, as read_lattices reads them */
+    FILE *record;
+    int altered; /* the point classifier's data: each photo again, altered this many ways */
+} photo_options;
+
+/* Photo i (displayed pixels in img, its lattice h_shown in them) altered `count` of the ways
+ * synth_photo_altered knows, drawn without repeating by the photo's index (seeds the bench's
+ * --alter does not use), each cut on the lattice carried through the alteration. */
+static int write_altered(FILE *f, const go_cv_image *img, const double h_shown[9], int n,
+                         uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE], int sym, int fold, int i,
+                         int count)
+{
+    int order[SYNTH_ALTERATIONS];
+    uint64_t s = 9100000 + 7919u * (uint64_t)i;
+    for (int k = 0; k < SYNTH_ALTERATIONS; k++)
+        order[k] = k;
+    for (int k = SYNTH_ALTERATIONS - 1; k > 0; k--) {
+        const int j = (int)(rnd(&s) * (k + 1)), t = order[k];
+        order[k] = order[j];
+        order[j] = t;
+    }
+    int rc = 0;
+    for (int k = 0; rc == 0 && k < count && k < SYNTH_ALTERATIONS; k++) {
+        uint8_t *jpeg = NULL;
+        size_t len = 0;
+        double view[9], h[9];
+        int shown_w, shown_h;
+        go_cv_image work = {0};
+        rc = synth_photo_altered(&jpeg, &len, img, order[k], s + (uint64_t)k, view);
+        if (rc == 0)
+            rc = work_image(&work, &shown_w, &shown_h, jpeg, len);
+        if (rc == 0) {
+            const double scale[9] = {
+                (double)work.width / shown_w, 0, 0, 0, (double)work.height / shown_h, 0, 0, 0, 1};
+            vz_mat3_mul(h, view, h_shown);
+            vz_mat3_mul(h, scale, h);
+            rc = write_points(f, &work, h, n, truth, sym, fold, NULL);
+        }
+        go_cv_image_free(&work);
+        free(jpeg);
+    }
+    return rc;
+}
+
+/* The photos' patches, each cut on its stored lattice or on the lattice the reader finds (o). */
+static void photos(FILE *f, const char *root, const photo_options *o)
+{
+    const int lattice = o->lattice, nstored = o->nstored;
+    const stored_lattice *lattices = o->stored;
+    FILE *record = o->record;
     static photo_entry rows[PHOTO_SET_MAX];
     static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
     static go_vision_result res;
@@ -370,42 +498,84 @@ static void photos(FILE *f, const char *root, int lattice)
     photo_set_folds(rows, n, PHOTO_SET_FOLDS);
     for (int i = 0; i < n; i++) {
         char path[1200];
-        int size = 0, sym = 0;
+        int size = 0, sym = 0, ok = 0, shown_w = 0, shown_h = 0;
         uint8_t *data = NULL;
         size_t len = 0;
+        double h[9];
         go_cv_image work = {0};
         snprintf(path, sizeof path, "%s/%s", root, rows[i].image);
+        const stored_lattice *st = lattices ? find_lattice(lattices, nstored, rows[i].image) : NULL;
         int rc = photo_set_label(root, &rows[i], truth, &size);
+        if (rc == 0 && lattices && (!st || st->size != size))
+            rc = -1; /* no stored lattice: left out, the data do not depend on the reader */
         if (rc == 0)
             rc = go_vision_read_file(&data, &len, path, GO_VISION_MAX_BYTES);
-        if (rc == 0)
+        if (rc == 0 && !lattices)
             rc = go_vision_scan(&res, data, len, NULL);
-        int ok = rc == 0 && res.size == size &&
-                 go_vision_match(&res, truth, size, &sym) >= 0.97 * size * size;
-        if (ok && work_image(&work, data, len) == 0) {
-            /* the reading's lattice, from the displayed photo's pixels to the work image's */
-            const double sx = (double)work.width / res.image_width,
-                         sy = (double)work.height / res.image_height;
-            const double s[9] = {sx, 0, 0, 0, sy, 0, 0, 0, 1};
-            double h[9];
-            vz_mat3_mul(h, s, res.homography);
-            if ((lattice ? write_lattice(f, &work, h, size, rows[i].fold, 5000000 + (uint64_t)i)
-                         : write_points(f, &work, h, size, truth, sym, rows[i].fold, NULL)) == 0)
-                used++;
-        } else {
-            skipped++;
+        if (rc == 0 && work_image(&work, &shown_w, &shown_h, data, len) == 0) {
+            /* the lattice, from the displayed photo's pixels to the work image's */
+            if (st) {
+                double c[4][2];
+                vz_grid g;
+                memcpy(c, st->corners, sizeof c);
+                sym = st->sym;
+                ok = vz_lattice_through(&g, c, size, size - 1) == 0;
+                memcpy(res.homography, g.h, sizeof g.h);
+                res.image_width = shown_w;
+                res.image_height = shown_h;
+            } else {
+                ok = res.size == size &&
+                     go_vision_match(&res, truth, size, &sym) >= 0.97 * size * size;
+            }
+            if (ok) {
+                const double s[9] = {(double)work.width / res.image_width,
+                                     0,
+                                     0,
+                                     0,
+                                     (double)work.height / res.image_height,
+                                     0,
+                                     0,
+                                     0,
+                                     1};
+                vz_mat3_mul(h, s, res.homography);
+            }
         }
+        if (ok && record) {
+            double c[4][2];
+            const double at[4][2] = {{0, 0}, {size - 1, 0}, {size - 1, size - 1}, {0, size - 1}};
+            for (int k = 0; k < 4 && ok; k++)
+                ok = vz_apply(res.homography, at[k][0], at[k][1], &c[k][0], &c[k][1]) == 0;
+            if (ok &&
+                fprintf(record, "%s\t%d\t%d\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\n",
+                        rows[i].image, size, sym, c[0][0], c[0][1], c[1][0], c[1][1], c[2][0],
+                        c[2][1], c[3][0], c[3][1]) < 0)
+                ok = 0;
+        } else if (ok) {
+            ok = (lattice ? write_lattice(f, &work, h, size, rows[i].fold, 5000000 + (uint64_t)i)
+                          : write_points(f, &work, h, size, truth, sym, rows[i].fold, NULL)) == 0;
+            go_cv_image shown = {0};
+            if (ok && !lattice && o->altered > 0) {
+                ok = go_cv_decode(&shown, data, len, 1) == 0 &&
+                     write_altered(f, &shown, res.homography, size, truth, sym, rows[i].fold, i,
+                                   o->altered) == 0;
+                go_cv_image_free(&shown);
+            }
+        }
+        if (ok)
+            used++;
+        else
+            skipped++;
         go_cv_image_free(&work);
         free(data);
     }
-    printf("vision_patches: %d photos used, %d left out (refused, or read under 97%%)\n", used,
-           skipped);
+    printf("vision_patches: %d photos used, %d left out (%s)\n", used, skipped,
+           lattices ? "no stored lattice" : "refused, or read under 97%");
 }
 
 int main(int argc, char **argv)
 {
-    const char *out = NULL;
-    int synthetic = 200, pale = 0, with_photos = 1, lattice = 0;
+    const char *out = NULL, *lattices_path = NULL, *record_path = NULL;
+    int synthetic = 200, pale = 0, with_photos = 1, lattice = 0, altered = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--synthetic") == 0 && i + 1 < argc)
             synthetic = atoi(argv[++i]);
@@ -415,6 +585,12 @@ int main(int argc, char **argv)
             with_photos = 0;
         else if (strcmp(argv[i], "--lattice") == 0)
             lattice = 1;
+        else if (strcmp(argv[i], "--altered") == 0 && i + 1 < argc)
+            altered = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--lattices") == 0 && i + 1 < argc)
+            lattices_path = argv[++i];
+        else if (strcmp(argv[i], "--write-lattices") == 0 && i + 1 < argc)
+            record_path = argv[++i];
         else if (argv[i][0] != '-' && !out)
             out = argv[i];
         else {
@@ -422,18 +598,44 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    if (!out) {
+    if (!out && !record_path) {
         fprintf(stderr, "usage: vision_patches OUT.bin [--synthetic N] [--pale N] [--no-photos] "
-                        "[--lattice]\n");
+                        "[--lattice] [--altered N] [--lattices FILE]\n"
+                        "       vision_patches --write-lattices FILE\n");
         return 2;
     }
     /* the lattice is the rule's reader's: the data must not depend on the model it trains (the
      * lattice model judges no lattice unless GOREF_VISION_LATTICE=on) */
     setenv("GOREF_VISION_POINTS", "rule", 1);
     go_cv_set_threads(1);
+    if (record_path) {
+        FILE *r = fopen(record_path, "w");
+        if (!r) {
+            perror(record_path);
+            return 1;
+        }
+        fprintf(r, "# The shared photos' lattices for the models' data (vision_patches "
+                   "--lattices):\n# image, size, symmetry of the lattice's points onto the "
+                   "label's (go_vision_symmetry),\n# then the lattice points (0,0), (n-1,0), "
+                   "(n-1,n-1), (0,n-1) in the displayed photo's pixels.\n# Written by "
+                   "vision_patches --write-lattices: the reader's lattice where it reads a photo "
+                   "97%% right or better.\n");
+        const photo_options o = {.record = r};
+        photos(NULL, GOREF_DATA_DIR "/photos", &o);
+        if (fclose(r) != 0) {
+            perror(record_path);
+            return 1;
+        }
+        return 0;
+    }
+    stored_lattice *stored = NULL;
+    int nstored = 0;
+    if (lattices_path && (nstored = read_lattices(&stored, lattices_path)) < 0)
+        return 1;
     FILE *f = fopen(out, "wb");
     if (!f) {
         perror(out);
+        free(stored);
         return 1;
     }
     fwrite("GRPTCH01", 1, 8, f);
@@ -454,7 +656,10 @@ int main(int argc, char **argv)
                         go_error_last());
     printf("vision_patches: %ld synthetic points\n", written);
     if (with_photos)
-        photos(f, GOREF_DATA_DIR "/photos", lattice);
+        photos(f, GOREF_DATA_DIR "/photos",
+               &(photo_options){
+                   .lattice = lattice, .stored = stored, .nstored = nstored, .altered = altered});
+    free(stored);
     if (fseek(f, 8, SEEK_SET) != 0 || put_u32(f, (uint32_t)written) < 0 || fclose(f) != 0) {
         perror(out);
         return 1;
