@@ -796,6 +796,9 @@
 #define EVIDENCE_MIN 0.2
 
 /* ---- the final check of the lattice read on (final_check.c: vz_final_check) ---- */
+/* The model's readings quoted below were measured with an earlier training of the lattice
+ * model (three epochs, the photos cut on the reader's lattices of the time); with the built-in
+ * one, test_vision_final and test_vision_evidence check every number again. */
 
 /* A point the lattice model reads at least this likely is surely a point. */
 #define FINAL_SURE_POINT 0.9
