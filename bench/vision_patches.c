@@ -528,15 +528,9 @@ static void photos(FILE *f, const char *root, const photo_options *o)
                      go_vision_match(&res, truth, size, &sym) >= 0.97 * size * size;
             }
             if (ok) {
-                const double s[9] = {(double)work.width / res.image_width,
-                                     0,
-                                     0,
-                                     0,
-                                     (double)work.height / res.image_height,
-                                     0,
-                                     0,
-                                     0,
-                                     1};
+                const double sx = (double)work.width / res.image_width,
+                             sy = (double)work.height / res.image_height;
+                const double s[9] = {sx, 0, 0, 0, sy, 0, 0, 0, 1};
                 vz_mat3_mul(h, s, res.homography);
             }
         }
@@ -569,7 +563,7 @@ static void photos(FILE *f, const char *root, const photo_options *o)
         free(data);
     }
     printf("vision_patches: %d photos used, %d left out (%s)\n", used, skipped,
-           lattices ? "no stored lattice" : "refused, or read under 97%");
+           lattices ? "no stored lattice, or not read" : "refused, or read under 97%");
 }
 
 int main(int argc, char **argv)
@@ -608,10 +602,12 @@ int main(int argc, char **argv)
      * lattice model judges no lattice unless GOREF_VISION_LATTICE=on) */
     setenv("GOREF_VISION_POINTS", "rule", 1);
     go_cv_set_threads(1);
-    if (record_path) {
-        FILE *r = fopen(record_path, "w");
+    if (record_path) { /* written whole beside the file, then put in its place */
+        char tmp[1100];
+        snprintf(tmp, sizeof tmp, "%s.part", record_path);
+        FILE *r = fopen(tmp, "w");
         if (!r) {
-            perror(record_path);
+            perror(tmp);
             return 1;
         }
         fprintf(r, "# The shared photos' lattices for the models' data (vision_patches "
@@ -622,8 +618,10 @@ int main(int argc, char **argv)
                    "97%% right or better.\n");
         const photo_options o = {.record = r};
         photos(NULL, GOREF_DATA_DIR "/photos", &o);
-        if (fclose(r) != 0) {
+        const int write_failed = ferror(r);
+        if (fclose(r) != 0 || write_failed || rename(tmp, record_path) != 0) {
             perror(record_path);
+            remove(tmp);
             return 1;
         }
         return 0;
