@@ -96,7 +96,8 @@ MODEL_TRAIN = /usr/bin/python3 vision/model/train.py --data $(MODEL_DATA) --thre
 # today, so that a change to the reader leaves the recipe's weights as they are.
 # model-photo-lattices writes the file again from the reader (the photos it reads 97% right or
 # better); after that the models' weights change with the data.
-PHOTO_LATTICES ?= vision/model/photo_lattices.tsv
+# The file names photos, so it lives in bench/ beside the disputed labels, not under vision/.
+PHOTO_LATTICES ?= bench/photo_lattices.tsv
 model: model-points model-lattice
 
 model-photo-lattices: configure

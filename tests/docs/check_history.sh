@@ -3,7 +3,7 @@
 # file:line, when a tracked file cites a numbered work period, a tracker issue number or a
 # source document by its file number (regulations are cited by title and article instead, as
 # 《中国围棋竞赛规则》第二十八条), and when the root README passes 10,000 bytes or a module README
-# (DIR/README.md) 15,000.
+# (DIR/README.md) 15,000, and when a file under vision/ or tests/vision/ names a shared photo.
 #
 # The patterns are written so that this file does not match them: "session" followed by a space
 # and a number of one or two digits (a login session or "GTP session" is not flagged, nor
@@ -47,6 +47,16 @@ if [ -n "$hits" ]; then
     status=1
 fi
 
+# The reader is general: no tracked file under vision/ or tests/vision/ names one of the shared
+# photos, whose folders are named owner__repository (per-photo data live in bench/).
+named=$(cd "$src" && git ls-files -z -- vision tests/vision |
+    xargs -0 -r grep -nIHE '[A-Za-z0-9-]+__[A-Za-z0-9_.-]+/')
+if [ -n "$named" ]; then
+    echo "Tracked lines under vision/ or tests/vision/ that name a photo (its data go in bench/):"
+    printf '%s\n' "$named"
+    status=1
+fi
+
 check_size() { # FILE LIMIT
     size=$(wc -c <"$src/$1")
     if [ "$size" -gt "$2" ]; then
@@ -59,5 +69,5 @@ for readme in $(git -C "$src" ls-files '*/README.md' | awk -F/ 'NF == 2'); do
     [ -f "$src/$readme" ] && check_size "$readme" 15000
 done
 
-[ "$status" -eq 0 ] && echo "OK: no tracked file cites history by number; the READMEs are within their sizes"
+[ "$status" -eq 0 ] && echo "OK: no tracked file cites history by number; the READMEs are within their sizes; no photo is named under vision/"
 exit "$status"
