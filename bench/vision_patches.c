@@ -352,8 +352,8 @@ static int pale_board(FILE *f, int size, int si, int i)
     return render_and_write(f, &p, truth, NULL, 0, 0);
 }
 
-/* The photo decoded as the reader decodes it (vz_decode_work), and its displayed size (the
- * stored size, turned where the decoder applied a quarter-turn), as go_vision_scan gives it. */
+/* The photo decoded as the reader decodes it (vz_decode_work), and its displayed size
+ * (vz_shown_size), as go_vision_scan gives it. */
 static int work_image(go_cv_image *work, int *shown_w, int *shown_h, const uint8_t *data,
                       size_t len)
 {
@@ -363,10 +363,19 @@ static int work_image(go_cv_image *work, int *shown_w, int *shown_h, const uint8
     if ((rc = go_vision_probe(&fmt, &w, &h, data, len)) == 0)
         rc = vz_decode_work(&img, work, data, len, fmt, w, h);
     go_cv_image_free(&img);
-    const int turned = rc == 0 && (work->width > work->height) != (w > h) && w != h;
-    *shown_w = turned ? h : w;
-    *shown_h = turned ? w : h;
+    if (rc == 0)
+        vz_shown_size(shown_w, shown_h, work, w, h);
     return rc;
+}
+
+/* The lattice shown (in the displayed photo's pixels, shown_w x shown_h) in the work image's
+ * pixels, into out (which may be shown). */
+static void lattice_to_work(double out[9], const double shown[9], const go_cv_image *work,
+                            int shown_w, int shown_h)
+{
+    const double sx = (double)work->width / shown_w, sy = (double)work->height / shown_h;
+    const double s[9] = {sx, 0, 0, 0, sy, 0, 0, 0, 1};
+    vz_mat3_mul(out, s, shown);
 }
 
 /* A photo's lattice as the data take it: the lattice corners (0, 0), (n - 1, 0),
@@ -469,10 +478,8 @@ static int write_altered(FILE *f, const go_cv_image *img, const double h_shown[9
         if (rc == 0)
             rc = work_image(&work, &shown_w, &shown_h, jpeg, len);
         if (rc == 0) {
-            const double scale[9] = {
-                (double)work.width / shown_w, 0, 0, 0, (double)work.height / shown_h, 0, 0, 0, 1};
             vz_mat3_mul(h, view, h_shown);
-            vz_mat3_mul(h, scale, h);
+            lattice_to_work(h, h, &work, shown_w, shown_h);
             rc = write_points(f, &work, h, n, truth, sym, fold, NULL);
         }
         go_cv_image_free(&work);
@@ -501,7 +508,7 @@ static void photos(FILE *f, const char *root, const photo_options *o)
         int size = 0, sym = 0, ok = 0, shown_w = 0, shown_h = 0;
         uint8_t *data = NULL;
         size_t len = 0;
-        double h[9];
+        double h[9], shown[9]; /* the lattice in the work image's and the displayed pixels */
         go_cv_image work = {0};
         snprintf(path, sizeof path, "%s/%s", root, rows[i].image);
         const stored_lattice *st = lattices ? find_lattice(lattices, nstored, rows[i].image) : NULL;
@@ -513,32 +520,26 @@ static void photos(FILE *f, const char *root, const photo_options *o)
         if (rc == 0 && !lattices)
             rc = go_vision_scan(&res, data, len, NULL);
         if (rc == 0 && work_image(&work, &shown_w, &shown_h, data, len) == 0) {
-            /* the lattice, from the displayed photo's pixels to the work image's */
             if (st) {
                 double c[4][2];
                 vz_grid g;
                 memcpy(c, st->corners, sizeof c);
                 sym = st->sym;
                 ok = vz_lattice_through(&g, c, size, size - 1) == 0;
-                memcpy(res.homography, g.h, sizeof g.h);
-                res.image_width = shown_w;
-                res.image_height = shown_h;
+                memcpy(shown, g.h, sizeof shown);
             } else {
                 ok = res.size == size &&
                      go_vision_match(&res, truth, size, &sym) >= 0.97 * size * size;
+                memcpy(shown, res.homography, sizeof shown);
             }
-            if (ok) {
-                const double sx = (double)work.width / res.image_width,
-                             sy = (double)work.height / res.image_height;
-                const double s[9] = {sx, 0, 0, 0, sy, 0, 0, 0, 1};
-                vz_mat3_mul(h, s, res.homography);
-            }
+            if (ok)
+                lattice_to_work(h, shown, &work, shown_w, shown_h);
         }
         if (ok && record) {
             double c[4][2];
             const double at[4][2] = {{0, 0}, {size - 1, 0}, {size - 1, size - 1}, {0, size - 1}};
             for (int k = 0; k < 4 && ok; k++)
-                ok = vz_apply(res.homography, at[k][0], at[k][1], &c[k][0], &c[k][1]) == 0;
+                ok = vz_apply(shown, at[k][0], at[k][1], &c[k][0], &c[k][1]) == 0;
             if (ok &&
                 fprintf(record, "%s\t%d\t%d\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\n",
                         rows[i].image, size, sym, c[0][0], c[0][1], c[1][0], c[1][1], c[2][0],
@@ -547,12 +548,12 @@ static void photos(FILE *f, const char *root, const photo_options *o)
         } else if (ok) {
             ok = (lattice ? write_lattice(f, &work, h, size, rows[i].fold, 5000000 + (uint64_t)i)
                           : write_points(f, &work, h, size, truth, sym, rows[i].fold, NULL)) == 0;
-            go_cv_image shown = {0};
+            go_cv_image shown_img = {0};
             if (ok && !lattice && o->altered > 0) {
-                ok = go_cv_decode(&shown, data, len, 1) == 0 &&
-                     write_altered(f, &shown, res.homography, size, truth, sym, rows[i].fold, i,
+                ok = go_cv_decode(&shown_img, data, len, 1) == 0 &&
+                     write_altered(f, &shown_img, shown, size, truth, sym, rows[i].fold, i,
                                    o->altered) == 0;
-                go_cv_image_free(&shown);
+                go_cv_image_free(&shown_img);
             }
         }
         if (ok)

@@ -1326,6 +1326,13 @@ static int read_region(go_vision_result *r, vz_grid *g, const go_cv_image *work,
     return 0;
 }
 
+void vz_shown_size(int *shown_w, int *shown_h, const go_cv_image *work, int width, int height)
+{
+    const int turned = (work->width > work->height) != (width > height) && width != height;
+    *shown_w = turned ? height : width;
+    *shown_h = turned ? width : height;
+}
+
 int vz_decode_work(go_cv_image *img, go_cv_image *work, const void *data, size_t len,
                    go_image_format fmt, int width, int height)
 {
@@ -1401,14 +1408,7 @@ int go_vision_scan(go_vision_result *out, const void *data, size_t len,
     work_spent = 0;
     if ((rc = vz_decode_work(&img, &work, data, len, fmt, sw, shh)) < 0)
         goto done;
-    /* displayed size: the stored size, turned if the decoder applied a quarter-turn */
-    if ((work.width > work.height) != (sw > shh) && sw != shh) {
-        r->image_width = shh;
-        r->image_height = sw;
-    } else {
-        r->image_width = sw;
-        r->image_height = shh;
-    }
+    vz_shown_size(&r->image_width, &r->image_height, &work, sw, shh);
     double t1 = vz_now_ms();
     r->ms_decode = t1 - t0;
     const double to_photo[9] = {(double)r->image_width / work.width,

@@ -387,6 +387,9 @@ int vz_lattice_use_model_file(const char *path);
  * side of WORK_SIDE, or img's own pixels (img left empty) when it is no longer. */
 int vz_decode_work(go_cv_image *img, go_cv_image *work, const void *data, size_t len,
                    go_image_format fmt, int width, int height);
+/* The displayed size of a photo stored width x height whose work image is work: the stored
+ * size, turned where the decoder applied a quarter-turn (the EXIF orientation). */
+void vz_shown_size(int *shown_w, int *shown_h, const go_cv_image *work, int width, int height);
 
 /* The bounds of one scan on this thread (they nest): within them the warps and grays asked
  * again are reused (go_cv_warp_cache_begin) and the box sums' blocks freed are kept for the next
