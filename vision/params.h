@@ -417,6 +417,13 @@
  * of its fold): 0.36% of the points more marked, from 0.00% to 0.86% by fold, nearly all on
  * crowded boards under coloured lamps, where such stones are. */
 #define POINTS_SURE 0.9f
+/* A reading the colour rule and the clusters give in one colour only is read by the classifier
+ * alone when it is sure (POINTS_SURE) of at least BY_CLASSIFIER_SURE of the points: one unsure of
+ * many points is on a lattice or in a light it does not know. With no second reader to disagree,
+ * its points read under BY_CLASSIFIER_MARK are marked: the wrong points of such readings on
+ * development boards were stones read as wood at 0.93 to 0.98. */
+#define BY_CLASSIFIER_SURE 0.9
+#define BY_CLASSIFIER_MARK 0.99f
 /* A point read empty whose lines are hidden as a white stone's dome hides them (MARK_HIDDEN_SHARE
  * and MARK_HIDDEN_MIN, as for the mark), that the classifier gives at most HIDDEN_WOOD_MAX of
  * being wood and more of being white than black, and where a white stone would have a liberty,

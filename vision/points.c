@@ -359,6 +359,43 @@ void vz_points_read_hidden(go_vision_result *r, const float *prob, const vz_grid
     go_cv_image_free(&lab);
 }
 
+int vz_points_read(go_vision_result *r, const vz_grid *g, const go_cv_image *work, double *sure)
+{
+    *sure = 0;
+    const char *env = getenv("GOREF_VISION_POINTS");
+    if (env && strcmp(env, "rule") == 0)
+        return go_error_set(GO_ENOBOARD, "no board: the point classifier is turned off");
+    const int n = r->size;
+    const size_t patch = (size_t)VZ_PATCH_SIDE * VZ_PATCH_SIDE * 3;
+    uint8_t *patches = malloc(patch * (size_t)n * n);
+    float *prob = malloc(sizeof(float) * 3 * (size_t)n * n);
+    int rc = patches && prob ? 0 : go_error_set(GO_ENOMEM, "point patches");
+    if (rc == 0)
+        rc = vz_point_patches(patches, g->h, n, work);
+    if (rc == 0)
+        rc = vz_point_probs(prob, patches, n * n);
+    if (rc == 0) {
+        static const int class_of[3] = {GO_EMPTY, GO_BLACK, GO_WHITE};
+        int sure_count = 0;
+        for (int k = 0; k < n * n; k++) {
+            const float *p = prob + 3 * (size_t)k;
+            int best = p[1] > p[0] ? 1 : 0;
+            if (p[2] > p[best])
+                best = 2;
+            const int y = k / n, x = k % n;
+            if (class_of[best] != r->color[y][x])
+                r->off_point[y][x] = 0; /* the classifier reads the point itself */
+            r->color[y][x] = (unsigned char)class_of[best];
+            r->confidence[y][x] = p[best] >= BY_CLASSIFIER_MARK ? p[best] : VZ_POINTS_DOUBT;
+            sure_count += p[best] >= POINTS_SURE;
+        }
+        *sure = (double)sure_count / (n * n);
+    }
+    free(patches);
+    free(prob);
+    return rc;
+}
+
 int vz_points_check(go_vision_result *r, const vz_grid *g, const go_cv_image *work)
 {
     const char *env = getenv("GOREF_VISION_POINTS");

@@ -36,6 +36,10 @@ static double enlarged_scale(const go_cv_image *im)
  * past WORK_BUDGET no further attempt starts. Counted, not timed, so that the attempts made, and
  * the reading, are the same on every machine and run. */
 static _Thread_local int work_spent;
+/* The classifier's reading of a board the rule reads as one colour (read_by_classifier) is a
+ * last resort: the first pass of a scan only notes that one would pass (classifier_would); a
+ * scan refused with such a note is run again, and that pass takes it (classifier_takes). */
+static _Thread_local int classifier_takes, classifier_would;
 
 vz_lattice_observer vz_observe_lattice;
 /* For the observer: the pixels of the image being read to the displayed photo's, and where in
@@ -666,6 +670,47 @@ static int check_reading(go_vision_result *r, int *mendable, const vz_grid *g,
     return 0;
 }
 
+/* The classifier's reading, for stones the colour rule and the clusters read as one colour only
+ * (white stones near the wood's colour under a lamp of its hue, pale stones on pale wood, a dim
+ * board read as black stones). r (refused by plausible_stones) is read again by the classifier
+ * alone (vz_points_read); that reading is taken when the classifier is sure of at least
+ * BY_CLASSIFIER_SURE of the points and it passes the checks a reading passes (check_reading: both
+ * colours as a game has them, stones on the points, few unsure). Its points read under
+ * BY_CLASSIFIER_MARK are marked. Returns 1 when taken, 0 when r's refusal stands (its message
+ * kept), or a negative go_err. */
+static int read_by_classifier(go_vision_result *r, const vz_grid *g, const go_cv_image *work)
+{
+    char first[256];
+    snprintf(first, sizeof first, "%s", go_error_last());
+    go_vision_result *again = malloc(sizeof *again);
+    if (!again)
+        return go_error_set(GO_ENOMEM, "second reading");
+    *again = *r;
+    double sure;
+    int rc = vz_points_read(again, g, work, &sure), taken = 0, mendable;
+    if (rc == 0 && sure >= BY_CLASSIFIER_SURE) {
+        rc = check_reading(again, &mendable, g, work);
+        if (rc == 0 && classifier_takes) {
+            *r = *again;
+            taken = 1;
+        } else if (rc == 0) {
+            classifier_would = 1;
+        }
+    }
+    if (getenv("GOREF_VISION_DEBUG"))
+        fprintf(stderr, "read by the classifier: sure of %.3f of the points (%s)\n", sure,
+                taken                                   ? "taken"
+                : rc == 0 && sure >= BY_CLASSIFIER_SURE ? "passes: taken if nothing else reads"
+                : rc == 0                               ? "not asked"
+                                                        : go_error_last());
+    free(again);
+    if (rc < 0 && rc != GO_ENOBOARD)
+        return rc;
+    if (!taken)
+        go_error_set(GO_ENOBOARD, "%s", first);
+    return taken;
+}
+
 /* Reads the board through grid g (oriented): classification, then check_reading. A reading
  * by the fixed rule that fails on what the clusters may mend (check_reading), or passes with more
  * than RETRY_SHARE of its points in groups without liberty (impossible on a finished board), and
@@ -721,6 +766,11 @@ static int read_board(go_vision_result *r, const vz_grid *g, const go_cv_image *
             go_error_clear(); /* the first reading stands */
         }
         free(again);
+    }
+    /* one colour read where the rule and the clusters see a game of one colour */
+    if (rc == GO_ENOBOARD && plausible_stones(r) < 0) {
+        rc = read_by_classifier(r, g, work);
+        rc = rc == 1 ? 0 : rc == 0 ? GO_ENOBOARD : rc;
     }
 done:
     r->ms_classify = vz_now_ms() - t;
@@ -1371,8 +1421,8 @@ int go_vision_ready(void)
     return 0; /* linked in: nothing to load */
 }
 
-int go_vision_scan(go_vision_result *out, const void *data, size_t len,
-                   const go_vision_options *opt)
+static int scan_once(go_vision_result *out, const void *data, size_t len,
+                     const go_vision_options *opt)
 {
     go_vision_options defaults = GO_VISION_OPTIONS_INIT;
     go_cv_image img = {0}, work = {0};
@@ -1618,5 +1668,35 @@ done:
             r->image_height = h;
         }
     }
+    return rc;
+}
+
+int go_vision_scan(go_vision_result *out, const void *data, size_t len,
+                   const go_vision_options *opt)
+{
+    classifier_takes = classifier_would = 0;
+    const double t0 = vz_now_ms();
+    int rc = scan_once(out, data, len, opt);
+    if (rc != GO_ENOBOARD || !classifier_would)
+        return rc;
+    /* refused, and a lattice read by the classifier alone would pass: run again, taking it */
+    go_vision_result *first = malloc(sizeof *first);
+    if (!first)
+        return go_error_set(GO_ENOMEM, "second pass");
+    *first = *out;
+    char why[256];
+    snprintf(why, sizeof why, "%s", go_error_last());
+    classifier_takes = 1;
+    const double t1 = vz_now_ms();
+    rc = scan_once(out, data, len, opt);
+    classifier_takes = 0;
+    if (rc == 0) { /* the first pass counts as looking */
+        out->ms_detect += t1 - t0;
+        out->ms_total += t1 - t0;
+    } else if (rc == GO_ENOBOARD) { /* the first refusal, its lattice and reason */
+        *out = *first;
+        go_error_set(GO_ENOBOARD, "%s", why);
+    }
+    free(first);
     return rc;
 }

@@ -308,6 +308,11 @@ int vz_point_probs(float *out, const uint8_t *patches, int count);
  * the rule made it (the benchmark compares the two). */
 #define VZ_POINTS_DOUBT 0.5f
 int vz_points_check(go_vision_result *r, const vz_grid *g, const go_cv_image *work);
+/* Reads every point of r (through grid g in work) by the classifier alone: its likeliest class;
+ * its probability as the confidence, VZ_POINTS_DOUBT under BY_CLASSIFIER_MARK. *sure gets the share
+ * of points read at POINTS_SURE or more. For readings the colour rule and the clusters cannot give
+ * (read_by_classifier in vision.c). */
+int vz_points_read(go_vision_result *r, const vz_grid *g, const go_cv_image *work, double *sure);
 /* The marks vz_points_check sets from the classifier's probabilities prob (empty, black, white
  * for each point, row by row) against r's reading: where it reads another colour, at a point
  * read empty that it gives little probability of being empty (POINTS_SURE: params.h), and at a

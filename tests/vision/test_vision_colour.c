@@ -197,6 +197,64 @@ static void test_vision_colour__pale_stones_darker_than_the_wood(void **state)
     check_case(&p, 0.3, 1000);
 }
 
+/* A 13x13 drawn with every nuisance at random (the benchmark's mixed row): a dim room, a
+ * pink lamp, tinted stones, glare, a gingham cloth. The colour rule reads the dim wood as black
+ * stones and the white stones as wood, the clusters no better: one colour, refused so without
+ * the classifier. Read by the classifier alone, taken since nothing else reads the board, it is
+ * right point for point. */
+static void test_vision_colour__one_colour_to_the_rule_read_by_the_classifier(void **state)
+{
+    (void)state;
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static go_vision_result r;
+    const uint64_t seed = 1113;
+    synth_params p;
+    double density, hurried;
+    synth_bench_board_mixed(&p, &density, &hurried, 13, seed);
+    assert_true(hurried == 0);
+    synth_legal_position(truth, 13, density, seed);
+    uint8_t *jpeg = NULL;
+    size_t len = 0;
+    double corners[4][2];
+    assert_int_equal(synth_render(&jpeg, &len, &p, truth, corners), 0);
+    assert_int_equal(setenv("GOREF_VISION_POINTS", "rule", 1), 0);
+    const int rc = go_vision_scan(&r, jpeg, len, NULL);
+    assert_int_equal(unsetenv("GOREF_VISION_POINTS"), 0);
+    assert_int_equal(rc, GO_ENOBOARD);
+    assert_non_null(strstr(go_error_last(), "could not be told apart"));
+    if (go_vision_scan(&r, jpeg, len, NULL) != 0)
+        fprintf(stderr, "refused: %s\n", go_error_last());
+    free(jpeg);
+    assert_int_equal(r.size, 13);
+    assert_int_equal(synth_best_match(r.color, truth, 13), 169);
+}
+
+/* A crowded 19x19 of the same row (a dim room, pale-printed vinyl): an early look's lattice, a
+ * fifth of a cell off, is read as one colour by the rule, and the classifier's reading of it
+ * would pass with two points wrong. Taken only when nothing else reads the board, it is not
+ * taken: a later look's lattice reads point for point. */
+static void test_vision_colour__classifier_reading_waits_for_the_other_looks(void **state)
+{
+    (void)state;
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static go_vision_result r;
+    const uint64_t seed = 1177;
+    synth_params p;
+    double density, hurried;
+    synth_bench_board_mixed(&p, &density, &hurried, 19, seed);
+    assert_true(hurried == 0);
+    synth_legal_position(truth, 19, density, seed);
+    uint8_t *jpeg = NULL;
+    size_t len = 0;
+    double corners[4][2];
+    assert_int_equal(synth_render(&jpeg, &len, &p, truth, corners), 0);
+    if (go_vision_scan(&r, jpeg, len, NULL) != 0)
+        fprintf(stderr, "refused: %s\n", go_error_last());
+    free(jpeg);
+    assert_int_equal(r.size, 19);
+    assert_int_equal(synth_best_match(r.color, truth, 19), 361);
+}
+
 /* A photo of plain wood shows no lattice at all: refused with size 0 (no corners to start from). */
 static void test_vision_colour__plain_wood_refused_without_a_lattice(void **state)
 {
@@ -221,6 +279,8 @@ int main(void)
         cmocka_unit_test(test_vision_colour__one_coloured_crowd_is_refused),
         cmocka_unit_test(test_vision_colour__plain_wood_refused_without_a_lattice),
         cmocka_unit_test(test_vision_colour__one_coloured_9x9_is_refused),
+        cmocka_unit_test(test_vision_colour__one_colour_to_the_rule_read_by_the_classifier),
+        cmocka_unit_test(test_vision_colour__classifier_reading_waits_for_the_other_looks),
         cmocka_unit_test(test_vision_colour__no_9x9_inside_a_crowded_19x19),
         cmocka_unit_test(test_vision_colour__green_tinted_stones),
         cmocka_unit_test(test_vision_colour__pale_stones_darker_than_the_wood),
