@@ -235,19 +235,23 @@ void vz_points_mark_stone_tint(go_vision_result *r, const uint8_t *patches, cons
     }
 }
 
+/* The classes of the network's output, in the order of its probabilities. */
+static const int class_of[3] = {GO_EMPTY, GO_BLACK, GO_WHITE};
+
+/* The index of the likeliest class of one point's probabilities p. */
+static int likeliest(const float *p)
+{
+    int best = p[1] > p[0] ? 1 : 0;
+    return p[2] > p[best] ? 2 : best;
+}
+
 void vz_points_mark(go_vision_result *r, const float *prob)
 {
     const int n = r->size;
-    /* the classes of the network's output, in the order of its probabilities */
-    static const int class_of[3] = {GO_EMPTY, GO_BLACK, GO_WHITE};
     int disagree = 0;
     for (int k = 0; k < n * n; k++) {
-        const float *p = prob + 3 * (size_t)k;
-        int best = p[1] > p[0] ? 1 : 0;
-        if (p[2] > p[best])
-            best = 2;
         const int y = k / n, x = k % n;
-        if (class_of[best] != r->color[y][x]) {
+        if (class_of[likeliest(prob + 3 * (size_t)k)] != r->color[y][x]) {
             disagree++;
             if (!r->off_point[y][x]) /* a stone off its point is marked already */
                 r->confidence[y][x] = fminf(r->confidence[y][x], VZ_POINTS_DOUBT);
@@ -359,30 +363,43 @@ void vz_points_read_hidden(go_vision_result *r, const float *prob, const vz_grid
     go_cv_image_free(&lab);
 }
 
+/* 1 when GOREF_VISION_POINTS=rule in the environment: the classifier is not asked. */
+static int classifier_off(void)
+{
+    const char *env = getenv("GOREF_VISION_POINTS");
+    return env && strcmp(env, "rule") == 0;
+}
+
+/* The patches of g's n x n points in work and the classifier's probabilities for them, into
+ * *patches and *prob (allocated here; the caller frees both, on an error too). */
+static int points_probs(uint8_t **patches, float **prob, const vz_grid *g, int n,
+                        const go_cv_image *work)
+{
+    const size_t patch = (size_t)VZ_PATCH_SIDE * VZ_PATCH_SIDE * 3;
+    *patches = malloc(patch * (size_t)n * n);
+    *prob = malloc(sizeof(float) * 3 * (size_t)n * n);
+    int rc = *patches && *prob ? 0 : go_error_set(GO_ENOMEM, "point patches");
+    if (rc == 0)
+        rc = vz_point_patches(*patches, g->h, n, work);
+    if (rc == 0)
+        rc = vz_point_probs(*prob, *patches, n * n);
+    return rc;
+}
+
 int vz_points_read(go_vision_result *r, const vz_grid *g, const go_cv_image *work, double *sure)
 {
     *sure = 0;
-    const char *env = getenv("GOREF_VISION_POINTS");
-    if (env && strcmp(env, "rule") == 0)
+    if (classifier_off())
         return go_error_set(GO_ENOBOARD, "no board: the point classifier is turned off");
     const int n = r->size;
-    const size_t patch = (size_t)VZ_PATCH_SIDE * VZ_PATCH_SIDE * 3;
-    uint8_t *patches = malloc(patch * (size_t)n * n);
-    float *prob = malloc(sizeof(float) * 3 * (size_t)n * n);
-    int rc = patches && prob ? 0 : go_error_set(GO_ENOMEM, "point patches");
-    if (rc == 0)
-        rc = vz_point_patches(patches, g->h, n, work);
-    if (rc == 0)
-        rc = vz_point_probs(prob, patches, n * n);
+    uint8_t *patches;
+    float *prob;
+    const int rc = points_probs(&patches, &prob, g, n, work);
     if (rc == 0) {
-        static const int class_of[3] = {GO_EMPTY, GO_BLACK, GO_WHITE};
         int sure_count = 0;
         for (int k = 0; k < n * n; k++) {
             const float *p = prob + 3 * (size_t)k;
-            int best = p[1] > p[0] ? 1 : 0;
-            if (p[2] > p[best])
-                best = 2;
-            const int y = k / n, x = k % n;
+            const int best = likeliest(p), y = k / n, x = k % n;
             if (class_of[best] != r->color[y][x])
                 r->off_point[y][x] = 0; /* the classifier reads the point itself */
             r->color[y][x] = (unsigned char)class_of[best];
@@ -398,18 +415,11 @@ int vz_points_read(go_vision_result *r, const vz_grid *g, const go_cv_image *wor
 
 int vz_points_check(go_vision_result *r, const vz_grid *g, const go_cv_image *work)
 {
-    const char *env = getenv("GOREF_VISION_POINTS");
-    if (env && strcmp(env, "rule") == 0)
+    if (classifier_off())
         return 0;
-    const int n = r->size;
-    const size_t patch = (size_t)VZ_PATCH_SIDE * VZ_PATCH_SIDE * 3;
-    uint8_t *patches = malloc(patch * (size_t)n * n);
-    float *prob = malloc(sizeof(float) * 3 * (size_t)n * n);
-    int rc = patches && prob ? 0 : go_error_set(GO_ENOMEM, "point patches");
-    if (rc == 0)
-        rc = vz_point_patches(patches, g->h, n, work);
-    if (rc == 0)
-        rc = vz_point_probs(prob, patches, n * n);
+    uint8_t *patches;
+    float *prob;
+    const int rc = points_probs(&patches, &prob, g, r->size, work);
     if (rc == 0) {
         vz_points_read_hidden(r, prob, g, work);
         vz_points_mark_lone_edge(r, patches);

@@ -87,6 +87,21 @@ synth_params base(int size, uint64_t seed)
     return p;
 }
 
+void render_mixed_board(uint8_t **jpeg, size_t *len, uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE],
+                        double corners[4][2], int n, uint64_t seed)
+{
+    static double nudge[GO_MAX_SIZE][GO_MAX_SIZE][2];
+    synth_params p;
+    double density, hurried;
+    synth_bench_board_mixed(&p, &density, &hurried, n, seed);
+    synth_legal_position(truth, n, density, seed);
+    if (hurried > 0) {
+        synth_hurried_nudges(nudge, truth, n, hurried, seed);
+        p.nudge = (const double(*)[GO_MAX_SIZE][2])nudge;
+    }
+    assert_int_equal(synth_render(jpeg, len, &p, truth, corners), 0);
+}
+
 int scan_lit_board(go_vision_result *r, uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE], int size,
                    uint64_t seed, int lamp)
 {

@@ -33,6 +33,12 @@ double corner_error(const go_vision_result *r, double corners[4][2]);
  * 0.3 of a cell. GOREF_SYNTH_DUMP=DIR writes the photo and the overlay there. */
 void check_case(const synth_params *p, double density, int min_correct_permille);
 
+/* The board of the benchmark's row drawn with every nuisance at random (synth_bench_board_mixed)
+ * of size n and seed, its stones (truth) nudged off their points as that row nudges them,
+ * rendered as a JPEG (*jpeg is malloc'd); corners receives the true grid corners. */
+void render_mixed_board(uint8_t **jpeg, size_t *len, uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE],
+                        double corners[4][2], int n, uint64_t seed);
+
 /* Board `seed` of the bench's synthetic table (synth_bench_board), under coloured lamp `lamp`
  * (synth_bench_board_lit) unless it is negative, read by the whole pipeline into r; its
  * position in truth. Returns go_vision_scan's code. */

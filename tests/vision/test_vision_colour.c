@@ -207,16 +207,10 @@ static void test_vision_colour__one_colour_to_the_rule_read_by_the_classifier(vo
     (void)state;
     static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
     static go_vision_result r;
-    const uint64_t seed = 1113;
-    synth_params p;
-    double density, hurried;
-    synth_bench_board_mixed(&p, &density, &hurried, 13, seed);
-    assert_true(hurried == 0);
-    synth_legal_position(truth, 13, density, seed);
     uint8_t *jpeg = NULL;
     size_t len = 0;
     double corners[4][2];
-    assert_int_equal(synth_render(&jpeg, &len, &p, truth, corners), 0);
+    render_mixed_board(&jpeg, &len, truth, corners, 13, 1113);
     assert_int_equal(setenv("GOREF_VISION_POINTS", "rule", 1), 0);
     const int rc = go_vision_scan(&r, jpeg, len, NULL);
     assert_int_equal(unsetenv("GOREF_VISION_POINTS"), 0);
@@ -238,16 +232,10 @@ static void test_vision_colour__classifier_reading_waits_for_the_other_looks(voi
     (void)state;
     static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
     static go_vision_result r;
-    const uint64_t seed = 1177;
-    synth_params p;
-    double density, hurried;
-    synth_bench_board_mixed(&p, &density, &hurried, 19, seed);
-    assert_true(hurried == 0);
-    synth_legal_position(truth, 19, density, seed);
     uint8_t *jpeg = NULL;
     size_t len = 0;
     double corners[4][2];
-    assert_int_equal(synth_render(&jpeg, &len, &p, truth, corners), 0);
+    render_mixed_board(&jpeg, &len, truth, corners, 19, 1177);
     if (go_vision_scan(&r, jpeg, len, NULL) != 0)
         fprintf(stderr, "refused: %s\n", go_error_last());
     free(jpeg);
