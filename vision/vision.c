@@ -680,6 +680,9 @@ static int check_reading(go_vision_result *r, int *mendable, const vz_grid *g,
  * kept), or a negative go_err. */
 static int read_by_classifier(go_vision_result *r, const vz_grid *g, const go_cv_image *work)
 {
+    /* the first pass asks only whether one would pass: once noted, the rest is known */
+    if (classifier_would && !classifier_takes)
+        return 0;
     char first[256];
     snprintf(first, sizeof first, "%s", go_error_last());
     go_vision_result *again = malloc(sizeof *again);

@@ -216,11 +216,7 @@ static void test_vision_colour__one_colour_to_the_rule_read_by_the_classifier(vo
     assert_int_equal(unsetenv("GOREF_VISION_POINTS"), 0);
     assert_int_equal(rc, GO_ENOBOARD);
     assert_non_null(strstr(go_error_last(), "could not be told apart"));
-    if (go_vision_scan(&r, jpeg, len, NULL) != 0)
-        fprintf(stderr, "refused: %s\n", go_error_last());
-    free(jpeg);
-    assert_int_equal(r.size, 13);
-    assert_int_equal(synth_best_match(r.color, truth, 13), 169);
+    scan_reads_right(&r, jpeg, len, truth, 13, "one colour to the rule");
 }
 
 /* A crowded 19x19 of the same row (a dim room, pale-printed vinyl): an early look's lattice, a
@@ -236,11 +232,7 @@ static void test_vision_colour__classifier_reading_waits_for_the_other_looks(voi
     size_t len = 0;
     double corners[4][2];
     render_mixed_board(&jpeg, &len, truth, corners, 19, 1177);
-    if (go_vision_scan(&r, jpeg, len, NULL) != 0)
-        fprintf(stderr, "refused: %s\n", go_error_last());
-    free(jpeg);
-    assert_int_equal(r.size, 19);
-    assert_int_equal(synth_best_match(r.color, truth, 19), 361);
+    scan_reads_right(&r, jpeg, len, truth, 19, "an early lattice read by the classifier");
 }
 
 /* A photo of plain wood shows no lattice at all: refused with size 0 (no corners to start from). */
