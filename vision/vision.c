@@ -671,6 +671,40 @@ static int check_reading(go_vision_result *r, int *mendable, const vz_grid *g,
     return 0;
 }
 
+/* The end of a reading by the classifier alone (read_by_classifier, read_faint_lattice): again,
+ * read on lattice g with rc so far and sure of `sure` of its points, is checked (check_reading)
+ * when sure of `need`, and taken into r in the scan's second pass, or noted in the first
+ * (classifier_would). again is freed. Returns 1 when taken, 0 when the refusal stands (its
+ * message `first` restored), or a negative go_err; `what` names the reading for the debug
+ * line. */
+static int classifier_verdict(go_vision_result *r, go_vision_result *again, const vz_grid *g,
+                              const go_cv_image *work, int rc, double sure, double need,
+                              const char *first, const char *what)
+{
+    int taken = 0, mendable;
+    if (rc == 0 && sure >= need) {
+        rc = check_reading(again, &mendable, g, work);
+        if (rc == 0 && classifier_takes) {
+            *r = *again;
+            taken = 1;
+        } else if (rc == 0) {
+            classifier_would = 1;
+        }
+    }
+    if (getenv("GOREF_VISION_DEBUG"))
+        fprintf(stderr, "%s: sure of %.3f of the points (%s)\n", what, sure,
+                taken                     ? "taken"
+                : rc == 0 && sure >= need ? "passes: taken if nothing else reads"
+                : rc == 0                 ? "not sure enough"
+                                          : go_error_last());
+    free(again);
+    if (rc < 0 && rc != GO_ENOBOARD)
+        return rc;
+    if (!taken)
+        go_error_set(GO_ENOBOARD, "%s", first);
+    return taken;
+}
+
 /* The classifier's reading, for stones the colour rule and the clusters read as one colour only
  * (white stones near the wood's colour under a lamp of its hue, pale stones on pale wood, a dim
  * board read as black stones). r (refused by plausible_stones) is read again by the classifier
@@ -691,28 +725,9 @@ static int read_by_classifier(go_vision_result *r, const vz_grid *g, const go_cv
         return go_error_set(GO_ENOMEM, "second reading");
     *again = *r;
     double sure;
-    int rc = vz_points_read(again, g, work, &sure), taken = 0, mendable;
-    if (rc == 0 && sure >= BY_CLASSIFIER_SURE) {
-        rc = check_reading(again, &mendable, g, work);
-        if (rc == 0 && classifier_takes) {
-            *r = *again;
-            taken = 1;
-        } else if (rc == 0) {
-            classifier_would = 1;
-        }
-    }
-    if (getenv("GOREF_VISION_DEBUG"))
-        fprintf(stderr, "read by the classifier: sure of %.3f of the points (%s)\n", sure,
-                taken                                   ? "taken"
-                : rc == 0 && sure >= BY_CLASSIFIER_SURE ? "passes: taken if nothing else reads"
-                : rc == 0                               ? "not asked"
-                                                        : go_error_last());
-    free(again);
-    if (rc < 0 && rc != GO_ENOBOARD)
-        return rc;
-    if (!taken)
-        go_error_set(GO_ENOBOARD, "%s", first);
-    return taken;
+    const int rc = vz_points_read(again, g, work, &sure);
+    return classifier_verdict(r, again, g, work, rc, sure, BY_CLASSIFIER_SURE, first,
+                              "read by the classifier");
 }
 
 /* A lattice refused only because its lines are too faint to check (VZ_REFUSED_FAINT), read by
@@ -739,7 +754,7 @@ static int read_faint_lattice(go_vision_result *r, vz_grid *g, const go_cv_image
         return go_error_set(GO_ENOMEM, "second reading");
     *again = *r;
     double sure = 0;
-    int rc = stones_inside(&m, work), taken = 0, mendable;
+    int rc = stones_inside(&m, work);
     if (rc == 0)
         rc = lattice_in_photo(&m, work);
     vz_evidence e;
@@ -757,29 +772,13 @@ static int read_faint_lattice(go_vision_result *r, vz_grid *g, const go_cv_image
     }
     if (rc == 0 && sure >= FAINT_SURE && (rc = vz_classify(again, work, &m, 0, NULL)) == 0)
         rc = vz_points_read(again, &m, work, &sure);
-    if (rc == 0 && sure >= FAINT_SURE) {
-        rc = check_reading(again, &mendable, &m, work);
-        if (rc == 0 && classifier_takes) {
-            *r = *again;
-            r->ms_classify = vz_now_ms() - t;
-            *g = m;
-            taken = 1;
-        } else if (rc == 0) {
-            classifier_would = 1;
-        }
+    rc = classifier_verdict(r, again, &m, work, rc, sure, FAINT_SURE, first,
+                            "faint lattice read by the classifier");
+    if (rc == 1) {
+        r->ms_classify = vz_now_ms() - t;
+        *g = m;
     }
-    if (getenv("GOREF_VISION_DEBUG"))
-        fprintf(stderr, "faint lattice read by the classifier: sure of %.3f (%s)\n", sure,
-                taken                           ? "taken"
-                : rc == 0 && sure >= FAINT_SURE ? "passes: taken if nothing else reads"
-                : rc == 0                       ? "not sure enough"
-                                                : go_error_last());
-    free(again);
-    if (rc < 0 && rc != GO_ENOBOARD)
-        return rc;
-    if (!taken)
-        go_error_set(GO_ENOBOARD, "%s", first);
-    return taken;
+    return rc;
 }
 
 /* Reads the board through grid g (oriented): classification, then check_reading. A reading
