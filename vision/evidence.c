@@ -156,7 +156,7 @@ done:
  * Not in the cascade unless GOREF_VISION_LATTICE=on (vision.c): held out it changed no photo's
  * reading nor the rendered scenes', and refused a rendered 13x13 under a cyan lamp whose right
  * lattice read 0.32 against 0.46 half a cell off. Values and their measures: params.h. */
-int vz_lattice_judge(vz_grid *g, const go_cv_image *work)
+int vz_lattice_judge(vz_grid *g, const go_cv_image *work, vz_evidence *out)
 {
     const int debug = getenv("GOREF_VISION_DEBUG") != NULL;
     vz_evidence e, moved;
@@ -193,5 +193,7 @@ int vz_lattice_judge(vz_grid *g, const go_cv_image *work)
                             "no board: the lattice's points do not look like a board's points "
                             "(%.2f likely, %.2f asked)",
                             e.sure, EVIDENCE_MIN);
+    if (out)
+        *out = e;
     return 0;
 }

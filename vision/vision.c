@@ -36,9 +36,10 @@ static double enlarged_scale(const go_cv_image *im)
  * past WORK_BUDGET no further attempt starts. Counted, not timed, so that the attempts made, and
  * the reading, are the same on every machine and run. */
 static _Thread_local int work_spent;
-/* The classifier's reading of a board the rule reads as one colour (read_by_classifier) is a
- * last resort: the first pass of a scan only notes that one would pass (classifier_would); a
- * scan refused with such a note is run again, and that pass takes it (classifier_takes). */
+/* The classifier's reading of a board the rule reads as one colour (read_by_classifier), or of a
+ * lattice refused as too faint (read_faint_lattice), is a last resort: the first pass of a scan
+ * only notes that one would pass (classifier_would); a scan refused with such a note is run
+ * again, and that pass takes the first (classifier_takes). */
 static _Thread_local int classifier_takes, classifier_would;
 
 vz_lattice_observer vz_observe_lattice;
@@ -670,6 +671,40 @@ static int check_reading(go_vision_result *r, int *mendable, const vz_grid *g,
     return 0;
 }
 
+/* The end of a reading by the classifier alone (read_by_classifier, read_faint_lattice): again,
+ * read on lattice g with rc so far and sure of `sure` of its points, is checked (check_reading)
+ * when sure of `need`, and taken into r in the scan's second pass, or noted in the first
+ * (classifier_would). again is freed. Returns 1 when taken, 0 when the refusal stands (its
+ * message `first` restored), or a negative go_err; `what` names the reading for the debug
+ * line. */
+static int classifier_verdict(go_vision_result *r, go_vision_result *again, const vz_grid *g,
+                              const go_cv_image *work, int rc, double sure, double need,
+                              const char *first, const char *what)
+{
+    int taken = 0, mendable;
+    if (rc == 0 && sure >= need) {
+        rc = check_reading(again, &mendable, g, work);
+        if (rc == 0 && classifier_takes) {
+            *r = *again;
+            taken = 1;
+        } else if (rc == 0) {
+            classifier_would = 1;
+        }
+    }
+    if (getenv("GOREF_VISION_DEBUG"))
+        fprintf(stderr, "%s: sure of %.3f of the points (%s)\n", what, sure,
+                taken                     ? "taken"
+                : rc == 0 && sure >= need ? "passes: taken if nothing else reads"
+                : rc == 0                 ? "not sure enough"
+                                          : go_error_last());
+    free(again);
+    if (rc < 0 && rc != GO_ENOBOARD)
+        return rc;
+    if (!taken)
+        go_error_set(GO_ENOBOARD, "%s", first);
+    return taken;
+}
+
 /* The classifier's reading, for stones the colour rule and the clusters read as one colour only
  * (white stones near the wood's colour under a lamp of its hue, pale stones on pale wood, a dim
  * board read as black stones). r (refused by plausible_stones) is read again by the classifier
@@ -690,28 +725,60 @@ static int read_by_classifier(go_vision_result *r, const vz_grid *g, const go_cv
         return go_error_set(GO_ENOMEM, "second reading");
     *again = *r;
     double sure;
-    int rc = vz_points_read(again, g, work, &sure), taken = 0, mendable;
-    if (rc == 0 && sure >= BY_CLASSIFIER_SURE) {
-        rc = check_reading(again, &mendable, g, work);
-        if (rc == 0 && classifier_takes) {
-            *r = *again;
-            taken = 1;
-        } else if (rc == 0) {
-            classifier_would = 1;
-        }
+    const int rc = vz_points_read(again, g, work, &sure);
+    return classifier_verdict(r, again, g, work, rc, sure, BY_CLASSIFIER_SURE, first,
+                              "read by the classifier");
+}
+
+/* A lattice refused only because its lines are too faint to check (VZ_REFUSED_FAINT), read by
+ * the classifier alone, as a last resort like read_by_classifier: under a dim or saturated lamp,
+ * on a dark or pale-printed board, the lines' contrast is gone where the stones' and the wood's
+ * still show. Nothing of the lines vouches for the lattice, so the lattice model does
+ * (vz_lattice_judge: its points must look like a board's, none a line off; and no window of its
+ * size likelier: under a blue lamp, crowds of green stones were read surely, half their points
+ * wrong, on lattices the judge passed), the stones lie inside it and it within the photo; the
+ * classifier must be sure (POINTS_SURE) of at least FAINT_SURE of the points, and the reading pass
+ * check_reading. Its points read under BY_CLASSIFIER_MARK are marked. Taken (1, with *g the lattice
+ * as judged and oriented) only in the scan's second pass; the first notes that it would pass
+ * (classifier_would). 0 when the refusal stands (its message kept), or a negative go_err. */
+static int read_faint_lattice(go_vision_result *r, vz_grid *g, const go_cv_image *work)
+{
+    if (classifier_would && !classifier_takes)
+        return 0;
+    char first[256];
+    snprintf(first, sizeof first, "%s", go_error_last());
+    const double t = vz_now_ms();
+    vz_grid m = *g;
+    go_vision_result *again = malloc(sizeof *again);
+    if (!again)
+        return go_error_set(GO_ENOMEM, "second reading");
+    *again = *r;
+    double sure = 0;
+    int rc = stones_inside(&m, work);
+    if (rc == 0)
+        rc = lattice_in_photo(&m, work);
+    vz_evidence e;
+    if (rc == 0 && (rc = vz_lattice_judge(&m, work, &e)) == 0 && (e.shift[0] || e.shift[1]))
+        rc = go_error_set(GO_ENOBOARD,
+                          "no board: the lattice model finds the points likelier "
+                          "a line over (%+d, %+d)",
+                          e.shift[0], e.shift[1]);
+    if (rc == 0) {
+        orient_grid(&m);
+        again->size = m.size;
+        /* the classifier's sureness first: most faint lattices of a refused photo stop there, and
+         * the reading by the rule that the classifier's overwrites is not made for them */
+        rc = vz_points_read(again, &m, work, &sure);
     }
-    if (getenv("GOREF_VISION_DEBUG"))
-        fprintf(stderr, "read by the classifier: sure of %.3f of the points (%s)\n", sure,
-                taken                                   ? "taken"
-                : rc == 0 && sure >= BY_CLASSIFIER_SURE ? "passes: taken if nothing else reads"
-                : rc == 0                               ? "not asked"
-                                                        : go_error_last());
-    free(again);
-    if (rc < 0 && rc != GO_ENOBOARD)
-        return rc;
-    if (!taken)
-        go_error_set(GO_ENOBOARD, "%s", first);
-    return taken;
+    if (rc == 0 && sure >= FAINT_SURE && (rc = vz_classify(again, work, &m, 0, NULL)) == 0)
+        rc = vz_points_read(again, &m, work, &sure);
+    rc = classifier_verdict(r, again, &m, work, rc, sure, FAINT_SURE, first,
+                            "faint lattice read by the classifier");
+    if (rc == 1) {
+        r->ms_classify = vz_now_ms() - t;
+        *g = m;
+    }
+    return rc;
 }
 
 /* Reads the board through grid g (oriented): classification, then check_reading. A reading
@@ -877,6 +944,8 @@ static int read_by_looks_from(go_vision_result *r, vz_grid *g, const go_cv_image
         if (work_over())
             break;
         double ta = vz_now_ms();
+        vz_grid faint; /* a lattice refused only as too faint (faint_read -1), read (1) */
+        int faint_read = 0;
         if (larger) {
             /* at the smaller sizes, the first looks only: a refusal costs each look's fits */
             if (!past_size || size_hint > 0 ||
@@ -906,6 +975,10 @@ static int read_by_looks_from(go_vision_result *r, vz_grid *g, const go_cv_image
                     rc = vz_check_lattice(g, work);
                 }
             }
+            if (rc == GO_ENOBOARD && (past & VZ_REFUSED_FAINT) && fitted[look].size > 0) {
+                faint = fitted[look];
+                faint_read = -1;
+            }
         } else if (!again) {
             /* the lattices of the first looks again, fitted to the stones */
             if (look >= looks_n || fitted[look].size == 0)
@@ -914,7 +987,12 @@ static int read_by_looks_from(go_vision_result *r, vz_grid *g, const go_cv_image
             work_add(WORK_STONE_FIT);
             if ((rc = vz_stones_fit(g, work)) == 0) {
                 stone_fits[look] = *g;
-                rc = vz_check_lattice(g, work);
+                int past = 0;
+                rc = vz_check_lattice_past(g, work, &past);
+                if (rc == GO_ENOBOARD && (past & VZ_REFUSED_FAINT)) {
+                    faint = stone_fits[look];
+                    faint_read = -1;
+                }
             }
         } else {
             /* ... and judged as under a dim or coloured lamp */
@@ -924,15 +1002,25 @@ static int read_by_looks_from(go_vision_result *r, vz_grid *g, const go_cv_image
             g->dim = 1;
             rc = vz_check_lattice(g, work);
         }
-        if (rc == 0 && lattice_judged())
-            rc = vz_lattice_judge(g, work);
-        if (rc == 0)
+        /* a lattice refused only as too faint: read by the classifier, as a last resort */
+        if (rc == GO_ENOBOARD && faint_read < 0) {
+            faint_read = read_faint_lattice(r, &faint, work);
+            if (faint_read < 0)
+                rc = faint_read;
+            else if (faint_read == 1) {
+                *g = faint;
+                rc = 0;
+            }
+        }
+        if (rc == 0 && !faint_read && lattice_judged())
+            rc = vz_lattice_judge(g, work, NULL);
+        if (rc == 0 && !faint_read)
             rc = stones_inside(g, work);
-        if (rc == 0)
+        if (rc == 0 && !faint_read)
             rc = lattice_in_photo(g, work);
         double tb = vz_now_ms();
         r->ms_detect += tb - ta;
-        if (rc == 0) {
+        if (rc == 0 && !faint_read) {
             int side = -1;
             orient_grid(g);
             if ((rc = read_board(r, g, work)) == 0)

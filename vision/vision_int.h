@@ -354,9 +354,9 @@ typedef struct vz_evidence {
 int vz_lattice_evidence(vz_evidence *out, const vz_grid *g, const go_cv_image *work);
 /* Judges lattice g, which passed its check, by its evidence: moved a line where the points
  * beyond one end look like the board's and its own line at the other end does not, refused
- * (GO_ENOBOARD) where its points do not look like a board's; 0 with g as judged, or a negative
- * go_err. */
-int vz_lattice_judge(vz_grid *g, const go_cv_image *work);
+ * (GO_ENOBOARD) where its points do not look like a board's; 0 with g as judged and its evidence
+ * in *out (unless NULL), or a negative go_err. */
+int vz_lattice_judge(vz_grid *g, const go_cv_image *work, vz_evidence *out);
 /* The lattice model's probabilities (no point, point) of count patches as vz_point_patches cuts
  * them, into out[2 * count]. */
 int vz_lattice_probs(float *out, const uint8_t *patches, int count);

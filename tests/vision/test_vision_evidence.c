@@ -181,7 +181,7 @@ static void test_vision_evidence__judge_moves_a_lattice_one_line_off_back(void *
         else
             render_bench_board(&img, &truth, size, 640000 + (uint64_t)k, k % 2);
         g = truth;
-        int rc = vz_lattice_judge(&g, &img);
+        int rc = vz_lattice_judge(&g, &img, NULL);
         if (rc != 0)
             fprintf(stderr, "board %d: the true lattice refused: %s\n", k, go_error_last());
         assert_int_equal(rc, 0);
@@ -189,7 +189,7 @@ static void test_vision_evidence__judge_moves_a_lattice_one_line_off_back(void *
         for (int q = 0; q < 4; q++) {
             g = truth;
             vz_lattice_move(g.h, g.h, moves[q][0], moves[q][1]);
-            rc = vz_lattice_judge(&g, &img);
+            rc = vz_lattice_judge(&g, &img, NULL);
             if (rc != GO_ENOBOARD && corners_apart(&truth, &g) >= 0.01) {
                 vz_evidence e;
                 assert_int_equal(vz_lattice_evidence(&e, &g, &img), 0);
@@ -225,12 +225,12 @@ static void test_vision_evidence__judge_refuses_a_lattice_on_a_cloth(void **stat
             assert_true(x < bx);
         }
         vz_grid g = cloth;
-        const int rc = vz_lattice_judge(&g, &img);
+        const int rc = vz_lattice_judge(&g, &img, NULL);
         if (rc != GO_ENOBOARD)
             fprintf(stderr, "cloth %d: not refused (%d)\n", k, rc);
         assert_int_equal(rc, GO_ENOBOARD);
         g = truth;
-        assert_int_equal(vz_lattice_judge(&g, &img), 0);
+        assert_int_equal(vz_lattice_judge(&g, &img, NULL), 0);
         go_cv_image_free(&img);
     }
 }

@@ -156,6 +156,47 @@ static void test_vision_points__half_cell_off_reads_wrong(void **state)
     go_cv_image_free(&img);
 }
 
+/* A 9x9 of the benchmark's mixed row (every nuisance drawn at random) whose lines are too faint
+ * to check its lattice by: refused without the classifier, read point for point when the
+ * classifier reads the faint lattice alone, the lattice model vouching for it. */
+static void test_vision_points__faint_lattice_read_by_the_classifier(void **state)
+{
+    (void)state;
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static go_vision_result r;
+    uint8_t *jpeg = NULL;
+    size_t len = 0;
+    double corners[4][2];
+    render_mixed_board(&jpeg, &len, truth, corners, 9, 1007);
+    assert_int_equal(setenv("GOREF_VISION_POINTS", "rule", 1), 0);
+    const int rc = go_vision_scan(&r, jpeg, len, NULL);
+    assert_int_equal(unsetenv("GOREF_VISION_POINTS"), 0);
+    assert_int_equal(rc, GO_ENOBOARD);
+    assert_non_null(strstr(go_error_last(), "too faint"));
+    scan_reads_right(&r, jpeg, len, truth, 9, "a faint lattice read by the classifier");
+}
+
+/* A 9x9 of the same row whose lines are too faint, where the classifier is sure of a lattice that
+ * is not the board's (read on it, 24 of 81 points would be right): the lattice model refuses that
+ * lattice, and the board is refused or read right, never read wrong. */
+static void test_vision_points__faint_wrong_lattice_not_read(void **state)
+{
+    (void)state;
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static go_vision_result r;
+    uint8_t *jpeg = NULL;
+    size_t len = 0;
+    double corners[4][2];
+    render_mixed_board(&jpeg, &len, truth, corners, 9, 1098);
+    const int rc = go_vision_scan(&r, jpeg, len, NULL);
+    free(jpeg);
+    if (rc == GO_ENOBOARD)
+        return; /* refused: the teacher is asked for another photo */
+    assert_int_equal(rc, 0);
+    assert_int_equal(r.size, 9);
+    assert_int_equal(synth_best_match(r.color, truth, 9), 81);
+}
+
 /* Another model is read from a file and named by it; a file that is no network is refused with
  * GO_EINVAL and the model in use stays; NULL goes back to the built-in one. */
 static void test_vision_points__model_file_chosen_and_refused(void **state)
@@ -214,6 +255,8 @@ int main(void)
         cmocka_unit_test(test_vision_points__pale_stones_under_a_pink_lamp),
         cmocka_unit_test(test_vision_points__half_cell_off_reads_wrong),
         cmocka_unit_test(test_vision_points__model_file_chosen_and_refused),
+        cmocka_unit_test(test_vision_points__faint_lattice_read_by_the_classifier),
+        cmocka_unit_test(test_vision_points__faint_wrong_lattice_not_read),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
