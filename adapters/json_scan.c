@@ -27,9 +27,18 @@ static void corners_json(json_t *corners, const go_vision_result *res)
                                                  round(res->corners[c][1] * 10.0) / 10.0));
 }
 
+/* The name of the reader that gave a reading's colours, in the scan's JSON. */
+static const char *reader_name(go_vision_reader reader)
+{
+    return reader == GO_VISION_READ_CLASSIFIER ? "classifier"
+           : reader == GO_VISION_READ_CLUSTERS ? "clusters"
+                                               : "rule";
+}
+
 /* The fields of `goref scan --json` (cmd_scan.c): size, board, confidence, uncertain, corners,
  * timing_ms; plus off_point (the stones found off their points, among the uncertain ones), the
- * image size the corners refer to, and the point classifier's model that read it. */
+ * image size the corners refer to, the point classifier's model that read it, and the reader
+ * that gave the colours (reader: "rule", "clusters", or "classifier" when it read alone). */
 json_t *go_json_scan(const go_vision_result *res)
 {
     int n = res->size;
@@ -48,14 +57,14 @@ json_t *go_json_scan(const go_vision_result *res)
         json_array_append_new(conf, crow);
     }
     corners_json(corners, res);
-    return json_pack("{s:i,s:o,s:o,s:o,s:o,s:o,s:{s:f,s:f,s:f,s:f},s:i,s:i,s:s,s:s}", "size", n,
-                     "board", board, "confidence", conf, "uncertain",
-                     gtp_points(res->uncertain, res->uncertain_count, n), "off_point",
-                     gtp_points(off, offs, n), "corners", corners, "timing_ms", "decode",
-                     tenth(res->ms_decode), "detect", tenth(res->ms_detect), "classify",
-                     tenth(res->ms_classify), "total", tenth(res->ms_total), "image_width",
-                     res->image_width, "image_height", res->image_height, "model",
-                     go_vision_model_name(), "lattice_model", go_vision_lattice_model_name());
+    return json_pack(
+        "{s:i,s:o,s:o,s:o,s:o,s:o,s:{s:f,s:f,s:f,s:f},s:i,s:i,s:s,s:s,s:s}", "size", n, "board",
+        board, "confidence", conf, "uncertain", gtp_points(res->uncertain, res->uncertain_count, n),
+        "off_point", gtp_points(off, offs, n), "corners", corners, "timing_ms", "decode",
+        tenth(res->ms_decode), "detect", tenth(res->ms_detect), "classify", tenth(res->ms_classify),
+        "total", tenth(res->ms_total), "image_width", res->image_width, "image_height",
+        res->image_height, "model", go_vision_model_name(), "lattice_model",
+        go_vision_lattice_model_name(), "reader", reader_name(res->reader));
 }
 
 json_t *go_json_refusal(const go_vision_result *res, const char *error_name, const char *message)

@@ -43,6 +43,8 @@ static void print_text(const go_vision_result *r)
             putchar(point_char(r, x, y));
         putchar('\n');
     }
+    if (r->reader == GO_VISION_READ_CLASSIFIER)
+        printf("read by the point classifier alone (a last resort): look at the marked points\n");
     if (r->uncertain_count > 0) {
         printf("uncertain:");
         for (int i = 0; i < r->uncertain_count; i++) {

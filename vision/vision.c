@@ -686,6 +686,7 @@ static int classifier_verdict(go_vision_result *r, go_vision_result *again, cons
         rc = check_reading(again, &mendable, g, work);
         if (rc == 0 && classifier_takes) {
             *r = *again;
+            r->reader = GO_VISION_READ_CLASSIFIER;
             taken = 1;
         } else if (rc == 0) {
             classifier_would = 1;
@@ -799,6 +800,7 @@ static int read_board(go_vision_result *r, const vz_grid *g, const go_cv_image *
     if ((rc = vz_classify(r, work, g, 0, NULL)) < 0 || (rc = read_by_clusters(r, g, work)) < 0)
         goto done;
     by_clusters = rc; /* the clusters' reading already: no second one */
+    r->reader = by_clusters ? GO_VISION_READ_CLUSTERS : GO_VISION_READ_RULE;
     rc = check_reading(r, &mendable, g, work);
     if (getenv("GOREF_VISION_DEBUG"))
         fprintf(stderr, "reading%s: %d unsure, %d without liberty (%s)\n",
@@ -815,6 +817,7 @@ static int read_board(go_vision_result *r, const vz_grid *g, const go_cv_image *
             goto done;
         }
         *again = *r;
+        again->reader = GO_VISION_READ_CLUSTERS;
         int rc2 = vz_classify(again, work, g, 1, NULL);
         if (rc2 == 0)
             rc2 = check_reading(again, &mendable, g, work);

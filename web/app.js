@@ -28,6 +28,7 @@ tapMode: '点击棋盘时', modeDead: '标记死子',
     secretary: '秘书', admin: '管理员', addAccount: '添加账号',
     uploading: '正在上传…', reading: '正在识别棋盘…', counting: '正在计算…', read: '已识别',
     uncertainN: n => `有 ${n} 处需要核对（橙圈）`,
+    byClassifier: '仅由识别模型单独读出（线条太淡或颜色难辨时的最后手段），请逐一核对橙圈',
     decisiveHead: '先核对这些（红圈）：换一种读法，胜负就变',
     decisivePoint: (at, read, other, v) => `${at}：识别为${read}，若是${other} → ${v}`,
     decisiveGroup: (at, n, read, other, v) => `${at} 一块（${n} 子）：判为${read}，若${other} → ${v}`,
@@ -116,6 +117,7 @@ tapMode: '点击棋盘时', modeDead: '标记死子',
     referee: 'referee', secretary: 'secretary', admin: 'admin', addAccount: 'Add account',
     uploading: 'Uploading…', reading: 'Reading the board…', counting: 'Counting…', read: 'Read',
     uncertainN: n => `${n} points need a look (orange rings)`,
+    byClassifier: 'read by the point classifier alone (a last resort where the lines are faint or the colours alike): check the orange rings',
     decisiveHead: 'Check these first (red rings): read another way, they change the winner',
     decisivePoint: (at, read, other, v) => `${at}: read ${read}; if ${other} → ${v}`,
     decisiveGroup: (at, n, read, other, v) => `group at ${at} (${n} stone${n === 1 ? '' : 's'}): ${read}; if ${other} → ${v}`,
@@ -643,7 +645,8 @@ async function readPhoto(corners) {
     drawBoard();
     S.reads++;
     const u = r.scan.uncertain.length, off = (r.scan.off_point || []).length;
-    say(t('read') + (u ? ' · ' + t('uncertainN', u) : '') + (off ? ' · ' + t('offPointN', off) : ''));
+    say(t('read') + (r.scan.reader === 'classifier' ? ' · ' + t('byClassifier') : '') +
+      (u ? ' · ' + t('uncertainN', u) : '') + (off ? ' · ' + t('offPointN', off) : ''));
   } catch (e) {
     fail(e);
     if (e.stopped) { // the photo stays, with a button to send it again

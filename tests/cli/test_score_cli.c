@@ -96,6 +96,10 @@ static void assert_scan_fields(const json_t *scan, int size)
     }
     assert_true(json_is_array(json_object_get(scan, "uncertain")));
     assert_true(json_is_array(json_object_get(scan, "off_point")));
+    const char *reader = json_string_value(json_object_get(scan, "reader"));
+    assert_non_null(reader);
+    assert_true(strcmp(reader, "rule") == 0 || strcmp(reader, "clusters") == 0 ||
+                strcmp(reader, "classifier") == 0);
     json_t *corners = json_object_get(scan, "corners");
     assert_int_equal(json_array_size(corners), 4);
     for (size_t i = 0; i < 4; i++)

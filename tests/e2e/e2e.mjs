@@ -213,6 +213,11 @@ try {
     console.log('SKIPPED: the corner drag (re-fit) step needs a photo that was read');
   } else {
     check(await page.locator('#overlay-figure').isVisible(), 'overlay shown');
+    // a reading by the classifier alone is said so, and only such a reading
+    const reader = await page.evaluate(() => S.scan && S.scan.reader);
+    check(['rule', 'clusters', 'classifier'].includes(reader), `the scan names its reader: ${reader}`);
+    check(/识别模型单独读出/.test(await status().textContent()) === (reader === 'classifier'),
+      `the status says a reading by the classifier alone (${reader}): ${await status().textContent()}`);
     const first = (await scoreForms())[0];
     check(first && first.to_move === 'B' && !('corners' in first), `the first reading's form: ${JSON.stringify(first)}`);
   }

@@ -217,6 +217,7 @@ static void test_vision_colour__one_colour_to_the_rule_read_by_the_classifier(vo
     assert_int_equal(rc, GO_ENOBOARD);
     assert_non_null(strstr(go_error_last(), "could not be told apart"));
     scan_reads_right(&r, jpeg, len, truth, 13, "one colour to the rule");
+    assert_int_equal(r.reader, GO_VISION_READ_CLASSIFIER);
 }
 
 /* A crowded 19x19 of the same row (a dim room, pale-printed vinyl): an early look's lattice, a
@@ -233,6 +234,7 @@ static void test_vision_colour__classifier_reading_waits_for_the_other_looks(voi
     double corners[4][2];
     render_mixed_board(&jpeg, &len, truth, corners, 19, 1177);
     scan_reads_right(&r, jpeg, len, truth, 19, "an early lattice read by the classifier");
+    assert_int_not_equal(r.reader, GO_VISION_READ_CLASSIFIER); /* a later look read it */
 }
 
 /* A photo of plain wood shows no lattice at all: refused with size 0 (no corners to start from). */

@@ -174,6 +174,7 @@ static void test_vision_points__faint_lattice_read_by_the_classifier(void **stat
     assert_int_equal(rc, GO_ENOBOARD);
     assert_non_null(strstr(go_error_last(), "too faint"));
     scan_reads_right(&r, jpeg, len, truth, 9, "a faint lattice read by the classifier");
+    assert_int_equal(r.reader, GO_VISION_READ_CLASSIFIER);
 }
 
 /* A 9x9 of the same row whose lines are too faint, where the classifier is sure of a lattice that

@@ -55,6 +55,19 @@ typedef enum go_image_format {
 int go_vision_probe(go_image_format *out, int *out_width, int *out_height, const void *data,
                     size_t len);
 
+/* Which reader gave a reading's colours. */
+typedef enum go_vision_reader {
+    /* the colour rule against the local board colour, then colour models fitted to the photo;
+     * the point classifier reads every point again and marks where it disagrees */
+    GO_VISION_READ_RULE = 0,
+    /* the clusters the points form (stone colours the rule does not know); checked alike */
+    GO_VISION_READ_CLUSTERS,
+    /* the point classifier alone, a last resort where the others read one colour or the lines
+     * are too faint to check the lattice: no second reader checks it, and its points under 0.99
+     * are marked */
+    GO_VISION_READ_CLASSIFIER
+} go_vision_reader;
+
 /* One reading of a photo (a plain value; about 15 kB). Points index [y][x]: y = row from the
  * top of the photo as displayed, x = column from the left. */
 typedef struct go_vision_result {
@@ -87,6 +100,7 @@ typedef struct go_vision_result {
     /* Milliseconds per stage, wall clock (CLOCK_MONOTONIC): on a busy machine they include the
      * time other work held the core; benchmarks report the thread's CPU time beside them. */
     double ms_decode, ms_detect, ms_classify, ms_total;
+    go_vision_reader reader; /* which reader gave the colours */
 } go_vision_result;
 
 /* Reads the photo in data (len bytes). *out is filled on success. Errors: GO_EIMAGE (not an
