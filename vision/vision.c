@@ -1005,7 +1005,16 @@ static int read_by_looks_from(go_vision_result *r, vz_grid *g, const go_cv_image
             g->dim = 1;
             rc = vz_check_lattice(g, work);
         }
-        /* a lattice refused only as too faint: read by the classifier, as a last resort */
+        if (rc == 0 && lattice_judged())
+            rc = vz_lattice_judge(g, work, NULL);
+        if (rc == 0)
+            rc = stones_inside(g, work);
+        if (rc == 0)
+            rc = lattice_in_photo(g, work);
+        double tb = vz_now_ms();
+        r->ms_detect += tb - ta;
+        /* a lattice refused only as too faint: read by the classifier, as a last resort (its
+         * judging and reading counted as the reading's time, r->ms_classify) */
         if (rc == GO_ENOBOARD && faint_read < 0) {
             faint_read = read_faint_lattice(r, &faint, work);
             if (faint_read < 0)
@@ -1014,15 +1023,8 @@ static int read_by_looks_from(go_vision_result *r, vz_grid *g, const go_cv_image
                 *g = faint;
                 rc = 0;
             }
+            *spent += vz_now_ms() - tb;
         }
-        if (rc == 0 && !faint_read && lattice_judged())
-            rc = vz_lattice_judge(g, work, NULL);
-        if (rc == 0 && !faint_read)
-            rc = stones_inside(g, work);
-        if (rc == 0 && !faint_read)
-            rc = lattice_in_photo(g, work);
-        double tb = vz_now_ms();
-        r->ms_detect += tb - ta;
         if (rc == 0 && !faint_read) {
             int side = -1;
             orient_grid(g);
