@@ -2,6 +2,7 @@
  * service's /api/scan and /api/score. */
 #include <math.h>
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "json_scan.h"
 
@@ -89,4 +90,16 @@ int go_scan_doubtful_points(go_point *out, const go_vision_result *res)
         }
     }
     return n;
+}
+
+bool go_scan_reader_warning(go_count_warning *out, const go_vision_result *res)
+{
+    if (res->reader != GO_VISION_READ_CLASSIFIER)
+        return false;
+    snprintf(out->code, sizeof out->code, "classifier_only");
+    snprintf(out->message_zh, sizeof out->message_zh,
+             "棋盘仅由识别模型单独读出（最后手段）：请逐一核对标记的点");
+    snprintf(out->message_en, sizeof out->message_en,
+             "Read by the point classifier alone (a last resort): check the marked points");
+    return true;
 }

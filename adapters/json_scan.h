@@ -5,6 +5,7 @@
 
 #include <jansson.h>
 
+#include "go/score.h"
 #include "go/vision.h"
 
 /* { "size", "board": N strings of . X O (row 1 = top of the photo as displayed),
@@ -24,5 +25,12 @@ json_t *go_json_refusal(const go_vision_result *res, const char *error_name, con
  * the stones found off their points not already among them. Writes them into out (room for
  * GO_MAX_SIZE * GO_MAX_SIZE) and returns how many. */
 int go_scan_doubtful_points(go_point *out, const go_vision_result *res);
+
+/* The warning a count of res carries for the way it was read: "classifier_only" when the point
+ * classifier read its colours alone (a last resort, where the lines are too faint to check the
+ * lattice or the colour rule reads one colour only), so that the sheets and the page say it
+ * beside the verdict. Writes it into *out and returns true; false (out untouched) when the
+ * colour rule or the clusters read it. */
+bool go_scan_reader_warning(go_count_warning *out, const go_vision_result *res);
 
 #endif

@@ -149,6 +149,9 @@ int cmd_score(int argc, char **argv)
     count.doubtful = doubtful;
     count.ndoubtful = go_scan_doubtful_points(doubtful, &res);
     count.alternatives = &alternatives;
+    go_count_warning read_alone;
+    if (go_scan_reader_warning(&read_alone, &res))
+        count.source_warning = &read_alone;
     rc = count_cli_run(&count_j, &no_game, &count, &res.board, &rec);
     if (rc)
         goto done;

@@ -393,6 +393,8 @@ int count_cli_run(json_t **out, bool *no_game, const count_cli_options *o, const
             goto done;
         go_count_warn_decisive(&c, o->alternatives);
     }
+    if (o->source_warning && c.nwarnings < GO_COUNT_MAX_WARNINGS)
+        c.warnings[c.nwarnings++] = *o->source_warning;
     /* Seki: the suggestion's when there is one, else the structural check on the count. */
     if (s) {
         for (int i = 0; i < s->nseki; i++)

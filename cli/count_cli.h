@@ -40,6 +40,9 @@ typedef struct count_cli_options {
     const go_point *doubtful;
     int ndoubtful;
     go_alternatives *alternatives;
+    /* A warning the position's source adds after the count's own (a photo read by the point
+     * classifier alone), or NULL. Borrowed. */
+    const go_count_warning *source_warning;
 } count_cli_options;
 
 /* What the position's source says besides the stones (an SGF's KM, HA, RU, player to move, and

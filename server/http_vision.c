@@ -617,6 +617,9 @@ static void score_run(http_req *r)
     }
     if (!err) {
         go_count_warn_decisive(count, alt);
+        if (count->nwarnings < GO_COUNT_MAX_WARNINGS &&
+            go_scan_reader_warning(&count->warnings[count->nwarnings], res))
+            count->nwarnings++;
         err = go_count_to_json(&count_text, count, sug->dead, sug->ndead, sug->seki, sug->nseki);
     }
     if (!err)

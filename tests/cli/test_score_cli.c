@@ -1,7 +1,8 @@
 /* `goref score` end to end: a real photo read, its dead stones suggested and
  * counted. The count must be exactly `goref count --suggest-dead` on the board the scan
  * returned; points read with doubt must reach the text and the JSON; bad input exits 2
- * with the JSON error. The reading's accuracy itself is vision's (tests/vision). */
+ * with the JSON error; a reading by the point classifier alone is one of the count's warnings.
+ * The reading's accuracy itself is vision's (tests/vision). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include <jansson.h>
 
 #include "synth.h"
+#include "synth_cases.h"
 #include "testutil.h"
 
 /* Two frames of one 13x13 game (tests/data/service_photos.tsv): one reads cleanly, the other
@@ -74,6 +76,19 @@ static int teardown(void **state)
         unlink(tmp_path[i]);
     rmdir(tmp_dir);
     return 0;
+}
+
+/* The count's warning of that code, or NULL. */
+static json_t *warning_of(const json_t *count, const char *code)
+{
+    json_t *w = json_object_get(count, "warnings"), *item;
+    size_t i;
+    json_array_foreach(w, i, item)
+    {
+        if (strcmp(json_string_value(json_object_get(item, "code")), code) == 0)
+            return item;
+    }
+    return NULL;
 }
 
 static void assert_scan_fields(const json_t *scan, int size)
@@ -155,6 +170,9 @@ static void test_score_cli__count_is_goref_count_of_the_reading(void **state)
      * warning that goes with it are its own. */
     assert_true(json_is_object(json_object_get(count, "decisive")));
     json_object_del(count, "decisive");
+    /* read by the rule or the clusters: the count says nothing of the reader */
+    assert_string_not_equal(json_string_value(json_object_get(scan, "reader")), "classifier");
+    assert_null(warning_of(count, "classifier_only"));
     json_t *warnings = json_object_get(count, "warnings");
     size_t last = json_array_size(warnings);
     if (last > 0 &&
@@ -426,6 +444,42 @@ static void test_score_cli__scan_refusal_gives_the_refused_lattice(void **state)
     }
 }
 
+/* A board whose lines are too faint to check any lattice, read by the point classifier alone
+ * (a mixed-row 9x9 of the bench, as test_vision_points reads it): `goref score` says so among
+ * the count's warnings, in the JSON and on the text sheet, so that a referee knows no second
+ * reader checked the colours. */
+static void test_score_cli__reading_by_the_classifier_alone_is_a_warning(void **state)
+{
+    (void)state;
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    uint8_t *jpeg = NULL;
+    size_t len = 0;
+    double corners[4][2];
+    render_mixed_board(&jpeg, &len, truth, corners, 9, 1007);
+    FILE *f = fopen(tmp_path[3], "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(jpeg, 1, len, f), len);
+    fclose(f);
+    free(jpeg);
+    char args[8192];
+    snprintf(args, sizeof args, "%s --json", tmp_path[3]);
+    int status;
+    json_t *root = run_json(&status, "score", args);
+    assert_int_equal(status, 0);
+    json_t *scan = json_object_get(root, "scan"), *count = json_object_get(root, "count");
+    assert_string_equal(json_string_value(json_object_get(scan, "reader")), "classifier");
+    json_t *w = warning_of(count, "classifier_only");
+    assert_non_null(w);
+    assert_non_null(strstr(json_string_value(json_object_get(w, "message_zh")), "识别模型"));
+    assert_non_null(
+        strstr(json_string_value(json_object_get(w, "message_en")), "point classifier alone"));
+    json_decref(root);
+    char *out = run(&status, "score", tmp_path[3]);
+    assert_int_equal(status, 0);
+    assert_non_null(strstr(out, "Read by the point classifier alone"));
+    free(out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -435,6 +489,7 @@ int main(void)
         cmocka_unit_test(test_score_cli__stone_off_its_point_is_named),
         cmocka_unit_test(test_score_cli__bad_input_exits_2_with_json_error),
         cmocka_unit_test(test_score_cli__scan_refusal_gives_the_refused_lattice),
+        cmocka_unit_test(test_score_cli__reading_by_the_classifier_alone_is_a_warning),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

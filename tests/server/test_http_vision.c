@@ -17,6 +17,7 @@
 #include "http_int.h"
 #include "http_photo.h"
 #include "synth.h"
+#include "synth_cases.h"
 #include "test_http_util.h"
 #include "testutil.h"
 
@@ -488,6 +489,39 @@ static void test_http_vision__refusal_carries_the_refused_lattice(void **state)
     free(jpeg);
 }
 
+/* A board whose lines are too faint to check any lattice, read by the point classifier alone (a
+ * mixed-row 9x9 of the bench, as test_vision_points reads it): /api/score names the reader in
+ * the scan and adds the classifier_only warning to the count, which the page and the sheet show
+ * like the others; /api/scan names the reader too. */
+static void test_http_vision__reading_by_the_classifier_alone_is_a_warning(void **state)
+{
+    (void)state;
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    uint8_t *jpeg = NULL;
+    size_t jlen = 0;
+    double corners[4][2];
+    render_mixed_board(&jpeg, &jlen, truth, corners, 9, 1007);
+    int status;
+    const char *fields[] = {NULL};
+    json_t *j = upload_fields(&status, "/api/score", fields, (char *)jpeg, jlen);
+    free(jpeg);
+    assert_int_equal(status, 200);
+    json_t *scan = json_object_get(j, "scan"), *count = json_object_get(j, "count");
+    assert_string_equal(json_string_value(json_object_get(scan, "reader")), "classifier");
+    json_t *warnings = json_object_get(count, "warnings"), *item, *found = NULL;
+    size_t i;
+    json_array_foreach(warnings, i, item)
+    {
+        if (strcmp(json_string_value(json_object_get(item, "code")), "classifier_only") == 0)
+            found = item;
+    }
+    assert_non_null(found);
+    assert_non_null(strstr(json_string_value(json_object_get(found, "message_zh")), "识别模型"));
+    assert_non_null(
+        strstr(json_string_value(json_object_get(found, "message_en")), "point classifier alone"));
+    json_decref(j);
+}
+
 /* A scan that holds the only heavy slot of a server (run on its own thread). */
 typedef struct busy_scan {
     unsigned port;
@@ -738,6 +772,7 @@ int main(void)
         cmocka_unit_test(test_http_vision__corners_refit),
         cmocka_unit_test(test_http_vision__corners_refused),
         cmocka_unit_test(test_http_vision__refusal_carries_the_refused_lattice),
+        cmocka_unit_test(test_http_vision__reading_by_the_classifier_alone_is_a_warning),
         cmocka_unit_test(test_http_vision__bad_request_needs_no_slot),
         cmocka_unit_test(test_http_vision__memory_budget),
         cmocka_unit_test(test_http_vision__large_png_read_reduced),

@@ -92,13 +92,15 @@ typedef struct go_count_options {
 /* A warning of the count, as data: a stable code for programs and the sentence in both
  * languages for people. Codes: "no_game" (no stones, or stones of one colour only: there is no
  * verdict), "not_finished" (open points left: the verdict is provisional), "komi_unusual"
- * (see go_score_komi_unusual), "decisive_points" (added by go_count_warn_decisive). */
+ * (see go_score_komi_unusual), "decisive_points" (added by go_count_warn_decisive), and where the
+ * position comes from a photo, what its reading adds ("classifier_only": the service's, not the
+ * count's). */
 typedef struct go_count_warning {
     char code[16];
     char message_zh[96];
     char message_en[128];
 } go_count_warning;
-#define GO_COUNT_MAX_WARNINGS 4
+#define GO_COUNT_MAX_WARNINGS 5
 
 /* The referee's count. Totals in quarters are exact; the point totals are whole numbers.
  *
@@ -140,7 +142,8 @@ typedef struct go_count {
     bool finished;           /* a game whose every region is settled (false when no_game) */
     int open_count;          /* open points (empty points and lifted dead stones of them) */
     uint8_t open[GO_POINTS]; /* 1 on each open point, indexed by go_point */
-    int nwarnings;           /* in the order no_game, not_finished, komi_unusual, decisive_points */
+    int nwarnings; /* in the order no_game, not_finished, komi_unusual, decisive_points, then
+                    * the source's (classifier_only) */
     go_count_warning warnings[GO_COUNT_MAX_WARNINGS];
 } go_count;
 
