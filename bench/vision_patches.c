@@ -10,6 +10,9 @@
  * [--pale N] (the classifier's hard cases of pale stones on a lamp's dim side, pale_board,
  * boards of each size; 0, the default, for none)
  * [--no-photos] [--lattice] (the lattice model's data instead, below)
+ * [--mixed N] (boards of each size drawn with every nuisance at random, as the bench's mixed
+ * row draws them (synth_bench_board_mixed: any make of board and stone, dim rooms, glare,
+ * cloths, bowls, hurried hands), seeds from MIXED_SEEDS; 0, the default, for none)
  * [--altered N] (the point classifier's data: each photo again altered N ways, a lamp, a dim
  * room, a webcam, a view (synth_photo_altered), drawn per photo with seeds the bench does not use)
  * [--lattices FILE] (each photo cut on its lattice stored in FILE, a photo with none left
@@ -307,6 +310,28 @@ static int synthetic_board(FILE *f, int size, int si, int i, int lattice)
     return render_and_write(f, &p, truth, nd, lattice, seed + 7919u * (uint64_t)lattice);
 }
 
+/* Boards drawn with every nuisance at random (synth_bench_board_mixed), as the bench's mixed
+ * row draws them, the stones put down by hurried hands where the draw says so: the makes of board
+ * and stone, rooms and lights no other kind of board here combines. Seeds from MIXED_SEEDS, past
+ * every base the bench takes (under 1000000) and the other training boards' ranges. */
+#define MIXED_SEEDS 3000000
+static int mixed_board(FILE *f, int size, int si, int i, int lattice)
+{
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static double nudge[GO_MAX_SIZE][GO_MAX_SIZE][2];
+    const uint64_t seed = MIXED_SEEDS + (uint64_t)i * 7 + (uint64_t)si;
+    synth_params p;
+    double density, hurried;
+    synth_bench_board_mixed(&p, &density, &hurried, size, seed);
+    synth_legal_position(truth, p.size, density, seed);
+    const double(*nd)[GO_MAX_SIZE][2] = NULL;
+    if (hurried > 0) {
+        synth_hurried_nudges(nudge, truth, p.size, hurried, seed);
+        p.nudge = nd = (const double(*)[GO_MAX_SIZE][2])nudge;
+    }
+    return render_and_write(f, &p, truth, nd, lattice, seed + 7919u * 3);
+}
+
 /* The hard cases of pale stones on a lamp's dim side: boards of the bench's pale kind
  * (synth_bench_board_pale: crowded, pale white and dark green-grey stones under a coloured lamp
  * whose light falls off toward one side), varied: the lamp one of the photos' with its hue moved
@@ -570,12 +595,14 @@ static void photos(FILE *f, const char *root, const photo_options *o)
 int main(int argc, char **argv)
 {
     const char *out = NULL, *lattices_path = NULL, *record_path = NULL;
-    int synthetic = 200, pale = 0, with_photos = 1, lattice = 0, altered = 0;
+    int synthetic = 200, pale = 0, mixed = 0, with_photos = 1, lattice = 0, altered = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--synthetic") == 0 && i + 1 < argc)
             synthetic = atoi(argv[++i]);
         else if (strcmp(argv[i], "--pale") == 0 && i + 1 < argc)
             pale = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--mixed") == 0 && i + 1 < argc)
+            mixed = atoi(argv[++i]);
         else if (strcmp(argv[i], "--no-photos") == 0)
             with_photos = 0;
         else if (strcmp(argv[i], "--lattice") == 0)
@@ -594,7 +621,8 @@ int main(int argc, char **argv)
         }
     }
     if (!out && !record_path) {
-        fprintf(stderr, "usage: vision_patches OUT.bin [--synthetic N] [--pale N] [--no-photos] "
+        fprintf(stderr, "usage: vision_patches OUT.bin [--synthetic N] [--pale N] [--mixed N] "
+                        "[--no-photos] "
                         "[--lattice] [--altered N] [--lattices FILE]\n"
                         "       vision_patches --write-lattices FILE\n");
         return 2;
@@ -652,6 +680,11 @@ int main(int argc, char **argv)
         for (int i = 0; i < pale; i++)
             if (pale_board(f, sizes[si], si, i) < 0)
                 fprintf(stderr, "vision_patches: pale %d board %d: %s\n", sizes[si], i,
+                        go_error_last());
+    for (int si = 0; si < 3; si++)
+        for (int i = 0; i < mixed; i++)
+            if (mixed_board(f, sizes[si], si, i, lattice) < 0)
+                fprintf(stderr, "vision_patches: mixed %d board %d: %s\n", sizes[si], i,
                         go_error_last());
     printf("vision_patches: %ld synthetic points\n", written);
     if (with_photos)
