@@ -78,6 +78,16 @@ static int teardown(void **state)
     return 0;
 }
 
+/* Writes a rendered photo (freed) to the temporary photo.jpg, tmp_path[3]. */
+static void write_photo(uint8_t *jpeg, size_t len)
+{
+    FILE *f = fopen(tmp_path[3], "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(jpeg, 1, len, f), len);
+    fclose(f);
+    free(jpeg);
+}
+
 /* The count's warning of that code, or NULL. */
 static json_t *warning_of(const json_t *count, const char *code)
 {
@@ -370,11 +380,7 @@ static void test_score_cli__bad_input_exits_2_with_json_error(void **state)
     size_t len = 0;
     double corners[4][2];
     assert_int_equal(synth_render(&jpeg, &len, &p, none, corners), 0);
-    f = fopen(tmp_path[3], "wb");
-    assert_non_null(f);
-    assert_int_equal(fwrite(jpeg, 1, len, f), len);
-    fclose(f);
-    free(jpeg);
+    write_photo(jpeg, len);
     snprintf(args, sizeof args, "%s --json", tmp_path[3]);
     expect_error(args, "no_board");
     /* --corners: 8 numbers, and only with --size (the board they frame). */
@@ -419,11 +425,7 @@ static void test_score_cli__scan_refusal_gives_the_refused_lattice(void **state)
     size_t len = 0;
     double corners[4][2];
     assert_int_equal(synth_one_coloured_crowd(&jpeg, &len, corners), 0);
-    FILE *f = fopen(tmp_path[3], "wb");
-    assert_non_null(f);
-    assert_int_equal(fwrite(jpeg, 1, len, f), len);
-    fclose(f);
-    free(jpeg);
+    write_photo(jpeg, len);
     char args[8192];
     snprintf(args, sizeof args, "%s --json", tmp_path[3]);
     for (int e = 0; e < 2; e++) {
@@ -456,11 +458,7 @@ static void test_score_cli__reading_by_the_classifier_alone_is_a_warning(void **
     size_t len = 0;
     double corners[4][2];
     render_mixed_board(&jpeg, &len, truth, corners, 9, 1007);
-    FILE *f = fopen(tmp_path[3], "wb");
-    assert_non_null(f);
-    assert_int_equal(fwrite(jpeg, 1, len, f), len);
-    fclose(f);
-    free(jpeg);
+    write_photo(jpeg, len);
     char args[8192];
     snprintf(args, sizeof args, "%s --json", tmp_path[3]);
     int status;
