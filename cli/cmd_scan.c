@@ -43,8 +43,9 @@ static void print_text(const go_vision_result *r)
             putchar(point_char(r, x, y));
         putchar('\n');
     }
-    if (r->reader == GO_VISION_READ_CLASSIFIER)
-        printf("read by the point classifier alone (a last resort): look at the marked points\n");
+    go_count_warning alone; /* the words the count's warning says, as goref score prints them */
+    if (go_scan_reader_warning(&alone, r))
+        printf("%s / %s\n", alone.message_zh, alone.message_en);
     if (r->uncertain_count > 0) {
         printf("uncertain:");
         for (int i = 0; i < r->uncertain_count; i++) {

@@ -427,8 +427,8 @@
 /* A lattice refused only because its lines are too faint to check is read by the classifier
  * alone, vouched for by the lattice model, when the classifier is sure of at least FAINT_SURE of
  * its points: more than a reading on a lattice the lines passed, since no line vouches for it. On
- * the development boards of the mixed row, 0.9 and 0.95 read the same boards; without the lattice
- * model's word, lattices of the wrong size and half a board off were read, surely. */
+ * the development boards of the mixed row, 0.9 and 0.95 read the same boards but one; without the
+ * lattice model's word, lattices of the wrong size and half a board off were read, surely. */
 #define FAINT_SURE 0.95
 /* A point read empty whose lines are hidden as a white stone's dome hides them (MARK_HIDDEN_SHARE
  * and MARK_HIDDEN_MIN, as for the mark), that the classifier gives at most HIDDEN_WOOD_MAX of
