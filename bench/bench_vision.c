@@ -30,7 +30,9 @@
  * models of each photo's fold; --save DIR writes the altered photos there. --alter2 does the
  * same with two alterations laid one over the other (a lamp or a dim room, then a webcam or a
  * view), harder than --alter: failures to develop on in the folds one may look at.
- * Usage: bench_vision [-v] [--overlay DIR] [--only SUBSTRING] [--turns] [--sizes] [--alter]
+ * Usage: bench_vision [-v] (each photo and synthetic board not read perfectly; -vv every
+ * synthetic board, with what was drawn for the mixed row: breakdowns by board, lamp, room)
+ * [--overlay DIR] [--only SUBSTRING] [--turns] [--sizes] [--alter]
  * [--alter2]
  * [--models DIR] (the fold models; default vision/model/folds) [--disputed FILE] (points whose
  * published label the photo contradicts, set aside in a second table; default
@@ -619,7 +621,7 @@ static void synthetic_row(int size, int si, int count, int kind, int verbose)
         correct += ok;
         perfect += ok == n * n;
         silent += ok * 10 < 9 * n * n;
-        if (verbose && ok != n * n)
+        if (verbose > 1 || (verbose && ok != n * n))
             printf("synthetic %d%s seed %llu%s: %d/%d points (lattice %.2f cells off)\n", n,
                    row_kind[kind], (unsigned long long)seed, kind == MIXED ? scene : "", ok, n * n,
                    synth_corners_off(res.corners, corners) /
@@ -1316,6 +1318,8 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-v") == 0)
             verbose = 1;
+        else if (strcmp(argv[i], "-vv") == 0)
+            verbose = 2;
         else if (strcmp(argv[i], "--overlay") == 0 && i + 1 < argc)
             overlay_dir = argv[++i];
         else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc)

@@ -924,6 +924,13 @@
  * part of a sparse 13x13 seen from low, which passed every check by the lines and the stones,
  * 0.58. */
 #define READ_DOUBT_SHARE 0.3
+/* ... and one with two of its edge lines each more than this share in doubt: a lattice a line
+ * off leaves one end on the margin or the cloth and reads the stones along another half off
+ * their points. The photos' right lattices, as they are and altered once, leave at most one edge
+ * over half in doubt; altered twice (840 readings), two readings of a 13x13 under a violet lamp in
+ * a webcam's frame, read right, had two edges 0.54-0.69 in doubt. The rendered boards read a line
+ * off that every other check passed had 0.69-0.89 on two edges. */
+#define EDGE_DOUBT_SHARE 0.5
 
 /* Stones on the points: fewer than STONES_MIN stones do not make a measure. The gain (grey
  * levels: the spread half a cell off minus the spread on the point, the mean over the stones) is

@@ -640,6 +640,24 @@ static void mark_beyond_photo(go_vision_result *r, const vz_grid *g, const go_cv
         }
 }
 
+/* How many of the lattice's four edge lines have more than EDGE_DOUBT_SHARE of their points
+ * listed for a look in r. */
+static int doubtful_edges(const go_vision_result *r)
+{
+    const int n = r->size;
+    int count[4] = {0, 0, 0, 0}, edges = 0;
+    for (int k = 0; k < r->uncertain_count; k++) {
+        const int x = go_point_x(r->uncertain[k]), y = go_point_y(r->uncertain[k]);
+        count[0] += y == 0;
+        count[1] += y == n - 1;
+        count[2] += x == 0;
+        count[3] += x == n - 1;
+    }
+    for (int e = 0; e < 4; e++)
+        edges += count[e] > EDGE_DOUBT_SHARE * n;
+    return edges;
+}
+
 /* The checks that a reading is of a board: colour balance, stones on the points, its empty
  * points on the lines (vz_empties_on_lines) and its stones no cloth's squares (stones_not_cloth;
  * neither asked of a grid a person placed, which the lattice's checks do not judge), groups with
@@ -1735,6 +1753,19 @@ static int scan_once(go_vision_result *out, const void *data, size_t len,
                               "of %d need a look; the grid did not fit): a photo from higher "
                               "above the board",
                               g.size, g.size, r->uncertain_count, g.size * g.size);
+            goto done;
+        }
+        /* two edge lines mostly in doubt: a lattice a line off, one end on the board's margin
+         * or the cloth beside it, the stones along another read half off their points */
+        if (!g.placed && doubtful_edges(r) >= 2) {
+            refused_size = g.size;
+            lattice_corners(refused_corners, &g, (double)r->image_width / work.width,
+                            (double)r->image_height / work.height);
+            rc = go_error_set(GO_ENOBOARD,
+                              "no board: two edges of the %dx%d grid read mostly in doubt (the "
+                              "grid may be a line off): a photo from higher above the board, "
+                              "or place the corners",
+                              g.size, g.size);
             goto done;
         }
     }

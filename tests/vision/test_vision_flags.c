@@ -2,7 +2,8 @@
  * marks from the classifier's probabilities (vz_points_mark) and from the points' patches
  * (vz_points_mark_lone_edge, vz_points_mark_stone_tint), and, on rendered boards, the kinds of
  * miss a reader makes: pale stones under a pink lamp, a stone put down between two points, a
- * board turned in the frame. Each is read right or marked. */
+ * board turned in the frame. Each is read right or marked. A reading with two edges mostly in
+ * doubt is of a lattice a line off: refused. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -621,6 +622,30 @@ static void test_vision_flags__turned_board_misread_point_is_marked(void **state
     }
 }
 
+/* A 9x9 of the mixed row whose lattice the looks settle a line off (35 of 81 points right on it),
+ * both its ends read mostly in doubt: refused, with that lattice handed back for a person's
+ * corners; read at all, it is read right. */
+static void test_vision_flags__two_edges_in_doubt_refuse_the_reading(void **state)
+{
+    (void)state;
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static go_vision_result r;
+    uint8_t *jpeg = NULL;
+    size_t len = 0;
+    double corners[4][2];
+    render_mixed_board(&jpeg, &len, truth, corners, 9, 500175);
+    const int rc = go_vision_scan(&r, jpeg, len, NULL);
+    free(jpeg);
+    if (rc == 0) {
+        assert_int_equal(r.size, 9);
+        assert_int_equal(synth_best_match(r.color, truth, 9), 81);
+        return;
+    }
+    assert_int_equal(rc, GO_ENOBOARD);
+    assert_non_null(strstr(go_error_last(), "two edges"));
+    assert_int_equal(r.size, 9); /* the lattice refused, where a person's corners start */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -637,6 +662,7 @@ int main(void)
         cmocka_unit_test(test_vision_flags__stone_dropped_between_two_points_is_marked),
         cmocka_unit_test(test_vision_flags__turned_board_misread_point_is_marked),
         cmocka_unit_test(test_vision_flags__points_the_frame_cuts_are_marked),
+        cmocka_unit_test(test_vision_flags__two_edges_in_doubt_refuse_the_reading),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
