@@ -1086,4 +1086,13 @@
 #define WORK_READING 2
 #define WORK_BUDGET 85
 
+/* The corner model (corners.c): the work image scaled to fit CORNER_IN_W x CORNER_IN_H (a 4:3
+ * photo fills it), at its top-left, the rest black; its map of "a lattice's corner is here" at
+ * 1/CORNER_STRIDE of that. Small enough for one core in tens of milliseconds; a 19x19's cell at
+ * 0.8 of the photo's height is 7 input pixels, under 2 of the map's, which the peaks' sub-pixel
+ * places and the refinement on the lines make up. */
+#define CORNER_IN_W 256
+#define CORNER_IN_H 192
+#define CORNER_STRIDE 4
+
 #endif
