@@ -157,7 +157,7 @@ model-lattice: configure
 		--epochs $(LATTICE_EPOCHS) --max-minutes $(LATTICE_MINUTES) --threads 1 \
 		--out vision/model/lattice.onnx
 
-# The corner model (vision/model/corners.onnx, the reader's last look, vision/corners.c): rendered
+# The corner model (vision/model/corners.onnx, a refused photo's outline, vision/corners.c): rendered
 # boards of every row (half with every nuisance at random) and the photos of folds 0-2, each as it
 # is and altered three ways, scaled to the model's input with their lattices' corners; a heat map
 # of the corners trained on one thread, deterministic as the others are as long as its epochs fit

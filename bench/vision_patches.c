@@ -487,6 +487,19 @@ typedef struct photo_options {
     int altered; /* the point classifier's data: each photo again, altered this many ways */
 } photo_options;
 
+/* The ways synth_photo_altered knows, shuffled by the generator *s (advanced), so that each
+ * photo draws its own without repeating. */
+static void alteration_order(int order[SYNTH_ALTERATIONS], uint64_t *s)
+{
+    for (int k = 0; k < SYNTH_ALTERATIONS; k++)
+        order[k] = k;
+    for (int k = SYNTH_ALTERATIONS - 1; k > 0; k--) {
+        const int j = (int)(rnd(s) * (k + 1)), t = order[k];
+        order[k] = order[j];
+        order[j] = t;
+    }
+}
+
 /* Photo i (displayed pixels in img, its lattice h_shown in them) altered `count` of the ways
  * synth_photo_altered knows, drawn without repeating by the photo's index (seeds the bench's
  * --alter does not use), each cut on the lattice carried through the alteration. */
@@ -496,13 +509,7 @@ static int write_altered(FILE *f, const go_cv_image *img, const double h_shown[9
 {
     int order[SYNTH_ALTERATIONS];
     uint64_t s = 9100000 + 7919u * (uint64_t)i;
-    for (int k = 0; k < SYNTH_ALTERATIONS; k++)
-        order[k] = k;
-    for (int k = SYNTH_ALTERATIONS - 1; k > 0; k--) {
-        const int j = (int)(rnd(&s) * (k + 1)), t = order[k];
-        order[k] = order[j];
-        order[j] = t;
-    }
+    alteration_order(order, &s);
     int rc = 0;
     for (int k = 0; rc == 0 && k < count && k < SYNTH_ALTERATIONS; k++) {
         uint8_t *jpeg = NULL;
@@ -727,13 +734,7 @@ static void corner_photos(FILE *f, const char *root, const stored_lattice *latti
         if (ok && altered > 0 && go_cv_decode(&shown_img, data, len, 1) == 0) {
             int order[SYNTH_ALTERATIONS];
             uint64_t s = 9300000 + 7919u * (uint64_t)i;
-            for (int k = 0; k < SYNTH_ALTERATIONS; k++)
-                order[k] = k;
-            for (int k = SYNTH_ALTERATIONS - 1; k > 0; k--) {
-                const int j = (int)(rnd(&s) * (k + 1)), t = order[k];
-                order[k] = order[j];
-                order[j] = t;
-            }
+            alteration_order(order, &s);
             for (int k = 0; k < altered && k < SYNTH_ALTERATIONS; k++) {
                 uint8_t *jpeg = NULL;
                 size_t jlen = 0;

@@ -396,7 +396,7 @@ int vz_decode_work(go_cv_image *img, go_cv_image *work, const void *data, size_t
  * top-left, the rest black, into out (allocated); a pixel centre x of bgr lies at
  * (x + 0.5) scale[0] - 0.5 of out (y alike by scale[1]). */
 int vz_corner_input(go_cv_image *out, double scale[2], const go_cv_image *bgr);
-/* The corner look's proposal (corners.c): the four corners of the board's lattice in bgr's pixels,
+/* The corner model's outline (corners.c): the four corners of the board's lattice in bgr's pixels,
  * in order round the quadrilateral, from the corner model's four strongest separated peaks.
  * 1 when found, 0 when the map holds fewer than four (CORNER_PEAK_MIN), or a negative go_err. */
 int vz_corner_proposal(double corners[4][2], const go_cv_image *bgr);
