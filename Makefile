@@ -6,7 +6,7 @@ JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 MAKEFLAGS  += --no-print-directory
 
-.PHONY: all deps test-deps configure build run test test-fast valgrind bench bench-rules bench-vision bench-scoring bench-sheet bench-club bench-service clean format fuzz-sgf model model-points model-points-all model-lattice model-photo-lattices
+.PHONY: all deps test-deps configure build run test test-fast valgrind bench bench-rules bench-vision bench-scoring bench-sheet bench-club bench-service clean format fuzz-sgf model model-points model-points-all model-lattice model-corners model-photo-lattices
 
 all: build
 
@@ -156,6 +156,24 @@ model-lattice: configure
 	@/usr/bin/python3 vision/model/train.py --task lattice --data $(LATTICE_DATA) \
 		--epochs $(LATTICE_EPOCHS) --max-minutes $(LATTICE_MINUTES) --threads 1 \
 		--out vision/model/lattice.onnx
+
+# The corner model (vision/model/corners.onnx, a refused photo's outline, vision/corners.c): rendered
+# boards of every row (half with every nuisance at random) and the photos of folds 0-2, each as it
+# is and altered three ways, scaled to the model's input with their lattices' corners; a heat map
+# of the corners trained on one thread, deterministic as the others are as long as its epochs fit
+# in CORNERS_MINUTES. Not part of `make model`.
+CORNERS_DATA ?= $(BUILD)/model/corners.bin
+CORNERS_SYNTHETIC ?= 1000
+CORNERS_EPOCHS ?= 8
+CORNERS_MINUTES ?= 25
+model-corners: configure
+	@scripts/deps.sh python3-torch python3-numpy python3-opencv
+	@cmake --build $(BUILD) -j$(JOBS) --target vision_patches
+	@mkdir -p $(dir $(CORNERS_DATA))
+	@$(BUILD)/bench/vision_patches --corners $(CORNERS_SYNTHETIC) $(CORNERS_DATA) \
+		--lattices $(PHOTO_LATTICES) --altered 3
+	@/usr/bin/python3 vision/model/train_corners.py --data $(CORNERS_DATA) --threads 1 --holdout \
+		--epochs $(CORNERS_EPOCHS) --max-minutes $(CORNERS_MINUTES) --out vision/model/corners.onnx
 
 # Counting speed, dead-stone suggestion latency and agreement with GNU Go (-v lists the games
 # where goref and GNU Go differ: make bench-scoring BENCH_SCORING_ARGS=-v). The agreement is

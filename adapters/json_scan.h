@@ -15,7 +15,8 @@
  * New reference (NULL when out of memory). */
 json_t *go_json_scan(const go_vision_result *res);
 
-/* A refusal that found a lattice (go_vision_scan's GO_ENOBOARD with res->size > 0):
+/* A refusal with corners for a person to start from (go_vision_scan's GO_ENOBOARD with
+ * res->size > 0: the board's outline seen, or the first lattice refused):
  * { "error": error_name, "message", "refused": true, "size", "corners" (as above),
  *   "image_width", "image_height" }, where a person's corners can start. New reference (NULL
  * when out of memory or the message is not UTF-8). */

@@ -539,15 +539,15 @@ static void synthetic_row(int size, int si, int count, int kind, int verbose)
             if (verbose) {
                 /* the first lattice the looks refused, against the true one: right and refused
                  * (the check's fault) or wrong (the candidates') */
-                char first[96] = "";
+                char first[128] = "";
+                const double off =
+                    synth_corners_off(res.corners, corners) /
+                    (hypot(corners[1][0] - corners[0][0], corners[1][1] - corners[0][1]) / (n - 1));
                 if (res.size > 0)
-                    snprintf(first, sizeof first, " (first lattice refused: %dx%d, %.1f cells off)",
-                             res.size, res.size,
-                             res.size == n ? synth_corners_off(res.corners, corners) /
-                                                 (hypot(corners[1][0] - corners[0][0],
-                                                        corners[1][1] - corners[0][1]) /
-                                                  (n - 1))
-                                           : -1.0);
+                    snprintf(first, sizeof first,
+                             " (first lattice refused: %dx%d, %.1f cells off; its corners %.1f "
+                             "cells from the board's)",
+                             res.size, res.size, res.size == n ? off : -1.0, off);
                 printf("synthetic %d%s seed %llu%s: refused in %.0f ms CPU: %s%s\n", n,
                        row_kind[kind], (unsigned long long)seed, scene, cpu_ms, go_error_last(),
                        first);
@@ -904,8 +904,8 @@ static void variant_table(const photo_entry *rows, int nrows, const char *root, 
                 if (verbose) {
                     /* the first lattice refused against the photo's own, carried into the
                      * variant: right and refused (the checks' fault) or wrong (the candidates') */
-                    char first[96] = "";
-                    if (own_read && res.size == n) {
+                    char first[128] = "";
+                    if (own_read && res.size > 0) {
                         double carried[4][2];
                         for (int c = 0; c < 4; c++) {
                             const double *p = own[c], z = h[6] * p[0] + h[7] * p[1] + h[8];
@@ -915,7 +915,10 @@ static void variant_table(const photo_entry *rows, int nrows, const char *root, 
                         const double cell =
                             hypot(carried[1][0] - carried[0][0], carried[1][1] - carried[0][1]) /
                             (n - 1);
-                        snprintf(first, sizeof first, " (first lattice refused: %.1f cells off)",
+                        snprintf(first, sizeof first,
+                                 " (first lattice refused: %dx%d, its corners %.1f cells from the "
+                                 "board's)",
+                                 res.size, res.size,
                                  synth_corners_off(res.corners, carried) / cell);
                     } else if (res.size > 0 && res.size != n) {
                         snprintf(first, sizeof first, " (first lattice refused: %dx%d)", res.size,

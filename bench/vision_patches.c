@@ -20,6 +20,8 @@
  * the reader finds now)
  * or: vision_patches --write-lattices FILE (no patches: the reader's lattices of the photos it
  * reads 97% right or better, as --lattices reads them)
+ * or: vision_patches --corners N OUT.bin [--no-photos] [--lattices FILE] (the corner model's data,
+ * below)
  * With --lattice, the data of the lattice model ("is this patch centred on a point of this
  * cell size"): label 1 at a board's true points (a share of them), 0 for the lattice moved half
  * a cell (along either family and both), the points one and two cells beyond the board's edge,
@@ -28,13 +30,22 @@
  * rooms with cloths, bowls and dim light (synth_bench_board_scene), and the photos by fold.
  * The file: "GRPTCH01", uint32 count, uint32 side; then per point uint8 label (0 empty, 1
  * black, 2 white), int8 fold (-1 synthetic), uint8 board size, uint8 flags (1: the stone lies
- * off its point), side * side * 3 bytes (HWC, BGR). Little-endian. */
+ * off its point), side * side * 3 bytes (HWC, BGR). Little-endian.
+ * With --corners, the corner model's data (corners.c): N synthetic boards of each size, drawn
+ * from every row's generator (half of them every nuisance at random, synth_bench_board_mixed)
+ * with seeds the bench never draws, and the photos of folds 0-2 on their stored lattices (fold 3
+ * is left out, unread), each as the model's input (vz_corner_input of the work image) with the
+ * four corners of its true lattice in the input's pixels. The file: "GRCRNR01", uint32 count,
+ * uint32 width, uint32 height; then per image int8 fold (-1 synthetic), uint8 board size, two
+ * zero bytes, 8 float32 (the corners (0,0), (n-1,0), (n-1,n-1), (0,n-1) as x, y), width * height
+ * * 3 bytes (HWC, BGR). Little-endian. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "go/vision.h"
+#include "params.h"
 #include "photo_set.h"
 #include "synth.h"
 #include "vision_int.h"
@@ -476,6 +487,19 @@ typedef struct photo_options {
     int altered; /* the point classifier's data: each photo again, altered this many ways */
 } photo_options;
 
+/* The ways synth_photo_altered knows, shuffled by the generator *s (advanced), so that each
+ * photo draws its own without repeating. */
+static void alteration_order(int order[SYNTH_ALTERATIONS], uint64_t *s)
+{
+    for (int k = 0; k < SYNTH_ALTERATIONS; k++)
+        order[k] = k;
+    for (int k = SYNTH_ALTERATIONS - 1; k > 0; k--) {
+        const int j = (int)(rnd(s) * (k + 1)), t = order[k];
+        order[k] = order[j];
+        order[j] = t;
+    }
+}
+
 /* Photo i (displayed pixels in img, its lattice h_shown in them) altered `count` of the ways
  * synth_photo_altered knows, drawn without repeating by the photo's index (seeds the bench's
  * --alter does not use), each cut on the lattice carried through the alteration. */
@@ -485,13 +509,7 @@ static int write_altered(FILE *f, const go_cv_image *img, const double h_shown[9
 {
     int order[SYNTH_ALTERATIONS];
     uint64_t s = 9100000 + 7919u * (uint64_t)i;
-    for (int k = 0; k < SYNTH_ALTERATIONS; k++)
-        order[k] = k;
-    for (int k = SYNTH_ALTERATIONS - 1; k > 0; k--) {
-        const int j = (int)(rnd(&s) * (k + 1)), t = order[k];
-        order[k] = order[j];
-        order[j] = t;
-    }
+    alteration_order(order, &s);
     int rc = 0;
     for (int k = 0; rc == 0 && k < count && k < SYNTH_ALTERATIONS; k++) {
         uint8_t *jpeg = NULL;
@@ -592,10 +610,191 @@ static void photos(FILE *f, const char *root, const photo_options *o)
            lattices ? "no stored lattice, or not read" : "refused, or read under 97%");
 }
 
+/* The corner data of one image: bgr as the model's input, with the corners of lattice h (n x n,
+ * in bgr's pixels) in the input's. */
+static int write_corner_record(FILE *f, const go_cv_image *bgr, const double h[9], int n, int fold)
+{
+    go_cv_image in = {0};
+    double scale[2];
+    int rc = vz_corner_input(&in, scale, bgr);
+    float c[8];
+    const int at[4][2] = {{0, 0}, {n - 1, 0}, {n - 1, n - 1}, {0, n - 1}};
+    for (int k = 0; rc == 0 && k < 4; k++) {
+        double x, y;
+        if ((rc = vz_apply(h, at[k][0], at[k][1], &x, &y)) < 0)
+            break;
+        c[2 * k] = (float)((x + 0.5) * scale[0] - 0.5);
+        c[2 * k + 1] = (float)((y + 0.5) * scale[1] - 0.5);
+    }
+    const uint8_t head[4] = {(uint8_t)(int8_t)fold, (uint8_t)n, 0, 0};
+    const size_t px = (size_t)CORNER_IN_W * CORNER_IN_H * 3;
+    if (rc == 0 && (fwrite(head, 1, 4, f) != 4 || fwrite(c, sizeof(float), 8, f) != 8 ||
+                    fwrite(in.pixels, 1, px, f) != px))
+        rc = -1;
+    if (rc == 0)
+        written++;
+    go_cv_image_free(&in);
+    return rc;
+}
+
+/* Synthetic board i of size `size` for the corner data: every nuisance at random
+ * (synth_bench_board_mixed, stones put down by hurried hands where it says) in half of them,
+ * the other half each of the rows' generators in turn. */
+static int corner_board(FILE *f, int size, int si, int i)
+{
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static double nudge[GO_MAX_SIZE][GO_MAX_SIZE][2];
+    const uint64_t seed = 5000000 + (uint64_t)i * 7 + (uint64_t)si;
+    synth_params p;
+    double density, hurried = 0;
+    const int kind = i % 2 == 0 ? -1 : (i / 2) % 13;
+    if (kind < 0)
+        synth_bench_board_mixed(&p, &density, &hurried, size, seed);
+    else if (kind == 0)
+        synth_bench_board(&p, &density, size, seed);
+    else if (kind == 1)
+        synth_bench_board_lit(&p, &density, size, seed, i);
+    else if (kind == 2)
+        synth_bench_board_low(&p, &density, size, seed, i);
+    else if (kind == 3)
+        synth_bench_board_small(&p, &density, size, seed, i);
+    else if (kind == 4)
+        synth_bench_board_shadowed(&p, &density, size, seed, i);
+    else if (kind == 5 || kind == 12)
+        synth_bench_board_scene(&p, &density, size, seed, i);
+    else if (kind == 6)
+        synth_bench_board_turned(&p, &density, size, seed, i);
+    else if (kind == 7 || kind == 11)
+        synth_bench_board_cloth(&p, &density, size, seed, i);
+    else if (kind == 8)
+        synth_bench_board_blue(&p, &density, size, seed, i);
+    else if (kind == 9)
+        synth_bench_board_webcam(&p, &density, size, seed, i);
+    else
+        synth_bench_board_steep(&p, &density, size, seed, i);
+    synth_legal_position(truth, p.size, density, seed);
+    if (hurried > 0) {
+        synth_hurried_nudges(nudge, truth, p.size, hurried, seed);
+        p.nudge = (const double(*)[GO_MAX_SIZE][2])nudge;
+    }
+    uint8_t *jpeg = NULL;
+    size_t len = 0;
+    double corners[4][2];
+    go_cv_image work = {0};
+    int shown_w, shown_h;
+    vz_grid g;
+    int rc = synth_render(&jpeg, &len, &p, truth, corners);
+    if (rc == 0)
+        rc = work_image(&work, &shown_w, &shown_h, jpeg, len);
+    if (rc == 0)
+        rc = vz_lattice_through(&g, corners, size, size - 1);
+    if (rc == 0) {
+        double h[9];
+        lattice_to_work(h, g.h, &work, shown_w, shown_h);
+        rc = write_corner_record(f, &work, h, size, -1);
+    }
+    free(jpeg);
+    go_cv_image_free(&work);
+    return rc;
+}
+
+/* The photos of folds 0-2 with a stored lattice (fold 3 left out unread), each as it is and
+ * altered `altered` ways (synth_photo_altered, seeds the bench's --alter does not use). */
+static void corner_photos(FILE *f, const char *root, const stored_lattice *lattices, int nstored,
+                          int altered)
+{
+    static photo_entry rows[PHOTO_SET_MAX];
+    int n = photo_set_read(rows, PHOTO_SET_MAX, root, NULL), used = 0;
+    if (n < 0) {
+        printf("vision_patches: no photos at %s: synthetic boards only\n", root);
+        return;
+    }
+    photo_set_folds(rows, n, PHOTO_SET_FOLDS);
+    for (int i = 0; i < n; i++) {
+        if (rows[i].fold > 2)
+            continue;
+        const stored_lattice *st = find_lattice(lattices, nstored, rows[i].image);
+        if (!st)
+            continue;
+        char path[1200];
+        snprintf(path, sizeof path, "%s/%s", root, rows[i].image);
+        uint8_t *data = NULL;
+        size_t len = 0;
+        int shown_w, shown_h, ok = 0;
+        double c[4][2], h[9];
+        vz_grid g;
+        go_cv_image work = {0}, shown_img = {0};
+        memcpy(c, st->corners, sizeof c);
+        if (go_vision_read_file(&data, &len, path, GO_VISION_MAX_BYTES) == 0 &&
+            work_image(&work, &shown_w, &shown_h, data, len) == 0 &&
+            vz_lattice_through(&g, c, st->size, st->size - 1) == 0) {
+            lattice_to_work(h, g.h, &work, shown_w, shown_h);
+            ok = write_corner_record(f, &work, h, st->size, rows[i].fold) == 0;
+        }
+        if (ok && altered > 0 && go_cv_decode(&shown_img, data, len, 1) == 0) {
+            int order[SYNTH_ALTERATIONS];
+            uint64_t s = 9300000 + 7919u * (uint64_t)i;
+            alteration_order(order, &s);
+            for (int k = 0; k < altered && k < SYNTH_ALTERATIONS; k++) {
+                uint8_t *jpeg = NULL;
+                size_t jlen = 0;
+                double view[9], ha[9];
+                int aw, ah;
+                go_cv_image aw_img = {0};
+                if (synth_photo_altered(&jpeg, &jlen, &shown_img, order[k], s + (uint64_t)k,
+                                        view) == 0 &&
+                    work_image(&aw_img, &aw, &ah, jpeg, jlen) == 0) {
+                    vz_mat3_mul(ha, view, g.h);
+                    lattice_to_work(ha, ha, &aw_img, aw, ah);
+                    write_corner_record(f, &aw_img, ha, st->size, rows[i].fold);
+                }
+                go_cv_image_free(&aw_img);
+                free(jpeg);
+            }
+        }
+        used += ok;
+        go_cv_image_free(&shown_img);
+        go_cv_image_free(&work);
+        free(data);
+    }
+    printf("vision_patches: %d photos of folds 0-2 used\n", used);
+}
+
+/* The corner data (--corners): n synthetic boards of each size, then the photos. */
+static int corner_data(const char *out, int n, int with_photos, const stored_lattice *stored,
+                       int nstored, int altered)
+{
+    FILE *f = fopen(out, "wb");
+    if (!f) {
+        perror(out);
+        return 1;
+    }
+    fwrite("GRCRNR01", 1, 8, f);
+    put_u32(f, 0); /* the count, written last */
+    put_u32(f, CORNER_IN_W);
+    put_u32(f, CORNER_IN_H);
+    static const int sizes[3] = {9, 13, 19};
+    for (int i = 0; i < n; i++)
+        for (int si = 0; si < 3; si++)
+            if (corner_board(f, sizes[si], si, i) < 0)
+                fprintf(stderr, "vision_patches: corners %d board %d: %s\n", sizes[si], i,
+                        go_error_last());
+    printf("vision_patches: %ld synthetic boards\n", written);
+    if (with_photos && stored)
+        corner_photos(f, GOREF_DATA_DIR "/photos", stored, nstored, altered);
+    if (fseek(f, 8, SEEK_SET) != 0 || put_u32(f, (uint32_t)written) < 0 || fclose(f) != 0) {
+        perror(out);
+        return 1;
+    }
+    printf("vision_patches: %ld images to %s\n", written, out);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     const char *out = NULL, *lattices_path = NULL, *record_path = NULL;
-    int synthetic = 200, pale = 0, mixed = 0, with_photos = 1, lattice = 0, altered = 0;
+    int synthetic = 200, pale = 0, mixed = 0, with_photos = 1, lattice = 0, altered = 0,
+        corners = -1;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--synthetic") == 0 && i + 1 < argc)
             synthetic = atoi(argv[++i]);
@@ -605,6 +804,8 @@ int main(int argc, char **argv)
             mixed = atoi(argv[++i]);
         else if (strcmp(argv[i], "--no-photos") == 0)
             with_photos = 0;
+        else if (strcmp(argv[i], "--corners") == 0 && i + 1 < argc)
+            corners = atoi(argv[++i]);
         else if (strcmp(argv[i], "--lattice") == 0)
             lattice = 1;
         else if (strcmp(argv[i], "--altered") == 0 && i + 1 < argc)
@@ -624,7 +825,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: vision_patches OUT.bin [--synthetic N] [--pale N] [--mixed N] "
                         "[--no-photos] "
                         "[--lattice] [--altered N] [--lattices FILE]\n"
-                        "       vision_patches --write-lattices FILE\n");
+                        "       vision_patches --write-lattices FILE\n"
+                        "       vision_patches --corners N OUT.bin [--no-photos] [--altered N] "
+                        "[--lattices FILE]\n");
         return 2;
     }
     /* the lattice is the rule's reader's: the data must not depend on the model it trains (the
@@ -659,6 +862,11 @@ int main(int argc, char **argv)
     int nstored = 0;
     if (lattices_path && (nstored = read_lattices(&stored, lattices_path)) < 0)
         return 1;
+    if (corners >= 0) {
+        const int rc = corner_data(out, corners, with_photos, stored, nstored, altered);
+        free(stored);
+        return rc;
+    }
     FILE *f = fopen(out, "wb");
     if (!f) {
         perror(out);

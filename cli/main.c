@@ -58,8 +58,8 @@ static int cmd_version(int argc, char **argv)
     int rc = no_option_command(&version_spec, argc, argv, &help);
     if (rc || help)
         return rc;
-    printf("goref %s\npoint classifier: %s\nlattice model: %s\n", GOREF_VERSION,
-           go_vision_model_name(), go_vision_lattice_model_name());
+    printf("goref %s\npoint classifier: %s\nlattice model: %s\ncorner model: %s\n", GOREF_VERSION,
+           go_vision_model_name(), go_vision_lattice_model_name(), go_vision_corner_model_name());
     return 0;
 }
 

@@ -163,12 +163,12 @@ int scan_cli_refused(const char *command, bool json, const go_vision_result *r)
 {
     if (!json) {
         fprintf(stderr,
-                "goref %s: %s\nthe %dx%d lattice refused lies at --corners "
+                "goref %s: %s\nthe board's corners seem to lie at --corners "
                 "%.0f,%.0f,%.0f,%.0f,%.0f,%.0f,%.0f,%.0f: correct them and read again with "
                 "--size %d --corners ...\n",
-                command, go_error_last(), r->size, r->size, r->corners[0][0], r->corners[0][1],
-                r->corners[1][0], r->corners[1][1], r->corners[2][0], r->corners[2][1],
-                r->corners[3][0], r->corners[3][1], r->size);
+                command, go_error_last(), r->corners[0][0], r->corners[0][1], r->corners[1][0],
+                r->corners[1][1], r->corners[2][0], r->corners[2][1], r->corners[3][0],
+                r->corners[3][1], r->size);
         return 2;
     }
     json_t *j = go_json_refusal(r, scan_cli_error_name(GO_ENOBOARD), go_error_last());

@@ -446,7 +446,7 @@ static void queue_photo_job(http_req *r, void (*job)(http_req *r), bool score)
     http_heavy_job(r, job, form, photo_form_free);
 }
 
-/* No board: the error, with the first lattice the reader refused (`refused`: true, `size`,
+/* No board: the error, with where the reader saw the board (`refused`: true, `size`,
  * `corners` in the photo's pixels as displayed), so that the page starts a person's corners
  * there rather than from nothing. */
 static void reply_refused(http_req *r, const go_vision_result *res)

@@ -444,15 +444,15 @@ int go_cv_encode_jpeg(uint8_t **out, size_t *out_len, const go_cv_image *img, in
     SHIM_CATCH
 }
 
-// Networks kept per thread: the point classifier, the lattice's, and a model read from a file.
+// Networks kept per thread: the point classifier, the lattice's, the corner model's, and a model
+// read from a file.
 #define NET_CACHE 4
 
-int go_cv_net_run(const void *model, size_t model_len, unsigned generation, const uint8_t *patches,
-                  int n, int side, int crop, float *out, int classes)
+// The network of model (its bytes and generation) kept on this thread, read when it is not: a
+// few networks per thread, each read again only when another model is asked for in its place;
+// the one used least lately gives way. NULL when the bytes are no network.
+static cv::dnn::Net *kept_net(const void *model, size_t model_len, unsigned generation)
 {
-    SHIM_TRY
-    // A few networks per thread (the point classifier and the lattice's), each read again
-    // only when another model is asked for in its place; the one used least lately gives way.
     struct cached {
         cv::dnn::Net net;
         const void *model = nullptr;
@@ -461,10 +461,6 @@ int go_cv_net_run(const void *model, size_t model_len, unsigned generation, cons
     };
     thread_local cached nets[NET_CACHE];
     thread_local unsigned long uses = 0;
-    if (!model || model_len == 0 || n < 0 || crop < 1 || crop > side || classes < 1)
-        return go_error_set(GO_EINVAL, "network: bad arguments");
-    if (n == 0)
-        return 0;
     cached *slot = nullptr;
     for (cached &c : nets)
         if (!c.net.empty() && c.model == model && c.generation == generation)
@@ -476,14 +472,28 @@ int go_cv_net_run(const void *model, size_t model_len, unsigned generation, cons
                 slot = &c;
         slot->net = cv::dnn::readNetFromONNX(static_cast<const char *>(model), model_len);
         if (slot->net.empty())
-            return go_error_set(GO_EINVAL, "network: the model could not be read");
+            return nullptr;
         slot->net.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
         slot->net.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
         slot->model = model;
         slot->generation = generation;
     }
     slot->used = ++uses;
-    cv::dnn::Net &net = slot->net;
+    return &slot->net;
+}
+
+int go_cv_net_run(const void *model, size_t model_len, unsigned generation, const uint8_t *patches,
+                  int n, int side, int crop, float *out, int classes)
+{
+    SHIM_TRY
+    if (!model || model_len == 0 || n < 0 || crop < 1 || crop > side || classes < 1)
+        return go_error_set(GO_EINVAL, "network: bad arguments");
+    if (n == 0)
+        return 0;
+    cv::dnn::Net *kept = kept_net(model, model_len, generation);
+    if (!kept)
+        return go_error_set(GO_EINVAL, "network: the model could not be read");
+    cv::dnn::Net &net = *kept;
     const int dims[4] = {n, 3, crop, crop};
     cv::Mat blob(4, dims, CV_32F);
     const int off = (side - crop) / 2;
@@ -503,6 +513,34 @@ int go_cv_net_run(const void *model, size_t model_len, unsigned generation, cons
         return go_error_set(GO_EINVAL, "network: %zu outputs where %d x %d were expected",
                             (size_t)res.total(), n, classes);
     std::memcpy(out, res.ptr<float>(), sizeof(float) * (size_t)n * classes);
+    return 0;
+    SHIM_CATCH
+}
+
+int go_cv_net_map(const void *model, size_t model_len, unsigned generation, const go_cv_image *img,
+                  float *out, int out_w, int out_h)
+{
+    SHIM_TRY
+    if (!model || model_len == 0 || !img || !img->pixels || img->channels != 3 || out_w < 1 ||
+        out_h < 1)
+        return go_error_set(GO_EINVAL, "network: bad arguments");
+    cv::dnn::Net *kept = kept_net(model, model_len, generation);
+    if (!kept)
+        return go_error_set(GO_EINVAL, "network: the model could not be read");
+    const int w = img->width, h = img->height;
+    const int dims[4] = {1, 3, h, w};
+    cv::Mat blob(4, dims, CV_32F);
+    float *b = blob.ptr<float>(0);
+    for (int c = 0; c < 3; c++)
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++)
+                b[((size_t)c * h + y) * w + x] = img->pixels[((size_t)y * w + x) * 3 + c] / 255.0f;
+    kept->setInput(blob);
+    cv::Mat res = kept->forward();
+    if (res.total() != (size_t)out_w * out_h || res.depth() != CV_32F)
+        return go_error_set(GO_EINVAL, "network: %zu outputs where a %dx%d map was expected",
+                            (size_t)res.total(), out_w, out_h);
+    std::memcpy(out, res.ptr<float>(), sizeof(float) * (size_t)out_w * out_h);
     return 0;
     SHIM_CATCH
 }

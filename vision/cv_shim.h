@@ -101,6 +101,12 @@ int go_cv_encode_jpeg(uint8_t **out, size_t *out_len, const go_cv_image *img, in
 int go_cv_net_run(const void *model, size_t model_len, unsigned generation, const uint8_t *patches,
                   int n, int side, int crop, float *out, int classes);
 
+/* Runs a fully convolutional network (ONNX bytes, kept as go_cv_net_run keeps them) on the whole
+ * of img (3 channels, BGR, scaled to 0..1, CHW) into out[out_h * out_w], its one-channel map.
+ * GO_EINVAL when the bytes are no network or it answers other than such a map. */
+int go_cv_net_map(const void *model, size_t model_len, unsigned generation, const go_cv_image *img,
+                  float *out, int out_w, int out_h);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1086,4 +1086,24 @@
 #define WORK_READING 2
 #define WORK_BUDGET 85
 
+/* The corner model (corners.c): the work image scaled to fit CORNER_IN_W x CORNER_IN_H (a 4:3
+ * photo fills it), at its top-left, the rest black; its map of "a lattice's corner is here" at
+ * 1/CORNER_STRIDE of that. Small enough for one core in tens of milliseconds; a 19x19's cell at
+ * 0.8 of the photo's height is 7 input pixels, under 2 of the map's, which the peaks' sub-pixel
+ * places make up in part: a person's corners start there. */
+#define CORNER_IN_W 256
+#define CORNER_IN_H 192
+#define CORNER_STRIDE 4
+/* A peak of the map is a corner from this probability up (the model's corners on rendered boards
+ * it did not train on peak near 1, a cloth's crossings and stones' rims well under it), and
+ * peaks closer than CORNER_PEAK_APART map pixels each way are one (a 9x9 a third of the photo's
+ * height spans over 15). */
+#define CORNER_PEAK_MIN 0.2
+#define CORNER_PEAK_APART 3
+/* A refused photo's corners: the refused lattice's stand where each lies within this many of its
+ * cells of one of the corner model's outline (the same board; the lattice is fitted to the lines,
+ * the outline's corners lie a quarter of a cell off in the median on rendered boards it did not
+ * train on, up to about two); else the outline's. */
+#define OUTLINE_AGREE 2.0
+
 #endif

@@ -7,6 +7,14 @@
 #include "go/file.h"
 #include "go/vision.h"
 
+/* The built-in corner model's name (generated from vision/model/corners.onnx at build time). */
+extern const char vz_corners_model_name[];
+
+const char *go_vision_corner_model_name(void)
+{
+    return vz_corners_model_name;
+}
+
 int go_vision_read_file(uint8_t **out, size_t *out_len, const char *path, size_t max)
 {
     char *buf;

@@ -1530,6 +1530,64 @@ static void lattice_corners(double out[4][2], const vz_grid *g, double sx, doubl
     }
 }
 
+/* A refused photo's corners for a person to start from: the board's outline as the corner model
+ * sees it in work (vz_corner_proposal), in the photo's pixels as r has them, from the corner
+ * nearest the top left and round as a lattice's are. Where the refused lattice (size, corners;
+ * size 0 when none) agrees with it, each corner within OUTLINE_AGREE cells of one of the
+ * outline's (the smaller cell of the two at the lattice's size), both are the board's and the
+ * lattice, fitted to the lines, stays; where they disagree, or no lattice was found, the outline is
+ * taken, its size the lattice's, else the one asked for, else 19. Where the model finds no outline,
+ * the lattice stays. The refusal's message is kept. */
+static void board_outline(int *size, double corners[4][2], const go_cv_image *work,
+                          const go_vision_result *r, int size_asked)
+{
+    char why[256];
+    snprintf(why, sizeof why, "%s", go_error_last());
+    double quad[4][2];
+    const int found = vz_corner_proposal(quad, work);
+    go_error_set(GO_ENOBOARD, "%s", why);
+    if (found != 1)
+        return;
+    const double sx = (double)r->image_width / work->width,
+                 sy = (double)r->image_height / work->height;
+    int first = 0;
+    for (int k = 1; k < 4; k++)
+        if (quad[k][0] + quad[k][1] < quad[first][0] + quad[first][1])
+            first = k;
+    double outline[4][2];
+    for (int k = 0; k < 4; k++) {
+        outline[k][0] = quad[(first + k) % 4][0] * sx;
+        outline[k][1] = quad[(first + k) % 4][1] * sy;
+    }
+    if (*size > 1) {
+        /* a cell: the smaller of the lattice's and the outline's at the lattice's size (a
+         * lattice over the whole table has cells far larger than the board's) */
+        double cell[2] = {0, 0}, apart = 0;
+        for (int k = 0; k < 4; k++) {
+            cell[0] += hypot(corners[(k + 1) % 4][0] - corners[k][0],
+                             corners[(k + 1) % 4][1] - corners[k][1]);
+            cell[1] += hypot(outline[(k + 1) % 4][0] - outline[k][0],
+                             outline[(k + 1) % 4][1] - outline[k][1]);
+        }
+        const double least = fmin(cell[0], cell[1]) / (4.0 * (*size - 1));
+        for (int k = 0; k < 4; k++) {
+            double nearest = INFINITY;
+            for (int j = 0; j < 4; j++)
+                nearest = fmin(nearest,
+                               hypot(outline[k][0] - corners[j][0], outline[k][1] - corners[j][1]));
+            apart = fmax(apart, nearest);
+        }
+        if (getenv("GOREF_VISION_DEBUG"))
+            fprintf(stderr, "refused: the corner model's outline %.1f cells from the lattice's\n",
+                    apart / least);
+        if (apart <= OUTLINE_AGREE * least)
+            return;
+    }
+    memcpy(corners, outline, sizeof outline);
+    if (*size == 0)
+        *size = size_asked > 0 ? size_asked : 19;
+}
+
 int go_vision_ready(void)
 {
     return 0; /* linked in: nothing to load */
@@ -1782,6 +1840,8 @@ static int scan_once(go_vision_result *out, const void *data, size_t len,
     lattice_corners(r->corners, &g, scale[0], scale[4]);
     r->ms_total = vz_now_ms() - t0;
 done:
+    if (rc == GO_ENOBOARD && work.pixels)
+        board_outline(&refused_size, refused_corners, &work, r, opt->size);
     go_cv_image_free(&img);
     go_cv_image_free(&work);
     vz_scan_end();

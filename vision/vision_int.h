@@ -392,6 +392,15 @@ int vz_lattice_use_model_file(const char *path);
  * side of WORK_SIDE, or img's own pixels (img left empty) when it is no longer. */
 int vz_decode_work(go_cv_image *img, go_cv_image *work, const void *data, size_t len,
                    go_image_format fmt, int width, int height);
+/* The corner model's input (corners.c): bgr resized to fit CORNER_IN_W x CORNER_IN_H, at its
+ * top-left, the rest black, into out (allocated); a pixel centre x of bgr lies at
+ * (x + 0.5) scale[0] - 0.5 of out (y alike by scale[1]). */
+int vz_corner_input(go_cv_image *out, double scale[2], const go_cv_image *bgr);
+/* The corner model's outline (corners.c): the four corners of the board's lattice in bgr's pixels,
+ * in order round the quadrilateral, from the corner model's four strongest separated peaks.
+ * 1 when found, 0 when the map holds fewer than four (CORNER_PEAK_MIN), or a negative go_err. */
+int vz_corner_proposal(double corners[4][2], const go_cv_image *bgr);
+
 /* The displayed size of a photo stored width x height whose work image is work: the stored
  * size, turned where the decoder applied a quarter-turn (the EXIF orientation). */
 void vz_shown_size(int *shown_w, int *shown_h, const go_cv_image *work, int width, int height);

@@ -661,10 +661,10 @@ async function readPhoto(corners) {
 
 // No board found in the photo: the photo is shown with four handles for a person to place on
 // the grid's corners, and the board is read through them (the photo is not lost). The handles
-// start on the lattice the reader refused when it found one (the refusal's `corners`, in the
-// photo's pixels as displayed), else a fifth of the way in. Until a reading comes back, the size
-// is the one chosen above, else the refused lattice's (19 when neither), and the diagram is an
-// empty board of that size.
+// start on the refusal's `corners` (in the photo's pixels as displayed: the board's outline as
+// the reader saw it, whatever size is chosen), else a fifth of the way in. Until a reading comes
+// back, the size is the one chosen above, else the refusal's (19 when neither), and the diagram
+// is an empty board of that size.
 async function offerCorners(why, refused) {
   const img = new Image();
   img.src = S.photoUrl;
@@ -673,12 +673,12 @@ async function offerCorners(why, refused) {
   const near = refused && refused.refused && Array.isArray(refused.corners) &&
     refused.corners.length === 4 && refused.image_width === w && refused.image_height === h;
   const n = +$('size').value || (near ? refused.size : 19);
-  // the refused lattice's corners, each kept a little inside the photo (a lattice can reach
+  // the refusal's corners, each kept a little inside the photo (a lattice can reach
   // past its edge, and a handle there, or half over it, could not be taken hold of); where that
   // brings two together (a lattice mostly past the photo's edge), one could not be told from
   // the other: a fifth of the way in instead
   const inside = (v, side) => Math.min(Math.max(v, 0.03 * side), 0.97 * side);
-  let corners = near && refused.size === n ? refused.corners.map(([x, y]) => [inside(x, w), inside(y, h)]) : null;
+  let corners = near ? refused.corners.map(([x, y]) => [inside(x, w), inside(y, h)]) : null;
   if (corners && corners.some((p, i) => corners.some((q, j) => j > i &&
       Math.hypot(p[0] - q[0], p[1] - q[1]) < 0.1 * Math.min(w, h)))) corners = null;
   S.scan = {

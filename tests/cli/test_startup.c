@@ -59,6 +59,7 @@ static void version_loads_neither_module(void **state)
     run_out r = run("LD_DEBUG=files", "version");
     assert_int_equal(r.status, 0);
     assert_non_null(strstr(r.out, "point classifier: points-"));
+    assert_non_null(strstr(r.out, "corner model: corners-"));
     assert_light(&r, "goref version");
     run_free(&r);
 }

@@ -106,9 +106,11 @@ typedef struct go_vision_result {
 /* Reads the photo in data (len bytes). *out is filled on success. Errors: GO_EIMAGE (not an
  * image, damaged), GO_ETOOBIG (over the pixel or byte limit), GO_ENOBOARD (no board found; the
  * reason in go_error_last()), GO_ENOMEM, GO_EINTERNAL. opt may be NULL (defaults). On
- * GO_ENOBOARD, out->size, out->corners and the image size hold the first lattice the checks
- * refused, where a person placing the corners can start (size 0 when no lattice was found);
- * every other field is zero. On other errors *out is zeroed. */
+ * GO_ENOBOARD, out->corners and the image size hold where a person placing the corners can
+ * start: the board's outline as the corner model sees it, else the first lattice the checks
+ * refused; out->size is that lattice's size, else the size asked for, else 19 (0 when neither
+ * an outline nor a lattice was found); every other field is zero. On other errors *out is zeroed.
+ */
 int go_vision_scan(go_vision_result *out, const void *data, size_t len,
                    const go_vision_options *opt);
 
@@ -137,6 +139,10 @@ const char *go_vision_model_name(void);
 /* The lattice model's (it judges each lattice found by whether its points look like a board's
  * points), named as go_vision_model_name names the point classifier's. */
 const char *go_vision_lattice_model_name(void);
+
+/* The corner model's (it finds a refused photo's board outline, where a person's corners start),
+ * named as the others. */
+const char *go_vision_corner_model_name(void);
 
 /* Reads the points of every later scan with the model in the ONNX file at path instead of the
  * built-in one; NULL goes back to the built-in one. For benchmarks that measure a model
