@@ -1840,7 +1840,7 @@ static int scan_once(go_vision_result *out, const void *data, size_t len,
     lattice_corners(r->corners, &g, scale[0], scale[4]);
     r->ms_total = vz_now_ms() - t0;
 done:
-    if (rc == GO_ENOBOARD && work.pixels)
+    if (rc == GO_ENOBOARD && work.pixels && !opt->have_corners) /* a person's corners stay */
         board_outline(&refused_size, refused_corners, &work, r, opt->size);
     go_cv_image_free(&img);
     go_cv_image_free(&work);

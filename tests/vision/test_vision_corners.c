@@ -116,12 +116,36 @@ static void test_vision_corners__refusal_starts_on_the_board(void **state)
     assert_true(turn > 0);
 }
 
+/* Corners a person placed that give no reading are not replaced by the corner model's outline:
+ * a 9x9's corners placed on the cloth beside it (at the photo's top left) are refused with no
+ * corners of the reader's (size 0), and the page keeps the person's own where they were. */
+static void test_vision_corners__placed_corners_are_not_replaced(void **state)
+{
+    (void)state;
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static go_vision_result r;
+    uint8_t *jpeg = NULL;
+    size_t len = 0;
+    double corners[4][2];
+    render_mixed_board(&jpeg, &len, truth, corners, 9, mixed_seed(1000, 9, 38));
+    go_vision_options opt = GO_VISION_OPTIONS_INIT;
+    opt.size = 9;
+    opt.have_corners = 1;
+    static const double placed[4][2] = {{40, 40}, {240, 40}, {240, 240}, {40, 240}};
+    memcpy(opt.corners, placed, sizeof placed);
+    const int rc = go_vision_scan(&r, jpeg, len, &opt);
+    free(jpeg);
+    assert_int_equal(rc, GO_ENOBOARD);
+    assert_int_equal(r.size, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_vision_corners__input_fits_the_photo_at_its_top_left),
         cmocka_unit_test(test_vision_corners__proposed_near_the_true_corners),
         cmocka_unit_test(test_vision_corners__refusal_starts_on_the_board),
+        cmocka_unit_test(test_vision_corners__placed_corners_are_not_replaced),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
