@@ -470,8 +470,8 @@ try {
   await page.click('#tab-club');
 
   // A photo where no board is found (a 19x19 sent as a 13x13): the photo stays on the page with
-  // four handles; the size set right, the handles placed on the grid's corners (by mouse, one
-  // after the other) give a reading.
+  // four handles, starting on the board's outline the reader saw; the size set right, the handles
+  // placed on the grid's corners (by mouse, one after the other) give a reading.
   if (refused) {
     await page.click('#tab-count');
     await page.selectOption('#size', '13');
@@ -496,6 +496,11 @@ try {
     await page.waitForFunction(() => document.getElementById('status').classList.contains('error') && S.scan && S.scan.placed,
       null, { timeout: 180000 });
     check((await page.locator('#photo-frame .corner').count()) === 4, 'four handles to place after the refusal');
+    // they start where the reader saw the board's outline: each within about a cell (9 px in the
+    // thumbnail) of one of the board's corners
+    const start = await page.evaluate(() => S.scan.corners);
+    check(corners.every(c => start.some(p => Math.hypot(p[0] - c[0], p[1] - c[1]) < 9)),
+      `the handles start on the board's corners: ${JSON.stringify(start)}`);
     check(/角点/.test(await status().textContent()), `the refusal says to place the corners: ${await status().textContent()}`);
     check((await page.locator('#verdict').textContent()) === '', 'no verdict stands from the last photo');
     check(await page.evaluate(() => document.documentElement.scrollWidth <= 362), 'no sideways scrolling while placing corners');
