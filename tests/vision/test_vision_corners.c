@@ -49,7 +49,7 @@ static uint64_t mixed_seed(uint64_t base, int n, int k)
 }
 
 /* The corners proposed on CORNER_TEST_BOARDS boards of each size lie within a cell of the true
- * ones on half of them or more (the refinement on the lines takes them the rest of the way). */
+ * ones on half of them or more (a start for a person's corners, dragged the rest of the way). */
 #define CORNER_TEST_BOARDS 4
 static void test_vision_corners__proposed_near_the_true_corners(void **state)
 {
