@@ -1,7 +1,8 @@
 /* The corner model: a small fully convolutional network (model/corners.onnx) maps the work image,
  * scaled to CORNER_IN_W x CORNER_IN_H, to a heat map of the board's lattice corners (the outermost
  * lines' crossings) at 1/CORNER_STRIDE of that; its four strongest separated peaks, ordered round
- * their centre, are the board's outline, where a person's corners start on a refused photo. */
+ * their centre from the one nearest the top left, are the board's outline, where a person's corners
+ * start on a refused photo. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -125,9 +126,14 @@ int vz_corner_proposal(double corners[4][2], const go_cv_image *bgr)
             idx[j] = idx[j - 1];
             idx[j - 1] = t;
         }
+    /* from the corner nearest the top left, as a lattice's corners go */
+    int first = 0;
+    for (int k = 1; k < 4; k++)
+        if (at[idx[k]][0] + at[idx[k]][1] < at[idx[first]][0] + at[idx[first]][1])
+            first = k;
     for (int k = 0; k < 4; k++) {
-        corners[k][0] = at[idx[k]][0];
-        corners[k][1] = at[idx[k]][1];
+        corners[k][0] = at[idx[(first + k) % 4]][0];
+        corners[k][1] = at[idx[(first + k) % 4]][1];
     }
     /* a quadrilateral, convex: the turns at its corners all one way */
     int sign = 0;

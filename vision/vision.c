@@ -1530,14 +1530,23 @@ static void lattice_corners(double out[4][2], const vz_grid *g, double sx, doubl
     }
 }
 
+/* The lattice g refused, kept for the refusal's reply: its size and its corners in the displayed
+ * photo's pixels (r's size, work's scale). */
+static void keep_refused(int *size, double corners[4][2], const vz_grid *g,
+                         const go_vision_result *r, const go_cv_image *work)
+{
+    *size = g->size;
+    lattice_corners(corners, g, (double)r->image_width / work->width,
+                    (double)r->image_height / work->height);
+}
+
 /* A refused photo's corners for a person to start from: the board's outline as the corner model
- * sees it in work (vz_corner_proposal), in the photo's pixels as r has them, from the corner
- * nearest the top left and round as a lattice's are. Where the refused lattice (size, corners;
- * size 0 when none) agrees with it, each corner within OUTLINE_AGREE cells of one of the
- * outline's (the smaller cell of the two at the lattice's size), both are the board's and the
- * lattice, fitted to the lines, stays; where they disagree, or no lattice was found, the outline is
- * taken, its size the lattice's, else the one asked for, else 19. Where the model finds no outline,
- * the lattice stays. The refusal's message is kept. */
+ * sees it in work (vz_corner_proposal), in the photo's pixels as r has them. Where the refused
+ * lattice (size, corners; size 0 when none) agrees with it, each corner within OUTLINE_AGREE cells
+ * of one of the outline's (the smaller cell of the two at the lattice's size), both are the board's
+ * and the lattice, fitted to the lines, stays; where they disagree, or no lattice was found, the
+ * outline is taken, its size the lattice's, else the one asked for, else 19. Where the model finds
+ * no outline, the lattice stays. The refusal's message is kept. */
 static void board_outline(int *size, double corners[4][2], const go_cv_image *work,
                           const go_vision_result *r, int size_asked)
 {
@@ -1550,14 +1559,10 @@ static void board_outline(int *size, double corners[4][2], const go_cv_image *wo
         return;
     const double sx = (double)r->image_width / work->width,
                  sy = (double)r->image_height / work->height;
-    int first = 0;
-    for (int k = 1; k < 4; k++)
-        if (quad[k][0] + quad[k][1] < quad[first][0] + quad[first][1])
-            first = k;
     double outline[4][2];
     for (int k = 0; k < 4; k++) {
-        outline[k][0] = quad[(first + k) % 4][0] * sx;
-        outline[k][1] = quad[(first + k) % 4][1] * sy;
+        outline[k][0] = quad[k][0] * sx;
+        outline[k][1] = quad[k][1] * sy;
     }
     if (*size > 1) {
         /* a cell: the smaller of the lattice's and the outline's at the lattice's size (a
@@ -1688,9 +1693,7 @@ static int scan_once(go_vision_result *out, const void *data, size_t len,
                            &seen, lines);
         snprintf(first, sizeof first, "%s", go_error_last());
         if (seen.size > 0) { /* in the displayed photo's pixels, while work is at its size */
-            refused_size = seen.size;
-            lattice_corners(refused_corners, &seen, (double)r->image_width / work.width,
-                            (double)r->image_height / work.height);
+            keep_refused(&refused_size, refused_corners, &seen, r, &work);
         }
         /* a board seen steeper than the looks take */
         if (rc == GO_ENOBOARD)
@@ -1784,9 +1787,7 @@ static int scan_once(go_vision_result *out, const void *data, size_t len,
         }
         r->ms_detect += vz_now_ms() - tf;
         if (rc == GO_ENOBOARD) {
-            refused_size = g.size;
-            lattice_corners(refused_corners, &g, (double)r->image_width / work.width,
-                            (double)r->image_height / work.height);
+            keep_refused(&refused_size, refused_corners, &g, r, &work);
         }
         if (rc < 0)
             goto done;
@@ -1800,30 +1801,23 @@ static int scan_once(go_vision_result *out, const void *data, size_t len,
         rule_check(r);
         r->ms_classify += vz_now_ms() - tp;
         /* a reading the learned check doubts at a share of its points no right lattice leaves
-         * (READ_DOUBT_SHARE) is of a lattice that does not fit the board: refused, its lattice
+         * (READ_DOUBT_SHARE), or with two edge lines mostly in doubt (a lattice a line off, one
+         * end on the board's margin or the cloth beside it, the stones along another read half
+         * off their points), is of a lattice that does not fit the board: refused, its lattice
          * where a person's corners start; a person's own corners are read as they are */
-        if (!g.placed && r->uncertain_count > READ_DOUBT_SHARE * g.size * g.size) {
-            refused_size = g.size;
-            lattice_corners(refused_corners, &g, (double)r->image_width / work.width,
-                            (double)r->image_height / work.height);
-            rc = go_error_set(GO_ENOBOARD,
-                              "no board: the points read do not look like a %dx%d board's (%d "
-                              "of %d need a look; the grid did not fit): a photo from higher "
-                              "above the board",
-                              g.size, g.size, r->uncertain_count, g.size * g.size);
-            goto done;
-        }
-        /* two edge lines mostly in doubt: a lattice a line off, one end on the board's margin
-         * or the cloth beside it, the stones along another read half off their points */
-        if (!g.placed && doubtful_edges(r) >= 2) {
-            refused_size = g.size;
-            lattice_corners(refused_corners, &g, (double)r->image_width / work.width,
-                            (double)r->image_height / work.height);
-            rc = go_error_set(GO_ENOBOARD,
-                              "no board: two edges of the %dx%d grid read mostly in doubt (the "
-                              "grid may be a line off): a photo from higher above the board, "
-                              "or place the corners",
-                              g.size, g.size);
+        const int doubted = r->uncertain_count > READ_DOUBT_SHARE * g.size * g.size;
+        if (!g.placed && (doubted || doubtful_edges(r) >= 2)) {
+            keep_refused(&refused_size, refused_corners, &g, r, &work);
+            rc = doubted ? go_error_set(GO_ENOBOARD,
+                                        "no board: the points read do not look like a %dx%d "
+                                        "board's (%d of %d need a look; the grid did not fit): a "
+                                        "photo from higher above the board",
+                                        g.size, g.size, r->uncertain_count, g.size * g.size)
+                         : go_error_set(GO_ENOBOARD,
+                                        "no board: two edges of the %dx%d grid read mostly in "
+                                        "doubt (the grid may be a line off): a photo from higher "
+                                        "above the board, or place the corners",
+                                        g.size, g.size);
             goto done;
         }
     }
@@ -1840,7 +1834,9 @@ static int scan_once(go_vision_result *out, const void *data, size_t len,
     lattice_corners(r->corners, &g, scale[0], scale[4]);
     r->ms_total = vz_now_ms() - t0;
 done:
-    if (rc == GO_ENOBOARD && work.pixels && !opt->have_corners) /* a person's corners stay */
+    /* not for a person's corners (theirs stay), nor in the second pass, whose refusal gives way
+     * to the first's (go_vision_scan) */
+    if (rc == GO_ENOBOARD && work.pixels && !opt->have_corners && !classifier_takes)
         board_outline(&refused_size, refused_corners, &work, r, opt->size);
     go_cv_image_free(&img);
     go_cv_image_free(&work);

@@ -397,7 +397,8 @@ int vz_decode_work(go_cv_image *img, go_cv_image *work, const void *data, size_t
  * (x + 0.5) scale[0] - 0.5 of out (y alike by scale[1]). */
 int vz_corner_input(go_cv_image *out, double scale[2], const go_cv_image *bgr);
 /* The corner model's outline (corners.c): the four corners of the board's lattice in bgr's pixels,
- * in order round the quadrilateral, from the corner model's four strongest separated peaks.
+ * round the quadrilateral from the one nearest the top left (as a lattice's go), from the corner
+ * model's four strongest separated peaks.
  * 1 when found, 0 when the map holds fewer than four (CORNER_PEAK_MIN), or a negative go_err. */
 int vz_corner_proposal(double corners[4][2], const go_cv_image *bgr);
 
