@@ -177,6 +177,14 @@ static void uniform_patches(uint8_t *patches, const go_vision_result *r)
     }
 }
 
+/* The crowd read as it is, every point sure to the classifier, its patches uniform. */
+static void sure_crowd(go_vision_result *r, uint8_t *patches, float *prob)
+{
+    reading_of(r, crowd, 9);
+    uniform_patches(patches, r);
+    sure_of_reading(prob, r);
+}
+
 /* Sets point (x, y)'s patch to colour (B, G, R). */
 static void tint_patch(uint8_t *patches, int n, int x, int y, int b, int g, int red)
 {
@@ -236,9 +244,7 @@ static void test_vision_flags__stone_with_the_woods_tint_is_marked(void **state)
     static go_vision_result r;
     static uint8_t patches[9 * 9 * VZ_PATCH_SIDE * VZ_PATCH_SIDE * 3];
     float prob[9 * 9 * 3];
-    reading_of(&r, crowd, 9);
-    uniform_patches(patches, &r);
-    sure_of_reading(prob, &r);
+    sure_crowd(&r, patches, prob);
     tint_patch(patches, 9, 1, 3, 80, 72, 99); /* wood between dark stones, read black */
     prob_at(prob, 9, 1, 3, 0.06f, 0.94f, 0.0f);
     tint_patch(patches, 9, 4, 3, 150, 140, 185); /* wood, read white */
@@ -698,9 +704,7 @@ static void test_vision_flags__black_the_classifier_is_sure_is_wood_read_empty(v
     static go_vision_result r;
     static uint8_t patches[9 * 9 * VZ_PATCH_SIDE * VZ_PATCH_SIDE * 3];
     float prob[9 * 9 * 3];
-    reading_of(&r, crowd, 9);
-    uniform_patches(patches, &r);
-    sure_of_reading(prob, &r);
+    sure_crowd(&r, patches, prob);
     tint_patch(patches, 9, 2, 0, 80, 72, 99); /* black (2, 0): the wood's tint */
     prob_at(prob, 9, 2, 0, 0.95f, 0.05f, 0.0f);
     tint_patch(patches, 9, 1, 1, 80, 72, 99); /* black (1, 1) */
@@ -730,9 +734,7 @@ static void test_vision_flags__classifier_unsure_of_black_stones_overrules_none(
     static go_vision_result r;
     static uint8_t patches[9 * 9 * VZ_PATCH_SIDE * VZ_PATCH_SIDE * 3];
     float prob[9 * 9 * 3];
-    reading_of(&r, crowd, 9);
-    uniform_patches(patches, &r);
-    sure_of_reading(prob, &r);
+    sure_crowd(&r, patches, prob);
     tint_patch(patches, 9, 2, 0, 80, 72, 99);
     prob_at(prob, 9, 2, 0, 0.95f, 0.05f, 0.0f);
     prob_at(prob, 9, 1, 1, 0.6f, 0.4f, 0.0f);
