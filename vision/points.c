@@ -4,7 +4,8 @@
  * rule's reading: a point it reads otherwise is marked for a person's look, and so is a point read
  * empty that it is unsure of, a lone stone on the edge unlike the other stones in tint, and a stone
  * far from its colour's tint that the classifier gives some chance of being wood. A point read
- * empty whose lines a white stone's dome hides, and that it reads white, is read white, marked. */
+ * empty whose lines a white stone's dome hides, and that it reads white, is read white, marked;
+ * a black reading it is sure is wood is read empty, marked. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -245,6 +246,41 @@ static int likeliest(const float *p)
     return p[2] > p[best] ? 2 : best;
 }
 
+int vz_points_black_wood(go_vision_result *r, const uint8_t *patches, const float *prob)
+{
+    const int n = r->size;
+    double tint[GO_MAX_SIZE * GO_MAX_SIZE][2], median[2], sd;
+    if (colour_tints(tint, median, &sd, r, patches, GO_BLACK) == 0)
+        return 0;
+    /* the black readings it is sure are wood and that keep a tint apart from the black stones' */
+    int wood[GO_MAX_SIZE * GO_MAX_SIZE], nwood = 0, others = 0, black = 0;
+    for (int k = 0; k < n * n; k++) {
+        const int y = k / n, x = k % n;
+        const float *p = prob + 3 * (size_t)k;
+        if (r->color[y][x] != GO_BLACK || r->off_point[y][x])
+            continue;
+        const double apart = hypot(tint[k][0] - median[0], tint[k][1] - median[1]);
+        if (p[0] >= BLACK_WOOD && apart >= BLACK_WOOD_APART * sd) {
+            wood[nwood++] = k;
+        } else {
+            others++;
+            black += likeliest(p) == 1;
+        }
+    }
+    /* a classifier that takes many of the black stones for something else does not know this
+     * set's stones, and its word on one of them weighs no more */
+    if (nwood == 0 || black < BLACK_WOOD_KNOWN * others)
+        return 0;
+    for (int i = 0; i < nwood; i++) {
+        const int y = wood[i] / n, x = wood[i] % n;
+        r->color[y][x] = GO_EMPTY;
+        r->confidence[y][x] = fminf(r->confidence[y][x], VZ_POINTS_DOUBT);
+    }
+    if (getenv("GOREF_VISION_DEBUG"))
+        fprintf(stderr, "point classifier: %d black readings read as wood\n", nwood);
+    return nwood;
+}
+
 void vz_points_mark(go_vision_result *r, const float *prob)
 {
     const int n = r->size;
@@ -422,6 +458,7 @@ int vz_points_check(go_vision_result *r, const vz_grid *g, const go_cv_image *wo
     const int rc = points_probs(&patches, &prob, g, r->size, work);
     if (rc == 0) {
         vz_points_read_hidden(r, prob, g, work);
+        vz_points_black_wood(r, patches, prob);
         vz_points_mark_lone_edge(r, patches);
         vz_points_mark_stone_tint(r, patches, prob);
         vz_points_mark(r, prob);

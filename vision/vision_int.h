@@ -303,7 +303,8 @@ int vz_point_probs(float *out, const uint8_t *patches, int count);
  * classifier trained without a photo's group reads fewer points right than the rule does, while
  * its disagreement catches most of the rule's wrong points: vision/README.md), but for a point
  * read empty whose lines a white stone's dome hides and that the classifier reads white
- * (vz_points_read_hidden): white, marked. A stone found off
+ * (vz_points_read_hidden): white, marked; and a black reading the classifier is sure is wood
+ * (vz_points_black_wood): empty, marked. A stone found off
  * its point is marked already. GOREF_VISION_POINTS=rule in the environment leaves the reading as
  * the rule made it (the benchmark compares the two). */
 #define VZ_POINTS_DOUBT 0.5f
@@ -319,6 +320,11 @@ int vz_points_read(go_vision_result *r, const vz_grid *g, const go_cv_image *wor
  * black reading beside one stone only that it gives some chance of being empty (a shadow:
  * SHADE_EMPTY). */
 void vz_points_mark(go_vision_result *r, const float *prob);
+/* A black reading of r that prob gives at least BLACK_WOOD of being empty, not off its point, and
+ * whose tint in its patch (vz_point_patches, row by row) lies BLACK_WOOD_APART robust spreads or
+ * more from the black readings', read empty and marked, where prob reads at least
+ * BLACK_WOOD_KNOWN of r's other black readings black (params.h). Gives how many were so read. */
+int vz_points_black_wood(go_vision_result *r, const uint8_t *patches, const float *prob);
 /* A point r reads empty whose lines are hidden as a dome hides them (r->line_dip), that prob
  * gives little chance of being wood and more of being white than black, where a white stone
  * would have a liberty, read white and marked (HIDDEN_WOOD_MAX: params.h). Where the lines show

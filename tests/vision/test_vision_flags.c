@@ -2,8 +2,9 @@
  * marks from the classifier's probabilities (vz_points_mark) and from the points' patches
  * (vz_points_mark_lone_edge, vz_points_mark_stone_tint), and, on rendered boards, the kinds of
  * miss a reader makes: pale stones under a pink lamp, a stone put down between two points, a
- * board turned in the frame. Each is read right or marked. A reading with two edges mostly in
- * doubt is of a lattice a line off: refused. */
+ * board turned in the frame. Each is read right or marked. A black reading the classifier is sure
+ * is wood is read empty (vz_points_black_wood), a white one is not. A reading with two edges
+ * mostly in doubt is of a lattice a line off: refused. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -176,6 +177,14 @@ static void uniform_patches(uint8_t *patches, const go_vision_result *r)
     }
 }
 
+/* The crowd read as it is, every point sure to the classifier, its patches uniform. */
+static void sure_crowd(go_vision_result *r, uint8_t *patches, float *prob)
+{
+    reading_of(r, crowd, 9);
+    uniform_patches(patches, r);
+    sure_of_reading(prob, r);
+}
+
 /* Sets point (x, y)'s patch to colour (B, G, R). */
 static void tint_patch(uint8_t *patches, int n, int x, int y, int b, int g, int red)
 {
@@ -235,9 +244,7 @@ static void test_vision_flags__stone_with_the_woods_tint_is_marked(void **state)
     static go_vision_result r;
     static uint8_t patches[9 * 9 * VZ_PATCH_SIDE * VZ_PATCH_SIDE * 3];
     float prob[9 * 9 * 3];
-    reading_of(&r, crowd, 9);
-    uniform_patches(patches, &r);
-    sure_of_reading(prob, &r);
+    sure_crowd(&r, patches, prob);
     tint_patch(patches, 9, 1, 3, 80, 72, 99); /* wood between dark stones, read black */
     prob_at(prob, 9, 1, 3, 0.06f, 0.94f, 0.0f);
     tint_patch(patches, 9, 4, 3, 150, 140, 185); /* wood, read white */
@@ -622,6 +629,124 @@ static void test_vision_flags__turned_board_misread_point_is_marked(void **state
     }
 }
 
+/* The bench's crowded 19x19 board of this seed, half as crowded, read as its true position except
+ * at the first `extra` empty points (row by row, off the edge) with no stone among their eight
+ * neighbours, which the reading takes for stones of colour `as` (as the colour rule takes a
+ * stone's shadow, a lamp's dark tint or a stain in the wood), and checked by the learned check on
+ * the true lattice. Gives how many of those points read empty, and how many true stones read
+ * otherwise. */
+static void false_stones_checked(uint64_t seed, int as, int extra, int *emptied, int *stones_lost)
+{
+    static uint8_t truth[GO_MAX_SIZE][GO_MAX_SIZE];
+    static go_vision_result r;
+    const int n = 19;
+    synth_params p;
+    double density;
+    synth_bench_board(&p, &density, n, seed);
+    synth_legal_position(truth, n, density * 0.5, seed);
+    reading_from(&r, truth, n);
+    int taken[GO_MAX_SIZE * GO_MAX_SIZE], ntaken = 0;
+    for (int k = 0; k < n * n && ntaken < extra; k++) {
+        const int y = k / n, x = k % n;
+        int alone = truth[y][x] == GO_EMPTY;
+        for (int dy = -1; dy <= 1 && alone; dy++)
+            for (int dx = -1; dx <= 1; dx++) {
+                const int qx = x + dx, qy = y + dy;
+                if (qx >= 0 && qy >= 0 && qx < n && qy < n && truth[qy][qx] != GO_EMPTY)
+                    alone = 0;
+            }
+        if (alone && x > 0 && y > 0 && x < n - 1 && y < n - 1) {
+            r.color[y][x] = (unsigned char)as;
+            taken[ntaken++] = k;
+        }
+    }
+    assert_int_equal(ntaken, extra);
+    check_on_true_lattice(&r, &p, truth);
+    *emptied = *stones_lost = 0;
+    for (int i = 0; i < ntaken; i++) {
+        const int y = taken[i] / n, x = taken[i] % n;
+        assert_true(marked(&r, x, y));
+        *emptied += r.color[y][x] == GO_EMPTY;
+    }
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++)
+            if (truth[y][x] != GO_EMPTY && r.color[y][x] != truth[y][x])
+                ++*stones_lost;
+    fprintf(stderr, "seed %d, %d false %s stones: %d read empty, %d true stones read otherwise\n",
+            (int)seed, extra, as == GO_BLACK ? "black" : "white", *emptied, *stones_lost);
+}
+
+/* On rendered boards, false stones on bare points far from any stone (the colour rule's reading
+ * of a shadow or a dark stain): the black ones are read empty by the learned check, the white ones
+ * keep the rule's colour (marked, as each of them is), and no true stone changes. */
+static void test_vision_flags__false_black_on_bare_wood_read_empty(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 1002; seed <= 1016; seed += 7) {
+        int emptied, lost;
+        false_stones_checked(seed, GO_BLACK, 4, &emptied, &lost);
+        assert_int_equal(emptied, 4);
+        assert_int_equal(lost, 0);
+        false_stones_checked(seed, GO_WHITE, 4, &emptied, &lost);
+        assert_int_equal(emptied, 0);
+        assert_int_equal(lost, 0);
+    }
+}
+
+/* The classifier's wood against the rule's black, by its probabilities and the points' tints: a
+ * black reading it gives 0.95 of being empty, with the wood's warm tint, is read empty and marked;
+ * one it gives 0.85 stays black (marked, as it reads it otherwise); one it gives 0.95 but of the
+ * black stones' own tint (a stone of a make it was not trained on) stays black; a white one it
+ * gives 0.97 of being empty stays white. */
+static void test_vision_flags__black_the_classifier_is_sure_is_wood_read_empty(void **state)
+{
+    (void)state;
+    static go_vision_result r;
+    static uint8_t patches[9 * 9 * VZ_PATCH_SIDE * VZ_PATCH_SIDE * 3];
+    float prob[9 * 9 * 3];
+    sure_crowd(&r, patches, prob);
+    tint_patch(patches, 9, 2, 0, 80, 72, 99); /* black (2, 0): the wood's tint */
+    prob_at(prob, 9, 2, 0, 0.95f, 0.05f, 0.0f);
+    tint_patch(patches, 9, 1, 1, 80, 72, 99); /* black (1, 1) */
+    prob_at(prob, 9, 1, 1, 0.85f, 0.15f, 0.0f);
+    prob_at(prob, 9, 2, 1, 0.95f, 0.05f, 0.0f);  /* black (2, 1), the stones' tint */
+    tint_patch(patches, 9, 3, 0, 150, 140, 185); /* white (3, 0) */
+    prob_at(prob, 9, 3, 0, 0.97f, 0.0f, 0.03f);
+    assert_int_equal(vz_points_black_wood(&r, patches, prob), 1);
+    assert_int_equal(r.color[0][2], GO_EMPTY);
+    assert_true(marked(&r, 2, 0));
+    assert_int_equal(r.color[1][1], GO_BLACK);
+    assert_int_equal(r.color[1][2], GO_BLACK);
+    assert_int_equal(r.color[0][3], GO_WHITE);
+    vz_points_mark(&r, prob);
+    assert_true(marked(&r, 1, 1));
+    assert_true(marked(&r, 2, 1));
+    assert_true(marked(&r, 3, 0));
+}
+
+/* A classifier that reads more than a tenth of the other black stones as something else does not
+ * know this board's black stones: its wood does not overrule the rule's black anywhere. The crowd
+ * has 21 black readings: with 3 of the 20 others read as wood under 0.9, the one it is sure of
+ * stays black; with 2, 18 of 20 read black is enough. */
+static void test_vision_flags__classifier_unsure_of_black_stones_overrules_none(void **state)
+{
+    (void)state;
+    static go_vision_result r;
+    static uint8_t patches[9 * 9 * VZ_PATCH_SIDE * VZ_PATCH_SIDE * 3];
+    float prob[9 * 9 * 3];
+    sure_crowd(&r, patches, prob);
+    tint_patch(patches, 9, 2, 0, 80, 72, 99);
+    prob_at(prob, 9, 2, 0, 0.95f, 0.05f, 0.0f);
+    prob_at(prob, 9, 1, 1, 0.6f, 0.4f, 0.0f);
+    prob_at(prob, 9, 2, 1, 0.6f, 0.4f, 0.0f);
+    prob_at(prob, 9, 0, 2, 0.6f, 0.4f, 0.0f);
+    assert_int_equal(vz_points_black_wood(&r, patches, prob), 0);
+    assert_int_equal(r.color[0][2], GO_BLACK);
+    prob_at(prob, 9, 0, 2, 0.02f, 0.98f, 0.0f);
+    assert_int_equal(vz_points_black_wood(&r, patches, prob), 1);
+    assert_int_equal(r.color[0][2], GO_EMPTY);
+}
+
 /* A 9x9 of the mixed row whose lattice the looks settle a line off (35 of 81 points right on it),
  * both its ends read mostly in doubt: refused, with that lattice handed back for a person's
  * corners; read at all, it is read right. */
@@ -663,6 +788,9 @@ int main(void)
         cmocka_unit_test(test_vision_flags__turned_board_misread_point_is_marked),
         cmocka_unit_test(test_vision_flags__points_the_frame_cuts_are_marked),
         cmocka_unit_test(test_vision_flags__two_edges_in_doubt_refuse_the_reading),
+        cmocka_unit_test(test_vision_flags__false_black_on_bare_wood_read_empty),
+        cmocka_unit_test(test_vision_flags__black_the_classifier_is_sure_is_wood_read_empty),
+        cmocka_unit_test(test_vision_flags__classifier_unsure_of_black_stones_overrules_none),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
